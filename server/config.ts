@@ -1,0 +1,52 @@
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://… switches from the embedded SQLite database to PostgreSQL. */
+  databaseUrl: string | null;
+  jwtSecret: string | null;
+  /** Token lifetime in seconds. */
+  jwtExpiresIn: number;
+  demoData: boolean;
+  recaptchaSecret: string | null;
+  recaptchaVerifyUrl: string;
+  logLevel: string;
+}
+
+/** "8h", "30m", "2d", "45s" or plain seconds. */
+export function parseDuration(text: string): number {
+  const match = /^(\d+)\s*([smhd]?)$/.exec(text.trim());
+  if (!match) throw new Error(`Cannot read the duration "${text}": use a number of seconds or e.g. 8h, 30m, 2d`);
+  const unit = { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[match[2] as '' | 's' | 'm' | 'h' | 'd'];
+  const seconds = Number(match[1]) * unit;
+  if (seconds <= 0) throw new Error('A duration must be longer than zero');
+  return seconds;
+}
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error('DATABASE_URL must start with postgres:// (leave it unset for the embedded SQLite database)');
+  }
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env.PORT}"`);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl,
+    jwtSecret: env.JWT_SECRET || null,
+    jwtExpiresIn: parseDuration(env.JWT_EXPIRES_IN ?? '8h'),
+    demoData: flag(env.DEMO_DATA, !databaseUrl),
+    recaptchaSecret: env.RECAPTCHA_SECRET || null,
+    recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL ?? 'https://www.google.com/recaptcha/api/siteverify',
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

@@ -1,0 +1,18 @@
+import type { Config } from './config';
+import type { DialectName } from './db';
+import type { Db } from './db/types';
+
+/** What every module is registered with. */
+export interface ServerContext {
+  db: Db;
+  dialect: DialectName;
+  config: Config;
+  jwtSecret: string;
+  version: string;
+}
+
+/** The envelope of DESIGN.md §3 where SPEC.md names no other field. */
+export const ok = <T>(value: T) => ({ value });
+
+/** The list envelope: { value: { items, totalCount, page, size } }. */
+export const page = <T>(items: T[], totalCount: number, pageNumber: number, size: number) => ok({ items, totalCount, page: pageNumber, size });

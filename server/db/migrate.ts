@@ -1,0 +1,19 @@
+import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Db } from './types';
+import * as m001 from './migrations/001_platform';
+import * as m002 from './migrations/002_master_data';
+
+/** Versioned migrations, in order. Add a file under migrations/ and one line here. */
+const MIGRATIONS: Record<string, Migration> = {
+  '001_platform': m001,
+  '002_master_data': m002,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

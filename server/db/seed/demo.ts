@@ -1,0 +1,185 @@
+import { CARRIERS } from '../../../schema/reference';
+import { ROLES, type RoleName, type UserType } from '../../../schema/roles';
+import { vinCheckDigit } from '../../../schema/vin';
+import { hashPassword } from '../../auth/passwords';
+import type { Db } from '../types';
+import { BROKER_KINDS, CITIES, COMPANY_WORDS, FIRST_NAMES, LAST_NAMES, SHIPPER_KINDS, STREETS, TRAILERS, TRUCKS } from './names';
+import { SeededRandom } from './random';
+
+export const DEMO_PASSWORD = 'demo-password';
+export const DEMO_DOMAIN = 'haulboard.demo';
+
+/** The e-mail of a role's demo user: administrator@haulboard.demo, driver@haulboard.demo … */
+export function demoEmail(role: RoleName, number = 1): string {
+  return `${role.toLowerCase()}${number > 1 ? number : ''}@${DEMO_DOMAIN}`;
+}
+
+export const DEMO_ROLES = ROLES.filter((r) => r !== 'Any');
+const EXTRA_DISPATCHERS = 4;
+const DRIVERS = 40;
+const DRIVERS_WITH_ACCOUNTS = 5;
+const TRUCK_COUNT = 30;
+const TRAILER_COUNT = 30;
+const SHIPPERS = 60;
+const BROKERS = 40;
+
+const USER_TYPE_OF_ROLE: Partial<Record<RoleName, UserType>> = { Driver: 'driver', Dispatcher: 'dispatch', FleetOwner: 'fleetOwner' };
+const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
+
+export function makeVin(random: SeededRandom, year: number): string {
+  const yearCodes = 'ABCDEFGHJKLMNPRSTVWXY123456789';
+  let body = '';
+  for (let i = 0; i < 17; i++) body += random.pick([...VIN_CHARS]);
+  const chars = [...body];
+  chars[9] = yearCodes[(year - 2010 + 30) % 30];
+  chars[8] = '0';
+  chars[8] = vinCheckDigit(chars.join(''));
+  return chars.join('');
+}
+
+const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+function daysFrom(base: Date, days: number): string {
+  return isoDate(new Date(base.getTime() + days * 86_400_000));
+}
+
+/** The demo company: one user per role, dispatchers, drivers, trucks, trailers, shippers, brokers. */
+export async function seedDemo(db: Db): Promise<boolean> {
+  const done = await db.selectFrom('meta').select('value').where('key', '=', 'demo_seeded').executeTakeFirst();
+  if (done) return false;
+  const random = new SeededRandom(20_261_121);
+  // Dates are relative to a fixed day so the data set is identical on every machine and every day.
+  const today = new Date('2026-11-01T00:00:00Z');
+  const now = new Date().toISOString();
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  await db.transaction().execute(async (trx) => {
+    const roleId = new Map((await trx.selectFrom('roles').select(['id', 'name']).execute()).map((r) => [r.name, r.id]));
+    const stateRows = await trx.selectFrom('states').select(['id', 'abbreviation']).execute();
+    const stateId = new Map(stateRows.map((s) => [s.abbreviation, s.id]));
+    const cityStates = Object.keys(CITIES);
+
+    const people: { email: string; role: RoleName; first: string; last: string }[] = [];
+    for (const role of DEMO_ROLES) people.push({ email: demoEmail(role), role, first: random.pick(FIRST_NAMES), last: role === 'Administrator' ? 'Admin' : random.pick(LAST_NAMES) });
+    for (let n = 2; n <= EXTRA_DISPATCHERS + 1; n++) people.push({ email: demoEmail('Dispatcher', n), role: 'Dispatcher', first: random.pick(FIRST_NAMES), last: random.pick(LAST_NAMES) });
+    for (let n = 2; n <= DRIVERS_WITH_ACCOUNTS; n++) people.push({ email: demoEmail('Driver', n), role: 'Driver', first: random.pick(FIRST_NAMES), last: random.pick(LAST_NAMES) });
+
+    const driverUserIds: number[] = [];
+    const driverNames: { first: string; last: string }[] = [];
+    for (const person of people) {
+      const { id } = await trx
+        .insertInto('users')
+        .values({
+          email: person.email, password_hash: passwordHash, first_name: person.first, last_name: person.last, avatar: null,
+          phone: `+1${random.int(201, 989)}${random.digits(7)}`, user_type: USER_TYPE_OF_ROLE[person.role] ?? null,
+          is_active: 1, is_email_verified: 1, registration_completed: 1, account_id: 1, created_at: now, updated_at: now, deleted_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.insertInto('user_roles').values({ user_id: id, role_id: roleId.get(person.role)! }).execute();
+      if (person.role === 'Driver') {
+        driverUserIds.push(id);
+        driverNames.push({ first: person.first, last: person.last });
+      }
+    }
+
+    const carrierIds: number[] = [];
+    for (const carrier of CARRIERS) {
+      const { id } = await trx
+        .insertInto('carriers')
+        .values({ code: carrier.code, name: carrier.name, mc_number: `MC${random.digits(6)}`, usdot_number: random.digits(7), created_at: now, updated_at: now, deleted_at: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      carrierIds.push(id);
+    }
+
+    const driverIds: number[] = [];
+    for (let i = 0; i < DRIVERS; i++) {
+      const name = driverNames[i] ?? { first: random.pick(FIRST_NAMES), last: random.pick(LAST_NAMES) };
+      const ownerOperator = random.next() < 0.3;
+      const terminated = i >= DRIVERS - 3;
+      const hired = daysFrom(today, -random.int(60, 2000));
+      const { id } = await trx
+        .insertInto('drivers')
+        .values({
+          user_id: driverUserIds[i] ?? null, carrier_id: random.pick(carrierIds), first_name: name.first, last_name: name.last,
+          email: `${name.first}.${name.last}${i}@drivers.${DEMO_DOMAIN}`.toLowerCase(), phone: `${random.int(201, 989)}${random.digits(7)}`, phone_country: 'US',
+          driver_type: ownerOperator ? 'OWNER_OPERATOR' : 'COMPANY', cdl_class: 'A', cdl_number: random.digits(9),
+          cdl_state_id: stateId.get(random.pick(cityStates)) ?? null, cdl_expires_on: daysFrom(today, random.int(-10, 1400)),
+          medical_card_expires_on: daysFrom(today, random.int(-5, 700)), mvr_checked_on: daysFrom(today, -random.int(0, 360)),
+          hired_on: hired, terminated_on: terminated ? daysFrom(today, -random.int(1, 50)) : null,
+          pay_type: ownerOperator ? 'PERCENT' : 'PER_MILE', pay_rate: ownerOperator ? random.int(70, 85) : random.int(55, 75),
+          created_at: now, updated_at: now, deleted_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      driverIds.push(id);
+    }
+
+    const units: { id: number; type: string }[] = [];
+    const addUnit = async (type: 'Truck' | 'Trailer', n: number) => {
+      const spec = type === 'Truck' ? random.pick(TRUCKS) : random.pick(TRAILERS);
+      const year = random.int(2014, 2025);
+      const { id } = await trx
+        .insertInto('units')
+        .values({
+          unit_type: type, unit_number: `${type === 'Truck' ? 'T' : 'TR'}${String(100 + n)}`, vin: makeVin(random, year), make: spec.make, model: spec.model, year,
+          plate: `${random.pick(['P', 'T', 'AB', 'XK'])}${random.digits(5)}`, plate_state_id: stateId.get(random.pick(cityStates)) ?? null,
+          capacity: (spec as { capacity?: number }).capacity ?? null, carrier_id: random.pick(carrierIds),
+          registration_expires_on: daysFrom(today, random.int(-15, 365)), annual_inspection_due_on: daysFrom(today, random.int(-10, 365)),
+          status: n % 13 === 12 ? 'OUT_OF_SERVICE' : 'ACTIVE', created_at: now, updated_at: now, deleted_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      units.push({ id, type });
+    };
+    for (let n = 0; n < TRUCK_COUNT; n++) await addUnit('Truck', n);
+    for (let n = 0; n < TRAILER_COUNT; n++) await addUnit('Trailer', n);
+    // The first 25 drivers drive a truck and pull a trailer.
+    const trucks = units.filter((u) => u.type === 'Truck');
+    const trailers = units.filter((u) => u.type === 'Trailer');
+    for (let i = 0; i < 25; i++) {
+      const startsOn = daysFrom(today, -random.int(10, 400));
+      for (const unit of [trucks[i], trailers[i]]) {
+        await trx.insertInto('unit_assignments').values({ unit_id: unit.id, driver_id: driverIds[i], starts_on: startsOn, ends_on: null, created_at: now }).execute();
+      }
+    }
+
+    const address = () => {
+      const state = random.pick(cityStates);
+      return { address: `${random.int(10, 9999)} ${random.pick(STREETS)}`, city: random.pick(CITIES[state]), state_id: stateId.get(state) ?? null, zip: random.digits(5) };
+    };
+    const contact = (domain: string) => {
+      const first = random.pick(FIRST_NAMES);
+      return { contact_name: `${first} ${random.pick(LAST_NAMES)}`, phone: `${random.int(201, 989)}${random.digits(7)}`, email: `${first.toLowerCase()}@${domain}` };
+    };
+    const usedNames = new Set<string>();
+    const companyName = (kinds: string[]) => {
+      for (;;) {
+        const name = `${random.pick(COMPANY_WORDS)} ${random.pick(kinds)}`;
+        if (!usedNames.has(name)) {
+          usedNames.add(name);
+          return name;
+        }
+      }
+    };
+    for (let i = 0; i < SHIPPERS; i++) {
+      const name = companyName(SHIPPER_KINDS);
+      const domain = `${name.toLowerCase().replace(/[^a-z]+/g, '')}.example`;
+      await trx.insertInto('shippers').values({ name, ...contact(domain), ...address(), created_at: now, updated_at: now, deleted_at: null }).execute();
+    }
+    for (let i = 0; i < BROKERS; i++) {
+      const name = companyName(BROKER_KINDS);
+      const domain = `${name.toLowerCase().replace(/[^a-z]+/g, '')}.example`;
+      await trx
+        .insertInto('brokers')
+        .values({
+          name, ...contact(domain), ...address(), mc_number: `MC${random.digits(6)}`, usdot_number: random.digits(7),
+          payment_terms_days: random.pick([0, 2, 5, 7, 15, 30]), status: i % 17 === 16 ? 'DO_NOT_USE' : 'ACTIVE',
+          created_at: now, updated_at: now, deleted_at: null,
+        })
+        .execute();
+    }
+    await trx.insertInto('meta').values({ key: 'demo_seeded', value: now }).execute();
+  });
+  return true;
+}

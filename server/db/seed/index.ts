@@ -1,0 +1,2 @@
+export { seedReference } from './reference';
+export { seedDemo, demoEmail, DEMO_PASSWORD, DEMO_ROLES } from './demo';

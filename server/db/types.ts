@@ -1,0 +1,186 @@
+import type { Generated, Kysely } from 'kysely';
+
+/**
+ * Tables as Kysely sees them. One schema serves SQLite and PostgreSQL, so booleans are stored as 0/1 integers,
+ * instants as ISO-8601 UTC text, business dates as YYYY-MM-DD text and money as integer cents.
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string | null;
+  first_name: string;
+  last_name: string;
+  avatar: string | null;
+  phone: string | null;
+  user_type: string | null;
+  is_active: number;
+  is_email_verified: number;
+  registration_completed: number;
+  account_id: number;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  version: Generated<number>;
+}
+export interface RolesTable { id: Generated<number>; name: string }
+export interface UserRolesTable { user_id: number; role_id: number }
+export interface FeaturesTable {
+  id: Generated<number>;
+  key: string;
+  title: string;
+  uri: string;
+  icon: string;
+  section: string;
+  parent_feature_id: number | null;
+  position: number;
+}
+export interface RoleFeaturePermissionsTable { role_id: number; feature_id: number; permission: string }
+export interface FeatureGroupsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  is_default: number;
+  position: number;
+}
+export interface FeatureGroupItemsTable { user_id: number; feature_id: number; group_id: number; position: number }
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+export interface LoginFailuresTable { id: Generated<number>; email: string; at: string }
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  actor_id: number | null;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  before: string | null;
+  after: string | null;
+  request_id: string | null;
+}
+export interface MetaTable { key: string; value: string }
+export interface StatesTable { id: Generated<number>; abbreviation: string; name: string }
+export interface NamedListTable { id: Generated<number>; code: string; name: string; position: number }
+export interface PhoneCountriesTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  dial_code: string;
+  digits: number;
+}
+export interface CarriersTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  mc_number: string | null;
+  usdot_number: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  version: Generated<number>;
+}
+export interface DriversTable {
+  id: Generated<number>;
+  user_id: number | null;
+  carrier_id: number | null;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  phone: string | null;
+  phone_country: string;
+  driver_type: string;
+  cdl_class: string | null;
+  cdl_number: string | null;
+  cdl_state_id: number | null;
+  cdl_expires_on: string | null;
+  medical_card_expires_on: string | null;
+  mvr_checked_on: string | null;
+  hired_on: string | null;
+  terminated_on: string | null;
+  pay_type: string;
+  pay_rate: number;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  version: Generated<number>;
+}
+export interface UnitsTable {
+  id: Generated<number>;
+  unit_type: string;
+  unit_number: string;
+  vin: string;
+  make: string;
+  model: string;
+  year: number;
+  plate: string | null;
+  plate_state_id: number | null;
+  capacity: number | null;
+  carrier_id: number | null;
+  registration_expires_on: string | null;
+  annual_inspection_due_on: string | null;
+  status: string;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  version: Generated<number>;
+}
+export interface UnitAssignmentsTable {
+  id: Generated<number>;
+  unit_id: number;
+  driver_id: number;
+  starts_on: string;
+  ends_on: string | null;
+  created_at: string;
+}
+export interface PartiesTable {
+  id: Generated<number>;
+  name: string;
+  contact_name: string | null;
+  phone: string | null;
+  email: string | null;
+  address: string | null;
+  city: string | null;
+  state_id: number | null;
+  zip: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  version: Generated<number>;
+}
+export interface BrokersTable extends PartiesTable {
+  mc_number: string | null;
+  usdot_number: string | null;
+  payment_terms_days: number;
+  status: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  roles: RolesTable;
+  user_roles: UserRolesTable;
+  features: FeaturesTable;
+  role_feature_permissions: RoleFeaturePermissionsTable;
+  feature_groups: FeatureGroupsTable;
+  feature_group_items: FeatureGroupItemsTable;
+  sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
+  audit_log: AuditLogTable;
+  meta: MetaTable;
+  states: StatesTable;
+  load_boards: NamedListTable;
+  payment_methods: NamedListTable;
+  money_sources: NamedListTable;
+  phone_countries: PhoneCountriesTable;
+  carriers: CarriersTable;
+  drivers: DriversTable;
+  units: UnitsTable;
+  unit_assignments: UnitAssignmentsTable;
+  shippers: PartiesTable;
+  brokers: BrokersTable;
+}
+
+export type Db = Kysely<Database>;

@@ -1,0 +1,140 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Permission } from '../../schema/roles';
+import { verifyToken } from '../auth/jwt';
+import type { Db } from '../db/types';
+import { forbidden, unauthorized } from './errors';
+
+/**
+ * What a route needs, declared on every /api route as `config.access`:
+ * - public: anyone;
+ * - account: a valid token, whatever the account's state (the account-flow calls: me, logout, features);
+ * - signedIn: a valid token of an active, verified, registered account;
+ * - feature + permission: as signedIn, plus that permission on (any of) the feature(s), from the user's roles.
+ */
+export type Access =
+  | { public: true }
+  | { account: true }
+  | { signedIn: true }
+  | { feature: string | readonly string[]; permission: Permission };
+
+export interface AuthUser {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  isActive: boolean;
+  isEmailVerified: boolean;
+  registrationCompleted: boolean;
+}
+
+export interface Auth {
+  user: AuthUser;
+  sessionId: string;
+  /** Feature key → permissions, loaded only for feature routes (see loadPermissions). */
+  permissions?: Map<string, Set<string>>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    auth: Auth | null;
+  }
+}
+
+/** Routes of plugins we do not write ourselves (the OpenAPI viewer) are public documentation. */
+const DOCUMENTATION_PREFIX = '/api/docs';
+
+export function isAccountUsable(user: AuthUser): boolean {
+  return user.isActive && user.isEmailVerified && user.registrationCompleted;
+}
+
+export async function loadPermissions(db: Db, userId: number): Promise<Map<string, Set<string>>> {
+  const rows = await db
+    .selectFrom('user_roles as ur')
+    .innerJoin('role_feature_permissions as p', 'p.role_id', 'ur.role_id')
+    .innerJoin('features as f', 'f.id', 'p.feature_id')
+    .select(['f.key', 'p.permission'])
+    .where('ur.user_id', '=', userId)
+    .execute();
+  const map = new Map<string, Set<string>>();
+  for (const row of rows) {
+    let set = map.get(row.key);
+    if (!set) map.set(row.key, (set = new Set()));
+    set.add(row.permission);
+  }
+  return map;
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header) {
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    return match ? match[1] : null;
+  }
+  return null;
+}
+
+export async function authenticate(db: Db, secret: string, token: string | null): Promise<Auth | null> {
+  if (!token) return null;
+  const verified = verifyToken(token, secret);
+  if (!verified.ok) return null;
+  const userId = Number(verified.claims.sub);
+  if (!Number.isSafeInteger(userId)) return null;
+  const row = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['u.id', 'u.email', 'u.first_name', 'u.last_name', 'u.is_active', 'u.is_email_verified', 'u.registration_completed', 's.expires_at'])
+    .where('s.id', '=', verified.claims.jti)
+    .where('s.user_id', '=', userId)
+    .where('s.revoked_at', 'is', null)
+    .where('u.deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!row || row.expires_at <= new Date().toISOString()) return null;
+  return {
+    sessionId: verified.claims.jti,
+    user: {
+      id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, isActive: row.is_active === 1,
+      isEmailVerified: row.is_email_verified === 1, registrationCompleted: row.registration_completed === 1,
+    },
+  };
+}
+
+/**
+ * One mechanism for every route: a route without a declaration cannot be registered, and every request is
+ * checked against its route's declaration before its body is read.
+ */
+export function registerAccessControl(app: FastifyInstance, db: Db, secret: string): void {
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    if (route.config?.access) return;
+    if (route.url.startsWith(DOCUMENTATION_PREFIX)) {
+      route.config = { ...route.config, access: { public: true } };
+      return;
+    }
+    throw new Error(`Route ${String(route.method)} ${route.url} declares no access: add config.access`);
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || 'public' in access) return;
+    const auth = await authenticate(db, secret, bearerToken(request));
+    if (!auth) throw unauthorized('Your session has ended or the token is not valid. Sign in again.');
+    request.auth = auth;
+    if ('account' in access) return;
+    if (!isAccountUsable(auth.user)) throw forbidden('Your account is not active yet');
+    if ('signedIn' in access) return;
+    auth.permissions = await loadPermissions(db, auth.user.id);
+    const features = typeof access.feature === 'string' ? [access.feature] : access.feature;
+    if (!features.some((key) => auth.permissions!.get(key)?.has(access.permission))) throw forbidden();
+  });
+}
+
+/** The signed-in user of a protected route (the access hook guarantees it). */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.auth) throw unauthorized();
+  return request.auth.user;
+}

@@ -1,0 +1,80 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ZodError } from 'zod';
+
+export interface ErrorMessage {
+  code: string;
+  description: string;
+  field?: string;
+}
+
+/** An error with the status and messages the client should see (DESIGN.md §3). */
+export class ApiError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    message: string,
+    public readonly code = 'error',
+    public readonly field?: string,
+    public readonly extra?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, field?: string) => new ApiError(400, message, 'validation', field);
+export const unauthorized = (message = 'Sign in to continue') => new ApiError(401, message, 'unauthorized');
+export const forbidden = (message = "You don't have permission to do this") => new ApiError(403, message, 'forbidden');
+export const notFound = (what = 'Record') => new ApiError(404, `${what} not found`, 'not_found');
+export const conflict = (message: string, extra?: Record<string, unknown>) => new ApiError(409, message, 'conflict', undefined, extra);
+
+export function errorBody(message: string, messages: ErrorMessage[]) {
+  return { message, messages };
+}
+
+function zodMessages(error: ZodError, context: string | undefined): ErrorMessage[] {
+  return error.issues.map((issue) => {
+    const field = issue.path.map(String).join('.') || context || undefined;
+    return { code: 'validation', description: field ? `${field}: ${issue.message}` : issue.message, field };
+  });
+}
+
+/** Maps framework errors as well as ours onto the error body; never a stack trace, never a 500 for bad input. */
+const FASTIFY_ERRORS: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Send the request body as application/json'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'The Content-Length header does not match the body'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'The request body is too large'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'The request body is empty; send a JSON object'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'The request body is not valid JSON'],
+  FST_ERR_BAD_URL: [400, 'The URL is not valid'],
+  FST_ERR_ASYNC_CONSTRAINT: [400, 'The request could not be routed'],
+};
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError | ZodError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof ApiError) {
+      const body = { ...errorBody(error.message, [{ code: error.code, description: error.message, field: error.field }]), ...error.extra };
+      return reply.status(error.statusCode).send(body);
+    }
+    if (error instanceof ZodError) {
+      const messages = zodMessages(error, (error as { validationContext?: string }).validationContext);
+      return reply.status(400).send(errorBody(messages[0]?.description ?? 'The request is not valid', messages));
+    }
+    const fastifyError = error as FastifyError;
+    const known = fastifyError.code ? FASTIFY_ERRORS[fastifyError.code] : undefined;
+    if (known) return reply.status(known[0]).send(errorBody(known[1], [{ code: fastifyError.code, description: known[1] }]));
+    if (error instanceof SyntaxError || fastifyError.code?.startsWith('FST_ERR_CTP')) {
+      return reply.status(400).send(errorBody('The request body is not valid', [{ code: 'bad_request', description: error.message }]));
+    }
+    const status = fastifyError.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send(errorBody(error.message, [{ code: fastifyError.code ?? 'error', description: error.message }]));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    const message = 'Something went wrong on our side. Try again; if it keeps happening, contact the administrator.';
+    return reply.status(500).send(errorBody(message, [{ code: 'internal', description: message }]));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const message = `There is no ${request.method} ${request.url.split('?')[0]} here`;
+    return reply.status(404).send(errorBody(message, [{ code: 'not_found', description: message }]));
+  });
+}

@@ -1,0 +1,112 @@
+import type { FastifyInstance } from 'fastify';
+import { type LoginBody, type RegisterBody, loginBody, registerBody } from '../../../schema/auth';
+import { USER_TYPES, type RoleName, type UserType } from '../../../schema/roles';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/passwords';
+import { type ServerContext, ok } from '../../context';
+import { ApiError, conflict } from '../../http/errors';
+import { audit } from '../audit/audit';
+import { findUser } from '../users/queries';
+import { checkRecaptcha } from './recaptcha';
+import { openSession, revokeSession } from './sessions';
+import { clearFailures, recordFailure, secondsUntilAllowed } from './throttle';
+
+/** The role a self-registered user asks for; it takes effect only once an administrator activates the account. */
+const ROLE_OF_USER_TYPE: Record<UserType, RoleName> = { driver: 'Driver', dispatch: 'Dispatcher', carrier: 'FleetOwner', fleetOwner: 'FleetOwner' };
+
+export default async function authRoutes(app: FastifyInstance, ctx: ServerContext) {
+  const { db, config, jwtSecret } = ctx;
+
+  app.post<{ Body: LoginBody }>('/api/Auth/login', {
+    config: { access: { public: true } },
+    schema: { tags: ['Authentication'], summary: 'Sign in; the response value is the token', body: loginBody },
+  }, async (request, reply) => {
+    const { email, password } = request.body;
+    const wait = await secondsUntilAllowed(db, email);
+    if (wait > 0) {
+      reply.header('Retry-After', String(wait));
+      throw new ApiError(429, `Too many failed sign-ins. Try again in ${Math.ceil(wait / 60)} minute(s).`, 'throttled');
+    }
+    const user = await db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', email).where('deleted_at', 'is', null).executeTakeFirst();
+    if (!user || !user.password_hash) {
+      await verifyAgainstDummy(password);
+      await recordFailure(db, email);
+      throw new ApiError(401, 'Please check your email and password', 'invalid_credentials', 'email');
+    }
+    if (!(await verifyPassword(user.password_hash, password))) {
+      await recordFailure(db, email);
+      throw new ApiError(401, 'Invalid password', 'invalid_credentials', 'password');
+    }
+    const token = await db.transaction().execute(async (trx) => {
+      await clearFailures(trx, email);
+      const jwt = await openSession(trx, user.id, jwtSecret, config.jwtExpiresIn);
+      await audit(trx, request, { action: 'login', entity: 'session', entityId: user.id }, user.id);
+      return jwt;
+    });
+    return ok(token);
+  });
+
+  app.get('/api/token/me', {
+    config: { access: { account: true } },
+    schema: { tags: ['Authentication'], summary: 'The signed-in user: { data: user }' },
+  }, async (request) => ({ data: await findUser(db, request.auth!.user.id) }));
+
+  app.get('/api/token/usertypes', {
+    config: { access: { public: true } },
+    schema: { tags: ['Authentication'], summary: 'User types a registering user can choose' },
+  }, async () => ok(USER_TYPES));
+
+  app.post<{ Body: RegisterBody }>('/api/token/register', {
+    config: { access: { public: true } },
+    schema: { tags: ['Authentication'], summary: 'Register; creates an unverified, inactive account', body: registerBody },
+  }, async (request) => {
+    const body = request.body;
+    await checkRecaptcha(config.recaptchaSecret, config.recaptchaVerifyUrl, body.googleRecaptchaToken);
+    const exists = await db.selectFrom('users').select('id').where('email', '=', body.email).executeTakeFirst();
+    if (exists) throw conflict('User already exists');
+    const passwordHash = await hashPassword(body.password);
+    const now = new Date().toISOString();
+    const userId = await db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('users')
+        .values({
+          email: body.email, password_hash: passwordHash, first_name: body.firstname, last_name: body.lastname, avatar: null, phone: null,
+          user_type: body.userType, is_active: 0, is_email_verified: 0, registration_completed: 1, account_id: body.AccountId,
+          created_at: now, updated_at: now, deleted_at: null,
+        })
+        .onConflict((oc) => oc.column('email').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) throw conflict('User already exists');
+      const role = await trx.selectFrom('roles').select('id').where('name', '=', ROLE_OF_USER_TYPE[body.userType]).executeTakeFirstOrThrow();
+      await trx.insertInto('user_roles').values({ user_id: inserted.id, role_id: role.id }).execute();
+      await audit(trx, request, { action: 'register', entity: 'user', entityId: inserted.id, after: { email: body.email, userType: body.userType } }, inserted.id);
+      return inserted.id;
+    });
+    const accessToken = await openSession(db, userId, jwtSecret, config.jwtExpiresIn);
+    return { accessToken, user: await findUser(db, userId) };
+  });
+
+  app.post('/api/token/logout', {
+    config: { access: { account: true } },
+    schema: { tags: ['Authentication'], summary: 'Sign out: the token stops working at once' },
+  }, async (request) => {
+    await db.transaction().execute(async (trx) => {
+      await revokeSession(trx, request.auth!.sessionId);
+      await audit(trx, request, { action: 'logout', entity: 'session', entityId: request.auth!.user.id });
+    });
+    return ok(true);
+  });
+
+  app.get('/api/version', {
+    config: { access: { public: true } },
+    schema: { tags: ['Platform'], summary: 'The server version' },
+  }, async () => ok({ version: ctx.version }));
+
+  app.get('/api/health', {
+    config: { access: { public: true } },
+    schema: { tags: ['Platform'], summary: 'For load balancers: the server and its database answer' },
+  }, async () => {
+    await db.selectFrom('meta').select('key').limit(1).execute();
+    return ok({ status: 'ok', database: ctx.dialect });
+  });
+}

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { queryBoolean } from '../../../schema/common';
+import { UNIT_TYPES } from '../../../schema/reference';
+import { type ServerContext, ok } from '../../context';
+
+/**
+ * Dropdown reads of SPEC.md §7 "Lists". Names only, for the forms and filters of the screens that need them;
+ * each is open to the screens that use it.
+ */
+const showDeletedQuery = z.object({ showDeleted: queryBoolean.default(false) });
+const unitsQuery = z.object({ hideAssigned: queryBoolean.default(false), type: z.enum(UNIT_TYPES).optional(), showDeleted: queryBoolean.default(false) });
+
+const DISPATCH_SCREENS = ['BookOrders', 'DriverAssignment', 'DispatcherSalary', 'Users', 'ReportsDashboard', 'Dashboard', 'WeeklyFinance', 'BrokerFee'];
+const DRIVER_SCREENS = [
+  'BookOrders', 'DriverAssignment', 'VehicleAndCardAssignment', 'DriverReport', 'DriverBalance', 'DriverTransactions', 'PayDriverBills',
+  'TicketManagement', 'ClaimsTracker', 'DriverOffBoarding', 'DriverLicense', 'EventReport', 'EvaluationReport', 'Users', 'Vehicles',
+];
+const FLEET_SCREENS = ['BookOrders', 'Vehicles', 'VehicleAndCardAssignment', 'TicketManagement', 'CarrierManagement', 'ClaimsTracker'];
+const CARRIER_SCREENS = [...FLEET_SCREENS, 'DriverAssignment', 'DriverTransactions', 'Users'];
+const SHIPPER_SCREENS = ['BookOrders', 'Shippers', 'ClaimsTracker'];
+const read = (feature: string[]) => ({ access: { feature, permission: 'Read' as const } });
+const TAGS = ['Lists'];
+
+export default async function listRoutes(app: FastifyInstance, ctx: ServerContext) {
+  const { db } = ctx;
+  const fullName = sql<string>`first_name || ' ' || last_name`;
+
+  app.get<{ Querystring: z.output<typeof showDeletedQuery> }>('/api/Dispatcher/GetAllNames', {
+    config: read(DISPATCH_SCREENS),
+    schema: { tags: TAGS, summary: 'Dispatchers (users holding the Dispatcher role)', querystring: showDeletedQuery },
+  }, async (request) => {
+    let query = db
+      .selectFrom('users')
+      .select(['id', 'first_name as firstName', 'last_name as lastName', fullName.as('name'), 'is_active'])
+      .where('id', 'in', db.selectFrom('user_roles as ur').innerJoin('roles as r', 'r.id', 'ur.role_id').select('ur.user_id').where('r.name', '=', 'Dispatcher'));
+    if (!request.query.showDeleted) query = query.where('deleted_at', 'is', null).where('is_active', '=', 1);
+    const rows = await query.orderBy('first_name').orderBy('last_name').execute();
+    return ok(rows.map(({ is_active, ...row }) => ({ ...row, isActive: is_active === 1 })));
+  });
+
+  app.get<{ Querystring: z.output<typeof showDeletedQuery> }>('/api/Driver/GetAllNames', {
+    config: read(DRIVER_SCREENS),
+    schema: { tags: TAGS, summary: 'Drivers; terminated and deleted ones only with showDeleted', querystring: showDeletedQuery },
+  }, async (request) => {
+    let query = db.selectFrom('drivers').select(['id', 'first_name as firstName', 'last_name as lastName', fullName.as('name'), 'user_id as userId', 'terminated_on as terminatedOn']);
+    if (!request.query.showDeleted) query = query.where('deleted_at', 'is', null).where('terminated_on', 'is', null);
+    return ok(await query.orderBy('first_name').orderBy('last_name').execute());
+  });
+
+  app.get('/api/Carriers/dropdown-list', {
+    config: read(CARRIER_SCREENS),
+    schema: { tags: TAGS, summary: 'The company’s carriers: { data: [...] }' },
+  }, async () => ({ data: await db.selectFrom('carriers').select(['id', 'code', 'name']).where('deleted_at', 'is', null).orderBy('name').execute() }));
+
+  app.get<{ Querystring: z.output<typeof unitsQuery> }>('/api/Units/get-all-trucks-dropdown', {
+    config: read(FLEET_SCREENS),
+    schema: { tags: TAGS, summary: 'Trucks and trailers; HideAssigned leaves out units assigned to a driver today', querystring: unitsQuery },
+  }, async (request) => {
+    const { hideAssigned, type, showDeleted } = request.query;
+    let query = db.selectFrom('units').select(['id', 'unit_type as type', 'unit_number as unitNumber', 'make', 'model', 'year', 'status']);
+    if (type) query = query.where('unit_type', '=', type);
+    if (!showDeleted) query = query.where('deleted_at', 'is', null);
+    if (hideAssigned) {
+      const today = new Date().toISOString().slice(0, 10);
+      query = query.where('id', 'not in', db.selectFrom('unit_assignments').select('unit_id').where('starts_on', '<=', today).where((eb) => eb.or([eb('ends_on', 'is', null), eb('ends_on', '>=', today)])));
+    }
+    const rows = await query.orderBy('unit_type').orderBy('unit_number').execute();
+    return ok(rows.map((row) => ({ ...row, name: `${row.unitNumber} — ${row.year} ${row.make} ${row.model}` })));
+  });
+
+  app.get('/api/Shipper/get-all-shippers-dropdown', {
+    config: read(SHIPPER_SCREENS),
+    schema: { tags: TAGS, summary: 'Shippers by name' },
+  }, async () => ok(await db.selectFrom('shippers').select(['id', 'name']).where('deleted_at', 'is', null).orderBy('name').execute()));
+
+  // Reference lists of SPEC.md §3, for any signed-in user.
+  const reference = { signedIn: true } as const;
+  app.get('/api/Reference/states', { config: { access: reference }, schema: { tags: TAGS, summary: 'The 57 US states and territories, NONE included' } },
+    async () => ok(await db.selectFrom('states').select(['id', 'name', 'abbreviation']).orderBy('id').execute()));
+  for (const list of ['load_boards', 'payment_methods', 'money_sources'] as const) {
+    app.get(`/api/Reference/${list.replace('_', '-')}`, { config: { access: reference }, schema: { tags: TAGS, summary: list.replace('_', ' ') } },
+      async () => ok(await db.selectFrom(list).select(['id', 'code', 'name']).orderBy('position').execute()));
+  }
+  app.get('/api/Reference/phone-countries', { config: { access: reference }, schema: { tags: TAGS, summary: 'Phone countries with dial code and digits' } },
+    async () => ok(await db.selectFrom('phone_countries').select(['id', 'code', 'name', 'dial_code as dialCode', 'digits']).orderBy('id').execute()));
+}
