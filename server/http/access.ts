@@ -17,6 +17,12 @@ export type Access =
   | { signedIn: true }
   | { feature: string | readonly string[]; permission: Permission };
 
+export interface RouteInfo {
+  method: string;
+  url: string;
+  access: Access;
+}
+
 export interface AuthUser {
   id: number;
   email: string;
@@ -40,6 +46,10 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: Auth | null;
+  }
+  interface FastifyInstance {
+    /** Every /api route with its access declaration, for the route-inventory test and the docs. */
+    routeInventory: RouteInfo[];
   }
 }
 
@@ -107,15 +117,18 @@ export async function authenticate(db: Db, secret: string, token: string | null)
  */
 export function registerAccessControl(app: FastifyInstance, db: Db, secret: string): void {
   app.decorateRequest('auth', null);
+  const inventory: RouteInfo[] = [];
+  app.decorate('routeInventory', inventory);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
-    if (route.config?.access) return;
-    if (route.url.startsWith(DOCUMENTATION_PREFIX)) {
+    if (!route.config?.access) {
+      if (!route.url.startsWith(DOCUMENTATION_PREFIX)) {
+        throw new Error(`Route ${String(route.method)} ${route.url} declares no access: add config.access`);
+      }
       route.config = { ...route.config, access: { public: true } };
-      return;
     }
-    throw new Error(`Route ${String(route.method)} ${route.url} declares no access: add config.access`);
+    for (const method of [route.method].flat()) inventory.push({ method: String(method), url: route.url, access: route.config.access! });
   });
 
   app.addHook('onRequest', async (request) => {

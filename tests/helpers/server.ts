@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { type Config, loadConfig } from '../../server/config';
+import type { Db } from '../../server/db/types';
+import { DEMO_PASSWORD } from '../../server/db/seed';
+import { createServer } from '../../server/server';
+
+export type DatabaseKind = 'sqlite' | 'postgres';
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL points at a server. */
+export const DATABASES: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestServer {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  kind: DatabaseKind;
+  /** Sign in and return the bearer token. */
+  login(email: string, password?: string): Promise<string>;
+  /** app.inject with an optional bearer token; parses JSON bodies. */
+  call(options: InjectOptions & { token?: string }): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
+  /** Close the app and start it again on the same database (what a restart does). */
+  restart(): Promise<TestServer>;
+  close(): Promise<void>;
+}
+
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = process.env.TEST_DATABASE_URL!;
+  const name = `hb_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startTestServer(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'haulboard-test-'));
+  const postgres = kind === 'postgres' ? await createPostgresDatabase() : null;
+  const config = loadConfig({ DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'silent', ...(postgres ? { DATABASE_URL: postgres.url } : {}), ...env });
+
+  const open = async (): Promise<TestServer> => {
+    const { app, database } = await createServer(config, { logger: false });
+    await app.ready();
+    const call: TestServer['call'] = async ({ token, headers, ...options }) => {
+      const response = await app.inject({ ...options, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+      let body: unknown = response.body;
+      if (String(response.headers['content-type'] ?? '').includes('json') && response.body) body = JSON.parse(response.body);
+      return { status: response.statusCode, body, headers: response.headers };
+    };
+    let closed = false;
+    const server: TestServer = {
+      app, db: database.db, config, kind, call,
+      login: async (email, password = DEMO_PASSWORD) => {
+        const response = await call({ method: 'POST', url: '/api/Auth/login', payload: { email, password } });
+        if (response.status !== 200) throw new Error(`login ${email}: ${response.status} ${JSON.stringify(response.body)}`);
+        return response.body.value as string;
+      },
+      restart: async () => {
+        closed = true;
+        await app.close();
+        return open();
+      },
+      close: async () => {
+        if (!closed) await app.close();
+        closed = true;
+        await postgres?.drop();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+    return server;
+  };
+  return open();
+}
+
+/** Every table's rows, for "a rejected write changes nothing". Login failures are the one intended trace. */
+export async function fingerprint(db: Db): Promise<string> {
+  const tables = [
+    'users', 'roles', 'user_roles', 'features', 'role_feature_permissions', 'feature_groups', 'feature_group_items', 'sessions',
+    'audit_log', 'meta', 'states', 'load_boards', 'payment_methods', 'money_sources', 'phone_countries', 'carriers', 'drivers',
+    'units', 'unit_assignments', 'shippers', 'brokers',
+  ] as const;
+  const parts: string[] = [];
+  for (const table of tables) {
+    const rows = await db.selectFrom(table).selectAll().execute();
+    const lines = rows.map((row) => JSON.stringify(row)).sort();
+    parts.push(`${table}:${lines.length}:${lines.join('|')}`);
+  }
+  return parts.join('\n');
+}
