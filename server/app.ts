@@ -94,7 +94,12 @@ export async function buildApp({ config, database, jwtSecret, logger = true }: A
       return { schema: json, url };
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // The viewer sets a few inline styles of its own.
+    transformStaticCSP: (header) => header.replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'"),
+  });
   app.get('/api/openapi.json', { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
 
   for (const module of MODULES) await app.register(module, ctx);
