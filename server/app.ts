@@ -4,13 +4,14 @@ import querystring from 'node:querystring';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { PermissionCatalog } from './auth/permissions';
 import type { Config } from './config';
 import type { ServerContext } from './context';
 import type { DatabaseHandle } from './db';
 import { registerAccessControl } from './http/access';
-import { registerErrorHandling } from './http/errors';
-import { loggerOptions } from './http/logging';
+import { errorBody, registerErrorHandling } from './http/errors';
+import { loggerOptions, redactUrl } from './http/logging';
 import { registerPlaceholderApp } from './http/placeholder';
 import { normaliseQueryKeys, registerZodValidation, toJsonSchemas } from './http/validation';
 import accessRoutes from './modules/access/routes';
@@ -39,11 +40,23 @@ export async function buildApp({ config, database, jwtSecret, logger = true }: A
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
     genReqId: () => crypto.randomUUID(),
+    // One line per request (written in onResponse below) instead of Fastify's two.
+    disableRequestLogging: true,
+    // URLs Fastify cannot even route (bad escapes, over-long values) get our error body too.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const message = tooLong ? 'A value in the URL is too long' : 'The URL is not valid';
+      reply.header('x-content-type-options', 'nosniff').header('content-security-policy', "default-src 'none'");
+      return reply.status(tooLong ? 414 : 400).send(errorBody(message, [{ code: error.code ?? 'bad_url', description: message }]));
+    },
     trustProxy: true,
     routerOptions: { querystringParser: (text: string) => normaliseQueryKeys(querystring.parse(text)) },
   });
-  const ctx: ServerContext = { db: database.db, dialect: database.dialect, config, jwtSecret, version: VERSION };
+  const permissions = new PermissionCatalog(database.db);
+  const ctx: ServerContext = { db: database.db, dialect: database.dialect, config, jwtSecret, version: VERSION, permissions };
 
+  // JSON only: a text/plain body is refused as an unsupported media type rather than read as a string.
+  app.removeContentTypeParser('text/plain');
   // Clients that mark a body-less DELETE as JSON get no error for the empty body.
   const defaultJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
@@ -51,13 +64,7 @@ export async function buildApp({ config, database, jwtSecret, logger = true }: A
     return defaultJson(request, body as string, done);
   });
 
-  registerErrorHandling(app);
-  registerZodValidation(app);
-  registerAccessControl(app, database.db, jwtSecret);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-
+  // Security headers first, so that refused requests (401, 403) carry them too.
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -74,6 +81,18 @@ export async function buildApp({ config, database, jwtSecret, logger = true }: A
         frameAncestors: ["'none'"],
       },
     },
+  });
+
+  registerErrorHandling(app);
+  registerZodValidation(app);
+  registerAccessControl(app, database.db, jwtSecret, permissions);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const line = { method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, user: request.auth?.user.id };
+    if (reply.statusCode >= 500) request.log.error(line, 'request failed');
+    else request.log.info(line, 'request');
   });
 
   await app.register(swagger, {

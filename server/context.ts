@@ -1,3 +1,4 @@
+import type { PermissionCatalog } from './auth/permissions';
 import type { Config } from './config';
 import type { DialectName } from './db';
 import type { Db } from './db/types';
@@ -9,6 +10,8 @@ export interface ServerContext {
   config: Config;
   jwtSecret: string;
   version: string;
+  /** Features and the permission matrix, cached (see PermissionCatalog). */
+  permissions: PermissionCatalog;
 }
 
 /** The envelope of DESIGN.md §3 where SPEC.md names no other field. */

@@ -38,6 +38,29 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', file, close: () => db.destroy() };
+}
+
+/**
+ * Kysely prepares every query afresh; preparing costs more than running our small indexed queries. Keep the
+ * prepared statements by SQL text (queries are parameterised, so the set is small), and prepare a fresh one
+ * only while the cached one is busy streaming.
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const cache = new Map<string, SQLite.Statement>();
+  const MAX = 2000;
+  return {
+    close: () => sqlite.close(),
+    prepare: (sql: string) => {
+      const cached = cache.get(sql);
+      if (cached && !cached.busy) return cached;
+      const statement = sqlite.prepare(sql);
+      if (!cached) {
+        if (cache.size >= MAX) cache.clear();
+        cache.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }

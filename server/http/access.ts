@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Permission } from '../../schema/roles';
 import { verifyToken } from '../auth/jwt';
+import type { PermissionCatalog } from '../auth/permissions';
 import type { Db } from '../db/types';
 import { forbidden, unauthorized } from './errors';
 
@@ -36,8 +37,7 @@ export interface AuthUser {
 export interface Auth {
   user: AuthUser;
   sessionId: string;
-  /** Feature key → permissions, loaded only for feature routes (see loadPermissions). */
-  permissions?: Map<string, Set<string>>;
+  roleIds: number[];
 }
 
 declare module 'fastify' {
@@ -60,23 +60,6 @@ export function isAccountUsable(user: AuthUser): boolean {
   return user.isActive && user.isEmailVerified && user.registrationCompleted;
 }
 
-export async function loadPermissions(db: Db, userId: number): Promise<Map<string, Set<string>>> {
-  const rows = await db
-    .selectFrom('user_roles as ur')
-    .innerJoin('role_feature_permissions as p', 'p.role_id', 'ur.role_id')
-    .innerJoin('features as f', 'f.id', 'p.feature_id')
-    .select(['f.key', 'p.permission'])
-    .where('ur.user_id', '=', userId)
-    .execute();
-  const map = new Map<string, Set<string>>();
-  for (const row of rows) {
-    let set = map.get(row.key);
-    if (!set) map.set(row.key, (set = new Set()));
-    set.add(row.permission);
-  }
-  return map;
-}
-
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (header) {
@@ -92,18 +75,22 @@ export async function authenticate(db: Db, secret: string, token: string | null)
   if (!verified.ok) return null;
   const userId = Number(verified.claims.sub);
   if (!Number.isSafeInteger(userId)) return null;
-  const row = await db
+  // One query: the session, its user and the user's roles (one row per role).
+  const rows = await db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['u.id', 'u.email', 'u.first_name', 'u.last_name', 'u.is_active', 'u.is_email_verified', 'u.registration_completed', 's.expires_at'])
+    .leftJoin('user_roles as ur', 'ur.user_id', 'u.id')
+    .select(['u.id', 'u.email', 'u.first_name', 'u.last_name', 'u.is_active', 'u.is_email_verified', 'u.registration_completed', 's.expires_at', 'ur.role_id'])
     .where('s.id', '=', verified.claims.jti)
     .where('s.user_id', '=', userId)
     .where('s.revoked_at', 'is', null)
     .where('u.deleted_at', 'is', null)
-    .executeTakeFirst();
+    .execute();
+  const row = rows[0];
   if (!row || row.expires_at <= new Date().toISOString()) return null;
   return {
     sessionId: verified.claims.jti,
+    roleIds: rows.flatMap((r) => (r.role_id === null ? [] : [r.role_id])),
     user: {
       id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, isActive: row.is_active === 1,
       isEmailVerified: row.is_email_verified === 1, registrationCompleted: row.registration_completed === 1,
@@ -115,7 +102,7 @@ export async function authenticate(db: Db, secret: string, token: string | null)
  * One mechanism for every route: a route without a declaration cannot be registered, and every request is
  * checked against its route's declaration before its body is read.
  */
-export function registerAccessControl(app: FastifyInstance, db: Db, secret: string): void {
+export function registerAccessControl(app: FastifyInstance, db: Db, secret: string, catalog: PermissionCatalog): void {
   app.decorateRequest('auth', null);
   const inventory: RouteInfo[] = [];
   app.decorate('routeInventory', inventory);
@@ -140,9 +127,8 @@ export function registerAccessControl(app: FastifyInstance, db: Db, secret: stri
     if ('account' in access) return;
     if (!isAccountUsable(auth.user)) throw forbidden('Your account is not active yet');
     if ('signedIn' in access) return;
-    auth.permissions = await loadPermissions(db, auth.user.id);
     const features = typeof access.feature === 'string' ? [access.feature] : access.feature;
-    if (!features.some((key) => auth.permissions!.get(key)?.has(access.permission))) throw forbidden();
+    if (!(await catalog.allows(auth.roleIds, features, access.permission))) throw forbidden();
   });
 }
 

@@ -48,6 +48,14 @@ const FASTIFY_ERRORS: Record<string, [number, string]> = {
   FST_ERR_ASYNC_CONSTRAINT: [400, 'The request could not be routed'],
 };
 
+/** Constraint violations that slip past validation (e.g. two requests racing) are the client's conflict, not a 500. */
+function databaseError(error: unknown): [number, string] | null {
+  const code = String((error as { code?: unknown }).code ?? '');
+  if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505') return [409, 'This record already exists'];
+  if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503') return [409, 'A record this one refers to does not exist or is still in use'];
+  return null;
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError | ZodError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ApiError) {
@@ -58,6 +66,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const messages = zodMessages(error, (error as { validationContext?: string }).validationContext);
       return reply.status(400).send(errorBody(messages[0]?.description ?? 'The request is not valid', messages));
     }
+    const database = databaseError(error);
+    if (database) return reply.status(database[0]).send(errorBody(database[1], [{ code: 'constraint', description: database[1] }]));
     const fastifyError = error as FastifyError;
     const known = fastifyError.code ? FASTIFY_ERRORS[fastifyError.code] : undefined;
     if (known) return reply.status(known[0]).send(errorBody(known[1], [{ code: fastifyError.code, description: known[1] }]));

@@ -62,7 +62,7 @@ describe.each(DATABASES)('route inventory on %s', (kind) => {
 describe('an undeclared route', () => {
   it('cannot be registered: the app refuses to start', async () => {
     const app = Fastify();
-    registerAccessControl(app, null as never, 'secret');
+    registerAccessControl(app, null as never, 'secret', null as never);
     expect(() => app.get('/api/Forgotten/route', async () => 'oops')).toThrow(/declares no access/);
     await app.close();
   });

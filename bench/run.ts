@@ -1,0 +1,592 @@
+/**
+ * Haulboard HTTP benchmark (`npm run bench`). A benchmark, not a test: it never fails on a slow figure.
+ *
+ * Starts the real server as a child process (its own event loop, its own temp DATA_DIR), waits for
+ * GET /api/health, then drives it with closed-loop keep-alive clients:
+ *   - GET /api/token/me and GET /api/Auth/features/get as the administrator (BENCH_CLIENTS clients),
+ *   - GET /api/Auth/features/get with 1 client (latency without queueing),
+ *   - POST /api/Auth/login with correct credentials, spread over the demo accounts (argon2id-bound),
+ * and, for the embedded SQLite database, runs the SQL of one features/get request bare through
+ * better-sqlite3 on the same database file, for a server / bare ratio.
+ * With DATABASE_URL=postgres://… set, the HTTP scenarios run again against PostgreSQL (DEMO_DATA=true).
+ *
+ * Environment: BENCH_SECONDS (10), BENCH_CLIENTS (20), BENCH_LOGIN_SECONDS (min(5, BENCH_SECONDS)),
+ * BENCH_LOGIN_CLIENTS ("2,8"), BENCH_WARMUP_SECONDS (1), LOG_LEVEL (passed to the server; default info).
+ * Results: a table on stdout and bench/results/<timestamp>.json.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import SQLite from 'better-sqlite3';
+import { DEMO_PASSWORD, DEMO_ROLES, demoEmail } from '../server/db/seed';
+
+const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(BENCH_DIR, '..');
+const RESULTS_DIR = path.join(BENCH_DIR, 'results');
+const ADMIN_EMAIL = demoEmail('Administrator');
+const LOGIN_ACCOUNTS = DEMO_ROLES.map((role) => demoEmail(role));
+
+/** features/get p99 target at BENCH_CLIENTS concurrency. */
+const FEATURES_P99_TARGET_MS = 10;
+const STARTUP_TIMEOUT_MS = 120_000;
+const REQUEST_TIMEOUT_MS = 30_000;
+
+// ---------------------------------------------------------------- settings
+
+function numberFromEnv(name: string, fallback: number, { integer = false } = {}): number {
+  const text = process.env[name]?.trim();
+  if (!text) return fallback;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
+    throw new Error(`${name} must be a positive ${integer ? 'integer' : 'number'}, not "${text}"`);
+  }
+  return value;
+}
+
+function listFromEnv(name: string, fallback: number[]): number[] {
+  const text = process.env[name]?.trim();
+  if (!text) return fallback;
+  const values = text.split(',').map((part) => Number(part.trim()));
+  if (values.some((v) => !Number.isInteger(v) || v <= 0)) throw new Error(`${name} must be a comma-separated list of positive integers, not "${text}"`);
+  return values;
+}
+
+const SECONDS = numberFromEnv('BENCH_SECONDS', 10);
+const CLIENTS = numberFromEnv('BENCH_CLIENTS', 20, { integer: true });
+const LOGIN_SECONDS = numberFromEnv('BENCH_LOGIN_SECONDS', Math.min(5, SECONDS));
+const LOGIN_CLIENTS = listFromEnv('BENCH_LOGIN_CLIENTS', [2, 8]);
+const WARMUP_SECONDS = numberFromEnv('BENCH_WARMUP_SECONDS', 1);
+const SINGLE_CLIENT_SECONDS = Math.min(5, SECONDS);
+const BARE_SECONDS = Math.min(3, SECONDS);
+const DATABASE_URL = process.env.DATABASE_URL?.trim() || null;
+
+// ---------------------------------------------------------------- cleanup
+
+const children = new Set<ChildProcess>();
+const tempDirs = new Set<string>();
+
+function killChild(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  try {
+    process.kill(child.pid, signal);
+  } catch {
+    /* already gone */
+  }
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    killChild(child, 'SIGTERM');
+    const timer = setTimeout(() => killChild(child, 'SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  }
+  children.delete(child);
+}
+
+function removeTempDir(dir: string): void {
+  fs.rmSync(dir, { recursive: true, force: true });
+  tempDirs.delete(dir);
+}
+
+async function cleanup(): Promise<void> {
+  await Promise.all([...children].map((child) => stopChild(child)));
+  for (const dir of [...tempDirs]) removeTempDir(dir);
+}
+
+// Last resort when the process ends some other way: no awaiting possible here.
+process.on('exit', () => {
+  for (const child of children) killChild(child, 'SIGKILL');
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the server and removing the temp directory …`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+// ---------------------------------------------------------------- the server child
+
+interface ServerChild {
+  child: ChildProcess;
+  port: number;
+  dataDir: string;
+  logFile: string;
+  dbLabel: string;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => (port ? resolve(port) : reject(new Error('Could not find a free port'))));
+    });
+  });
+}
+
+function logTail(file: string, lines = 30): string {
+  try {
+    return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no server output)';
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function startServer(dbLabel: string, databaseUrl: string | null): Promise<ServerChild> {
+  for (let attempt = 1; ; attempt++) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'haulboard-bench-'));
+    tempDirs.add(dataDir);
+    const logFile = path.join(dataDir, 'server.log');
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' };
+    delete env.DATABASE_URL;
+    delete env.DEMO_DATA;
+    if (databaseUrl) Object.assign(env, { DATABASE_URL: databaseUrl, DEMO_DATA: 'true' });
+
+    // The server's output goes straight to a file: the load generator does not spend its event loop on it.
+    const out = fs.openSync(logFile, 'a');
+    // `node --import tsx` is what `npx tsx` runs, minus the npx and tsx wrapper processes: one pid to stop.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', out, out] });
+    fs.closeSync(out);
+    children.add(child);
+    const server: ServerChild = { child, port, dataDir, logFile, dbLabel };
+    console.log(`[${dbLabel}] server pid ${child.pid} starting on 127.0.0.1:${port}, DATA_DIR ${dataDir}`);
+
+    const started = Date.now();
+    let exitedEarly = false;
+    while (Date.now() - started < STARTUP_TIMEOUT_MS) {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        exitedEarly = true;
+        break;
+      }
+      try {
+        const response = await request(server, { method: 'GET', path: '/api/health' }, undefined, 2_000);
+        if (response.status === 200) {
+          console.log(`[${dbLabel}] healthy after ${((Date.now() - started) / 1000).toFixed(1)} s: ${response.body.toString()}`);
+          return server;
+        }
+      } catch {
+        /* not listening yet */
+      }
+      await sleep(100);
+    }
+
+    const tail = logTail(logFile);
+    await stopChild(child);
+    removeTempDir(dataDir);
+    if (exitedEarly && /already in use|EADDRINUSE/.test(tail) && attempt < 3) {
+      console.log(`[${dbLabel}] port ${port} was taken meanwhile; trying another`);
+      continue;
+    }
+    throw new Error(
+      `[${dbLabel}] the server did not start (${exitedEarly ? `exited with ${child.exitCode ?? child.signalCode}` : `no healthy answer within ${STARTUP_TIMEOUT_MS / 1000} s`}). Its last output:\n${tail}`,
+    );
+  }
+}
+
+function assertAlive(server: ServerChild): void {
+  const { child } = server;
+  if (child.exitCode !== null || child.signalCode !== null) {
+    throw new Error(`[${server.dbLabel}] the server exited (${child.exitCode ?? child.signalCode}) during the run. Its last output:\n${logTail(server.logFile)}`);
+  }
+}
+
+/** utime + stime of a process in seconds (Linux /proc); null elsewhere. */
+function processCpuSeconds(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 14 and 15 of stat(5), counted after the "(comm)" field as 12 and 13 (0-based 11, 12); USER_HZ is 100 on Linux.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------- HTTP
+
+interface RequestSpec {
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: http.OutgoingHttpHeaders;
+  body?: string;
+}
+
+interface Response {
+  status: number;
+  body: Buffer;
+}
+
+function request(server: ServerChild, spec: RequestSpec, agent?: http.Agent, timeoutMs = REQUEST_TIMEOUT_MS): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const headers: http.OutgoingHttpHeaders = { ...spec.headers };
+    if (spec.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = Buffer.byteLength(spec.body);
+    }
+    const req = http.request({ host: '127.0.0.1', port: server.port, method: spec.method, path: spec.path, headers, agent: agent ?? false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    req.on('error', reject);
+    req.end(spec.body);
+  });
+}
+
+async function login(server: ServerChild, email: string): Promise<string> {
+  const response = await request(server, { method: 'POST', path: '/api/Auth/login', body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
+  const token = response.status === 200 ? (JSON.parse(response.body.toString()) as { value?: unknown }).value : undefined;
+  if (typeof token !== 'string') throw new Error(`[${server.dbLabel}] sign-in as ${email} failed: ${response.status} ${response.body.toString().slice(0, 300)}`);
+  return token;
+}
+
+// ---------------------------------------------------------------- load
+
+interface LoadResult {
+  db: string;
+  scenario: string;
+  clients: number;
+  seconds: number;
+  requests: number;
+  reqPerSec: number;
+  p50Ms: number;
+  p90Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  errors: number;
+  statuses: Record<string, number>;
+  firstError: string | null;
+  /** Server CPU time over the run divided by wall time: 1.0 = one core busy. */
+  serverCpu: number | null;
+  /** Load-generator CPU, the same way. */
+  loadGenCpu: number;
+}
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return NaN;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
+}
+
+/** Closed loop: `clients` workers, each sending its next request as soon as the previous one is answered. */
+async function load(
+  server: ServerChild,
+  scenario: string,
+  clients: number,
+  seconds: number,
+  next: (sequence: number) => RequestSpec,
+  record = true,
+): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: clients, maxFreeSockets: clients });
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  let errors = 0;
+  let firstError: string | null = null;
+  let sequence = 0;
+  let consecutiveFailures = 0;
+
+  const cpuBefore = processCpuSeconds(server.child.pid);
+  const ownCpuBefore = process.cpuUsage();
+  const start = process.hrtime.bigint();
+  const deadline = start + BigInt(Math.round(seconds * 1e9));
+
+  const worker = async () => {
+    while (process.hrtime.bigint() < deadline) {
+      const spec = next(sequence++);
+      const sent = process.hrtime.bigint();
+      try {
+        const response = await request(server, spec, agent);
+        latencies.push(Number(process.hrtime.bigint() - sent) / 1e6);
+        statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+        if (response.status !== 200) {
+          errors++;
+          firstError ??= `${response.status} ${response.body.toString().slice(0, 200)}`;
+        }
+        consecutiveFailures = 0;
+      } catch (error) {
+        latencies.push(Number(process.hrtime.bigint() - sent) / 1e6);
+        errors++;
+        statuses.network = (statuses.network ?? 0) + 1;
+        firstError ??= error instanceof Error ? error.message : String(error);
+        // A dead server fails every request at once: stop instead of spinning.
+        if (++consecutiveFailures > 100) assertAlive(server);
+        if (consecutiveFailures > 1_000) throw new Error(`[${server.dbLabel}] ${scenario}: over 1000 failures in a row, first: ${firstError}`, { cause: error });
+      }
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: clients }, () => worker()));
+  } finally {
+    agent.destroy();
+  }
+  assertAlive(server);
+
+  const elapsed = Number(process.hrtime.bigint() - start) / 1e9;
+  const cpuAfter = processCpuSeconds(server.child.pid);
+  const ownCpu = process.cpuUsage(ownCpuBefore);
+  const sorted = Float64Array.from(latencies).sort();
+  const result: LoadResult = {
+    db: server.dbLabel,
+    scenario,
+    clients,
+    seconds: elapsed,
+    requests: latencies.length,
+    reqPerSec: latencies.length / elapsed,
+    p50Ms: percentile(sorted, 50),
+    p90Ms: percentile(sorted, 90),
+    p99Ms: percentile(sorted, 99),
+    maxMs: sorted.length ? sorted[sorted.length - 1] : NaN,
+    errors,
+    statuses,
+    firstError,
+    serverCpu: cpuBefore !== null && cpuAfter !== null ? (cpuAfter - cpuBefore) / elapsed : null,
+    loadGenCpu: (ownCpu.user + ownCpu.system) / 1e6 / elapsed,
+  };
+  if (record) printRow(result);
+  return result;
+}
+
+async function measure(server: ServerChild, scenario: string, clients: number, seconds: number, next: (sequence: number) => RequestSpec): Promise<LoadResult> {
+  await load(server, scenario, clients, Math.min(WARMUP_SECONDS, seconds), next, false);
+  return load(server, scenario, clients, seconds, next);
+}
+
+// ---------------------------------------------------------------- bare SQL baseline (SQLite)
+
+interface BareResult {
+  variant: string;
+  queries: number;
+  iterations: number;
+  opsPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  rowsPerIteration: number;
+}
+
+/**
+ * The statements one GET /api/Auth/features/get runs once the user's layout exists, as Kysely compiles them
+ * for SQLite: the session lookup of the access hook (server/http/access.ts authenticate), then loadLayout
+ * (server/modules/access/layout.ts): readableFeatures, ensureLayout's existence check, groupsOf and the items.
+ */
+function featuresGetStatements(userId: number, sessionId: string): { name: string; sql: string; params: unknown[] }[] {
+  return [
+    {
+      name: 'session',
+      sql: 'select "u"."id", "u"."email", "u"."first_name", "u"."last_name", "u"."is_active", "u"."is_email_verified", "u"."registration_completed", "s"."expires_at" from "sessions" as "s" inner join "users" as "u" on "u"."id" = "s"."user_id" where "s"."id" = ? and "s"."user_id" = ? and "s"."revoked_at" is null and "u"."deleted_at" is null',
+      params: [sessionId, userId],
+    },
+    {
+      name: 'readableFeatures',
+      sql: 'select "f"."id", "f"."key", "f"."title", "f"."uri", "f"."icon", "f"."section", "f"."parent_feature_id", "f"."position", "p"."permission" from "user_roles" as "ur" inner join "role_feature_permissions" as "p" on "p"."role_id" = "ur"."role_id" inner join "features" as "f" on "f"."id" = "p"."feature_id" where "ur"."user_id" = ? order by "f"."position"',
+      params: [userId],
+    },
+    { name: 'ensureLayout', sql: 'select "id" from "feature_groups" where "user_id" = ? limit ?', params: [userId, 1] },
+    { name: 'groupsOf', sql: 'select "id", "name", "is_default", "position" from "feature_groups" where "user_id" = ? order by "position", "id"', params: [userId] },
+    { name: 'items', sql: 'select "feature_id", "group_id", "position" from "feature_group_items" where "user_id" = ?', params: [userId] },
+  ];
+}
+
+function bareBaseline(file: string, userId: number, sessionId: string): BareResult[] {
+  const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
+  try {
+    const all = featuresGetStatements(userId, sessionId);
+    const layoutOnly = all.filter((s) => s.name !== 'session');
+    const prepared = (list: typeof all) => {
+      const statements = list.map((s) => ({ statement: sqlite.prepare(s.sql), params: s.params }));
+      return () => statements.reduce((rows, s) => rows + s.statement.all(...s.params).length, 0);
+    };
+    // Kysely's SqliteDriver prepares every statement anew for each query.
+    const preparedEachTime = (list: typeof all) => () => list.reduce((rows, s) => rows + sqlite.prepare(s.sql).all(...s.params).length, 0);
+
+    const variants: { variant: string; queries: number; run: () => number }[] = [
+      { variant: 'full request SQL (session + layout), prepared once', queries: all.length, run: prepared(all) },
+      { variant: 'layout SQL only, prepared once', queries: layoutOnly.length, run: prepared(layoutOnly) },
+      { variant: 'full request SQL, prepare per query (as Kysely)', queries: all.length, run: preparedEachTime(all) },
+    ];
+    const results: BareResult[] = [];
+    for (const { variant, queries, run } of variants) {
+      const rows = run();
+      for (let i = 0; i < 500; i++) run();
+      const latencies: number[] = [];
+      const start = process.hrtime.bigint();
+      const deadline = start + BigInt(Math.round(BARE_SECONDS * 1e9));
+      for (let now = start; now < deadline; ) {
+        run();
+        const done = process.hrtime.bigint();
+        latencies.push(Number(done - now) / 1e6);
+        now = done;
+      }
+      const elapsed = Number(process.hrtime.bigint() - start) / 1e9;
+      const sorted = Float64Array.from(latencies).sort();
+      const result = { variant, queries, iterations: sorted.length, opsPerSec: sorted.length / elapsed, p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99), rowsPerIteration: rows };
+      results.push(result);
+      console.log(
+        `  bare: ${variant.padEnd(52)} ${String(queries).padStart(2)} queries, ${String(rows).padStart(4)} rows  ${fmt(result.opsPerSec, 0).padStart(8)} it/s  p50 ${fmt(result.p50Ms, 3)} ms  p99 ${fmt(result.p99Ms, 3)} ms`,
+      );
+    }
+    return results;
+  } finally {
+    sqlite.close();
+  }
+}
+
+// ---------------------------------------------------------------- output
+
+function fmt(value: number | null, digits = 2): string {
+  return value === null || Number.isNaN(value) ? '-' : value.toFixed(digits);
+}
+
+const COLUMNS = ['db', 'scenario', 'clients', 'secs', 'requests', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'errors', 'srv CPU', 'gen CPU'] as const;
+const WIDTHS = [8, 28, 7, 5, 9, 9, 8, 8, 8, 8, 6, 7, 7];
+
+function row(cells: string[]): string {
+  return cells.map((cell, i) => (i < 2 ? cell.padEnd(WIDTHS[i]) : cell.padStart(WIDTHS[i]))).join('  ');
+}
+
+function cells(r: LoadResult): string[] {
+  return [
+    r.db, r.scenario, String(r.clients), fmt(r.seconds, 1), String(r.requests), fmt(r.reqPerSec, 0), fmt(r.p50Ms), fmt(r.p90Ms), fmt(r.p99Ms), fmt(r.maxMs),
+    String(r.errors), r.serverCpu === null ? '-' : `${Math.round(r.serverCpu * 100)}%`, `${Math.round(r.loadGenCpu * 100)}%`,
+  ];
+}
+
+function printRow(r: LoadResult): void {
+  console.log('  ' + row(cells(r)));
+  if (r.errors) console.log(`    ! ${r.errors} errors (${JSON.stringify(r.statuses)}), first: ${r.firstError}`);
+}
+
+// ---------------------------------------------------------------- one database
+
+interface DbRun {
+  db: string;
+  results: LoadResult[];
+  bare: BareResult[] | null;
+  bareError: string | null;
+  ratios: { serverP50OverBareP50: number; serverP50At1ClientOverBareP50: number; bareVariant: string } | null;
+  target: { metric: string; limitMs: number; valueMs: number; pass: boolean };
+}
+
+async function benchDatabase(dbLabel: string, databaseUrl: string | null): Promise<DbRun> {
+  console.log(`\n=== ${dbLabel} ===`);
+  const server = await startServer(dbLabel, databaseUrl);
+  try {
+    const token = await login(server, ADMIN_EMAIL);
+    const auth = { authorization: `Bearer ${token}` };
+    const me = await request(server, { method: 'GET', path: '/api/token/me', headers: auth });
+    const adminId = me.status === 200 ? (JSON.parse(me.body.toString()) as { data?: { id?: unknown } }).data?.id : undefined;
+    if (typeof adminId !== 'number') throw new Error(`[${dbLabel}] GET /api/token/me failed: ${me.status} ${me.body.toString().slice(0, 300)}`);
+    // The first features/get creates the layout; the measured ones read it.
+    const features = await request(server, { method: 'GET', path: '/api/Auth/features/get', headers: auth });
+    const groups = features.status === 200 ? (JSON.parse(features.body.toString()) as { value?: unknown[] }).value : undefined;
+    if (!Array.isArray(groups) || groups.length === 0) throw new Error(`[${dbLabel}] GET /api/Auth/features/get returned no groups: ${features.status} ${features.body.toString().slice(0, 300)}`);
+
+    console.log('  ' + row([...COLUMNS]));
+    const results: LoadResult[] = [];
+    results.push(await measure(server, 'GET /api/token/me', CLIENTS, SECONDS, () => ({ method: 'GET', path: '/api/token/me', headers: auth })));
+    const featuresGet = () => ({ method: 'GET' as const, path: '/api/Auth/features/get', headers: auth });
+    const featuresLoaded = await measure(server, 'GET /api/Auth/features/get', CLIENTS, SECONDS, featuresGet);
+    results.push(featuresLoaded);
+    const featuresSingle = await measure(server, 'GET /api/Auth/features/get', 1, SINGLE_CLIENT_SECONDS, featuresGet);
+    results.push(featuresSingle);
+    for (const clients of LOGIN_CLIENTS) {
+      results.push(
+        await measure(server, 'POST /api/Auth/login', clients, LOGIN_SECONDS, (sequence) => ({
+          method: 'POST',
+          path: '/api/Auth/login',
+          body: JSON.stringify({ email: LOGIN_ACCOUNTS[sequence % LOGIN_ACCOUNTS.length], password: DEMO_PASSWORD }),
+        })),
+      );
+    }
+
+    let bare: BareResult[] | null = null;
+    let bareError: string | null = null;
+    let ratios: DbRun['ratios'] = null;
+    if (!databaseUrl) {
+      try {
+        const sessionId = (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { jti: string }).jti;
+        bare = bareBaseline(path.join(server.dataDir, 'haulboard.db'), adminId, sessionId);
+        const reference = bare[0];
+        ratios = {
+          bareVariant: reference.variant,
+          serverP50OverBareP50: featuresLoaded.p50Ms / reference.p50Ms,
+          serverP50At1ClientOverBareP50: featuresSingle.p50Ms / reference.p50Ms,
+        };
+      } catch (error) {
+        bareError = error instanceof Error ? error.message : String(error);
+        console.log(`  bare baseline skipped: ${bareError}`);
+      }
+    }
+    const target = { metric: `GET /api/Auth/features/get p99 @${CLIENTS} clients`, limitMs: FEATURES_P99_TARGET_MS, valueMs: featuresLoaded.p99Ms, pass: featuresLoaded.p99Ms <= FEATURES_P99_TARGET_MS };
+    return { db: dbLabel, results, bare, bareError, ratios, target };
+  } finally {
+    await stopChild(server.child);
+    removeTempDir(server.dataDir);
+  }
+}
+
+// ---------------------------------------------------------------- main
+
+function gitCommit(): string | null {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return null;
+  }
+}
+
+async function main() {
+  const startedAt = new Date();
+  const settings = { seconds: SECONDS, clients: CLIENTS, loginSeconds: LOGIN_SECONDS, loginClients: LOGIN_CLIENTS, warmupSeconds: WARMUP_SECONDS, singleClientSeconds: SINGLE_CLIENT_SECONDS, bareSeconds: BARE_SECONDS, serverLogLevel: process.env.LOG_LEVEL || 'info (server default)' };
+  const machine = { node: process.version, platform: `${os.platform()} ${os.release()}`, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? null, memoryGb: Math.round(os.totalmem() / 2 ** 30) };
+  console.log(`Haulboard bench: ${JSON.stringify(settings)}`);
+  console.log(`Machine: ${JSON.stringify(machine)}`);
+  if (!DATABASE_URL) console.log('PostgreSQL: skipped (set DATABASE_URL=postgres://… to include it)');
+
+  const runs: DbRun[] = [];
+  runs.push(await benchDatabase('sqlite', null));
+  if (DATABASE_URL) runs.push(await benchDatabase('postgres', DATABASE_URL));
+
+  console.log('\n=== Summary ===');
+  console.log(row([...COLUMNS]));
+  for (const run of runs) for (const r of run.results) console.log(row(cells(r)));
+  for (const run of runs) {
+    if (run.ratios) {
+      const bareP50 = run.bare![0].p50Ms;
+      console.log(`\n[${run.db}] features/get bare SQL p50 ${fmt(bareP50, 3)} ms (${run.ratios.bareVariant})`);
+      console.log(`[${run.db}] ratio server p50 / bare p50: ${fmt(run.ratios.serverP50OverBareP50, 1)}x @${CLIENTS} clients, ${fmt(run.ratios.serverP50At1ClientOverBareP50, 1)}x @1 client`);
+    } else if (run.bareError) {
+      console.log(`\n[${run.db}] bare baseline skipped: ${run.bareError}`);
+    }
+  }
+  console.log('\nTargets:');
+  for (const run of runs) console.log(`  [${run.target.pass ? 'PASS' : 'MISS'}] ${run.db}: ${run.target.metric} = ${fmt(run.target.valueMs)} ms (target ≤ ${run.target.limitMs} ms)`);
+
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, `${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
+  const report = { startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), commit: gitCommit(), settings, machine, runs };
+  fs.writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
+  console.log(`\nResults written to ${path.relative(process.cwd(), file) || file}`);
+}
+
+main()
+  .catch((error: unknown) => {
+    console.error(`\nBenchmark failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  })
+  .finally(() => cleanup());
