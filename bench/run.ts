@@ -23,6 +23,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { DEMO_PASSWORD, DEMO_ROLES, demoEmail } from '../server/db/seed';
+import { Kysely, SqliteDialect } from 'kysely';
+import type { Database } from '../server/db/types';
+import { sessionLookup } from '../server/http/access';
+import { groupsWithItemsQuery } from '../server/modules/access/layout';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(BENCH_DIR, '..');
@@ -380,26 +384,18 @@ interface BareResult {
 }
 
 /**
- * The statements one GET /api/Auth/features/get runs once the user's layout exists, as Kysely compiles them
- * for SQLite: the session lookup of the access hook (server/http/access.ts authenticate), then loadLayout
- * (server/modules/access/layout.ts): readableFeatures, ensureLayout's existence check, groupsOf and the items.
+ * The statements one GET /api/Auth/features/get runs once the user's layout exists, compiled by Kysely from the
+ * server's own query builders: the session lookup of the access hook (server/http/access.ts) and the groups with
+ * their items (server/modules/access/layout.ts). The feature catalogue and permission matrix are served from the
+ * server's in-memory PermissionCatalog, so they cost no query per request.
  */
 function featuresGetStatements(userId: number, sessionId: string): { name: string; sql: string; params: unknown[] }[] {
-  return [
-    {
-      name: 'session',
-      sql: 'select "u"."id", "u"."email", "u"."first_name", "u"."last_name", "u"."is_active", "u"."is_email_verified", "u"."registration_completed", "s"."expires_at" from "sessions" as "s" inner join "users" as "u" on "u"."id" = "s"."user_id" where "s"."id" = ? and "s"."user_id" = ? and "s"."revoked_at" is null and "u"."deleted_at" is null',
-      params: [sessionId, userId],
-    },
-    {
-      name: 'readableFeatures',
-      sql: 'select "f"."id", "f"."key", "f"."title", "f"."uri", "f"."icon", "f"."section", "f"."parent_feature_id", "f"."position", "p"."permission" from "user_roles" as "ur" inner join "role_feature_permissions" as "p" on "p"."role_id" = "ur"."role_id" inner join "features" as "f" on "f"."id" = "p"."feature_id" where "ur"."user_id" = ? order by "f"."position"',
-      params: [userId],
-    },
-    { name: 'ensureLayout', sql: 'select "id" from "feature_groups" where "user_id" = ? limit ?', params: [userId, 1] },
-    { name: 'groupsOf', sql: 'select "id", "name", "is_default", "position" from "feature_groups" where "user_id" = ? order by "position", "id"', params: [userId] },
-    { name: 'items', sql: 'select "feature_id", "group_id", "position" from "feature_group_items" where "user_id" = ?', params: [userId] },
+  const compiler = new Kysely<Database>({ dialect: new SqliteDialect({ database: async () => { throw new Error('compile only'); } }) });
+  const compiled = [
+    { name: 'session', query: sessionLookup(compiler, sessionId, userId).compile() },
+    { name: 'groupsWithItems', query: groupsWithItemsQuery(compiler, userId).compile() },
   ];
+  return compiled.map(({ name, query }) => ({ name, sql: query.sql, params: [...query.parameters] }));
 }
 
 function bareBaseline(file: string, userId: number, sessionId: string): BareResult[] {

@@ -45,15 +45,18 @@ export async function groupsOf(db: Db, userId: number) {
 }
 
 /** A user's groups, in order, each with its placed features (one row per feature; one row for an empty group). */
-function groupsWithItems(db: Db, userId: number) {
+export function groupsWithItemsQuery(db: Db, userId: number) {
   return db
     .selectFrom('feature_groups as g')
     .leftJoin('feature_group_items as i', 'i.group_id', 'g.id')
     .select(['g.id', 'g.name', 'g.is_default', 'g.position', 'i.feature_id', 'i.position as item_position'])
     .where('g.user_id', '=', userId)
     .orderBy('g.position')
-    .orderBy('g.id')
-    .execute();
+    .orderBy('g.id');
+}
+
+function groupsWithItems(db: Db, userId: number) {
+  return groupsWithItemsQuery(db, userId).execute();
 }
 
 /** The sidebar of GET /api/Auth/features/get. */
