@@ -4,7 +4,7 @@ import querystring from 'node:querystring';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { PermissionCatalog } from './auth/permissions';
 import type { Config } from './config';
 import type { ServerContext } from './context';
@@ -41,7 +41,7 @@ export async function buildApp({ config, database, jwtSecret, logger = true }: A
     connectionTimeout: 60_000,
     genReqId: () => crypto.randomUUID(),
     // One line per request (written in onResponse below) instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // URLs Fastify cannot even route (bad escapes, over-long values) get our error body too.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
