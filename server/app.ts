@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
 import querystring from 'node:querystring';
+import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -12,7 +13,7 @@ import type { DatabaseHandle } from './db';
 import { registerAccessControl } from './http/access';
 import { errorBody, registerErrorHandling } from './http/errors';
 import { loggerOptions, redactUrl } from './http/logging';
-import { registerPlaceholderApp } from './http/placeholder';
+import { registerWebApp } from './http/webApp';
 import { normaliseQueryKeys, registerZodValidation, toJsonSchemas } from './http/validation';
 import accessRoutes from './modules/access/routes';
 import auditRoutes from './modules/audit/routes';
@@ -22,6 +23,8 @@ import userRoutes from './modules/users/routes';
 
 export const VERSION: string = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
 export const BODY_LIMIT = 1024 * 1024;
+/** The built web app (npm run build). */
+export const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
 
 /** The API areas, each a Fastify plugin with its own routes. Adding an area is one line here. */
 const MODULES = [authRoutes, accessRoutes, userRoutes, listRoutes, auditRoutes];
@@ -31,9 +34,11 @@ export interface AppOptions {
   database: DatabaseHandle;
   jwtSecret: string;
   logger?: boolean;
+  /** Where the built web app is; tests point it elsewhere. */
+  distDir?: string;
 }
 
-export async function buildApp({ config, database, jwtSecret, logger = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, jwtSecret, logger = true, distDir }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? loggerOptions(config.logLevel) : false,
     bodyLimit: BODY_LIMIT,
@@ -122,6 +127,6 @@ export async function buildApp({ config, database, jwtSecret, logger = true }: A
   app.get('/api/openapi.json', { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
 
   for (const module of MODULES) await app.register(module, ctx);
-  registerPlaceholderApp(app, VERSION);
+  await registerWebApp(app, distDir ?? DIST_DIR, VERSION);
   return app;
 }

@@ -83,8 +83,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.status(500).send(errorBody(message, [{ code: 'internal', description: message }]));
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    const message = `There is no ${request.method} ${request.url.split('?')[0]} here`;
-    return reply.status(404).send(errorBody(message, [{ code: 'not_found', description: message }]));
-  });
+}
+
+/** The 404 body for a path nothing answers. */
+export function notFoundBody(method: string, url: string) {
+  const message = `There is no ${method} ${url.split('?')[0]} here`;
+  return errorBody(message, [{ code: 'not_found', description: message }]);
 }

@@ -1,0 +1,102 @@
+import { jwtDecode } from 'jwt-decode';
+import type { AuthProvider } from 'ra-core';
+import { accessApi } from '../dataProvider/access';
+import { canAccessPath } from './access';
+import { ANY_ROUTES, resourcePath } from './routes';
+import { clearSession, getGroups, getToken, getUser, saveGroups, saveSession, saveUser } from './storage';
+
+export const LOGIN_PATH = '/login';
+
+/** True when a token is stored and its exp is still ahead (checked locally, SPEC.md §4). */
+export function hasValidToken(now = Date.now()): boolean {
+  const token = getToken();
+  if (!token) return false;
+  try {
+    const { exp } = jwtDecode<{ exp?: number }>(token);
+    return typeof exp === 'number' && exp * 1000 > now;
+  } catch {
+    return false;
+  }
+}
+
+/** Sign in: the token, then the user and the sidebar, all cached for the synchronous access checks. */
+export async function signIn(email: string, password: string): Promise<void> {
+  const token = await accessApi.login(email, password);
+  localStorage.setItem('accessToken', token);
+  const user = await accessApi.me();
+  saveSession(token, user);
+  saveGroups(await accessApi.features());
+}
+
+/**
+ * At start, a stored valid token is checked with /api/token/me; a 401 or a message containing 'Invalid token'
+ * clears storage (and the app goes on as signed out). Returns whether the session is good.
+ */
+export async function refreshSession(): Promise<boolean> {
+  if (!hasValidToken()) {
+    if (getToken()) clearSession();
+    return false;
+  }
+  try {
+    saveUser(await accessApi.me());
+    saveGroups(await accessApi.features());
+    return true;
+  } catch (error) {
+    const status = (error as { status?: number }).status;
+    if (status === 401 || String((error as Error).message).includes('Invalid token')) {
+      clearSession();
+      return false;
+    }
+    // The server could not be reached: keep the cached session; the next call will tell.
+    return true;
+  }
+}
+
+const ACTION_PERMISSION: Record<string, string> = { list: 'Read', show: 'Read', edit: 'Read', create: 'Create', delete: 'Delete', export: 'Export' };
+
+export const authProvider: AuthProvider = {
+  async login({ email, password }: { email: string; password: string }) {
+    await signIn(email, password);
+  },
+  async logout() {
+    // The server is told first; if it cannot be reached the caller shows 'Unable to logout' (see layout/UserMenu).
+    if (getToken()) {
+      try {
+        await accessApi.logout();
+      } catch (error) {
+        if ((error as { status?: number }).status !== 401) throw error;
+      }
+    }
+    clearSession();
+    return '/';
+  },
+  async checkAuth() {
+    if (!hasValidToken()) {
+      clearSession();
+      throw { redirectTo: LOGIN_PATH, message: false };
+    }
+  },
+  async checkError(error: { status?: number }) {
+    if (error?.status === 401) {
+      clearSession();
+      throw { redirectTo: LOGIN_PATH, message: false };
+    }
+  },
+  async getIdentity() {
+    const user = getUser();
+    if (!user) throw new Error('Not signed in');
+    return { id: user.id, fullName: user.name, avatar: user.avatar ?? undefined };
+  },
+  async getPermissions() {
+    return getGroups();
+  },
+  /** Synchronous at heart: a pure function of the cached feature list. */
+  async canAccess({ resource, action }: { resource: string; action: string }) {
+    const path = resourcePath(resource);
+    if (!path) return false;
+    const permission = ACTION_PERMISSION[action] ?? 'Read';
+    const feature = getGroups().flatMap((g) => g.features).find((f) => f.uri === path);
+    if (permission === 'Read') return canAccessPath(path, getGroups(), ANY_ROUTES);
+    return !!feature && feature.permissions.includes(permission);
+  },
+};

@@ -1,0 +1,48 @@
+/**
+ * The app's routes as data, shared by the guards, the sidebar and the router (src/routes/appRoutes.tsx).
+ * Paths are absolute; ":param" marks a parameter.
+ */
+
+/** SPEC.md "marked Any": open to every signed-in user (account pages and template areas). */
+export const ANY_ROUTES = [
+  '/app/account', '/app/verify-account', '/app/complete-register', '/app/activation-pending', '/app/received-emails',
+  '/app/under-construction', '/app/forbidden', '/app/chat', '/app/mail', '/app/kanban', '/app/projects', '/app/social',
+  '/app/extra', '/app/management/customers', '/app/management/invoices', '/app/management/orders', '/app/management/products',
+] as const;
+
+/** Screens of SPEC.md §2 "App routes" that belong to a feature (each needs Read on it). */
+export const FEATURE_ROUTES = [
+  '/app/books/bookorders', '/app/books/bookorders/create', '/app/books/bookorders/:id/edit',
+  '/app/dashboard', '/app/reports/dashboard', '/app/reports/dashboard-alternative', '/app/reports/weekly-report',
+  '/app/reports/weekly-finance', '/app/reports/driver-off-boarding', '/app/reports/driver-report', '/app/reports/claims-tracker',
+  '/app/reports/claims-tracker/create', '/app/reports/claims-tracker/create/:id', '/app/reports/dispatcher-salary-report',
+  '/app/reports/event-report', '/app/reports/driver-license', '/app/reports/evaluation-report', '/app/reports/driver-balance',
+  '/app/management/shipper-management', '/app/management/shipper-management/:id/edit', '/app/management/user-management',
+  '/app/management/user-management/:id/edit', '/app/management/vehicles', '/app/management/vehicles/create',
+  '/app/management/vehicles/:id/edit', '/app/management/brokers', '/app/management/carrier-management',
+  '/app/management/ticket-management', '/app/management/driver-assignment', '/app/management/vehicle-and-card-assignment',
+  '/app/calendar', '/app/finances/pay-driver-bills', '/app/finances/driver-transactions', '/app/finances/driver-transactions/:id/edit',
+  '/app/finances/match-transactions', '/app/broker-fee', '/app/permissions', '/app/settings',
+] as const;
+
+function matches(pattern: string, path: string): boolean {
+  const a = pattern.split('/').filter(Boolean);
+  const b = path.split('?')[0].split('/').filter(Boolean);
+  return a.length === b.length && a.every((segment, i) => segment.startsWith(':') || segment === b[i]);
+}
+
+/** Whether a path (a feature's uri, say) is a screen this app has; otherwise links go to under-construction. */
+export function isKnownRoute(path: string): boolean {
+  return FEATURE_ROUTES.some((pattern) => matches(pattern, path)) || ANY_ROUTES.some((route) => path === route);
+}
+
+export const UNDER_CONSTRUCTION_PATH = '/app/under-construction';
+
+/** react-admin resources (registered by later issues) → the feature path whose permissions govern them. */
+const RESOURCE_PATHS = new Map<string, string>();
+export function registerResourcePath(resource: string, path: string): void {
+  RESOURCE_PATHS.set(resource, path);
+}
+export function resourcePath(resource: string): string | undefined {
+  return RESOURCE_PATHS.get(resource);
+}

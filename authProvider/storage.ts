@@ -1,0 +1,60 @@
+/** What the app keeps in localStorage between visits. A 401 clears it all (SPEC.md §7). */
+export const TOKEN_KEY = 'accessToken';
+export const USER_KEY = 'user';
+export const FEATURES_KEY = 'features';
+
+export interface CurrentUser {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  name: string;
+  avatar: string | null;
+  roles: string[];
+  isActive: boolean;
+  isEmailVerified: boolean;
+  registrationCompleted: boolean;
+  userType: string | null;
+}
+
+export interface Feature {
+  id: number;
+  title: string;
+  uri: string;
+  icon: string;
+  parentFeatureId: number | null;
+  permissions: string[];
+}
+
+export interface FeatureGroup {
+  id: number;
+  name: string;
+  isDefaultgroup: boolean;
+  features: Feature[];
+}
+
+function read<T>(key: string): T | null {
+  try {
+    return JSON.parse(localStorage.getItem(key) ?? 'null') as T | null;
+  } catch {
+    return null;
+  }
+}
+
+export const getToken = () => localStorage.getItem(TOKEN_KEY);
+export const getUser = () => read<CurrentUser>(USER_KEY);
+export const getGroups = () => read<FeatureGroup[]>(FEATURES_KEY) ?? [];
+
+export function saveSession(token: string, user: CurrentUser): void {
+  localStorage.setItem(TOKEN_KEY, token);
+  localStorage.setItem(USER_KEY, JSON.stringify(user));
+}
+export const saveUser = (user: CurrentUser) => localStorage.setItem(USER_KEY, JSON.stringify(user));
+export const saveGroups = (groups: FeatureGroup[]) => localStorage.setItem(FEATURES_KEY, JSON.stringify(groups));
+
+/** Everything but the user's own display settings and the app version goes. */
+export function clearSession(): void {
+  const keep = ['settings', 'version'].map((key) => [key, localStorage.getItem(key)] as const);
+  localStorage.clear();
+  for (const [key, value] of keep) if (value !== null) localStorage.setItem(key, value);
+}

@@ -1,0 +1,83 @@
+import { HttpError } from 'ra-core';
+import { getToken } from '../authProvider/storage';
+
+/** SPEC.md §8: failures with no server answer. */
+export const NO_RESPONSE_MESSAGE = 'Something went wrong';
+
+export interface ApiErrorBody {
+  message?: string;
+  messages?: { code?: string; description?: string; field?: string }[];
+}
+
+/** The first messages[].description, else the message (SPEC.md §8 "Failed group calls"). */
+export function errorMessage(body: unknown, fallback: string): string {
+  const typed = (body ?? {}) as ApiErrorBody;
+  return typed.messages?.find((m) => m.description)?.description ?? typed.message ?? fallback;
+}
+
+export interface RequestOptions {
+  method?: string;
+  body?: unknown;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  signal?: AbortSignal;
+}
+
+/** Listeners told of every 401, so the app can sign the user out wherever the call came from. */
+const unauthorizedListeners = new Set<() => void>();
+export const onUnauthorized = (listener: () => void) => {
+  unauthorizedListeners.add(listener);
+  return () => {
+    unauthorizedListeners.delete(listener);
+  };
+};
+
+export function buildUrl(path: string, query?: RequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== null && value !== undefined && value !== '') params.set(key, String(value));
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/**
+ * Every API call: bearer token, JSON both ways, errors as react-admin HttpErrors carrying the server's first
+ * message. Returns the parsed body as it came (envelopes are unwrapped by the callers that know them).
+ */
+export async function apiFetch<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new HttpError(NO_RESPONSE_MESSAGE, 0, null);
+  }
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = text;
+  }
+  if (!response.ok) {
+    if (response.status === 401) unauthorizedListeners.forEach((listener) => listener());
+    throw new HttpError(errorMessage(body, response.status >= 500 ? NO_RESPONSE_MESSAGE : response.statusText || NO_RESPONSE_MESSAGE), response.status, body);
+  }
+  return body as T;
+}
+
+/** `{ value }` or `{ data }` → the payload. */
+export function unwrap<T>(body: unknown): T {
+  if (body && typeof body === 'object') {
+    if ('value' in body) return (body as { value: T }).value;
+    if ('data' in body) return (body as { data: T }).data;
+  }
+  return body as T;
+}

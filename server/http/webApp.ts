@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { notFoundBody } from './errors';
+import { registerPlaceholderApp } from './placeholder';
+
+/** Paths the server never answers with the web app. */
+const NOT_THE_APP = /^\/(api|notify)(\/|$)/;
+
+/**
+ * The built web app (dist/, from `vite build`): hashed assets under /app/ cached for a year, and index.html for
+ * every other page the app routes itself (/login, /docs/…, /app/…, unknown paths → the app's /404).
+ * Without a build, a placeholder page says how to make one.
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string, version: string): Promise<void> {
+  const indexFile = path.join(distDir, 'index.html');
+  if (!fs.existsSync(indexFile)) {
+    registerPlaceholderApp(app, version);
+    app.setNotFoundHandler(async (request, reply) => reply.status(404).send(notFoundBody(request.method, request.url)));
+    return;
+  }
+  const indexHtml = fs.readFileSync(indexFile);
+  const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+
+  await app.register(fastifyStatic, {
+    root: distDir,
+    prefix: '/app/',
+    index: false,
+    wildcard: false,
+    // dist/ holds .br and .gz copies made at build time (scripts/compress-dist.mjs).
+    preCompressed: true,
+    setHeaders: (res, filePath) => {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
+  // @fastify/static with wildcard:false registers one route per file; everything else falls through to here.
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0];
+    if (request.method === 'GET' && !NOT_THE_APP.test(pathname) && !/\.[a-z0-9]+$/i.test(pathname)) return sendIndex(reply);
+    return reply.status(404).send(notFoundBody(request.method, request.url));
+  });
+  app.get('/', async (_request, reply) => reply.redirect('/app'));
+}

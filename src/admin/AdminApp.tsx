@@ -1,0 +1,47 @@
+import { Admin, CustomRoutes } from 'react-admin';
+import { Navigate, Route } from 'react-router-dom';
+import { authProvider } from '../../authProvider';
+import { dataProvider } from '../../dataProvider';
+import { i18nProvider } from '../i18n';
+import { AppLayout } from '../layout/AppLayout';
+import { Notifications } from '../layout/Notifications';
+import { useSettings } from '../theme/SettingsContext';
+import { appRoutes } from './appRoutes';
+import { AccountGate, Landing } from './guards';
+import { useSessionWatch } from './useSessionWatch';
+
+function GatedLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <AppLayout>
+      <AccountGate>{children}</AccountGate>
+    </AppLayout>
+  );
+}
+
+/** The signed-in app under /app: react-admin with our layout, guards and routes. Loaded on demand. */
+export default function AdminApp() {
+  const { theme } = useSettings();
+  useSessionWatch();
+  return (
+    <Admin
+      basename="/app"
+      title="Haulboard"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      layout={GatedLayout}
+      theme={theme}
+      dashboard={Landing}
+      notification={Notifications}
+      requireAuth
+      loginPage={false}
+      disableTelemetry
+    >
+      <CustomRoutes noLayout>
+        {/* react-admin sends signed-out users to <basename>/login; the sign-in page lives at /login. */}
+        <Route path="/login" element={<Navigate to="/login" replace />} />
+      </CustomRoutes>
+      <CustomRoutes>{appRoutes}</CustomRoutes>
+    </Admin>
+  );
+}

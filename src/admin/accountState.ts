@@ -1,0 +1,5 @@
+import type { CurrentUser } from '../../authProvider/storage';
+
+/** Active, e-mail-verified and registration-completed: the accounts that reach the screens and the gear menu. */
+export const isAccountUsable = (user: Pick<CurrentUser, 'isActive' | 'isEmailVerified' | 'registrationCompleted'>) =>
+  user.isActive && user.isEmailVerified && user.registrationCompleted;

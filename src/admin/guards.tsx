@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { accountFlowPath, canAccessPath, landingPath } from '../../authProvider/access';
+import { ANY_ROUTES } from '../../authProvider/routes';
+import { getUser } from '../../authProvider/storage';
+import { useFeatureGroups } from '../layout/sidebar/useFeatureGroups';
+import { Forbidden } from './pages/Forbidden';
+
+/**
+ * SPEC.md §4 account flow: an account that is not yet usable sees only its account page (and its profile);
+ * usable accounts are sent away from the account-flow pages that no longer apply.
+ */
+export function AccountGate({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const user = getUser();
+  const required = accountFlowPath(user);
+  const flowPages = ['/app/verify-account', '/app/complete-register', '/app/activation-pending'];
+  if (required && pathname !== required && pathname !== '/app/account') return <Navigate to={required} replace />;
+  if (!required && flowPages.includes(pathname)) return <Navigate to="/app" replace />;
+  return <>{children}</>;
+}
+
+/** Read on the feature matching the path (ids and edit/view/… stripped), or a route marked Any; else the 403 page. */
+export function RequireAccess({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const { data: groups, isPending } = useFeatureGroups();
+  if (!groups && isPending) return null;
+  return canAccessPath(pathname, groups ?? [], ANY_ROUTES) ? <>{children}</> : <Forbidden />;
+}
+
+/** /app exact: where the user lands (SPEC.md §2 rules, authProvider/access.ts). */
+export function Landing() {
+  const { data: groups, isPending } = useFeatureGroups();
+  const user = getUser();
+  const required = accountFlowPath(user);
+  if (required) return <Navigate to={required} replace />;
+  if (!groups && isPending) return null;
+  return <Navigate to={landingPath(user, groups ?? [])} replace />;
+}

@@ -1,0 +1,25 @@
+import { useTranslate } from 'ra-core';
+import { useLocation } from 'react-router-dom';
+import { findFeature } from '../../../authProvider/access';
+import { getGroups } from '../../../authProvider/storage';
+import { MessagePage } from './MessagePage';
+
+/** A screen whose issue has not landed yet: titled like its feature, never a blank page. */
+export function ScreenPlaceholder() {
+  const translate = useTranslate();
+  const { pathname } = useLocation();
+  const title = findFeature(pathname, getGroups())?.title ?? translate('haulboard.app.name');
+  return <MessagePage title={title} body={translate('haulboard.placeholder.body')} />;
+}
+
+/** Template demo areas of SPEC.md: not product; each points to the real screen (DESIGN.md §9). */
+export function TemplatePointer({ hint, to, target }: { hint: string; to?: string; target?: string }) {
+  const translate = useTranslate();
+  return (
+    <MessagePage
+      title={translate('haulboard.account.under_construction_title')}
+      body={translate('haulboard.placeholder.template_body', { hint })}
+      action={to && target ? { label: translate('haulboard.placeholder.go', { target }), to } : undefined}
+    />
+  );
+}

@@ -1,0 +1,49 @@
+import LogoutIcon from '@mui/icons-material/Logout';
+import PersonIcon from '@mui/icons-material/Person';
+import { Avatar, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useAuthProvider, useGetIdentity, useNotify, useTranslate } from 'ra-core';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+
+/** The user menu (width 200): Profile → /app/account; Logout → / (after the server has ended the session). */
+export function AccountMenu() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const authProvider = useAuthProvider();
+  const queryClient = useQueryClient();
+  const { identity } = useGetIdentity();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+
+  const logout = async () => {
+    setAnchor(null);
+    try {
+      await authProvider!.logout({});
+      queryClient.clear();
+      navigate('/', { replace: true });
+    } catch {
+      notify('haulboard.account.unable_to_logout', { type: 'error' });
+    }
+  };
+
+  return (
+    <>
+      <Tooltip title={identity?.fullName ?? translate('haulboard.topbar.user_menu')}>
+        <IconButton color="inherit" aria-label={translate('haulboard.topbar.user_menu')} aria-haspopup="menu" onClick={(event) => setAnchor(event.currentTarget)}>
+          <Avatar src={identity?.avatar} alt="" sx={{ width: 32, height: 32 }}>{identity?.fullName?.charAt(0)}</Avatar>
+        </IconButton>
+      </Tooltip>
+      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} slotProps={{ paper: { sx: { width: 200 } } }} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+        <MenuItem onClick={() => { setAnchor(null); navigate('/app/account'); }}>
+          <ListItemIcon><PersonIcon fontSize="small" /></ListItemIcon>
+          <ListItemText>{translate('haulboard.account.profile')}</ListItemText>
+        </MenuItem>
+        <MenuItem onClick={logout}>
+          <ListItemIcon><LogoutIcon fontSize="small" /></ListItemIcon>
+          <ListItemText>{translate('haulboard.account.logout')}</ListItemText>
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

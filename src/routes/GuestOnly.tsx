@@ -1,0 +1,8 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import { hasValidToken } from '../../authProvider';
+
+/** Sign-in, registration and password pages send an already signed-in user to the root (SPEC.md §2). */
+export function GuestOnly({ children }: { children: ReactNode }) {
+  return hasValidToken() ? <Navigate to="/" replace /> : <>{children}</>;
+}

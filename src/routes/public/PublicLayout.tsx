@@ -1,0 +1,36 @@
+import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
+import { AppBar, Box, Button, Container, IconButton, Toolbar, Tooltip, Typography } from '@mui/material';
+import { Link as RouterLink, Outlet } from 'react-router-dom';
+import { useT } from '../../i18n/useT';
+import { APP_VERSION } from '../../version';
+import { Logo } from '../Logo';
+
+/** SPEC.md §2: top bar with the version, links to Dashboard and Documentation, and a help button. */
+export function PublicLayout() {
+  const t = useT();
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+      <a href="#main" className="skip-link">{t('app.skip_to_content')}</a>
+      <AppBar position="static" color="default" elevation={1} component="header">
+        <Toolbar sx={{ gap: 1 }}>
+          <RouterLink to="/login" aria-label={t('app.name')} style={{ display: 'flex', alignItems: 'center', color: 'inherit' }}>
+            <Logo />
+          </RouterLink>
+          <Typography variant="caption" color="text.secondary" sx={{ ml: 1 }}>{t('app.version', { version: APP_VERSION })}</Typography>
+          <Box component="nav" sx={{ ml: 'auto', display: 'flex', alignItems: 'center', gap: 1 }}>
+            <Button component={RouterLink} to="/app" color="inherit">{t('public.dashboard')}</Button>
+            <Button component={RouterLink} to="/docs" color="inherit">{t('public.documentation')}</Button>
+            <Tooltip title={t('public.help_title')}>
+              <IconButton component={RouterLink} to="/contact" color="inherit" aria-label={t('public.help')}>
+                <HelpOutlineIcon />
+              </IconButton>
+            </Tooltip>
+          </Box>
+        </Toolbar>
+      </AppBar>
+      <Container component="main" id="main" tabIndex={-1} maxWidth="md" sx={{ flex: 1, py: { xs: 3, sm: 6 }, outline: 'none' }}>
+        <Outlet />
+      </Container>
+    </Box>
+  );
+}

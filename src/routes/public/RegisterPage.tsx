@@ -1,0 +1,61 @@
+import { Button, Link, MenuItem, TextField } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { saveSession } from '../../../authProvider/storage';
+import { accessApi } from '../../../dataProvider/access';
+import { useT } from '../../i18n/useT';
+import { FormCard } from './FormCard';
+import { EMAIL_PATTERN, useForm } from './useForm';
+
+const PASSWORD_MIN = 8;
+
+/** Registration (SPEC.md §3 payload); the account starts unverified and inactive until an administrator acts. */
+export default function RegisterPage() {
+  const t = useT();
+  const navigate = useNavigate();
+  const [userTypes, setUserTypes] = useState<{ id: string; name: string }[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { values, field, submit } = useForm({ firstname: '', lastname: '', email: '', userType: '', password: '' }, (v) => ({
+    ...(!v.firstname.trim() ? { firstname: t('register.firstname_required') } : {}),
+    ...(!v.lastname.trim() ? { lastname: t('register.lastname_required') } : {}),
+    ...(!v.email.trim() ? { email: t('login.email_required') } : !EMAIL_PATTERN.test(v.email.trim()) ? { email: t('login.email_invalid') } : {}),
+    ...(!v.userType ? { userType: t('register.user_type_required') } : {}),
+    ...(v.password.length < PASSWORD_MIN ? { password: t('register.password_too_short') } : {}),
+  }));
+
+  useEffect(() => {
+    accessApi.userTypes().then(setUserTypes, () => setError(t('register.user_types_failed')));
+  }, [t]);
+
+  const onSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!submit()) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const { accessToken, user } = await accessApi.register({
+        email: values.email.trim(), firstname: values.firstname.trim(), lastname: values.lastname.trim(), userType: values.userType,
+        password: values.password, googleRecaptchaToken: null, AccountId: 1,
+      });
+      saveSession(accessToken, user);
+      navigate('/app', { replace: true });
+    } catch (e) {
+      setError((e as Error).message || t('app.something_went_wrong'));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <FormCard title={t('register.title')} error={error} onSubmit={onSubmit} footer={<Link component={RouterLink} to="/login">{t('register.have_account')}</Link>}>
+      <TextField {...field('firstname')} label={t('register.firstname')} autoComplete="given-name" required autoFocus />
+      <TextField {...field('lastname')} label={t('register.lastname')} autoComplete="family-name" required />
+      <TextField {...field('email')} label={t('login.email')} type="email" autoComplete="email" required />
+      <TextField {...field('userType')} select label={t('register.user_type')} required>
+        {userTypes.map((type) => <MenuItem key={type.id} value={type.id}>{type.name}</MenuItem>)}
+      </TextField>
+      <TextField {...field('password')} label={t('login.password')} type="password" autoComplete="new-password" required />
+      <Button type="submit" variant="contained" size="large" disabled={busy}>{busy ? t('register.submitting') : t('register.submit')}</Button>
+    </FormCard>
+  );
+}

@@ -1,0 +1,40 @@
+import { type Theme, createTheme, responsiveFontSizes } from '@mui/material/styles';
+
+export const THEMES = ['LIGHT', 'ONE_DARK', 'UNICORN'] as const;
+export type ThemeName = (typeof THEMES)[number];
+export type Direction = 'ltr' | 'rtl';
+
+export interface Settings {
+  theme: ThemeName;
+  direction: Direction;
+  responsiveFontSizes: boolean;
+}
+
+export const DEFAULT_SETTINGS: Settings = { theme: 'ONE_DARK', direction: 'ltr', responsiveFontSizes: true };
+
+const palettes = {
+  LIGHT: { mode: 'light', primary: { main: '#1565c0' }, secondary: { main: '#6a1b9a' }, background: { default: '#f4f6f8', paper: '#ffffff' } },
+  ONE_DARK: { mode: 'dark', primary: { main: '#8ab4f8' }, secondary: { main: '#c792ea' }, background: { default: '#1e2129', paper: '#282c34' }, text: { primary: '#e6e6e6', secondary: '#adb0bb' } },
+  UNICORN: { mode: 'dark', primary: { main: '#f48fb1' }, secondary: { main: '#80deea' }, background: { default: '#1c1432', paper: '#2a1f4a' }, text: { primary: '#f3e9ff', secondary: '#c5b3e6' } },
+} as const;
+
+/** SPEC.md §9: sidebar 190 on mobile and 195 on desktop, top bar 64 high. */
+export const SIDEBAR_WIDTH = { mobile: 190, desktop: 195 };
+export const TOP_BAR_HEIGHT = 64;
+
+export function buildTheme(settings: Settings): Theme {
+  let theme = createTheme({
+    direction: settings.direction,
+    palette: palettes[settings.theme],
+    shape: { borderRadius: 8 },
+    typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+    components: {
+      MuiAppBar: { styleOverrides: { root: { minHeight: TOP_BAR_HEIGHT } } },
+      MuiToolbar: { styleOverrides: { root: { minHeight: TOP_BAR_HEIGHT } } },
+    },
+    // react-admin reads the sidebar width from the theme.
+    ...({ sidebar: { width: SIDEBAR_WIDTH.desktop, closedWidth: 56 } } as object),
+  });
+  if (settings.responsiveFontSizes) theme = responsiveFontSizes(theme);
+  return theme;
+}

@@ -1,0 +1,5 @@
+/** The version of this build, from package.json at build time. */
+export const APP_VERSION: string = __APP_VERSION__;
+export const VERSION_STORAGE_KEY = 'version';
+/** SPEC.md §9: the notice stays 5 seconds before the reload. */
+export const RELOAD_DELAY_MS = 5000;
