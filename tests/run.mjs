@@ -29,7 +29,7 @@ for (const [title, command, args] of [
 
 const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'haulboard-vitest-')), 'report.json');
 if (!process.env.TEST_DATABASE_URL) console.log('\nTEST_DATABASE_URL is not set: server tests run on SQLite only.');
-step('unit and server tests (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${report}`]);
+step('unit and server tests (vitest)', bin('vitest'), ['run', '--project', 'unit', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile=${report}`]);
 try {
   const results = JSON.parse(fs.readFileSync(report, 'utf8'));
   passed += results.numPassedTests;
@@ -47,8 +47,21 @@ if (journeys.length) {
   if (!fs.existsSync(chromium)) {
     console.error(`\n!!! Chromium not found at ${chromium}: the end-to-end journeys are SKIPPED. Install it (apt-get install chromium) or set CHROMIUM_PATH.`);
     if (process.env.CI === 'true') failed++;
-  } else if (step('end-to-end journeys (Chromium)', bin('vitest'), ['run', '--project', 'e2e'])) passed++;
-  else failed++;
+  } else {
+    const e2eReport = report.replace('report.json', 'e2e.json');
+    if (!step('build the web app for the journeys', 'npm', ['run', 'build', '--silent'])) failed++;
+    else {
+      step('end-to-end journeys (Chromium)', bin('vitest'), ['run', '--project', 'e2e', '--reporter=default', '--reporter=json', `--outputFile=${e2eReport}`], { CHROMIUM_PATH: chromium });
+      try {
+        const results = JSON.parse(fs.readFileSync(e2eReport, 'utf8'));
+        passed += results.numPassedTests;
+        failed += results.numFailedTests + (results.numFailedTestSuites ?? 0);
+      } catch {
+        console.error('the journeys wrote no report');
+        failed++;
+      }
+    }
+  }
 }
 
 console.log(`\n${passed} passed, ${failed} failed`);

@@ -4,7 +4,7 @@ import englishMessages from 'ra-language-english';
 export const haulboardMessages = {
   app: {
     name: 'Haulboard',
-    version: 'Version %{version}',
+    version: 'v%{version}',
     old_version: 'You are on an old version. The app will update in 5 seconds.',
     loading: 'Loading…',
     something_went_wrong: 'Something went wrong',

@@ -12,14 +12,14 @@ export function PublicLayout() {
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <a href="#main" className="skip-link">{t('app.skip_to_content')}</a>
       <AppBar position="static" color="default" elevation={1} component="header">
-        <Toolbar sx={{ gap: 1 }}>
+        <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 1, sm: 2 } }}>
           <RouterLink to="/login" aria-label={t('app.name')} style={{ display: 'flex', alignItems: 'center', color: 'inherit' }}>
             <Logo />
           </RouterLink>
-          <Typography variant="caption" color="text.secondary" sx={{ ml: 1 }}>{t('app.version', { version: APP_VERSION })}</Typography>
-          <Box component="nav" sx={{ ml: 'auto', display: 'flex', alignItems: 'center', gap: 1 }}>
-            <Button component={RouterLink} to="/app" color="inherit">{t('public.dashboard')}</Button>
-            <Button component={RouterLink} to="/docs" color="inherit">{t('public.documentation')}</Button>
+          <Typography variant="caption" color="text.secondary" sx={{ ml: { xs: 0.5, sm: 1 }, whiteSpace: 'nowrap' }}>{t('app.version', { version: APP_VERSION })}</Typography>
+          <Box component="nav" sx={{ ml: 'auto', display: 'flex', alignItems: 'center', gap: { xs: 0, sm: 1 } }}>
+            <Button component={RouterLink} to="/app" color="inherit" size="small" sx={{ minWidth: 0 }}>{t('public.dashboard')}</Button>
+            <Button component={RouterLink} to="/docs" color="inherit" size="small" sx={{ minWidth: 0 }}>{t('public.documentation')}</Button>
             <Tooltip title={t('public.help_title')}>
               <IconButton component={RouterLink} to="/contact" color="inherit" aria-label={t('public.help')}>
                 <HelpOutlineIcon />

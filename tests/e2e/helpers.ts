@@ -1,0 +1,138 @@
+/**
+ * Shared set-up of the end-to-end journeys: one fresh server (own temporary DATA_DIR, demo data) and one Chromium
+ * per file, a fresh browser context per test, and a sign-in that goes through the real /login form.
+ *
+ * The app must have been built first (`npm run build`): the server reads dist/index.html when it starts.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Browser, type BrowserContext, type Page, chromium, expect as pwExpect } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { loadConfig } from '../../server/config';
+import { DIST_DIR } from '../../server/app';
+import { DEMO_PASSWORD } from '../../server/db/seed';
+import { createServer } from '../../server/server';
+
+export { DEMO_PASSWORD };
+/** Playwright's web-first assertions (auto-retrying), from playwright-core. */
+export const expect = pwExpect;
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+
+/** How long a single wait may take; generous for 2 slow cores, far below the test timeout. */
+export const WAIT = 15_000;
+
+export interface ApiResponse {
+  status: number;
+  body: any;
+}
+
+export interface E2E {
+  baseUrl: string;
+  browser: Browser;
+  /** The current test's context and page (fresh for every test). */
+  context: BrowserContext;
+  page: Page;
+  /** A call to the running server from Node, with an optional bearer token. */
+  api(method: string, url: string, options?: { token?: string; body?: unknown }): Promise<ApiResponse>;
+  /** Sign in from Node (not through the page) and return the token. */
+  apiLogin(email: string, password?: string): Promise<string>;
+}
+
+/** The demo user of a role: administrator@haulboard.demo … */
+export const demoUser = (role: string) => `${role.toLowerCase()}@haulboard.demo`;
+
+/**
+ * Registers the hooks of one journey file: server and browser before all, a new context and page before each test,
+ * everything closed after. Returns an object whose fields are filled in by those hooks.
+ */
+export function useE2E(): E2E {
+  const state = {} as E2E;
+  let dataDir = '';
+  let closeServer: (() => Promise<void>) | null = null;
+
+  beforeAll(async () => {
+    if (!fs.existsSync(path.join(DIST_DIR, 'index.html'))) throw new Error('dist/index.html is missing: run `npm run build` before the journeys');
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'haulboard-e2e-'));
+    const { app } = await createServer(loadConfig({ DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'silent', PORT: '0' }), { logger: false });
+    closeServer = () => app.close();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('the server is not listening on a TCP port');
+    state.baseUrl = `http://127.0.0.1:${address.port}`;
+    state.browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+    state.api = async (method, url, { token, body } = {}) => {
+      const headers: Record<string, string> = { accept: 'application/json' };
+      if (token) headers.authorization = `Bearer ${token}`;
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      const response = await fetch(state.baseUrl + url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : null;
+      } catch {
+        // not JSON: keep the text
+      }
+      return { status: response.status, body: parsed };
+    };
+    state.apiLogin = async (email, password = DEMO_PASSWORD) => {
+      const response = await state.api('POST', '/api/Auth/login', { body: { email, password } });
+      if (response.status !== 200) throw new Error(`login ${email}: ${response.status} ${JSON.stringify(response.body)}`);
+      return response.body.value as string;
+    };
+  });
+
+  beforeEach(async () => {
+    state.context = await state.browser.newContext({ baseURL: state.baseUrl, viewport: { width: 1280, height: 900 } });
+    state.context.setDefaultTimeout(WAIT);
+    state.context.setDefaultNavigationTimeout(WAIT);
+    state.page = await state.context.newPage();
+  });
+
+  afterEach(async (testContext) => {
+    if (process.env.E2E_SCREENSHOTS && testContext.task.result?.state === 'fail' && state.page && !state.page.isClosed()) {
+      const file = path.join(os.tmpdir(), `haulboard-e2e-${testContext.task.name.replace(/[^a-z0-9]+/gi, '-')}.png`);
+      await state.page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+    }
+    await state.context?.close();
+  });
+
+  afterAll(async () => {
+    await state.browser?.close();
+    await closeServer?.();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  return state;
+}
+
+/** The sidebar of the signed-in layout. */
+export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
+
+/**
+ * Signs in through the real /login form and waits until the app has left /login and the sidebar has loaded.
+ * Returns the token the app stored.
+ */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<string> {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/app/'));
+  await expect(sidebar(page).getByText('Data loaded success')).toBeAttached();
+  const token = await storageItem(page, 'accessToken');
+  if (!token) throw new Error(`no accessToken stored after signing in as ${email}`);
+  return token;
+}
+
+export const storageItem = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
+export const pathname = (page: Page) => new URL(page.url()).pathname;
+
+export interface FeatureGroup {
+  id: number;
+  name: string;
+  isDefaultgroup: boolean;
+  features: { id: number; title: string; uri: string; permissions: string[] }[];
+}

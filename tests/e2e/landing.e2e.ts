@@ -1,0 +1,77 @@
+/**
+ * Journeys 1 and 2: where each role lands after signing in, and that the sidebar shows exactly the features the
+ * server returned for that user (SPEC.md §2 "Route guards", "Sidebar sections").
+ */
+import { type Page } from 'playwright-core';
+import { describe, expect as vexpect, it } from 'vitest';
+import { type FeatureGroup, demoUser, expect, pathname, sidebar, signIn, storageItem, useE2E } from './helpers';
+
+const e2e = useE2E();
+
+const LANDINGS: [role: string, path: string][] = [
+  ['Administrator', '/app/dashboard'],
+  ['Finance', '/app/dashboard'],
+  ['Driver', '/app/reports/driver-report'],
+  // userType dispatch, but no Dashboard feature: falls through to the first feature.
+  ['Dispatcher', '/app/books/bookorders'],
+];
+
+/** Feature links of the sidebar in normal mode: expand each group in turn (only one is open at a time). */
+async function sidebarFeatures(page: Page): Promise<{ group: string; href: string; title: string }[]> {
+  const nav = sidebar(page);
+  const groups = nav.locator('li[data-group-id]');
+  const count = await groups.count();
+  const found: { group: string; href: string; title: string }[] = [];
+  for (let i = 0; i < count; i++) {
+    const group = groups.nth(i);
+    const name = (await group.getAttribute('aria-label')) ?? '';
+    const toggle = group.getByRole('button', { name });
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    // One group open at a time: every other group's list is gone.
+    await expect(nav.locator('li[data-group-id] [role="list"], li[data-group-id] ul')).toHaveCount(1);
+    const links = group.getByRole('link');
+    await expect(links.first()).toBeVisible();
+    for (const link of await links.all()) {
+      found.push({ group: name, href: (await link.getAttribute('href')) ?? '', title: (await link.innerText()).trim() });
+    }
+  }
+  return found;
+}
+
+describe('landing route after sign-in', () => {
+  for (const [role, landing] of LANDINGS) {
+    it(`${role} lands on ${landing}`, async () => {
+      const { page } = e2e;
+      await signIn(page, demoUser(role));
+      await expect.poll(() => pathname(page)).toBe(landing);
+      // /app (exact) leads to the same place.
+      await page.goto('/app');
+      await expect.poll(() => pathname(page)).toBe(landing);
+      await expect(page.getByRole('heading', { name: "403: You don't have permission to visit this page" })).toHaveCount(0);
+    });
+  }
+});
+
+describe('the sidebar shows exactly the features the server returned', () => {
+  for (const [role] of LANDINGS) {
+    it(`for ${role}`, async () => {
+      const { page } = e2e;
+      await signIn(page, demoUser(role));
+      const token = await storageItem(page, 'accessToken');
+      const response = await e2e.api('GET', '/api/Auth/features/get', { token: token! });
+      vexpect(response.status).toBe(200);
+      const groups = response.body.value as FeatureGroup[];
+      const expected = groups
+        .filter((g) => g.features.length)
+        .flatMap((g) => g.features.map((f) => ({ group: g.name, href: f.uri, title: f.title })));
+      vexpect(expected.length).toBeGreaterThan(0);
+
+      const shown = await sidebarFeatures(page);
+      // Same features, same groups, same order (the server's layout order).
+      vexpect(shown).toEqual(expected);
+      // Every feature href is the uri the server gave (all demo features are known routes).
+      vexpect(new Set(shown.map((f) => f.href)).size).toBe(shown.length);
+    });
+  }
+});

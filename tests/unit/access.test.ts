@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { accountFlowPath, canAccessPath, landingPath, normalisePath } from '../../authProvider/access';
+import { ANY_ROUTES, isKnownRoute } from '../../authProvider/routes';
+import type { FeatureGroup } from '../../authProvider/storage';
+
+const feature = (id: number, title: string, uri: string, permissions = ['Read']) => ({ id, title, uri, icon: 'Article', parentFeatureId: null, permissions });
+const groups = (...features: ReturnType<typeof feature>[]): FeatureGroup[] => [{ id: 1, name: 'General', isDefaultgroup: true, features }];
+
+describe('path normalisation (SPEC.md §2: numeric or 24-hex ids and trailing edit, view, details, update or new are stripped)', () => {
+  it.each([
+    ['/app/books/bookorders', '/app/books/bookorders', 'Read'],
+    ['/app/books/bookorders/', '/app/books/bookorders', 'Read'],
+    ['/app/books/bookorders/123/edit', '/app/books/bookorders', 'Read'],
+    ['/app/management/user-management/42/edit', '/app/management/user-management', 'Read'],
+    ['/app/management/shipper-management/5f1e3c9a2b4d6e8f0a1b2c3d/view', '/app/management/shipper-management', 'Read'],
+    ['/app/finances/driver-transactions/9/details', '/app/finances/driver-transactions', 'Read'],
+    ['/app/management/vehicles/7/update', '/app/management/vehicles', 'Read'],
+    ['/app/management/vehicles/new', '/app/management/vehicles', 'Read'],
+    ['/app/books/bookorders/create', '/app/books/bookorders', 'Create'],
+    ['/app/reports/claims-tracker/create/15', '/app/reports/claims-tracker', 'Create'],
+    ['/app/books/bookorders/123/EDIT', '/app/books/bookorders', 'Read'],
+    ['/app/books/bookorders?status=NEW', '/app/books/bookorders', 'Read'],
+    // A 23-character hex segment is not an id.
+    ['/app/x/5f1e3c9a2b4d6e8f0a1b2c3', '/app/x/5f1e3c9a2b4d6e8f0a1b2c3', 'Read'],
+    ['/app/editor', '/app/editor', 'Read'],
+  ])('%s → %s (%s)', (input, path, permission) => {
+    expect(normalisePath(input)).toEqual({ path, permission });
+  });
+});
+
+describe('canAccess: Read on the matching feature, or a route marked Any', () => {
+  const bookOrders = groups(feature(1, 'Book Orders', '/app/books/bookorders', ['Read', 'Update']), feature(2, 'Users', '/app/management/user-management'));
+  it.each([
+    ['/app/books/bookorders', true],
+    ['/app/books/bookorders/77/edit', true],
+    ['/app/books/bookorders/create', false], // Read and Update only: no Create
+    ['/app/management/user-management/3/edit', true],
+    ['/app/permissions', false],
+    ['/app/books', false],
+    ['/app/books/bookorders-archive', false],
+    ['/app/account', true], // Any
+    ['/app/under-construction', true], // Any
+    ['/app/chat/abc', true], // template area, Any
+  ])('%s → %s', (path, allowed) => {
+    expect(canAccessPath(path, bookOrders, ANY_ROUTES)).toBe(allowed);
+  });
+  it('needs Create for a create screen', () => {
+    expect(canAccessPath('/app/books/bookorders/create', groups(feature(1, 'Book Orders', '/app/books/bookorders', ['Read', 'Create'])), ANY_ROUTES)).toBe(true);
+  });
+  it('refuses a feature listed without Read', () => {
+    expect(canAccessPath('/app/books/bookorders', groups(feature(1, 'Book Orders', '/app/books/bookorders', ['Export'])), ANY_ROUTES)).toBe(false);
+  });
+  it('refuses everything but Any routes with no features', () => {
+    expect(canAccessPath('/app/dashboard', [], ANY_ROUTES)).toBe(false);
+    expect(canAccessPath('/app/account', [], ANY_ROUTES)).toBe(true);
+  });
+});
+
+describe('landing at /app (SPEC.md §2)', () => {
+  const dashboard = feature(10, 'Dashboard', '/app/dashboard');
+  const books = feature(1, 'Book Orders', '/app/books/bookorders');
+  const driverReport = feature(7, 'Driver Report', '/app/reports/driver-report');
+  const user = (userType: string | null, roles: string[] = []) => ({ userType, roles });
+  it.each([
+    ['the feature titled dashboard', user(null, ['Manager']), groups(books, dashboard), '/app/dashboard'],
+    ['the title match ignores case', user(null), groups(books, feature(10, 'DASHBOARD', '/app/dashboard')), '/app/dashboard'],
+    ['else the first permitted feature', user(null), groups(driverReport, books), '/app/reports/driver-report'],
+    ['else the book orders list', user(null), [], '/app/books/bookorders'],
+    ['a driver goes to the driver report', user('driver', ['Driver']), groups(dashboard, driverReport), '/app/reports/driver-report'],
+    ['a Driver role without a user type too', user(null, ['Driver']), groups(books, driverReport), '/app/reports/driver-report'],
+    ['dispatch user type → dashboard', user('dispatch'), groups(books, dashboard), '/app/dashboard'],
+    ['carrier user type → dashboard', user('carrier'), groups(books, dashboard), '/app/dashboard'],
+    ['fleetOwner user type → dashboard', user('fleetOwner'), groups(books, dashboard), '/app/dashboard'],
+    ['a user type whose target is forbidden falls through (no landing on 403)', user('dispatch', ['Dispatcher']), groups(books), '/app/books/bookorders'],
+    ['a driver without the report falls through', user('driver'), groups(books), '/app/books/bookorders'],
+  ])('%s', (_name, who, available, expected) => {
+    expect(landingPath(who, available)).toBe(expected);
+  });
+});
+
+describe('account flow (SPEC.md §4)', () => {
+  it.each([
+    [{ isEmailVerified: false, registrationCompleted: false, isActive: false }, '/app/verify-account'],
+    [{ isEmailVerified: true, registrationCompleted: false, isActive: false }, '/app/complete-register'],
+    [{ isEmailVerified: true, registrationCompleted: true, isActive: false }, '/app/activation-pending'],
+    [{ isEmailVerified: true, registrationCompleted: true, isActive: true }, null],
+  ])('%o → %s', (state, expected) => {
+    expect(accountFlowPath(state)).toBe(expected);
+  });
+});
+
+describe('known routes', () => {
+  it.each([
+    ['/app/books/bookorders', true],
+    ['/app/books/bookorders/12/edit', true],
+    ['/app/management/vehicles/create', true],
+    ['/app/reports/claims-tracker/create/3', true],
+    ['/app/account', true],
+    ['/app/some/new/feature', false],
+  ])('%s → %s', (path, known) => {
+    expect(isKnownRoute(path)).toBe(known);
+  });
+});
