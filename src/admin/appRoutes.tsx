@@ -20,24 +20,24 @@ const ACCOUNT: [string, ReactElement][] = [
   ['under-construction', <UnderConstructionPage />],
 ];
 
-const pointer = (hint: string, to?: string, target?: string) => <TemplatePointer hint={hint} to={to} target={target} />;
+const pointer = (hint: string, to?: string, target?: string) => <TemplatePointer hint={`haulboard.templates.${hint}`} to={to} target={target && `haulboard.templates.targets.${target}`} />;
 /** SPEC.md's template areas (DESIGN.md §9): a short page pointing to the real screen. */
 const TEMPLATES: [string, ReactElement][] = [
-  ['management/customers', pointer('Customers are the shippers of Haulboard.', '/app/management/shipper-management', 'Shippers')],
-  ['management/customers/:id', pointer('Customers are the shippers of Haulboard.', '/app/management/shipper-management', 'Shippers')],
-  ['management/customers/:id/edit', pointer('Customers are the shippers of Haulboard.', '/app/management/shipper-management', 'Shippers')],
-  ['management/invoices/:id', pointer('Invoices are settled on the book orders.', '/app/books/bookorders', 'Book Orders')],
-  ['management/orders/:id', pointer('Orders are the book orders of Haulboard.', '/app/books/bookorders', 'Book Orders')],
-  ['management/products', pointer('Haulboard moves vehicles, not products.', '/app/books/bookorders', 'Book Orders')],
-  ['management/products/create', pointer('Haulboard moves vehicles, not products.', '/app/books/bookorders', 'Book Orders')],
-  ['chat/new', pointer('Staff messaging arrives with the real-time hub.')],
-  ['chat/:threadKey', pointer('Staff messaging arrives with the real-time hub.')],
-  ['mail/label/:customLabel/:mailId?', pointer('Messages the system sends you are listed in Received e-mails.', '/app/received-emails', 'Received e-mails')],
-  ['mail/:systemLabel/:mailId?', pointer('Messages the system sends you are listed in Received e-mails.', '/app/received-emails', 'Received e-mails')],
-  ['kanban', pointer('The dispatch board of book orders by status replaces the kanban.', '/app/books/bookorders', 'Book Orders')],
-  ['extra/*', pointer('Charts and forms live on the real screens.', '/app/reports/dashboard', 'Reports Dashboard')],
-  ['projects/*', pointer('Haulboard has no projects area.')],
-  ['social/*', pointer('Haulboard has no social area.')],
+  ['management/customers', pointer('customers', '/app/management/shipper-management', 'shippers')],
+  ['management/customers/:id', pointer('customers', '/app/management/shipper-management', 'shippers')],
+  ['management/customers/:id/edit', pointer('customers', '/app/management/shipper-management', 'shippers')],
+  ['management/invoices/:id', pointer('invoices', '/app/books/bookorders', 'book_orders')],
+  ['management/orders/:id', pointer('orders', '/app/books/bookorders', 'book_orders')],
+  ['management/products', pointer('products', '/app/books/bookorders', 'book_orders')],
+  ['management/products/create', pointer('products', '/app/books/bookorders', 'book_orders')],
+  ['chat/new', pointer('chat')],
+  ['chat/:threadKey', pointer('chat')],
+  ['mail/label/:customLabel/:mailId?', pointer('mail', '/app/received-emails', 'received_emails')],
+  ['mail/:systemLabel/:mailId?', pointer('mail', '/app/received-emails', 'received_emails')],
+  ['kanban', pointer('kanban', '/app/books/bookorders', 'book_orders')],
+  ['extra/*', pointer('extra', '/app/reports/dashboard', 'reports_dashboard')],
+  ['projects/*', pointer('projects')],
+  ['social/*', pointer('social')],
 ];
 
 const REDIRECTS: [string, string][] = [

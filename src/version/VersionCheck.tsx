@@ -2,7 +2,7 @@ import { Alert, Snackbar } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { accessApi } from '../../dataProvider/access';
 import { useT } from '../i18n/useT';
-import { APP_VERSION, RELOAD_DELAY_MS, VERSION_STORAGE_KEY } from '.';
+import { APP_VERSION, RELOAD_DELAY_MS, VERSION_STORAGE_KEY, pageActions } from '.';
 
 const RELOADED_FOR_KEY = 'versionReloadedFor';
 
@@ -15,7 +15,7 @@ function scheduleUpdate(reason: string, onNotice: () => void) {
     localStorage.clear();
     localStorage.setItem(VERSION_STORAGE_KEY, APP_VERSION);
     sessionStorage.setItem(RELOADED_FOR_KEY, reason);
-    window.location.reload();
+    pageActions.reload();
   }, RELOAD_DELAY_MS);
 }
 

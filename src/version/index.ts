@@ -3,3 +3,6 @@ export const APP_VERSION: string = __APP_VERSION__;
 export const VERSION_STORAGE_KEY = 'version';
 /** SPEC.md §9: the notice stays 5 seconds before the reload. */
 export const RELOAD_DELAY_MS = 5000;
+
+/** Page actions the version check takes, replaceable in tests. */
+export const pageActions = { reload: () => window.location.reload() };

@@ -18,8 +18,8 @@ export function TemplatePointer({ hint, to, target }: { hint: string; to?: strin
   return (
     <MessagePage
       title={translate('haulboard.account.under_construction_title')}
-      body={translate('haulboard.placeholder.template_body', { hint })}
-      action={to && target ? { label: translate('haulboard.placeholder.go', { target }), to } : undefined}
+      body={translate('haulboard.placeholder.template_body', { hint: translate(hint) })}
+      action={to && target ? { label: translate('haulboard.placeholder.go', { target: translate(target) }), to } : undefined}
     />
   );
 }
