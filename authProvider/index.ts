@@ -59,8 +59,9 @@ export const authProvider: AuthProvider = {
     await signIn(email, password);
   },
   async logout() {
-    // The server is told first; if it cannot be reached the caller shows 'Unable to logout' (see layout/UserMenu).
-    if (getToken()) {
+    // The server is told first; if it cannot be reached the caller shows 'Unable to logout' (layout/AccountMenu).
+    // A token that has already expired has nothing left to end on the server.
+    if (hasValidToken()) {
       try {
         await accessApi.logout();
       } catch (error) {
