@@ -38,8 +38,8 @@ export async function refreshSession(): Promise<boolean> {
     return false;
   }
   try {
+    // The sidebar reloads the feature list itself (useFeatureGroups).
     saveUser(await accessApi.me());
-    saveGroups(await accessApi.features());
     return true;
   } catch (error) {
     const status = (error as { status?: number }).status;

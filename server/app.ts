@@ -18,7 +18,9 @@ import { normaliseQueryKeys, registerZodValidation, toJsonSchemas } from './http
 import accessRoutes from './modules/access/routes';
 import auditRoutes from './modules/audit/routes';
 import authRoutes from './modules/auth/routes';
+import bookOrderRoutes from './modules/bookOrders/routes';
 import listRoutes from './modules/lists/routes';
+import savedFilterRoutes from './modules/savedFilters/routes';
 import userRoutes from './modules/users/routes';
 
 export const VERSION: string = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
@@ -27,7 +29,7 @@ export const BODY_LIMIT = 1024 * 1024;
 export const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
 
 /** The API areas, each a Fastify plugin with its own routes. Adding an area is one line here. */
-const MODULES = [authRoutes, accessRoutes, userRoutes, listRoutes, auditRoutes];
+const MODULES = [authRoutes, accessRoutes, userRoutes, listRoutes, auditRoutes, bookOrderRoutes, savedFilterRoutes];
 
 export interface AppOptions {
   config: Config;

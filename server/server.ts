@@ -18,7 +18,7 @@ export async function createServer(config: Config, options: { logger?: boolean }
   try {
     await migrateToLatest(database.db);
     await seedReference(database.db);
-    const demoSeeded = config.demoData ? await seedDemo(database.db) : false;
+    const demoSeeded = config.demoData ? await seedDemo(database.db, database.dialect) : false;
     const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
     const app = await buildApp({ config, database, jwtSecret, logger: options.logger });
     app.addHook('onClose', async () => database.close());

@@ -9,7 +9,7 @@ const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config
 try {
   await migrateToLatest(database.db);
   await seedReference(database.db);
-  console.log((await seedDemo(database.db)) ? 'Demo company seeded.' : 'The demo company is already there.');
+  console.log((await seedDemo(database.db, database.dialect)) ? 'Demo company seeded.' : 'The demo company is already there.');
 } finally {
   await database.close();
 }

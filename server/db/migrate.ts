@@ -2,11 +2,13 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Db } from './types';
 import * as m001 from './migrations/001_platform';
 import * as m002 from './migrations/002_master_data';
+import * as m003 from './migrations/003_book_orders';
 
 /** Versioned migrations, in order. Add a file under migrations/ and one line here. */
 const MIGRATIONS: Record<string, Migration> = {
   '001_platform': m001,
   '002_master_data': m002,
+  '003_book_orders': m003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

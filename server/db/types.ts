@@ -158,6 +158,103 @@ export interface BrokersTable extends PartiesTable {
   status: string;
 }
 
+export interface BookOrdersTable {
+  id: Generated<number>;
+  order_number: string;
+  load_board: string;
+  external_load_id: string | null;
+  broker_id: number;
+  shipper_id: number;
+  carrier_id: number;
+  dispatcher_id: number;
+  driver_id: number | null;
+  truck_id: number | null;
+  trailer_id: number | null;
+  status: string;
+  trailer_type: string;
+  pickup_venue: string | null;
+  pickup_address: string;
+  pickup_city: string;
+  pickup_state_id: number;
+  pickup_zip: string | null;
+  pickup_contact_name: string | null;
+  pickup_contact_phone: string | null;
+  pickup_date_type: string;
+  pickup_date: string;
+  pickup_date_to: string | null;
+  pickup_actual_at: string | null;
+  delivery_venue: string | null;
+  delivery_address: string;
+  delivery_city: string;
+  delivery_state_id: number;
+  delivery_zip: string | null;
+  delivery_contact_name: string | null;
+  delivery_contact_phone: string | null;
+  delivery_date_type: string;
+  delivery_date: string;
+  delivery_date_to: string | null;
+  delivery_actual_at: string | null;
+  price_cents: number;
+  broker_fee_cents: number;
+  local_fee_cents: number;
+  cod_amount_cents: number;
+  payment_method: string;
+  pay_on_pickup: number;
+  pay_on_delivery: number;
+  payment_terms_days: number;
+  payment_status: string;
+  has_manager_review: number;
+  approved: number;
+  approved_by: number | null;
+  approved_at: string | null;
+  notes: string | null;
+  vehicle_count: number;
+  search_text: string;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  version: Generated<number>;
+}
+export interface BookOrderVehiclesTable {
+  id: Generated<number>;
+  book_order_id: number;
+  position: number;
+  vin: string;
+  year: number;
+  make: string;
+  model: string;
+  type: string;
+  color: string | null;
+  inoperable: number;
+  lot_number: string | null;
+  stock_number: string | null;
+  price_cents: number;
+}
+export interface BookOrderStatusHistoryTable {
+  id: Generated<number>;
+  book_order_id: number;
+  from_status: string | null;
+  to_status: string;
+  at: string;
+  actor_id: number | null;
+  note: string | null;
+}
+export interface SavedFiltersTable {
+  id: Generated<number>;
+  user_id: number;
+  resource: string;
+  name: string;
+  filter: string;
+  created_at: string;
+  updated_at: string;
+}
+/** SQLite only: the FTS5 trigram index of book_orders.search_text (rowid = book order id). */
+export interface BookOrderSearchTable {
+  rowid: number;
+  text: string;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -181,6 +278,11 @@ export interface Database {
   unit_assignments: UnitAssignmentsTable;
   shippers: PartiesTable;
   brokers: BrokersTable;
+  book_orders: BookOrdersTable;
+  book_order_vehicles: BookOrderVehiclesTable;
+  book_order_status_history: BookOrderStatusHistoryTable;
+  saved_filters: SavedFiltersTable;
+  book_order_search: BookOrderSearchTable;
 }
 
 export type Db = Kysely<Database>;

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { refreshSession } from '../../authProvider';
 import { clearSession } from '../../authProvider/storage';
@@ -10,13 +10,16 @@ import { onUnauthorized } from '../../dataProvider/http';
  */
 export function useSessionWatch() {
   const navigate = useNavigate();
+  // navigate changes with every route; the watch is set up once per mount.
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
   useEffect(() => {
     refreshSession().then((ok) => {
-      if (!ok) navigate('/login', { replace: true });
+      if (!ok) navigateRef.current('/login', { replace: true });
     });
     return onUnauthorized(() => {
       clearSession();
-      navigate('/login', { replace: true });
+      navigateRef.current('/login', { replace: true });
     });
-  }, [navigate]);
+  }, []);
 }

@@ -33,10 +33,14 @@ export function OnlineContacts() {
   return (
     <>
       <Tooltip title={translate('haulboard.topbar.contacts')}>
-        <IconButton color="inherit" aria-label={translate('haulboard.topbar.contacts')} aria-haspopup="dialog" onClick={(event) => setAnchor(event.currentTarget)}>
-          <Badge badgeContent={users.length} color="success" max={99}>
+        <IconButton color="inherit" aria-label={users.length ? `${translate('haulboard.topbar.contacts')} ${users.length}` : translate('haulboard.topbar.contacts')} aria-haspopup="dialog" onClick={(event) => setAnchor(event.currentTarget)}>
+          {users.length ? (
+            <Badge badgeContent={users.length} color="success" max={99}>
+              <PeopleAltIcon />
+            </Badge>
+          ) : (
             <PeopleAltIcon />
-          </Badge>
+          )}
         </IconButton>
       </Tooltip>
       <Popover open={!!anchor} anchorEl={anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }} slotProps={{ paper: { sx: { width: 320 }, role: 'dialog', 'aria-label': translate('haulboard.topbar.contacts') } }}>

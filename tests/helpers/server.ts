@@ -91,7 +91,7 @@ export async function fingerprint(db: Db): Promise<string> {
   const tables = [
     'users', 'roles', 'user_roles', 'features', 'role_feature_permissions', 'feature_groups', 'feature_group_items', 'sessions',
     'audit_log', 'meta', 'states', 'load_boards', 'payment_methods', 'money_sources', 'phone_countries', 'carriers', 'drivers',
-    'units', 'unit_assignments', 'shippers', 'brokers',
+    'units', 'unit_assignments', 'shippers', 'brokers', 'book_orders', 'book_order_vehicles', 'book_order_status_history', 'saved_filters',
   ] as const;
   const parts: string[] = [];
   for (const table of tables) {

@@ -1,10 +1,12 @@
 import { CARRIERS } from '../../../schema/reference';
 import { ROLES, type RoleName, type UserType } from '../../../schema/roles';
-import { vinCheckDigit } from '../../../schema/vin';
 import { hashPassword } from '../../auth/passwords';
+import type { DialectName } from '..';
 import type { Db } from '../types';
+import { seedDemoOrders } from './orders';
 import { BROKER_KINDS, CITIES, COMPANY_WORDS, FIRST_NAMES, LAST_NAMES, SHIPPER_KINDS, STREETS, TRAILERS, TRUCKS } from './names';
 import { SeededRandom } from './random';
+import { makeVin } from './vins';
 
 export const DEMO_PASSWORD = 'demo-password';
 export const DEMO_DOMAIN = 'haulboard.demo';
@@ -22,28 +24,17 @@ const TRUCK_COUNT = 30;
 const TRAILER_COUNT = 30;
 const SHIPPERS = 60;
 const BROKERS = 40;
+/** About 2,000 loads over the last 12 months (and the next two weeks). */
+export const DEMO_ORDERS = 2000;
 
 const USER_TYPE_OF_ROLE: Partial<Record<RoleName, UserType>> = { Driver: 'driver', Dispatcher: 'dispatch', FleetOwner: 'fleetOwner' };
-const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
-
-export function makeVin(random: SeededRandom, year: number): string {
-  const yearCodes = 'ABCDEFGHJKLMNPRSTVWXY123456789';
-  let body = '';
-  for (let i = 0; i < 17; i++) body += random.pick([...VIN_CHARS]);
-  const chars = [...body];
-  chars[9] = yearCodes[(year - 2010 + 30) % 30];
-  chars[8] = '0';
-  chars[8] = vinCheckDigit(chars.join(''));
-  return chars.join('');
-}
-
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 function daysFrom(base: Date, days: number): string {
   return isoDate(new Date(base.getTime() + days * 86_400_000));
 }
 
 /** The demo company: one user per role, dispatchers, drivers, trucks, trailers, shippers, brokers. */
-export async function seedDemo(db: Db): Promise<boolean> {
+export async function seedDemo(db: Db, dialect: DialectName): Promise<boolean> {
   const done = await db.selectFrom('meta').select('value').where('key', '=', 'demo_seeded').executeTakeFirst();
   if (done) return false;
   const random = new SeededRandom(20_261_121);
@@ -179,7 +170,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
         })
         .execute();
     }
-    await trx.insertInto('meta').values({ key: 'demo_seeded', value: now }).execute();
   });
+  await seedDemoOrders(db, dialect, DEMO_ORDERS);
+  await db.insertInto('meta').values({ key: 'demo_seeded', value: now }).execute();
   return true;
 }

@@ -56,10 +56,10 @@ export function FeatureItem({ feature, active, managing, compact, groups, curren
 
   const target = isKnownRoute(feature.uri) ? feature.uri : UNDER_CONSTRUCTION_PATH;
   const link = (
-    <ListItemButton component={RouterLink} to={target} selected={active} aria-current={active ? 'page' : undefined} sx={{ pl: compact ? 2 : 3 }}>
+    <ListItemButton component={RouterLink} to={target} selected={active} aria-current={active ? 'page' : undefined} aria-label={compact ? feature.title : undefined} sx={{ pl: compact ? 2 : 3 }}>
       <ListItemIcon sx={{ minWidth: 36 }}><Icon fontSize="small" /></ListItemIcon>
       {!compact && <ListItemText primary={feature.title} slotProps={{ primary: { noWrap: true, variant: 'body2' } }} />}
     </ListItemButton>
   );
-  return compact ? <Tooltip title={feature.title} placement="right">{link}</Tooltip> : link;
+  return <ListItem disablePadding>{compact ? <Tooltip title={feature.title} placement="right">{link}</Tooltip> : link}</ListItem>;
 }

@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import { idText, idValue, pagingQuery, queryBoolean } from './common';
+import { LOAD_BOARDS, PAYMENT_METHODS } from './reference';
+import { isValidVin } from './vin';
+
+/** DESIGN.md §5: the life of a load. */
+export const ORDER_STATUSES = ['NEW', 'ASSIGNED', 'PICKED_UP', 'DELIVERED', 'INVOICED', 'PAID', 'ON_HOLD', 'CANCELLED'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Status changes a user may make; everything else is refused with the allowed list. */
+export const STATUS_TRANSITIONS: Record<OrderStatus, OrderStatus[]> = {
+  NEW: ['ASSIGNED', 'ON_HOLD', 'CANCELLED'],
+  ASSIGNED: ['PICKED_UP', 'NEW', 'ON_HOLD', 'CANCELLED'],
+  PICKED_UP: ['DELIVERED', 'ON_HOLD'],
+  DELIVERED: ['INVOICED', 'PICKED_UP'],
+  INVOICED: ['PAID', 'DELIVERED'],
+  PAID: [],
+  ON_HOLD: ['NEW', 'ASSIGNED', 'PICKED_UP', 'CANCELLED'],
+  CANCELLED: ['NEW'],
+};
+
+export const TRAILER_TYPES = ['OPEN', 'ENCLOSED', 'DRIVEAWAY'] as const;
+export const DATE_TYPES = ['EXACT', 'ESTIMATED', 'NO_EARLIER_THAN', 'NO_LATER_THAN'] as const;
+export const VEHICLE_TYPES = ['SEDAN', 'SUV', 'PICKUP', 'VAN', 'COUPE', 'MINIVAN', 'MOTORCYCLE', 'OTHER'] as const;
+export const PAYMENT_STATUSES = ['UNPAID', 'PARTIALLY_PAID', 'PAID'] as const;
+
+/** The periods of the shared list filter (SPEC.md §3 'current' and the ones we define). */
+export const PERIODS = ['current', 'this_week', 'last_week', 'this_month', 'last_month', 'custom', 'all'] as const;
+export type Period = (typeof PERIODS)[number];
+
+const MAX_CENTS_DOLLARS = 10_000_000;
+/** Money as dollars with at most two decimals, finite, within range; stored as integer cents. */
+export const money = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .finite()
+    .min(0, `${label} cannot be negative`)
+    .max(MAX_CENTS_DOLLARS, `${label} is too large`)
+    .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, `${label} has at most two decimals`);
+
+export const businessDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, 'Not a real date');
+
+const text = (max: number) => z.string().trim().max(max);
+const optionalText = (max: number) => text(max).optional().nullable().transform((v) => (v ? v : null));
+
+export const vehicleInput = z.object({
+  vin: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((vin) => /^[A-HJ-NPR-Z0-9]{17}$/.test(vin), 'A VIN has 17 letters and digits (no I, O or Q)')
+    .refine(isValidVin, 'The VIN check digit does not match; check the VIN'),
+  year: z.number().int().min(1900, 'Year is too early').max(new Date().getUTCFullYear() + 2, 'Year is too late'),
+  make: text(40).min(1, 'Enter the make'),
+  model: text(60).min(1, 'Enter the model'),
+  type: z.enum(VEHICLE_TYPES),
+  color: optionalText(30),
+  inoperable: z.boolean().default(false),
+  lotNumber: optionalText(40),
+  stockNumber: optionalText(40),
+  price: money('Vehicle price').default(0),
+});
+export type VehicleInput = z.infer<typeof vehicleInput>;
+
+export const stopInput = z.object({
+  venue: optionalText(120),
+  address: text(200).min(1, 'Enter the address'),
+  city: text(80).min(1, 'Enter the city'),
+  stateId: idValue,
+  zip: optionalText(10),
+  contactName: optionalText(100),
+  contactPhone: optionalText(30),
+  dateType: z.enum(DATE_TYPES).default('ESTIMATED'),
+  date: businessDate,
+  dateTo: businessDate.optional().nullable(),
+});
+export type StopInput = z.infer<typeof stopInput>;
+
+/**
+ * The body of create and update. One definition validates the API request and the web form (DESIGN.md §1).
+ * Cross-field rules: pickup before delivery; a window ends on or after its start; pay-on-pickup/delivery needs
+ * a payment method and a COD amount; the broker fee is not more than the price.
+ */
+export const bookOrderInput = z
+  .object({
+    loadBoard: z.enum(LOAD_BOARDS),
+    externalLoadId: optionalText(60),
+    brokerId: idValue,
+    shipperId: idValue,
+    carrierId: idValue,
+    dispatcherId: idValue,
+    driverId: idValue.optional().nullable(),
+    truckId: idValue.optional().nullable(),
+    trailerId: idValue.optional().nullable(),
+    trailerType: z.enum(TRAILER_TYPES),
+    pickup: stopInput,
+    delivery: stopInput,
+    price: money('Price'),
+    brokerFee: money('Broker fee').default(0),
+    localFee: money('Local fee').default(0),
+    codAmount: money('COD amount').default(0),
+    paymentMethod: z.enum(PAYMENT_METHODS),
+    payOnPickup: z.boolean().default(false),
+    payOnDelivery: z.boolean().default(false),
+    paymentTermsDays: z.number().int().min(0).max(365).default(0),
+    notes: optionalText(4000),
+    vehicles: z.array(vehicleInput).min(1, 'Add at least one vehicle').max(12, 'A load has at most 12 vehicles'),
+  })
+  .superRefine((order, ctx) => {
+    if (order.delivery.date < order.pickup.date) ctx.addIssue({ code: 'custom', path: ['delivery', 'date'], message: 'Delivery cannot be before pickup' });
+    for (const stop of ['pickup', 'delivery'] as const) {
+      const { date, dateTo } = order[stop];
+      if (dateTo && dateTo < date) ctx.addIssue({ code: 'custom', path: [stop, 'dateTo'], message: 'The window ends before it starts' });
+    }
+    if (order.brokerFee > order.price) ctx.addIssue({ code: 'custom', path: ['brokerFee'], message: 'The broker fee cannot exceed the price' });
+    if ((order.payOnPickup || order.payOnDelivery) && order.codAmount <= 0) ctx.addIssue({ code: 'custom', path: ['codAmount'], message: 'Enter the amount to collect' });
+    if (order.payOnPickup && order.payOnDelivery) ctx.addIssue({ code: 'custom', path: ['payOnDelivery'], message: 'Collect on pickup or on delivery, not both' });
+    const vins = order.vehicles.map((v) => v.vin);
+    vins.forEach((vin, index) => {
+      if (vins.indexOf(vin) !== index) ctx.addIssue({ code: 'custom', path: ['vehicles', index, 'vin'], message: 'This VIN is already on the load' });
+    });
+  });
+export type BookOrderInput = z.infer<typeof bookOrderInput>;
+
+export const bookOrderUpdate = z.intersection(bookOrderInput, z.object({ version: z.number().int().positive() }));
+
+export const statusChange = z.object({ status: z.enum(ORDER_STATUSES), note: optionalText(500), version: z.number().int().positive() });
+export const managerReview = z.object({ hasManagerReview: z.boolean(), version: z.number().int().positive() });
+export const approval = z.object({ version: z.number().int().positive() });
+
+export const SORT_FIELDS = ['pickupDate', 'deliveryDate', 'orderNumber', 'price', 'status', 'createdAt', 'id'] as const;
+
+/** GET /api/BookOrder/filter-books: SPEC.md §3's shared list filter plus the book-order filters. */
+export const bookOrderFilter = z
+  .object({
+    ...pagingQuery(50, 500),
+    dispatcherId: idText.optional(),
+    driverId: idText.optional(),
+    filtered: z.enum(PERIODS).default('current'),
+    from: businessDate.optional(),
+    to: businessDate.optional(),
+    hasManagerReview: queryBoolean.default(false),
+    payOnDelivery: queryBoolean.default(false),
+    payOnPickup: queryBoolean.default(false),
+    paymentMethod: z.enum(PAYMENT_METHODS).optional(),
+    showDeleted: queryBoolean.default(false),
+    showNotApproved: queryBoolean.default(false),
+    status: z.enum(ORDER_STATUSES).optional(),
+    loadBoard: z.enum(LOAD_BOARDS).optional(),
+    brokerId: idText.optional(),
+    shipperId: idText.optional(),
+    carrierId: idText.optional(),
+    pickupStateId: idText.optional(),
+    deliveryStateId: idText.optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.filtered === 'custom' && !q.from && !q.to) ctx.addIssue({ code: 'custom', path: ['from'], message: 'A custom period needs from, to or both' });
+    if (q.from && q.to && q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to is before from' });
+    if (q.sort && !SORT_FIELDS.includes(q.sort.replace(/^-/, '') as never)) ctx.addIssue({ code: 'custom', path: ['sort'], message: `Sort by one of ${SORT_FIELDS.join(', ')}` });
+  });
+export type BookOrderFilter = z.output<typeof bookOrderFilter>;
+
+export const savedFilterInput = z.object({
+  name: text(80).min(1, 'Name the filter'),
+  filter: z.record(z.string().max(60), z.union([z.string().max(200), z.number().finite(), z.boolean(), z.null()])).refine((f) => Object.keys(f).length <= 40, 'Too many filter fields'),
+});
+
+/** The date range a period covers, from `today` (YYYY-MM-DD); weeks start on Monday. */
+export function periodRange(period: Period, today: string, from?: string, to?: string): { from?: string; to?: string } {
+  const day = new Date(`${today}T00:00:00Z`);
+  const iso = (d: Date) => d.toISOString().slice(0, 10);
+  const addDays = (d: Date, n: number) => new Date(d.getTime() + n * 86_400_000);
+  const monday = addDays(day, -((day.getUTCDay() + 6) % 7));
+  switch (period) {
+    case 'current':
+      // The live board: loads picked up in the last 7 days and everything ahead.
+      return { from: iso(addDays(day, -7)) };
+    case 'this_week':
+      return { from: iso(monday), to: iso(addDays(monday, 6)) };
+    case 'last_week':
+      return { from: iso(addDays(monday, -7)), to: iso(addDays(monday, -1)) };
+    case 'this_month':
+      return { from: iso(new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 1))), to: iso(new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth() + 1, 0))) };
+    case 'last_month':
+      return { from: iso(new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth() - 1, 1))), to: iso(new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 0))) };
+    case 'custom':
+      return { from, to };
+    case 'all':
+      return {};
+  }
+}

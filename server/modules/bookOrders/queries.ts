@@ -1,0 +1,127 @@
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type BookOrderFilter, type BookOrderInput, periodRange } from '../../../schema/bookOrders';
+import type { DialectName } from '../../db';
+import type { Db } from '../../db/types';
+import { badRequest } from '../../http/errors';
+import { containsPattern } from '../users/queries';
+
+/**
+ * Any query over book_orders aliased "o" (with or without the name joins). Kysely's table-alias generics do not
+ * compose across helpers, so the helpers take and return the caller's own query type.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyQuery = SelectQueryBuilder<any, any, any>;
+
+export const today = () => new Date().toISOString().slice(0, 10);
+
+/** Search: any part of the number, a VIN or a city (trigram index), or of the broker's or shipper's name. */
+function searchCondition(db: Db, dialect: DialectName, text: string) {
+  const pattern = containsPattern(text);
+  const brokers = db.selectFrom('brokers').select('id').where(sql<boolean>`lower(name) like ${pattern} escape '\\'`);
+  const shippers = db.selectFrom('shippers').select('id').where(sql<boolean>`lower(name) like ${pattern} escape '\\'`);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return (eb: ExpressionBuilder<any, any>) => {
+    let own;
+    if (dialect === 'postgres') own = eb(sql`o.search_text`, 'like', sql`${pattern} escape '\\'`);
+    else if (text.length >= 3) {
+      // FTS5 trigram: a quoted phrase matches any substring of three characters or more.
+      const phrase = `"${text.toLowerCase().replace(/"/g, '""')}"`;
+      own = eb('o.id', 'in', sql<number>`(select rowid from book_order_search where book_order_search match ${phrase})`);
+    } else own = eb(sql`lower(o.order_number)`, 'like', sql`${pattern} escape '\\'`);
+    return eb.or([own, eb('o.broker_id', 'in', brokers), eb('o.shipper_id', 'in', shippers)]);
+  };
+}
+
+/** The shared list filter (SPEC.md §3) and the book-order filters, as WHERE clauses; each one has its index. */
+export function applyFilter<Q extends AnyQuery>(db: Db, dialect: DialectName, input: Q, f: BookOrderFilter, now = today()): Q {
+  let query: AnyQuery = input;
+  const range = periodRange(f.filtered, now, f.from, f.to);
+  if (range.from) query = query.where('o.pickup_date', '>=', range.from);
+  if (range.to) query = query.where('o.pickup_date', '<=', range.to);
+  if (!f.showDeleted) query = query.where('o.deleted_at', 'is', null);
+  if (f.showNotApproved) query = query.where('o.approved', '=', 0);
+  if (f.hasManagerReview) query = query.where('o.has_manager_review', '=', 1);
+  if (f.payOnPickup) query = query.where('o.pay_on_pickup', '=', 1);
+  if (f.payOnDelivery) query = query.where('o.pay_on_delivery', '=', 1);
+  const equal = [
+    ['o.dispatcher_id', f.dispatcherId], ['o.driver_id', f.driverId], ['o.payment_method', f.paymentMethod], ['o.status', f.status],
+    ['o.load_board', f.loadBoard], ['o.broker_id', f.brokerId], ['o.shipper_id', f.shipperId], ['o.carrier_id', f.carrierId],
+    ['o.pickup_state_id', f.pickupStateId], ['o.delivery_state_id', f.deliveryStateId],
+  ] as const;
+  for (const [column, value] of equal) if (value !== undefined) query = query.where(column, '=', value as never);
+  if (f.search) query = query.where(searchCondition(db, dialect, f.search));
+  return query as Q;
+}
+
+const SORT_COLUMNS = {
+  pickupDate: 'o.pickup_date', deliveryDate: 'o.delivery_date', orderNumber: 'o.order_number', price: 'o.price_cents',
+  status: 'o.status', createdAt: 'o.created_at', id: 'o.id',
+} as const;
+
+/** Newest pickups first unless asked otherwise; id breaks ties so pages never overlap. */
+export function applySort<Q extends AnyQuery>(query: Q, sort: string | undefined): Q {
+  const field = (sort?.replace(/^-/, '') ?? 'pickupDate') as keyof typeof SORT_COLUMNS;
+  const direction = !sort || sort.startsWith('-') ? 'desc' : 'asc';
+  return query.orderBy(SORT_COLUMNS[field] ?? SORT_COLUMNS.pickupDate, direction).orderBy('o.id', direction) as Q;
+}
+
+/** The order columns plus the names a list or form shows. */
+export function selectOrders(db: Db) {
+  return db
+    .selectFrom('book_orders as o')
+    .leftJoin('brokers as b', 'b.id', 'o.broker_id')
+    .leftJoin('shippers as sh', 'sh.id', 'o.shipper_id')
+    .leftJoin('carriers as c', 'c.id', 'o.carrier_id')
+    .leftJoin('users as dp', 'dp.id', 'o.dispatcher_id')
+    .leftJoin('drivers as dr', 'dr.id', 'o.driver_id')
+    .leftJoin('units as tk', 'tk.id', 'o.truck_id')
+    .leftJoin('units as tl', 'tl.id', 'o.trailer_id')
+    .leftJoin('states as ps', 'ps.id', 'o.pickup_state_id')
+    .leftJoin('states as ds', 'ds.id', 'o.delivery_state_id')
+    .selectAll('o')
+    .select([
+      'b.name as brokerName', 'sh.name as shipperName', 'c.name as carrierName', 'tk.unit_number as truckNumber', 'tl.unit_number as trailerNumber',
+      'ps.abbreviation as pickupState', 'ds.abbreviation as deliveryState',
+      sql<string | null>`dp.first_name || ' ' || dp.last_name`.as('dispatcherName'),
+      sql<string | null>`dr.first_name || ' ' || dr.last_name`.as('driverName'),
+    ]);
+}
+
+/** Keep the SQLite trigram index in step with search_text (PostgreSQL indexes the column itself). */
+export async function indexSearch(trx: Db, dialect: DialectName, id: number, text: string): Promise<void> {
+  if (dialect !== 'sqlite') return;
+  await sql`delete from book_order_search where rowid = ${id}`.execute(trx);
+  await sql`insert into book_order_search (rowid, text) values (${id}, ${text})`.execute(trx);
+}
+
+/**
+ * The parties an order names must exist and be usable; each problem is a 400 naming its field.
+ */
+export async function checkReferences(trx: Db, input: BookOrderInput): Promise<void> {
+  const one = async <T>(promise: Promise<T | undefined>, field: string, message: string): Promise<T> => {
+    const row = await promise;
+    if (!row) throw badRequest(message, field);
+    return row;
+  };
+  const broker = await one(trx.selectFrom('brokers').select(['status']).where('id', '=', input.brokerId).where('deleted_at', 'is', null).executeTakeFirst(), 'brokerId', 'Choose an existing broker');
+  if (broker.status === 'DO_NOT_USE') throw badRequest('This broker is marked do not use', 'brokerId');
+  await one(trx.selectFrom('shippers').select('id').where('id', '=', input.shipperId).where('deleted_at', 'is', null).executeTakeFirst(), 'shipperId', 'Choose an existing shipper');
+  await one(trx.selectFrom('carriers').select('id').where('id', '=', input.carrierId).where('deleted_at', 'is', null).executeTakeFirst(), 'carrierId', 'Choose one of the company’s carriers');
+  await one(
+    trx.selectFrom('users as u').innerJoin('user_roles as ur', 'ur.user_id', 'u.id').innerJoin('roles as r', 'r.id', 'ur.role_id')
+      .select('u.id').where('u.id', '=', input.dispatcherId).where('u.deleted_at', 'is', null).where('r.name', 'in', ['Dispatcher', 'DispatchManager']).executeTakeFirst(),
+    'dispatcherId', 'Choose a dispatcher',
+  );
+  if (input.driverId) {
+    await one(trx.selectFrom('drivers').select('id').where('id', '=', input.driverId).where('deleted_at', 'is', null).where('terminated_on', 'is', null).executeTakeFirst(), 'driverId', 'Choose an active driver');
+  }
+  for (const [field, type] of [['truckId', 'Truck'], ['trailerId', 'Trailer']] as const) {
+    const id = input[field];
+    if (id) await one(trx.selectFrom('units').select('id').where('id', '=', id).where('unit_type', '=', type).where('deleted_at', 'is', null).executeTakeFirst(), field, `Choose an existing ${type.toLowerCase()}`);
+  }
+  const stateIds = [input.pickup.stateId, input.delivery.stateId];
+  const states = await trx.selectFrom('states').select('id').where('id', 'in', stateIds).execute();
+  for (const [index, stop] of (['pickup', 'delivery'] as const).entries()) {
+    if (!states.some((s) => s.id === stateIds[index])) throw badRequest('Choose a state', `${stop}.stateId`);
+  }
+}
