@@ -52,7 +52,8 @@ export async function refreshSession(): Promise<boolean> {
   }
 }
 
-const ACTION_PERMISSION: Record<string, string> = { list: 'Read', show: 'Read', edit: 'Read', create: 'Create', delete: 'Delete', export: 'Export' };
+// The edit screen needs Update: a read-only user gets the list, not a form they cannot save.
+const ACTION_PERMISSION: Record<string, string> = { list: 'Read', show: 'Read', edit: 'Update', create: 'Create', delete: 'Delete', export: 'Export' };
 
 export const authProvider: AuthProvider = {
   async login({ email, password }: { email: string; password: string }) {

@@ -5,6 +5,9 @@ import { apiFetch, unwrap } from './http';
 interface ListPayload<T> {
   items: T[];
   totalCount: number;
+  page?: number;
+  size?: number;
+  [extra: string]: unknown;
 }
 
 /**
@@ -18,7 +21,9 @@ export const dataProvider: DataProvider = {
     const query = endpoints.listQuery ? endpoints.listQuery(params) : defaultListQuery(params);
     const payload = unwrap<ListPayload<RaRecord> | RaRecord[]>(await apiFetch(endpoints.list, { query, signal: params.signal }));
     if (Array.isArray(payload)) return { data: payload as never[], total: payload.length };
-    return { data: payload.items as never[], total: payload.totalCount };
+    // Anything else the list call returns (e.g. totals of the filtered set) reaches the screen as `meta`.
+    const { items, totalCount, page: _page, size: _size, ...meta } = payload;
+    return { data: items as never[], total: totalCount, meta };
   },
   async getOne(resource, params) {
     return { data: unwrap<RaRecord>(await apiFetch(endpointsOf(resource).one(params.id), { signal: params.signal })) as never };

@@ -1,6 +1,7 @@
-import { Admin, CustomRoutes } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { authProvider } from '../../authProvider';
+import { RESOURCES } from '../../resources';
 import { dataProvider } from '../../dataProvider';
 import { i18nProvider } from '../i18n';
 import { AppLayout } from '../layout/AppLayout';
@@ -8,6 +9,7 @@ import { Notifications } from '../layout/Notifications';
 import { useSettings } from '../theme/SettingsContext';
 import { appRoutes } from './appRoutes';
 import { AccountGate, Landing } from './guards';
+import { Forbidden } from './pages/Forbidden';
 import { useSessionWatch } from './useSessionWatch';
 
 function GatedLayout({ children }: { children: React.ReactNode }) {
@@ -35,12 +37,14 @@ export default function AdminApp() {
       notification={Notifications}
       requireAuth
       loginPage={false}
+      accessDenied={Forbidden}
       disableTelemetry
     >
       <CustomRoutes noLayout>
         {/* react-admin sends signed-out users to <basename>/login; the sign-in page lives at /login. */}
         <Route path="/login" element={<Navigate to="/login" replace />} />
       </CustomRoutes>
+      {RESOURCES.map((resource) => <Resource key={resource.name} {...resource} />)}
       <CustomRoutes>{appRoutes}</CustomRoutes>
     </Admin>
   );

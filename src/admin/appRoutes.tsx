@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { Navigate, Route } from 'react-router-dom';
 import { FEATURE_ROUTES } from '../../authProvider/routes';
+import { RESOURCE_PATHS } from '../../resources';
 import { RequireAccess } from './guards';
 import { AccountPage, ActivationPendingPage, CompleteRegisterPage, ReceivedEmailsPage, UnderConstructionPage, VerifyAccountPage } from './pages/AccountPages';
 import { ScreenPlaceholder, TemplatePointer } from './pages/ScreenPlaceholder';
@@ -55,6 +56,9 @@ export const appRoutes = [
   ...REDIRECTS.map(([path, to]) => <Route key={`redirect:${path}`} path={path} element={<Navigate to={to} replace />} />),
   ...ACCOUNT.map(([path, element]) => <Route key={path} path={path} element={element} />),
   ...TEMPLATES.map(([path, element]) => <Route key={path} path={path} element={<RequireAccess>{element}</RequireAccess>} />),
-  ...FEATURE_ROUTES.map((path) => <Route key={path} path={relative(path)} element={<RequireAccess><ScreenPlaceholder /></RequireAccess>} />),
+  // Screens a resource already provides are routed by react-admin's <Resource>.
+  ...FEATURE_ROUTES.filter((path) => !RESOURCE_PATHS.some((owned) => path === owned || path.startsWith(owned + '/'))).map((path) => (
+    <Route key={path} path={relative(path)} element={<RequireAccess><ScreenPlaceholder /></RequireAccess>} />
+  )),
   <Route key="*" path="*" element={<Navigate to="/404" replace />} />,
 ];

@@ -70,6 +70,11 @@ export default async function listRoutes(app: FastifyInstance, ctx: ServerContex
     return ok(rows.map((row) => ({ ...row, name: `${row.unitNumber} — ${row.year} ${row.make} ${row.model}` })));
   });
 
+  app.get('/api/Brokers/dropdown-list', {
+    config: read(['BookOrders', 'Brokers', 'BrokerFee', 'ClaimsTracker']),
+    schema: { tags: TAGS, summary: 'Brokers by name, with their status (ACTIVE or DO_NOT_USE)' },
+  }, async () => ok(await db.selectFrom('brokers').select(['id', 'name', 'status', 'mc_number as mcNumber']).where('deleted_at', 'is', null).orderBy('name').execute()));
+
   app.get('/api/Shipper/get-all-shippers-dropdown', {
     config: read(SHIPPER_SCREENS),
     schema: { tags: TAGS, summary: 'Shippers by name' },

@@ -1,0 +1,97 @@
+import { Box, Typography } from '@mui/material';
+import { ColumnsButton, CreateButton, DataTable, FilterButton, List, TopToolbar } from 'react-admin';
+import { useListContext, useTranslate } from 'ra-core';
+import { ExportCsvButton } from '../../src/common/ExportCsvButton';
+import { LoadProblem } from '../../src/common/LoadProblem';
+import { toApiQuery } from './api';
+import { BookOrderSidebar, bookOrderFilters } from './BookOrderFilters';
+import { StatusChip } from './StatusChip';
+
+type Row = {
+  id: number;
+  orderNumber: string;
+  status: string;
+  pickup: { date: string; city: string; state: string | null };
+  delivery: { date: string; city: string; state: string | null };
+  vehicleCount: number;
+  brokerName: string | null;
+  shipperName: string | null;
+  driverName: string | null;
+  dispatcherName: string | null;
+  loadBoard: string;
+  price: number;
+  brokerFee: number;
+  paymentMethod: string;
+  approved: boolean;
+  hasManagerReview: boolean;
+  deleted: boolean;
+};
+
+const money = { style: 'currency', currency: 'USD' } as const;
+const stop = (s: Row['pickup']) => (
+  <Box>
+    <Typography variant="body2" noWrap>{s.date}</Typography>
+    <Typography variant="caption" color="text.secondary">{s.city}{s.state ? `, ${s.state}` : ''}</Typography>
+  </Box>
+);
+
+/** Totals of the whole filtered set (not just this page), from the list call. */
+function Totals() {
+  const translate = useTranslate();
+  const { meta, total } = useListContext() as { meta?: { totals?: { price: number; brokerFee: number } }; total?: number };
+  if (!meta?.totals) return null;
+  const format = (value: number) => value.toLocaleString('en-US', money);
+  return (
+    <Box role="status" sx={{ display: 'flex', gap: 3, px: 2, py: 1, flexWrap: 'wrap' }}>
+      <Typography variant="body2">{translate('haulboard.book_orders.totals.count', { count: total ?? 0 })}</Typography>
+      <Typography variant="body2">{translate('haulboard.book_orders.totals.price', { amount: format(meta.totals.price) })}</Typography>
+      <Typography variant="body2">{translate('haulboard.book_orders.totals.broker_fee', { amount: format(meta.totals.brokerFee) })}</Typography>
+    </Box>
+  );
+}
+
+function ListActions() {
+  return (
+    <TopToolbar sx={{ flexWrap: 'wrap' }}>
+      <FilterButton />
+      <ColumnsButton />
+      <CreateButton />
+      <ExportCsvButton path="/api/BookOrder/export" toQuery={(filter) => toApiQuery(filter)} fileName="book-orders" />
+    </TopToolbar>
+  );
+}
+
+const Column = DataTable.Col<Row>;
+
+export default function BookOrderList() {
+  return (
+    <List
+      filters={bookOrderFilters}
+      filterDefaultValues={{ filtered: 'current' }}
+      sort={{ field: 'pickupDate', order: 'DESC' }}
+      perPage={50}
+      actions={<ListActions />}
+      aside={<BookOrderSidebar />}
+      error={<LoadProblem />}
+      title="haulboard.book_orders.title"
+    >
+      <Totals />
+      <DataTable rowClick="edit" bulkActionButtons={false} hiddenColumns={['loadBoard', 'dispatcherName', 'paymentMethod', 'brokerFee']} rowSx={(row) => (row.deleted ? { opacity: 0.55 } : {})}>
+        <Column source="orderNumber" label="haulboard.book_orders.fields.order_number" />
+        <Column source="status" label="haulboard.book_orders.fields.status" render={(row) => <StatusChip status={row.status as never} />} />
+        <Column source="pickupDate" label="haulboard.book_orders.fields.pickup" render={(row) => stop(row.pickup)} />
+        <Column source="deliveryDate" label="haulboard.book_orders.fields.delivery" render={(row) => stop(row.delivery)} />
+        <Column source="vehicleCount" label="haulboard.book_orders.fields.vehicles" disableSort />
+        <Column source="brokerName" label="haulboard.book_orders.fields.broker" disableSort />
+        <Column source="shipperName" label="haulboard.book_orders.fields.shipper" disableSort />
+        <Column source="driverName" label="haulboard.book_orders.fields.driver" disableSort />
+        <Column source="dispatcherName" label="haulboard.book_orders.fields.dispatcher" disableSort />
+        <Column source="loadBoard" label="haulboard.book_orders.fields.load_board" disableSort />
+        <DataTable.NumberCol source="price" label="haulboard.book_orders.fields.price" options={money} />
+        <DataTable.NumberCol source="brokerFee" label="haulboard.book_orders.fields.broker_fee" options={money} disableSort />
+        <Column source="paymentMethod" label="haulboard.book_orders.fields.payment_method" disableSort />
+        <Column source="approved" label="haulboard.book_orders.fields.approved" disableSort render={(row) => (row.approved ? '✓' : '—')} />
+      </DataTable>
+    </List>
+  );
+}
