@@ -20,7 +20,7 @@ function defaults() {
 
 export default function BookOrderCreate() {
   return (
-    <Create redirect="edit" title="haulboard.book_orders.create_title">
+    <Create redirect={(_resource, id) => `books/bookorders/${id}/edit`} title="haulboard.book_orders.create_title">
       <SimpleForm defaultValues={defaults} resolver={zodResolver(bookOrderInput)} mode="onBlur" reValidateMode="onChange">
         <BookOrderInputs />
       </SimpleForm>

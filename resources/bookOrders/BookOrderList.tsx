@@ -3,7 +3,8 @@ import { ColumnsButton, CreateButton, DataTable, FilterButton, List, TopToolbar 
 import { useListContext, useTranslate } from 'ra-core';
 import { ExportCsvButton } from '../../src/common/ExportCsvButton';
 import { LoadProblem } from '../../src/common/LoadProblem';
-import { toApiQuery } from './api';
+import { useCanAccessFeature } from '../../src/common/useCanAccessFeature';
+import { FEATURE_PATH, RESOURCE, toApiQuery } from './api';
 import { BookOrderSidebar, bookOrderFilters } from './BookOrderFilters';
 import { StatusChip } from './StatusChip';
 
@@ -64,6 +65,8 @@ function ListActions() {
 const Column = DataTable.Col<Row>;
 
 export default function BookOrderList() {
+  // Rows open the edit screen (SPEC.md: /app/books/bookorders/{id}/edit) for users who may change orders.
+  const canUpdate = useCanAccessFeature(RESOURCE, 'Update');
   return (
     <List
       filters={bookOrderFilters}
@@ -76,7 +79,7 @@ export default function BookOrderList() {
       title="haulboard.book_orders.title"
     >
       <Totals />
-      <DataTable rowClick="edit" bulkActionButtons={false} hiddenColumns={['loadBoard', 'dispatcherName', 'paymentMethod', 'brokerFee']} rowSx={(row) => (row.deleted ? { opacity: 0.55 } : {})}>
+      <DataTable rowClick={canUpdate ? (id) => `${FEATURE_PATH}/${id}/edit` : false} bulkActionButtons={false} hiddenColumns={['loadBoard', 'dispatcherName', 'paymentMethod', 'brokerFee']} rowSx={(row) => (row.deleted ? { opacity: 0.55 } : {})}>
         <Column source="orderNumber" label="haulboard.book_orders.fields.order_number" />
         <Column source="status" label="haulboard.book_orders.fields.status" render={(row) => <StatusChip status={row.status as never} />} />
         <Column source="pickupDate" label="haulboard.book_orders.fields.pickup" render={(row) => stop(row.pickup)} />
