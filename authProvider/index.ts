@@ -70,7 +70,7 @@ export const authProvider: AuthProvider = {
       }
     }
     clearSession();
-    return '/';
+    return LOGIN_PATH;
   },
   async checkAuth() {
     if (!hasValidToken()) {

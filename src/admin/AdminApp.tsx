@@ -1,6 +1,6 @@
 import { Admin, CustomRoutes, Resource } from 'react-admin';
-import { Navigate, Route } from 'react-router-dom';
-import { authProvider } from '../../authProvider';
+import { Navigate, Route, useLocation } from 'react-router-dom';
+import { authProvider, hasValidToken } from '../../authProvider';
 import { RESOURCES } from '../../resources';
 import { dataProvider } from '../../dataProvider';
 import { i18nProvider } from '../i18n';
@@ -23,7 +23,11 @@ function GatedLayout({ children }: { children: React.ReactNode }) {
 /** The signed-in app under /app: react-admin with our layout, guards and routes. Loaded on demand. */
 export default function AdminApp() {
   const { theme } = useSettings();
+  const location = useLocation();
   useSessionWatch();
+  // Signed out: straight to the sign-in page, remembering where the user was going (react-admin's own
+  // logout-on-mount would otherwise bounce between / and /app).
+  if (!hasValidToken()) return <Navigate to="/login" replace state={{ nextPathname: location.pathname }} />;
   return (
     <Admin
       basename="/app"

@@ -3,26 +3,33 @@
  * per file, a fresh browser context per test, and a sign-in that goes through the real /login form.
  *
  * The app must have been built first (`npm run build`): the server reads dist/index.html when it starts.
+ * CHROMIUM_PATH picks the browser (default /usr/bin/chromium). For debugging only: E2E_DEBUG=1 logs each page's API
+ * calls, navigations and console; E2E_SCREENSHOTS=1 saves a screenshot of each failed test into the temp directory.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, type BrowserContext, type Page, chromium, expect as pwExpect } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { type Browser, type BrowserContext, type Frame, type Locator, type Page, chromium } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { DIST_DIR } from '../../server/app';
 import { DEMO_PASSWORD } from '../../server/db/seed';
 import { createServer } from '../../server/server';
 
 export { DEMO_PASSWORD };
-/** Playwright's web-first assertions (auto-retrying), from playwright-core. */
-export const expect = pwExpect;
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 
 /** How long a single wait may take; generous for 2 slow cores, far below the test timeout. */
 export const WAIT = 15_000;
+
+/** vitest's retrying assertion with the journeys' wait: `await poll(() => pathname(page)).toBe('/404')`. */
+export const poll = <T>(read: () => T | Promise<T>, message?: string) => expect.poll(read, { timeout: WAIT, interval: 100, message });
+/** Waits until the element is visible (playwright-core has no web-first expect). */
+export const visible = (locator: Locator) => locator.waitFor({ state: 'visible' });
+/** Waits until no element matches (or the one that does is hidden). */
+export const gone = (locator: Locator) => locator.first().waitFor({ state: 'hidden' });
 
 export interface ApiResponse {
   status: number;
@@ -89,6 +96,16 @@ export function useE2E(): E2E {
     state.context.setDefaultTimeout(WAIT);
     state.context.setDefaultNavigationTimeout(WAIT);
     state.page = await state.context.newPage();
+    watchNavigations(state.page);
+    if (process.env.E2E_DEBUG) {
+      const t0 = Date.now();
+      const page = state.page;
+      const log = (message: string) => console.log(`[e2e ${Date.now() - t0}ms ${new URL(page.url() || 'about:blank').pathname}] ${message}`);
+      page.on('response', (r) => r.url().includes('/api/') && log(`${r.request().method()} ${r.url().replace(state.baseUrl, '')} → ${r.status()}`));
+      page.on('framenavigated', (frame) => frame === page.mainFrame() && log('navigated'));
+      page.on('console', (m) => log(`console.${m.type()}: ${m.text().slice(0, 300)}`));
+      page.on('pageerror', (e) => log(`pageerror: ${e.message}`));
+    }
   });
 
   afterEach(async (testContext) => {
@@ -110,6 +127,8 @@ export function useE2E(): E2E {
 
 /** The sidebar of the signed-in layout. */
 export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
+/** The current screen's title in the top bar (react-admin's title slot, set by every screen). */
+export const screenTitle = (page: Page, name?: string) => page.getByRole('banner').getByRole('heading', name === undefined ? {} : { name, exact: true });
 
 /**
  * Signs in through the real /login form and waits until the app has left /login and the sidebar has loaded.
@@ -118,13 +137,75 @@ export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Mai
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<string> {
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => url.pathname.startsWith('/app/'));
-  await expect(sidebar(page).getByText('Data loaded success')).toBeAttached();
+  await sidebar(page).getByText('Data loaded success').waitFor({ state: 'attached' });
+  // The landing redirect and the session check it triggers are done: nothing is in flight any more.
+  await page.waitForLoadState('networkidle');
   const token = await storageItem(page, 'accessToken');
   if (!token) throw new Error(`no accessToken stored after signing in as ${email}`);
   return token;
+}
+
+/** Main-frame navigations (history changes included) of each page, to catch redirect loops. */
+interface NavigationRecord {
+  count: number;
+  throttled: boolean;
+  /** Resolves once the page looks caught in a redirect loop. */
+  loop: Promise<void>;
+}
+const navigations = new WeakMap<Page, NavigationRecord>();
+
+/** A normal journey navigates a few dozen times at most; a redirect loop does it hundreds of times a second. */
+const MAX_NAVIGATIONS_PER_TEST = 60;
+
+function watchNavigations(page: Page): void {
+  let loopDetected!: () => void;
+  const loop = new Promise<void>((resolve) => {
+    loopDetected = resolve;
+  });
+  const record: NavigationRecord = { count: 0, throttled: false, loop };
+  navigations.set(page, record);
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame() && ++record.count > MAX_NAVIGATIONS_PER_TEST) loopDetected();
+  });
+  // Chromium's own loop guard: "Throttling navigation to prevent the browser from hanging."
+  page.on('console', (message) => {
+    if (message.text().includes('Throttling navigation')) {
+      record.throttled = true;
+      loopDetected();
+    }
+  });
+}
+
+/**
+ * The page gets to `path` and stays there: no redirect loop on the way (a loop that Chromium throttled looks quiet,
+ * hence the count) and no navigation elsewhere within `quietMs`. The one fixed wait of the journeys: "nothing happens"
+ * has no event to wait for.
+ */
+export async function settledAt(page: Page, path: string, quietMs = 750): Promise<void> {
+  const record = navigations.get(page)!;
+  const arrived = page.waitForURL((url) => url.pathname === path).then(() => 'arrived' as const, () => 'timeout' as const);
+  const outcome = await Promise.race([arrived, record.loop.then(() => 'loop' as const)]);
+  expect(record.throttled, 'Chromium throttled the navigations of this page: a redirect loop').toBe(false);
+  expect(record.count, `a redirect loop: the page navigated ${record.count} times (now at ${pathname(page)})`).toBeLessThanOrEqual(MAX_NAVIGATIONS_PER_TEST);
+  expect(outcome, `expected to get to ${path}, still at ${pathname(page)}`).toBe('arrived');
+  const seen: string[] = [];
+  const onNavigated = (frame: Frame) => {
+    // A repeated redirect to the same page is harmless; going anywhere else is not.
+    const to = new URL(frame.url()).pathname;
+    if (frame === page.mainFrame() && to !== path) seen.push(to);
+  };
+  page.on('framenavigated', onNavigated);
+  try {
+    await page.waitForTimeout(quietMs);
+  } finally {
+    page.off('framenavigated', onNavigated);
+  }
+  expect(record.count, `a redirect loop: the page navigated ${record.count} times`).toBeLessThanOrEqual(MAX_NAVIGATIONS_PER_TEST);
+  expect(seen.length, `expected to stay at ${path}, but navigated ${seen.length} times: ${[...new Set(seen)].join(', ')}`).toBe(0);
+  expect(pathname(page)).toBe(path);
 }
 
 export const storageItem = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);

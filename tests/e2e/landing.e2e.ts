@@ -3,8 +3,8 @@
  * server returned for that user (SPEC.md §2 "Route guards", "Sidebar sections").
  */
 import { type Page } from 'playwright-core';
-import { describe, expect as vexpect, it } from 'vitest';
-import { type FeatureGroup, demoUser, expect, pathname, sidebar, signIn, storageItem, useE2E } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { type FeatureGroup, demoUser, pathname, poll, screenTitle, sidebar, signIn, storageItem, useE2E, visible } from './helpers';
 
 const e2e = useE2E();
 
@@ -27,11 +27,11 @@ async function sidebarFeatures(page: Page): Promise<{ group: string; href: strin
     const name = (await group.getAttribute('aria-label')) ?? '';
     const toggle = group.getByRole('button', { name });
     if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    // One group open at a time: every other group's list is gone.
-    await expect(nav.locator('li[data-group-id] [role="list"], li[data-group-id] ul')).toHaveCount(1);
+    await poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+    // One group open at a time: only this group's list is there.
+    await poll(() => nav.locator('li[data-group-id] ul').count()).toBe(1);
     const links = group.getByRole('link');
-    await expect(links.first()).toBeVisible();
+    await visible(links.first());
     for (const link of await links.all()) {
       found.push({ group: name, href: (await link.getAttribute('href')) ?? '', title: (await link.innerText()).trim() });
     }
@@ -44,11 +44,12 @@ describe('landing route after sign-in', () => {
     it(`${role} lands on ${landing}`, async () => {
       const { page } = e2e;
       await signIn(page, demoUser(role));
-      await expect.poll(() => pathname(page)).toBe(landing);
-      // /app (exact) leads to the same place.
+      await poll(() => pathname(page)).toBe(landing);
+      // /app (exact) leads to the same place, and the screen opens (no 403).
       await page.goto('/app');
-      await expect.poll(() => pathname(page)).toBe(landing);
-      await expect(page.getByRole('heading', { name: "403: You don't have permission to visit this page" })).toHaveCount(0);
+      await poll(() => pathname(page)).toBe(landing);
+      await visible(screenTitle(page));
+      expect(await page.getByRole('heading', { name: "403: You don't have permission to visit this page" }).count()).toBe(0);
     });
   }
 });
@@ -60,18 +61,25 @@ describe('the sidebar shows exactly the features the server returned', () => {
       await signIn(page, demoUser(role));
       const token = await storageItem(page, 'accessToken');
       const response = await e2e.api('GET', '/api/Auth/features/get', { token: token! });
-      vexpect(response.status).toBe(200);
+      expect(response.status).toBe(200);
       const groups = response.body.value as FeatureGroup[];
       const expected = groups
         .filter((g) => g.features.length)
         .flatMap((g) => g.features.map((f) => ({ group: g.name, href: f.uri, title: f.title })));
-      vexpect(expected.length).toBeGreaterThan(0);
+      expect(expected.length).toBeGreaterThan(0);
 
       const shown = await sidebarFeatures(page);
       // Same features, same groups, same order (the server's layout order).
-      vexpect(shown).toEqual(expected);
-      // Every feature href is the uri the server gave (all demo features are known routes).
-      vexpect(new Set(shown.map((f) => f.href)).size).toBe(shown.length);
+      expect(shown).toEqual(expected);
+      expect(new Set(shown.map((f) => f.href)).size).toBe(shown.length);
+
+      // A link opens its screen in-app and is marked as the current page.
+      const last = shown[shown.length - 1];
+      const link = sidebar(page).getByRole('link', { name: last.title });
+      await link.click();
+      await poll(() => pathname(page)).toBe(last.href);
+      await visible(screenTitle(page, last.title));
+      await poll(() => link.getAttribute('aria-current')).toBe('page');
     });
   }
 });
