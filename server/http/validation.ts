@@ -5,10 +5,45 @@ import { type ZodType, z } from 'zod';
  * Route schemas are zod schemas (from schema/), so one definition validates the request here and the form in the
  * browser. Fastify hands us the schema; we parse with it and give back the parsed (trimmed, coerced) value.
  */
+const MAX_DEPTH = 64;
+
+/**
+ * What no request value may hold, whatever its schema: a NUL character in text (PostgreSQL refuses it) or nesting
+ * deeper than any of our bodies (a hostile body should not cost a deep recursion). Walked without recursion.
+ */
+function findProblem(value: unknown): { path: (string | number)[]; message: string } | null {
+  const stack: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
+  while (stack.length) {
+    const { value: current, path } = stack.pop()!;
+    if (path.length > MAX_DEPTH) return { path: path.slice(0, 3), message: 'The request is nested too deeply' };
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) return { path, message: 'Text cannot contain a NUL character' };
+    } else if (Array.isArray(current)) {
+      current.forEach((item, index) => stack.push({ value: item, path: [...path, index] }));
+    } else if (current && typeof current === 'object') {
+      for (const [key, item] of Object.entries(current)) {
+        if (key.includes('\u0000')) return { path: [...path, key], message: 'Text cannot contain a NUL character' };
+        stack.push({ value: item, path: [...path, key] });
+      }
+    }
+  }
+  return null;
+}
+
+/** The error as zod itself would report it (so it is handled like every other validation error). */
+function problemError({ path, message }: { path: (string | number)[]; message: string }) {
+  return z
+    .unknown()
+    .superRefine((_value, ctx) => ctx.addIssue({ code: 'custom', path, message }))
+    .safeParse(null).error!;
+}
+
 export function registerZodValidation(app: FastifyInstance): void {
   app.setValidatorCompiler(({ schema }) => {
     const zod = schema as unknown as ZodType;
     return (data: unknown) => {
+      const problem = findProblem(data);
+      if (problem) return { error: problemError(problem) };
       const result = zod.safeParse(data);
       return result.success ? { value: result.data } : { error: result.error };
     };

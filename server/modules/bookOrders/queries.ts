@@ -27,7 +27,7 @@ function searchCondition(db: Db, dialect: DialectName, text: string) {
       // FTS5 trigram: a quoted phrase matches any substring of three characters or more.
       const phrase = `"${text.toLowerCase().replace(/"/g, '""')}"`;
       own = eb('o.id', 'in', sql<number>`(select rowid from book_order_search where book_order_search match ${phrase})`);
-    } else own = eb(sql`lower(o.order_number)`, 'like', sql`${pattern} escape '\\'`);
+    } else own = eb(sql`o.search_text`, 'like', sql`${pattern} escape '\\'`);
     return eb.or([own, eb('o.broker_id', 'in', brokers), eb('o.shipper_id', 'in', shippers)]);
   };
 }

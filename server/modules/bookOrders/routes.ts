@@ -39,6 +39,8 @@ export default async function bookOrderRoutes(app: FastifyInstance, ctx: ServerC
     const result = await db.transaction().execute(async (trx) => {
       const before = await mustLoad(trx, id);
       if (before.version !== version) return { stale: before };
+      // A deleted order is read-only until restored.
+      if (before.deleted && action !== 'restore') throw badRequest('This order is deleted; restore it before changing it');
       await write(trx, before);
       const bumped = await trx.updateTable('book_orders').set({ version: version + 1, updated_at: new Date().toISOString() }).where('id', '=', id).where('version', '=', version).executeTakeFirst();
       if (Number(bumped.numUpdatedRows) !== 1) return { stale: await mustLoad(trx, id) };
@@ -131,10 +133,14 @@ export default async function bookOrderRoutes(app: FastifyInstance, ctx: ServerC
   }, async (request) => {
     const { version, ...input } = request.body;
     return guardedWrite(request, request.params.id, version, 'update', async (trx, before) => {
-      if (before.deleted) throw badRequest('Restore the order before editing it');
       await checkReferences(trx, input);
       const text = searchText(before.orderNumber, input);
-      await trx.updateTable('book_orders').set({ ...orderColumns(input), search_text: text }).where('id', '=', before.id).execute();
+      // Assigning or removing the driver moves a NEW / ASSIGNED order along, with a history row.
+      const status = before.status === 'ASSIGNED' && !input.driverId ? 'NEW' : before.status === 'NEW' && input.driverId ? 'ASSIGNED' : before.status;
+      await trx.updateTable('book_orders').set({ ...orderColumns(input), search_text: text, status }).where('id', '=', before.id).execute();
+      if (status !== before.status) {
+        await trx.insertInto('book_order_status_history').values({ book_order_id: before.id, from_status: before.status, to_status: status, at: new Date().toISOString(), actor_id: request.auth!.user.id, note: null }).execute();
+      }
       await trx.deleteFrom('book_order_vehicles').where('book_order_id', '=', before.id).execute();
       await trx.insertInto('book_order_vehicles').values(vehicleColumns(before.id, input.vehicles)).execute();
       await indexSearch(trx, dialect, before.id, text);

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASES, type TestServer, fingerprint, startTestServer } from '../helpers/server';
+
+/** Saved filters: a user's named filter sets per list, kept on the server, visible and changeable by their owner only. */
+
+interface Saved { id: number; resource: string; name: string; filter: Record<string, unknown>; createdAt: string; updatedAt: string }
+
+describe.each(DATABASES)('saved filters on %s', (kind) => {
+  let server: TestServer;
+  let mine: string;
+  let theirs: string;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    mine = await server.login('dispatcher@haulboard.demo');
+    theirs = await server.login('dispatchmanager@haulboard.demo');
+  });
+  afterAll(() => server.close());
+
+  const list = async (resource = 'bookorders', token = mine): Promise<Saved[]> => {
+    const response = await server.call({ method: 'GET', url: `/api/SavedFilters?resource=${resource}`, token });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return response.body.value;
+  };
+  const create = (payload: unknown, token = mine) => server.call({ method: 'POST', url: '/api/SavedFilters', token, payload: payload as object });
+  const update = (id: number, payload: unknown, token = mine) => server.call({ method: 'PUT', url: `/api/SavedFilters/${id}`, token, payload: payload as object });
+  const remove = (id: number, token = mine) => server.call({ method: 'DELETE', url: `/api/SavedFilters/${id}`, token });
+  const refused = async (request: () => Promise<{ status: number; body: any }>, status: number, field?: string) => {
+    const before = await fingerprint(server.db);
+    const response = await request();
+    expect(response.status, JSON.stringify(response.body)).toBe(status);
+    expect(response.body.messages.length).toBeGreaterThan(0);
+    if (field) expect(response.body.messages[0].field, JSON.stringify(response.body.messages)).toBe(field);
+    expect(await fingerprint(server.db), 'a refused request changed the database').toBe(before);
+    return response;
+  };
+
+  const driverFilter = { DriverId: 7, filtered: 'this_month', showDeleted: false, search: null };
+
+  it('saves the current filter under a name and lists it', async () => {
+    expect(await list()).toEqual([]);
+    const response = await create({ resource: 'bookorders', name: '  My drivers this month ', filter: driverFilter });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.value).toMatchObject({ id: expect.any(Number), resource: 'bookorders', name: 'My drivers this month', filter: driverFilter, createdAt: expect.stringMatching(/Z$/) });
+    const second = await create({ resource: 'bookorders', name: 'Approvals', filter: { showNotApproved: true } });
+    expect(second.status).toBe(200);
+    expect((await list()).map((f) => f.name)).toEqual(['Approvals', 'My drivers this month']);
+    expect((await list())[1]).toEqual(response.body.value);
+  });
+
+  it("lists only the caller's own filters of the list asked for", async () => {
+    const other = await create({ resource: 'bookorders', name: 'Someone else', filter: { status: 'NEW' } }, theirs);
+    expect(other.status).toBe(200);
+    const ticket = await create({ resource: 'tickets', name: 'Open tickets', filter: { status: 'OPEN' } });
+    expect(ticket.status).toBe(200);
+    expect((await list()).map((f) => f.name)).toEqual(['Approvals', 'My drivers this month']);
+    expect((await list('bookorders', theirs)).map((f) => f.name)).toEqual(['Someone else']);
+    expect((await list('tickets')).map((f) => f.name)).toEqual(['Open tickets']);
+    expect(await list('tickets', theirs)).toEqual([]);
+  });
+
+  it('refuses a second filter with the same name in any case, but not in another list or for another user', async () => {
+    await refused(() => create({ resource: 'bookorders', name: 'APPROVALS', filter: {} }), 409);
+    await refused(() => create({ resource: 'bookorders', name: 'approvals ', filter: {} }), 409);
+    expect((await create({ resource: 'tickets', name: 'Approvals', filter: {} })).status).toBe(200);
+    expect((await create({ resource: 'bookorders', name: 'Approvals', filter: {} }, theirs)).status).toBe(200);
+  });
+
+  it('refuses a filter it cannot keep', async () => {
+    await refused(() => create({ resource: 'bookorders', name: '', filter: {} }), 400, 'name');
+    await refused(() => create({ resource: 'bookorders', name: '   ', filter: {} }), 400, 'name');
+    await refused(() => create({ resource: 'bookorders', name: 'x'.repeat(81), filter: {} }), 400, 'name');
+    await refused(() => create({ resource: 'bookorders', name: 'Nested', filter: { a: { b: 1 } } }), 400);
+    await refused(() => create({ resource: 'bookorders', name: 'List', filter: { a: [1, 2] } }), 400);
+    await refused(() => create({ resource: 'bookorders', name: 'Not an object', filter: 'status=NEW' }), 400, 'filter');
+    await refused(() => create({ resource: 'bookorders', name: 'Too many', filter: Object.fromEntries(Array.from({ length: 41 }, (_, i) => [`k${i}`, i])) }), 400, 'filter');
+    await refused(() => create({ resource: 'bookorders', name: 'Long value', filter: { search: 'x'.repeat(201) } }), 400);
+    await refused(() => create({ resource: 'Book Orders!', name: 'Bad list', filter: {} }), 400, 'resource');
+    await refused(() => create({ name: 'No list', filter: {} }), 400, 'resource');
+    await refused(() => create({ resource: 'bookorders', name: 'No filter' }), 400, 'filter');
+    await refused(() => server.call({ method: 'POST', url: '/api/SavedFilters', token: mine, payload: '{"resource":"bookorders","name":"Inf","filter":{"price":1e309}}', headers: { 'content-type': 'application/json' } }), 400);
+    const badList = await server.call({ method: 'GET', url: '/api/SavedFilters', token: mine });
+    expect(badList.status).toBe(400);
+  });
+
+  it('refuses a NUL character in a name (PostgreSQL cannot store it; it is never a 500)', async () => {
+    try {
+      await refused(() => create({ resource: 'bookorders', name: 'Nul\u0000name', filter: {} }), 400, 'name');
+    } finally {
+      // Should the server keep it, take it away again so that the next tests see the list they expect.
+      await server.db.deleteFrom('saved_filters').where('name', 'like', 'Nul%').execute();
+    }
+  });
+
+  it('renames a filter and replaces its filter', async () => {
+    const target = (await list()).find((f) => f.name === 'My drivers this month')!;
+    const renamed = await update(target.id, { name: 'Driver 7, this month' });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect(renamed.body.value).toMatchObject({ id: target.id, name: 'Driver 7, this month', filter: driverFilter });
+    const replaced = await update(target.id, { filter: { DriverId: 8, filtered: 'last_month' } });
+    expect(replaced.body.value).toMatchObject({ name: 'Driver 7, this month', filter: { DriverId: 8, filtered: 'last_month' } });
+    const both = await update(target.id, { name: 'Driver 8, last month', filter: { DriverId: 8, filtered: 'last_month', payOnDelivery: true } });
+    expect(both.body.value).toMatchObject({ name: 'Driver 8, last month', filter: { DriverId: 8, filtered: 'last_month', payOnDelivery: true } });
+    // Changing only the case of its own name is allowed.
+    const recased = await update(target.id, { name: 'DRIVER 8, last month' });
+    expect(recased.status).toBe(200);
+    expect((await list()).find((f) => f.id === target.id)).toEqual(recased.body.value);
+
+    await refused(() => update(target.id, { name: 'approvals' }), 409);
+    await refused(() => update(target.id, {}), 400);
+    await refused(() => update(target.id, { name: '' }), 400, 'name');
+    await refused(() => update(target.id, { filter: { nested: { no: true } } }), 400);
+    await refused(() => update(0, { name: 'Zero' }), 400, 'id');
+    await refused(() => update(987_654, { name: 'Nobody' }), 404);
+  });
+
+  it("never shows, changes or deletes another user's filter", async () => {
+    const their = (await list('bookorders', theirs)).find((f) => f.name === 'Someone else')!;
+    await refused(() => update(their.id, { name: 'Hijacked' }), 404);
+    await refused(() => update(their.id, { filter: { status: 'PAID' } }), 404);
+    await refused(() => remove(their.id), 404);
+    expect((await list('bookorders', theirs)).find((f) => f.id === their.id)).toEqual(their);
+  });
+
+  it('deletes a filter', async () => {
+    const approvals = (await list()).find((f) => f.name === 'Approvals')!;
+    const response = await remove(approvals.id);
+    expect(response.status).toBe(200);
+    expect((await list()).map((f) => f.name)).toEqual(['DRIVER 8, last month']);
+    await refused(() => remove(approvals.id), 404);
+    // The name is free again.
+    expect((await create({ resource: 'bookorders', name: 'approvals', filter: { showNotApproved: true } })).status).toBe(200);
+  });
+
+  it('keeps racing saves of one name (in different cases) from more than one succeeding', async () => {
+    for (const base of ['Race', 'Sprint', 'Dash']) {
+      const names = [base, base.toUpperCase(), base.toLowerCase(), `${base[0].toLowerCase()}${base.slice(1).toUpperCase()}`];
+      const responses = await Promise.all(names.map((name, i) => create({ resource: 'bookorders', name, filter: { i } })));
+      expect(responses.map((r) => r.status).sort(), `${base}: ${JSON.stringify((await list()).map((f) => f.name))}`).toEqual([200, 409, 409, 409]);
+      expect((await list()).filter((f) => f.name.toLowerCase() === base.toLowerCase())).toHaveLength(1);
+    }
+  });
+
+  it('needs a signed-in user', async () => {
+    for (const [method, url] of [['GET', '/api/SavedFilters?resource=bookorders'], ['POST', '/api/SavedFilters'], ['PUT', '/api/SavedFilters/1'], ['DELETE', '/api/SavedFilters/1']] as const) {
+      await refused(() => server.call({ method, url, payload: method === 'POST' || method === 'PUT' ? { resource: 'bookorders', name: 'x', filter: {} } : undefined }), 401);
+    }
+  });
+
+  it('survives a restart and a new sign-in', async () => {
+    const before = await list();
+    expect(before.length).toBeGreaterThan(0);
+    server = await server.restart();
+    mine = await server.login('dispatcher@haulboard.demo');
+    expect(await list()).toEqual(before);
+  });
+});
