@@ -99,6 +99,8 @@ export const authProvider: AuthProvider = {
     const permission = ACTION_PERMISSION[action] ?? 'Read';
     const feature = getGroups().flatMap((g) => g.features).find((f) => f.uri === path);
     if (permission === 'Read') return canAccessPath(path, getGroups(), ANY_ROUTES);
+    // Approvers open the record to approve it, without the right to change it.
+    if (action === 'edit') return !!feature && (feature.permissions.includes('Update') || feature.permissions.includes('Approve'));
     return !!feature && feature.permissions.includes(permission);
   },
 };

@@ -21,7 +21,7 @@ function defaults() {
 export default function BookOrderCreate() {
   return (
     <Create redirect={(_resource, id) => `books/bookorders/${id}/edit`} title="haulboard.book_orders.create_title">
-      <SimpleForm defaultValues={defaults} resolver={zodResolver(bookOrderInput)} mode="onBlur" reValidateMode="onChange">
+      <SimpleForm defaultValues={defaults} resolver={zodResolver(bookOrderInput)} mode="onTouched" reValidateMode="onChange">
         <BookOrderInputs />
       </SimpleForm>
     </Create>

@@ -16,7 +16,7 @@ function Title() {
 export default function BookOrderEdit() {
   return (
     <Edit mutationMode="pessimistic" actions={<BookOrderActions />} aside={<StatusHistory />} title={<Title />} error={<LoadProblem />}>
-      <SimpleForm resolver={zodResolver(bookOrderUpdate)} mode="onBlur" reValidateMode="onChange" toolbar={<ConflictToolbar />}>
+      <SimpleForm resolver={zodResolver(bookOrderUpdate)} mode="onTouched" reValidateMode="onChange" toolbar={<ConflictToolbar />}>
         <BookOrderInputs />
       </SimpleForm>
     </Edit>

@@ -54,7 +54,7 @@ function Totals() {
 function ListActions() {
   return (
     <TopToolbar sx={{ flexWrap: 'wrap' }}>
-      <FilterButton />
+      <FilterButton disableSaveQuery />
       <ColumnsButton />
       <CreateButton />
       <ExportCsvButton path="/api/BookOrder/export" toQuery={(filter) => toApiQuery(filter)} fileName="book-orders" />
@@ -67,6 +67,8 @@ const Column = DataTable.Col<Row>;
 export default function BookOrderList() {
   // Rows open the edit screen (SPEC.md: /app/books/bookorders/{id}/edit) for users who may change orders.
   const canUpdate = useCanAccessFeature(RESOURCE, 'Update');
+  const canApprove = useCanAccessFeature(RESOURCE, 'Approve');
+  const canOpen = canUpdate || canApprove;
   return (
     <List
       filters={bookOrderFilters}
@@ -79,7 +81,7 @@ export default function BookOrderList() {
       title="haulboard.book_orders.title"
     >
       <Totals />
-      <DataTable rowClick={canUpdate ? (id) => `${FEATURE_PATH}/${id}/edit` : false} bulkActionButtons={false} hiddenColumns={['loadBoard', 'dispatcherName', 'paymentMethod', 'brokerFee']} rowSx={(row) => (row.deleted ? { opacity: 0.55 } : {})}>
+      <DataTable rowClick={canOpen ? (id) => `${FEATURE_PATH}/${id}/edit` : false} bulkActionButtons={false} hiddenColumns={['loadBoard', 'dispatcherName', 'paymentMethod', 'brokerFee']} rowSx={(row) => (row.deleted ? { opacity: 0.55 } : {})}>
         <Column source="orderNumber" label="haulboard.book_orders.fields.order_number" />
         <Column source="status" label="haulboard.book_orders.fields.status" render={(row) => <StatusChip status={row.status as never} />} />
         <Column source="pickupDate" label="haulboard.book_orders.fields.pickup" render={(row) => stop(row.pickup)} />

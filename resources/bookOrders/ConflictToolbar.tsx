@@ -2,7 +2,9 @@ import { Alert, Box, Button } from '@mui/material';
 import { SaveButton, Toolbar } from 'react-admin';
 import { useNotify, useTranslate } from 'ra-core';
 import { useState } from 'react';
-import { useFormContext } from 'react-hook-form';
+import { useFormContext, useFormState } from 'react-hook-form';
+import { RESOURCE } from './api';
+import { useCanAccessFeature } from '../../src/common/useCanAccessFeature';
 
 interface ConflictError {
   status?: number;
@@ -19,7 +21,18 @@ export function ConflictToolbar() {
   const translate = useTranslate();
   const notify = useNotify();
   const { setValue, reset, getValues } = useFormContext();
+  // Read during render so that react-hook-form tracks which fields the user changed.
+  const { dirtyFields } = useFormState();
+  const canSave = useCanAccessFeature(RESOURCE, 'Update');
   const [current, setCurrent] = useState<Record<string, unknown> | null>(null);
+
+  /** Their version, with the fields this user changed put back on top. */
+  const keepMine = (theirs: Record<string, unknown>) => {
+    const mine = getValues();
+    const changed = Object.keys(dirtyFields).filter((key) => key !== 'version');
+    reset({ ...theirs });
+    for (const key of changed) setValue(key, mine[key], { shouldDirty: true });
+  };
 
   const onError = (thrown: unknown) => {
     const error = thrown as ConflictError;
@@ -39,7 +52,7 @@ export function ConflictToolbar() {
           sx={{ mx: 2, mt: 1 }}
           action={
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-              <Button color="inherit" size="small" onClick={() => { setValue('version', current.version, { shouldDirty: true }); setCurrent(null); }}>
+              <Button color="inherit" size="small" onClick={() => { keepMine(current); setCurrent(null); }}>
                 {translate('haulboard.book_orders.conflict.keep_mine')}
               </Button>
               <Button color="inherit" size="small" onClick={() => { reset({ ...getValues(), ...current }); setCurrent(null); }}>
@@ -48,12 +61,14 @@ export function ConflictToolbar() {
             </Box>
           }
         >
-          {translate('haulboard.book_orders.conflict.message', { user: String(current.updatedAt ?? '') })}
+          {translate('haulboard.book_orders.conflict.message', { time: new Date(String(current.updatedAt)).toLocaleString() })}
         </Alert>
       )}
-      <Toolbar>
-        <SaveButton mutationOptions={{ onError }} type="button" />
-      </Toolbar>
+      {canSave && (
+        <Toolbar>
+          <SaveButton mutationOptions={{ onError }} type="button" />
+        </Toolbar>
+      )}
     </Box>
   );
 }

@@ -185,7 +185,7 @@ export const haulboardMessages = {
       restore: 'Restore', restored: 'Order restored', deleted: 'Order deleted',
     },
     conflict: {
-      message: 'Someone else changed this order since you opened it (saved %{user}). What you typed is still here.',
+      message: 'Someone else changed this order since you opened it (saved %{time}). What you typed is still here.',
       keep_mine: 'Keep my changes on their version',
       take_theirs: 'Take their version',
     },
