@@ -14,50 +14,26 @@
  * BENCH_LOGIN_CLIENTS ("2,8"), BENCH_WARMUP_SECONDS (1), LOG_LEVEL (passed to the server; default info).
  * Results: a table on stdout and bench/results/<timestamp>.json.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { DEMO_PASSWORD, DEMO_ROLES, demoEmail } from '../server/db/seed';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from '../server/db/types';
 import { sessionLookup } from '../server/http/access';
 import { groupsWithItemsQuery } from '../server/modules/access/layout';
+import {
+  type LoadResult, type RequestSpec, RESULTS_DIR, type ServerChild, cleanup, fmt, gitCommit, listFromEnv, load as runLoad, login, machineInfo,
+  numberFromEnv, percentile, removeTempDir, request, startServer, stopChild,
+} from './lib';
 
-const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.resolve(BENCH_DIR, '..');
-const RESULTS_DIR = path.join(BENCH_DIR, 'results');
 const ADMIN_EMAIL = demoEmail('Administrator');
 const LOGIN_ACCOUNTS = DEMO_ROLES.map((role) => demoEmail(role));
 
 /** features/get p99 target at BENCH_CLIENTS concurrency. */
 const FEATURES_P99_TARGET_MS = 10;
-const STARTUP_TIMEOUT_MS = 120_000;
-const REQUEST_TIMEOUT_MS = 30_000;
 
 // ---------------------------------------------------------------- settings
-
-function numberFromEnv(name: string, fallback: number, { integer = false } = {}): number {
-  const text = process.env[name]?.trim();
-  if (!text) return fallback;
-  const value = Number(text);
-  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
-    throw new Error(`${name} must be a positive ${integer ? 'integer' : 'number'}, not "${text}"`);
-  }
-  return value;
-}
-
-function listFromEnv(name: string, fallback: number[]): number[] {
-  const text = process.env[name]?.trim();
-  if (!text) return fallback;
-  const values = text.split(',').map((part) => Number(part.trim()));
-  if (values.some((v) => !Number.isInteger(v) || v <= 0)) throw new Error(`${name} must be a comma-separated list of positive integers, not "${text}"`);
-  return values;
-}
 
 const SECONDS = numberFromEnv('BENCH_SECONDS', 10);
 const CLIENTS = numberFromEnv('BENCH_CLIENTS', 20, { integer: true });
@@ -68,302 +44,11 @@ const SINGLE_CLIENT_SECONDS = Math.min(5, SECONDS);
 const BARE_SECONDS = Math.min(3, SECONDS);
 const DATABASE_URL = process.env.DATABASE_URL?.trim() || null;
 
-// ---------------------------------------------------------------- cleanup
-
-const children = new Set<ChildProcess>();
-const tempDirs = new Set<string>();
-
-function killChild(child: ChildProcess, signal: NodeJS.Signals): void {
-  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
-  try {
-    process.kill(child.pid, signal);
-  } catch {
-    /* already gone */
-  }
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    killChild(child, 'SIGTERM');
-    const timer = setTimeout(() => killChild(child, 'SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
-  }
-  children.delete(child);
-}
-
-function removeTempDir(dir: string): void {
-  fs.rmSync(dir, { recursive: true, force: true });
-  tempDirs.delete(dir);
-}
-
-async function cleanup(): Promise<void> {
-  await Promise.all([...children].map((child) => stopChild(child)));
-  for (const dir of [...tempDirs]) removeTempDir(dir);
-}
-
-// Last resort when the process ends some other way: no awaiting possible here.
-process.on('exit', () => {
-  for (const child of children) killChild(child, 'SIGKILL');
-  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
-});
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: stopping the server and removing the temp directory …`);
-    void cleanup().finally(() => process.exit(130));
-  });
-}
-
-// ---------------------------------------------------------------- the server child
-
-interface ServerChild {
-  child: ChildProcess;
-  port: number;
-  dataDir: string;
-  logFile: string;
-  dbLabel: string;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => (port ? resolve(port) : reject(new Error('Could not find a free port'))));
-    });
-  });
-}
-
-function logTail(file: string, lines = 30): string {
-  try {
-    return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
-  } catch {
-    return '(no server output)';
-  }
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function startServer(dbLabel: string, databaseUrl: string | null): Promise<ServerChild> {
-  for (let attempt = 1; ; attempt++) {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'haulboard-bench-'));
-    tempDirs.add(dataDir);
-    const logFile = path.join(dataDir, 'server.log');
-    const port = await freePort();
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' };
-    delete env.DATABASE_URL;
-    delete env.DEMO_DATA;
-    if (databaseUrl) Object.assign(env, { DATABASE_URL: databaseUrl, DEMO_DATA: 'true' });
-
-    // The server's output goes straight to a file: the load generator does not spend its event loop on it.
-    const out = fs.openSync(logFile, 'a');
-    // `node --import tsx` is what `npx tsx` runs, minus the npx and tsx wrapper processes: one pid to stop.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', out, out] });
-    fs.closeSync(out);
-    children.add(child);
-    const server: ServerChild = { child, port, dataDir, logFile, dbLabel };
-    console.log(`[${dbLabel}] server pid ${child.pid} starting on 127.0.0.1:${port}, DATA_DIR ${dataDir}`);
-
-    const started = Date.now();
-    let exitedEarly = false;
-    while (Date.now() - started < STARTUP_TIMEOUT_MS) {
-      if (child.exitCode !== null || child.signalCode !== null) {
-        exitedEarly = true;
-        break;
-      }
-      try {
-        const response = await request(server, { method: 'GET', path: '/api/health' }, undefined, 2_000);
-        if (response.status === 200) {
-          console.log(`[${dbLabel}] healthy after ${((Date.now() - started) / 1000).toFixed(1)} s: ${response.body.toString()}`);
-          return server;
-        }
-      } catch {
-        /* not listening yet */
-      }
-      await sleep(100);
-    }
-
-    const tail = logTail(logFile);
-    await stopChild(child);
-    removeTempDir(dataDir);
-    if (exitedEarly && /already in use|EADDRINUSE/.test(tail) && attempt < 3) {
-      console.log(`[${dbLabel}] port ${port} was taken meanwhile; trying another`);
-      continue;
-    }
-    throw new Error(
-      `[${dbLabel}] the server did not start (${exitedEarly ? `exited with ${child.exitCode ?? child.signalCode}` : `no healthy answer within ${STARTUP_TIMEOUT_MS / 1000} s`}). Its last output:\n${tail}`,
-    );
-  }
-}
-
-function assertAlive(server: ServerChild): void {
-  const { child } = server;
-  if (child.exitCode !== null || child.signalCode !== null) {
-    throw new Error(`[${server.dbLabel}] the server exited (${child.exitCode ?? child.signalCode}) during the run. Its last output:\n${logTail(server.logFile)}`);
-  }
-}
-
-/** utime + stime of a process in seconds (Linux /proc); null elsewhere. */
-function processCpuSeconds(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // Fields 14 and 15 of stat(5), counted after the "(comm)" field as 12 and 13 (0-based 11, 12); USER_HZ is 100 on Linux.
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return null;
-  }
-}
-
-// ---------------------------------------------------------------- HTTP
-
-interface RequestSpec {
-  method: 'GET' | 'POST';
-  path: string;
-  headers?: http.OutgoingHttpHeaders;
-  body?: string;
-}
-
-interface Response {
-  status: number;
-  body: Buffer;
-}
-
-function request(server: ServerChild, spec: RequestSpec, agent?: http.Agent, timeoutMs = REQUEST_TIMEOUT_MS): Promise<Response> {
-  return new Promise((resolve, reject) => {
-    const headers: http.OutgoingHttpHeaders = { ...spec.headers };
-    if (spec.body !== undefined) {
-      headers['content-type'] = 'application/json';
-      headers['content-length'] = Buffer.byteLength(spec.body);
-    }
-    const req = http.request({ host: '127.0.0.1', port: server.port, method: spec.method, path: spec.path, headers, agent: agent ?? false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-    req.on('error', reject);
-    req.end(spec.body);
-  });
-}
-
-async function login(server: ServerChild, email: string): Promise<string> {
-  const response = await request(server, { method: 'POST', path: '/api/Auth/login', body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
-  const token = response.status === 200 ? (JSON.parse(response.body.toString()) as { value?: unknown }).value : undefined;
-  if (typeof token !== 'string') throw new Error(`[${server.dbLabel}] sign-in as ${email} failed: ${response.status} ${response.body.toString().slice(0, 300)}`);
-  return token;
-}
-
 // ---------------------------------------------------------------- load
 
-interface LoadResult {
-  db: string;
-  scenario: string;
-  clients: number;
-  seconds: number;
-  requests: number;
-  reqPerSec: number;
-  p50Ms: number;
-  p90Ms: number;
-  p99Ms: number;
-  maxMs: number;
-  errors: number;
-  statuses: Record<string, number>;
-  firstError: string | null;
-  /** Server CPU time over the run divided by wall time: 1.0 = one core busy. */
-  serverCpu: number | null;
-  /** Load-generator CPU, the same way. */
-  loadGenCpu: number;
-}
-
-function percentile(sorted: Float64Array, p: number): number {
-  if (sorted.length === 0) return NaN;
-  const rank = Math.ceil((p / 100) * sorted.length);
-  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
-}
-
-/** Closed loop: `clients` workers, each sending its next request as soon as the previous one is answered. */
-async function load(
-  server: ServerChild,
-  scenario: string,
-  clients: number,
-  seconds: number,
-  next: (sequence: number) => RequestSpec,
-  record = true,
-): Promise<LoadResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: clients, maxFreeSockets: clients });
-  const latencies: number[] = [];
-  const statuses: Record<string, number> = {};
-  let errors = 0;
-  let firstError: string | null = null;
-  let sequence = 0;
-  let consecutiveFailures = 0;
-
-  const cpuBefore = processCpuSeconds(server.child.pid);
-  const ownCpuBefore = process.cpuUsage();
-  const start = process.hrtime.bigint();
-  const deadline = start + BigInt(Math.round(seconds * 1e9));
-
-  const worker = async () => {
-    while (process.hrtime.bigint() < deadline) {
-      const spec = next(sequence++);
-      const sent = process.hrtime.bigint();
-      try {
-        const response = await request(server, spec, agent);
-        latencies.push(Number(process.hrtime.bigint() - sent) / 1e6);
-        statuses[response.status] = (statuses[response.status] ?? 0) + 1;
-        if (response.status !== 200) {
-          errors++;
-          firstError ??= `${response.status} ${response.body.toString().slice(0, 200)}`;
-        }
-        consecutiveFailures = 0;
-      } catch (error) {
-        latencies.push(Number(process.hrtime.bigint() - sent) / 1e6);
-        errors++;
-        statuses.network = (statuses.network ?? 0) + 1;
-        firstError ??= error instanceof Error ? error.message : String(error);
-        // A dead server fails every request at once: stop instead of spinning.
-        if (++consecutiveFailures > 100) assertAlive(server);
-        if (consecutiveFailures > 1_000) throw new Error(`[${server.dbLabel}] ${scenario}: over 1000 failures in a row, first: ${firstError}`, { cause: error });
-      }
-    }
-  };
-  try {
-    await Promise.all(Array.from({ length: clients }, () => worker()));
-  } finally {
-    agent.destroy();
-  }
-  assertAlive(server);
-
-  const elapsed = Number(process.hrtime.bigint() - start) / 1e9;
-  const cpuAfter = processCpuSeconds(server.child.pid);
-  const ownCpu = process.cpuUsage(ownCpuBefore);
-  const sorted = Float64Array.from(latencies).sort();
-  const result: LoadResult = {
-    db: server.dbLabel,
-    scenario,
-    clients,
-    seconds: elapsed,
-    requests: latencies.length,
-    reqPerSec: latencies.length / elapsed,
-    p50Ms: percentile(sorted, 50),
-    p90Ms: percentile(sorted, 90),
-    p99Ms: percentile(sorted, 99),
-    maxMs: sorted.length ? sorted[sorted.length - 1] : NaN,
-    errors,
-    statuses,
-    firstError,
-    serverCpu: cpuBefore !== null && cpuAfter !== null ? (cpuAfter - cpuBefore) / elapsed : null,
-    loadGenCpu: (ownCpu.user + ownCpu.system) / 1e6 / elapsed,
-  };
-  if (record) printRow(result);
-  return result;
+/** Closed loop (bench/lib.ts), its row printed unless `record` is false (the warm-up). */
+function load(server: ServerChild, scenario: string, clients: number, seconds: number, next: (sequence: number) => RequestSpec, record = true): Promise<LoadResult> {
+  return runLoad(server, scenario, clients, seconds, next, record ? printRow : undefined);
 }
 
 async function measure(server: ServerChild, scenario: string, clients: number, seconds: number, next: (sequence: number) => RequestSpec): Promise<LoadResult> {
@@ -443,10 +128,6 @@ function bareBaseline(file: string, userId: number, sessionId: string): BareResu
 }
 
 // ---------------------------------------------------------------- output
-
-function fmt(value: number | null, digits = 2): string {
-  return value === null || Number.isNaN(value) ? '-' : value.toFixed(digits);
-}
 
 const COLUMNS = ['db', 'scenario', 'clients', 'secs', 'requests', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'errors', 'srv CPU', 'gen CPU'] as const;
 const WIDTHS = [8, 28, 7, 5, 9, 9, 8, 8, 8, 8, 6, 7, 7];
@@ -538,18 +219,10 @@ async function benchDatabase(dbLabel: string, databaseUrl: string | null): Promi
 
 // ---------------------------------------------------------------- main
 
-function gitCommit(): string | null {
-  try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  } catch {
-    return null;
-  }
-}
-
 async function main() {
   const startedAt = new Date();
   const settings = { seconds: SECONDS, clients: CLIENTS, loginSeconds: LOGIN_SECONDS, loginClients: LOGIN_CLIENTS, warmupSeconds: WARMUP_SECONDS, singleClientSeconds: SINGLE_CLIENT_SECONDS, bareSeconds: BARE_SECONDS, serverLogLevel: process.env.LOG_LEVEL || 'info (server default)' };
-  const machine = { node: process.version, platform: `${os.platform()} ${os.release()}`, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? null, memoryGb: Math.round(os.totalmem() / 2 ** 30) };
+  const machine = machineInfo();
   console.log(`Haulboard bench: ${JSON.stringify(settings)}`);
   console.log(`Machine: ${JSON.stringify(machine)}`);
   if (!DATABASE_URL) console.log('PostgreSQL: skipped (set DATABASE_URL=postgres://… to include it)');

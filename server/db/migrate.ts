@@ -4,6 +4,7 @@ import * as m001 from './migrations/001_platform';
 import * as m002 from './migrations/002_master_data';
 import * as m003 from './migrations/003_book_orders';
 import * as m004 from './migrations/004_case_insensitive_names';
+import * as m005 from './migrations/005_covering_list_indexes';
 
 /** Versioned migrations, in order. Add a file under migrations/ and one line here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '002_master_data': m002,
   '003_book_orders': m003,
   '004_case_insensitive_names': m004,
+  '005_covering_list_indexes': m005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -53,9 +53,10 @@ describe('the http client', () => {
 
   it('maps the list envelope to react-admin and paging to Page/Size/Sort', async () => {
     registerEndpoints('things', { list: '/api/Things', one: (id) => `/api/Things/${id}` });
-    fetchMock.mockResolvedValue(json(200, { value: { items: [{ id: 1 }, { id: 2 }], totalCount: 42, page: 1, size: 2 } }));
+    fetchMock.mockResolvedValue(json(200, { value: { items: [{ id: 1 }, { id: 2 }], totalCount: 42, page: 1, size: 2, totals: { price: 10 } } }));
     const result = await dataProvider.getList('things', { pagination: { page: 2, perPage: 2 }, sort: { field: 'name', order: 'DESC' }, filter: { status: 'NEW' } });
-    expect(result).toEqual({ data: [{ id: 1 }, { id: 2 }], total: 42 });
+    // Extras of the list answer (totals of the filtered set) reach the screen as meta.
+    expect(result).toEqual({ data: [{ id: 1 }, { id: 2 }], total: 42, meta: { totals: { price: 10 } } });
     expect(fetchMock.mock.calls[0][0]).toBe('/api/Things?Page=1&Size=2&Sort=-name&status=NEW');
     fetchMock.mockResolvedValue(json(200, { data: { id: 7 } }));
     expect((await dataProvider.getOne('things', { id: 7 })).data).toEqual({ id: 7 });

@@ -1,0 +1,401 @@
+/**
+ * What the HTTP benchmarks share (bench/run.ts, bench/orders.ts): settings from the environment, the server as a
+ * child process with its own temp DATA_DIR, cleanup of children and temp dirs on every exit, keep-alive HTTP,
+ * closed-loop load with percentiles and CPU shares, and a few formatting helpers.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEMO_PASSWORD } from '../server/db/seed';
+
+export const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
+export const ROOT = path.resolve(BENCH_DIR, '..');
+export const RESULTS_DIR = path.join(BENCH_DIR, 'results');
+
+const STARTUP_TIMEOUT_MS = 120_000;
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+// ---------------------------------------------------------------- settings
+
+export function numberFromEnv(name: string, fallback: number, { integer = false } = {}): number {
+  const text = process.env[name]?.trim();
+  if (!text) return fallback;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
+    throw new Error(`${name} must be a positive ${integer ? 'integer' : 'number'}, not "${text}"`);
+  }
+  return value;
+}
+
+export function listFromEnv(name: string, fallback: number[]): number[] {
+  const text = process.env[name]?.trim();
+  if (!text) return fallback;
+  const values = text.split(',').map((part) => Number(part.trim()));
+  if (values.some((v) => !Number.isInteger(v) || v <= 0)) throw new Error(`${name} must be a comma-separated list of positive integers, not "${text}"`);
+  return values;
+}
+
+// ---------------------------------------------------------------- cleanup
+
+const children = new Set<ChildProcess>();
+const tempDirs = new Set<string>();
+const cleanupHooks = new Set<() => Promise<void>>();
+
+function killChild(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  try {
+    process.kill(child.pid, signal);
+  } catch {
+    /* already gone */
+  }
+}
+
+/** Children started here are stopped by cleanup() and, failing that, killed when this process exits. */
+export function trackChild(child: ChildProcess): void {
+  children.add(child);
+  child.once('exit', () => {
+    if (child.exitCode !== null || child.signalCode !== null) children.delete(child);
+  });
+}
+
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    killChild(child, 'SIGTERM');
+    const timer = setTimeout(() => killChild(child, 'SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  }
+  children.delete(child);
+}
+
+export function makeTempDir(prefix = 'haulboard-bench-'): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  tempDirs.add(dir);
+  return dir;
+}
+
+export function removeTempDir(dir: string): void {
+  fs.rmSync(dir, { recursive: true, force: true });
+  tempDirs.delete(dir);
+}
+
+/** Extra asynchronous cleanup (e.g. dropping a scratch database), run by cleanup() after the children stop. */
+export function onCleanup(hook: () => Promise<void>): () => void {
+  cleanupHooks.add(hook);
+  return () => cleanupHooks.delete(hook);
+}
+
+export async function cleanup(): Promise<void> {
+  await Promise.all([...children].map((child) => stopChild(child)));
+  for (const hook of [...cleanupHooks]) {
+    cleanupHooks.delete(hook);
+    try {
+      await hook();
+    } catch (error) {
+      console.error(`cleanup: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  for (const dir of [...tempDirs]) removeTempDir(dir);
+}
+
+// Last resort when the process ends some other way: no awaiting possible here.
+process.on('exit', () => {
+  for (const child of children) killChild(child, 'SIGKILL');
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the server and removing the temp directory …`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+// ---------------------------------------------------------------- the server child
+
+export interface ServerChild {
+  child: ChildProcess;
+  port: number;
+  dataDir: string;
+  logFile: string;
+  dbLabel: string;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => (port ? resolve(port) : reject(new Error('Could not find a free port'))));
+    });
+  });
+}
+
+export function logTail(file: string, lines = 30): string {
+  try {
+    return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no server output)';
+  }
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export interface StartOptions {
+  /** An existing DATA_DIR (e.g. seeded beforehand); the caller owns it. Without it, a temp dir is made and owned here. */
+  dataDir?: string;
+  /** Server log file; default server.log in the data dir. */
+  logFile?: string;
+}
+
+/**
+ * The real server (`node --import tsx server/main.ts`) on a free port, healthy. With databaseUrl, it runs on
+ * PostgreSQL with DEMO_DATA=true; without, on the embedded SQLite database in its DATA_DIR.
+ */
+export async function startServer(dbLabel: string, databaseUrl: string | null, options: StartOptions = {}): Promise<ServerChild> {
+  for (let attempt = 1; ; attempt++) {
+    const ownDir = !options.dataDir;
+    const dataDir = options.dataDir ?? makeTempDir();
+    const logFile = options.logFile ?? path.join(dataDir, 'server.log');
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' };
+    delete env.DATABASE_URL;
+    delete env.DEMO_DATA;
+    if (databaseUrl) Object.assign(env, { DATABASE_URL: databaseUrl, DEMO_DATA: 'true' });
+
+    // The server's output goes straight to a file: the load generator does not spend its event loop on it.
+    const out = fs.openSync(logFile, 'a');
+    // `node --import tsx` is what `npx tsx` runs, minus the npx and tsx wrapper processes: one pid to stop.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', out, out] });
+    fs.closeSync(out);
+    trackChild(child);
+    const server: ServerChild = { child, port, dataDir, logFile, dbLabel };
+    console.log(`[${dbLabel}] server pid ${child.pid} starting on 127.0.0.1:${port}, DATA_DIR ${dataDir}`);
+
+    const started = Date.now();
+    let exitedEarly = false;
+    while (Date.now() - started < STARTUP_TIMEOUT_MS) {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        exitedEarly = true;
+        break;
+      }
+      try {
+        const response = await request(server, { method: 'GET', path: '/api/health' }, undefined, 2_000);
+        if (response.status === 200) {
+          console.log(`[${dbLabel}] healthy after ${((Date.now() - started) / 1000).toFixed(1)} s: ${response.body.toString()}`);
+          return server;
+        }
+      } catch {
+        /* not listening yet */
+      }
+      await sleep(100);
+    }
+
+    const tail = logTail(logFile);
+    await stopChild(child);
+    if (ownDir) removeTempDir(dataDir);
+    if (exitedEarly && /already in use|EADDRINUSE/.test(tail) && attempt < 3) {
+      console.log(`[${dbLabel}] port ${port} was taken meanwhile; trying another`);
+      continue;
+    }
+    throw new Error(
+      `[${dbLabel}] the server did not start (${exitedEarly ? `exited with ${child.exitCode ?? child.signalCode}` : `no healthy answer within ${STARTUP_TIMEOUT_MS / 1000} s`}). Its last output:\n${tail}`,
+    );
+  }
+}
+
+export function assertAlive(server: ServerChild): void {
+  const { child } = server;
+  if (child.exitCode !== null || child.signalCode !== null) {
+    throw new Error(`[${server.dbLabel}] the server exited (${child.exitCode ?? child.signalCode}) during the run. Its last output:\n${logTail(server.logFile)}`);
+  }
+}
+
+/** utime + stime of a process in seconds (Linux /proc); null elsewhere. */
+export function processCpuSeconds(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 14 and 15 of stat(5), counted after the "(comm)" field as 12 and 13 (0-based 11, 12); USER_HZ is 100 on Linux.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------- HTTP
+
+export interface RequestSpec {
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: http.OutgoingHttpHeaders;
+  body?: string;
+}
+
+export interface Response {
+  status: number;
+  body: Buffer;
+}
+
+export function request(server: ServerChild, spec: RequestSpec, agent?: http.Agent, timeoutMs = REQUEST_TIMEOUT_MS): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const headers: http.OutgoingHttpHeaders = { ...spec.headers };
+    if (spec.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = Buffer.byteLength(spec.body);
+    }
+    const req = http.request({ host: '127.0.0.1', port: server.port, method: spec.method, path: spec.path, headers, agent: agent ?? false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    req.on('error', reject);
+    req.end(spec.body);
+  });
+}
+
+export async function login(server: ServerChild, email: string): Promise<string> {
+  const response = await request(server, { method: 'POST', path: '/api/Auth/login', body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
+  const token = response.status === 200 ? (JSON.parse(response.body.toString()) as { value?: unknown }).value : undefined;
+  if (typeof token !== 'string') throw new Error(`[${server.dbLabel}] sign-in as ${email} failed: ${response.status} ${response.body.toString().slice(0, 300)}`);
+  return token;
+}
+
+// ---------------------------------------------------------------- load
+
+export interface LoadResult {
+  db: string;
+  scenario: string;
+  clients: number;
+  seconds: number;
+  requests: number;
+  reqPerSec: number;
+  p50Ms: number;
+  p90Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  errors: number;
+  statuses: Record<string, number>;
+  firstError: string | null;
+  /** Server CPU time over the run divided by wall time: 1.0 = one core busy. */
+  serverCpu: number | null;
+  /** Load-generator CPU, the same way. */
+  loadGenCpu: number;
+}
+
+export function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return NaN;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
+}
+
+/** Closed loop: `clients` workers, each sending its next request as soon as the previous one is answered. */
+export async function load(
+  server: ServerChild,
+  scenario: string,
+  clients: number,
+  seconds: number,
+  next: (sequence: number) => RequestSpec,
+  onResult?: (result: LoadResult) => void,
+): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: clients, maxFreeSockets: clients });
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  let errors = 0;
+  let firstError: string | null = null;
+  let sequence = 0;
+  let consecutiveFailures = 0;
+
+  const cpuBefore = processCpuSeconds(server.child.pid);
+  const ownCpuBefore = process.cpuUsage();
+  const start = process.hrtime.bigint();
+  const deadline = start + BigInt(Math.round(seconds * 1e9));
+
+  const worker = async () => {
+    while (process.hrtime.bigint() < deadline) {
+      const spec = next(sequence++);
+      const sent = process.hrtime.bigint();
+      try {
+        const response = await request(server, spec, agent);
+        latencies.push(Number(process.hrtime.bigint() - sent) / 1e6);
+        statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+        if (response.status !== 200) {
+          errors++;
+          firstError ??= `${response.status} ${response.body.toString().slice(0, 200)}`;
+        }
+        consecutiveFailures = 0;
+      } catch (error) {
+        latencies.push(Number(process.hrtime.bigint() - sent) / 1e6);
+        errors++;
+        statuses.network = (statuses.network ?? 0) + 1;
+        firstError ??= error instanceof Error ? error.message : String(error);
+        // A dead server fails every request at once: stop instead of spinning.
+        if (++consecutiveFailures > 100) assertAlive(server);
+        if (consecutiveFailures > 1_000) throw new Error(`[${server.dbLabel}] ${scenario}: over 1000 failures in a row, first: ${firstError}`, { cause: error });
+      }
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: clients }, () => worker()));
+  } finally {
+    agent.destroy();
+  }
+  assertAlive(server);
+
+  const elapsed = Number(process.hrtime.bigint() - start) / 1e9;
+  const cpuAfter = processCpuSeconds(server.child.pid);
+  const ownCpu = process.cpuUsage(ownCpuBefore);
+  const sorted = Float64Array.from(latencies).sort();
+  const result: LoadResult = {
+    db: server.dbLabel,
+    scenario,
+    clients,
+    seconds: elapsed,
+    requests: latencies.length,
+    reqPerSec: latencies.length / elapsed,
+    p50Ms: percentile(sorted, 50),
+    p90Ms: percentile(sorted, 90),
+    p99Ms: percentile(sorted, 99),
+    maxMs: sorted.length ? sorted[sorted.length - 1] : NaN,
+    errors,
+    statuses,
+    firstError,
+    serverCpu: cpuBefore !== null && cpuAfter !== null ? (cpuAfter - cpuBefore) / elapsed : null,
+    loadGenCpu: (ownCpu.user + ownCpu.system) / 1e6 / elapsed,
+  };
+  onResult?.(result);
+  return result;
+}
+
+// ---------------------------------------------------------------- output
+
+export function fmt(value: number | null, digits = 2): string {
+  return value === null || Number.isNaN(value) ? '-' : value.toFixed(digits);
+}
+
+export function gitCommit(): string | null {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return null;
+  }
+}
+
+export function machineInfo() {
+  return { node: process.version, platform: `${os.platform()} ${os.release()}`, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? null, memoryGb: Math.round(os.totalmem() / 2 ** 30) };
+}
+
+/** 1-minute load average and how many cores: a busy machine makes every figure worse. */
+export function machineLoad(): { loadAverage1m: number; cpus: number } {
+  return { loadAverage1m: Math.round(os.loadavg()[0] * 100) / 100, cpus: os.cpus().length };
+}

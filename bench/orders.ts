@@ -1,0 +1,473 @@
+/**
+ * Book orders benchmark (issue 4). A benchmark, not a test: it never fails on a slow figure.
+ *
+ *   1. `seed --orders N` into a temp DATA_DIR (N = BENCH_ORDERS, default 1,000,000), timed;
+ *   2. the real server as a child process on that data, signed in as the administrator;
+ *   3. with BENCH_CLIENTS (10) closed-loop keep-alive clients for BENCH_SECONDS (5) each: GET
+ *      /api/BookOrder/filter-books with the default filters, with searches (city, VIN fragment, order number
+ *      fragment, broker name fragment), with each single filter on top of the default, at page 0 and a deep page,
+ *      and GET /api/BookOrder/{id} for random ids; then, for reference and not judged, the default list, one driver's
+ *      list and GET by id with a single client (the latency of one request without queueing behind nine others);
+ *   4. for SQLite, the same SQL bare through better-sqlite3 on the same file, compiled from the server's own query
+ *      builders (server/modules/bookOrders/queries.ts): per list request the session lookup of the access hook, the
+ *      totals query (count and sums) and the page query; per GET by id the session lookup, the order and its
+ *      vehicles. Prints server p50 / bare p50, targets (list p99 ≤ 30 ms, search p99 ≤ 60 ms, by id p99 ≤ 5 ms at
+ *      1M orders on SQLite) and EXPLAIN QUERY PLAN of the three slowest scenarios.
+ *   With DATABASE_URL=postgres://… the seed and the HTTP part run again on PostgreSQL, in a scratch database created
+ *   on that server for the run and dropped afterwards.
+ *
+ * Environment: BENCH_ORDERS (1000000), BENCH_SECONDS (5), BENCH_CLIENTS (10), BENCH_WARMUP_SECONDS (1),
+ * BENCH_BARE_SECONDS (2), BENCH_DATA_DIR (an already seeded SQLite DATA_DIR to use instead of seeding a temp one;
+ * kept afterwards), DATABASE_URL, LOG_LEVEL (passed to the server; default info).
+ * Results: tables on stdout and bench/results/orders-<timestamp>.json.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { bookOrderFilter } from '../schema/bookOrders';
+import { demoEmail } from '../server/db/seed';
+import { SeededRandom } from '../server/db/seed/random';
+import type { Database } from '../server/db/types';
+import { sessionLookup } from '../server/http/access';
+import { applyFilter, applySort, selectOrders } from '../server/modules/bookOrders/queries';
+import {
+  type LoadResult, type RequestSpec, RESULTS_DIR, ROOT, type ServerChild, cleanup, fmt, gitCommit, load, login, machineInfo, machineLoad,
+  makeTempDir, numberFromEnv, onCleanup, percentile, removeTempDir, request, startServer, stopChild, trackChild,
+} from './lib';
+
+const ORDERS = numberFromEnv('BENCH_ORDERS', 1_000_000, { integer: true });
+const SECONDS = numberFromEnv('BENCH_SECONDS', 5);
+const CLIENTS = numberFromEnv('BENCH_CLIENTS', 10, { integer: true });
+const WARMUP_SECONDS = numberFromEnv('BENCH_WARMUP_SECONDS', 1);
+const BARE_SECONDS = numberFromEnv('BENCH_BARE_SECONDS', Math.min(2, SECONDS));
+const REUSE_DATA_DIR = process.env.BENCH_DATA_DIR?.trim() ? path.resolve(process.env.BENCH_DATA_DIR.trim()) : null;
+const DATABASE_URL = process.env.DATABASE_URL?.trim() || null;
+const ADMIN_EMAIL = demoEmail('Administrator');
+
+type Kind = 'list' | 'search' | 'byId';
+const TARGET_P99_MS: Record<Kind, number> = { list: 30, search: 60, byId: 5 };
+const TARGET_ORDERS = 1_000_000;
+
+interface Scenario {
+  name: string;
+  kind: Kind;
+  /** filter-books query (camelCase keys, as the web app sends them); none for by id. */
+  query?: Record<string, string>;
+  /** Another number of clients than BENCH_CLIENTS: for reference (latency without queueing), not judged. */
+  clients?: number;
+}
+
+// ---------------------------------------------------------------- seed
+
+interface SeedRun {
+  orders: number;
+  wallSeconds: number;
+  /** The loader's own figure from its last line (without migrate, demo seed and process start). */
+  loadSeconds: number | null;
+  summary: string | null;
+}
+
+/** `seed --orders N` as a child process, its output passed through with a prefix. */
+async function runSeed(label: string, dataDir: string, databaseUrl: string | null, orders: number): Promise<SeedRun> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  console.log(`[${label}] seed --orders ${orders} …`);
+  const started = Date.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/seed.ts', '--orders', String(orders)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  trackChild(child);
+  const lines: string[] = [];
+  for (const stream of [child.stdout, child.stderr]) {
+    readline.createInterface({ input: stream }).on('line', (line) => {
+      lines.push(line);
+      console.log(`  seed| ${line}`);
+    });
+  }
+  const code = await new Promise<number | null>((resolve) => child.once('exit', (exitCode) => resolve(exitCode)));
+  await stopChild(child);
+  if (code !== 0) throw new Error(`[${label}] the seed failed (exit ${code}):\n${lines.slice(-20).join('\n')}`);
+  const summary = lines.find((line) => line.startsWith('Added ')) ?? null;
+  const loadSeconds = summary ? Number(/ in ([\d.]+) s/.exec(summary)?.[1] ?? NaN) : NaN;
+  return { orders, wallSeconds: (Date.now() - started) / 1000, loadSeconds: Number.isFinite(loadSeconds) ? loadSeconds : null, summary };
+}
+
+// ---------------------------------------------------------------- scenarios
+
+interface OrderDto {
+  id: number;
+  orderNumber: string;
+  loadBoard: string;
+  brokerId: number;
+  brokerName: string | null;
+  shipperId: number;
+  carrierId: number;
+  dispatcherId: number;
+  driverId: number | null;
+  paymentMethod: string;
+  pickup: { stateId: number };
+  delivery: { stateId: number };
+  vehicles?: { vin: string }[];
+}
+
+async function getJson<T>(server: ServerChild, auth: Record<string, string>, pathAndQuery: string): Promise<T> {
+  const response = await request(server, { method: 'GET', path: pathAndQuery, headers: auth });
+  if (response.status !== 200) throw new Error(`[${server.dbLabel}] GET ${pathAndQuery}: ${response.status} ${response.body.toString().slice(0, 300)}`);
+  return (JSON.parse(response.body.toString()) as { value: T }).value;
+}
+
+const listPath = (query: Record<string, string>) => {
+  const text = new URLSearchParams(query).toString();
+  return `/api/BookOrder/filter-books${text ? `?${text}` : ''}`;
+};
+
+/**
+ * The scenarios, with filter values taken from the data: the parties of a current order that has a driver, the VIN
+ * and number of another current order (a search applies on top of the default period, so those find it).
+ */
+async function buildScenarios(server: ServerChild, auth: Record<string, string>): Promise<{ scenarios: Scenario[]; maxId: number }> {
+  // Ids are 1..count (nothing is hard-deleted): the largest is the count with the deleted ones.
+  const maxId = (await getJson<{ totalCount: number }>(server, auth, listPath({ filtered: 'all', showDeleted: 'true', size: '1' }))).totalCount;
+  const current = (await getJson<{ items: OrderDto[] }>(server, auth, listPath({ size: '50' }))).items;
+  const sample = current.find((o) => o.driverId !== null) ?? current[0];
+  if (!sample) throw new Error(`[${server.dbLabel}] no current book orders to benchmark`);
+  const other = await getJson<OrderDto>(server, auth, `/api/BookOrder/${current[Math.floor(current.length / 2)].id}`);
+  const vin = (other.vehicles?.[0]?.vin ?? 'ABCDEFGHJKLMN').slice(4, 12);
+  const number = other.orderNumber.slice(3);
+  const brokerWord = (sample.brokerName ?? 'freight').split(/\s+/)[0].toLowerCase().slice(0, 5);
+  const list = (name: string, query: Record<string, string>): Scenario => ({ name, kind: 'list', query });
+  const search = (name: string, query: Record<string, string>): Scenario => ({ name, kind: 'search', query });
+  const scenarios: Scenario[] = [
+    list('default (current, page 0)', {}),
+    search('search city "houston"', { search: 'houston' }),
+    search('search "houston", filtered=all', { search: 'houston', filtered: 'all' }),
+    search(`search VIN fragment "${vin}"`, { search: vin }),
+    search(`search order no. "${number}"`, { search: number }),
+    search(`search broker "${brokerWord}"`, { search: brokerWord }),
+    list('dispatcherId', { dispatcherId: String(sample.dispatcherId) }),
+    list('driverId', { driverId: String(sample.driverId ?? 1) }),
+    list('status=NEW', { status: 'NEW' }),
+    list(`loadBoard=${sample.loadBoard}`, { loadBoard: sample.loadBoard }),
+    list('brokerId', { brokerId: String(sample.brokerId) }),
+    list('shipperId', { shipperId: String(sample.shipperId) }),
+    list('carrierId', { carrierId: String(sample.carrierId) }),
+    list('pickupStateId', { pickupStateId: String(sample.pickup.stateId) }),
+    list('deliveryStateId', { deliveryStateId: String(sample.delivery.stateId) }),
+    list(`paymentMethod=${sample.paymentMethod}`, { paymentMethod: sample.paymentMethod }),
+    list('payOnPickup', { payOnPickup: 'true' }),
+    list('payOnDelivery', { payOnDelivery: 'true' }),
+    list('hasManagerReview', { hasManagerReview: 'true' }),
+    list('showNotApproved', { showNotApproved: 'true' }),
+    list('filtered=this_month', { filtered: 'this_month' }),
+    list('filtered=last_month', { filtered: 'last_month' }),
+    list('filtered=all, page 0', { filtered: 'all' }),
+    list('filtered=all, page 200', { filtered: 'all', page: '200' }),
+    { name: 'GET /api/BookOrder/{id}', kind: 'byId' },
+    // For reference: the same with one client, i.e. without waiting behind the other clients' requests.
+    { name: 'default, 1 client', kind: 'list', query: {}, clients: 1 },
+    { name: 'driverId, 1 client', kind: 'list', query: { driverId: String(sample.driverId ?? 1) }, clients: 1 },
+    { name: 'GET /api/BookOrder/{id}, 1 client', kind: 'byId', clients: 1 },
+  ];
+  return { scenarios, maxId };
+}
+
+// ---------------------------------------------------------------- bare SQL (SQLite)
+
+interface Statement {
+  name: string;
+  sql: string;
+  params: unknown[];
+}
+
+interface BareResult {
+  statements: string[];
+  iterations: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** p50 of each statement on its own, by name (e.g. totals vs page). */
+  statementP50Ms: Record<string, number>;
+  rowsPerIteration: number;
+}
+
+const compiler = new Kysely<Database>({ dialect: new SqliteDialect({ database: async () => { throw new Error('compile only'); } }) });
+
+const toStatement = (name: string, query: { compile(): { sql: string; parameters: readonly unknown[] } }): Statement => {
+  const compiled = query.compile();
+  return { name, sql: compiled.sql, params: compiled.parameters.map((p) => (typeof p === 'boolean' ? Number(p) : p)) };
+};
+
+/** The filter exactly as the server sees it: keys with a lower-case first letter, then the route's zod schema. */
+function parseFilter(query: Record<string, string>) {
+  return bookOrderFilter.parse(Object.fromEntries(Object.entries(query).map(([k, v]) => [k.charAt(0).toLowerCase() + k.slice(1), v])));
+}
+
+/** The statements one request of the scenario runs, in order (for by id: with id 1; the id is re-bound per call). */
+function scenarioStatements(scenario: Scenario, session: Statement): Statement[] {
+  if (scenario.kind === 'byId') {
+    return [
+      session,
+      toStatement('order', selectOrders(compiler).where('o.id', '=', 1)),
+      toStatement('vehicles', compiler.selectFrom('book_order_vehicles').selectAll().where('book_order_id', '=', 1).orderBy('position')),
+    ];
+  }
+  const f = parseFilter(scenario.query ?? {});
+  const totals = applyFilter(compiler, 'sqlite', compiler.selectFrom('book_orders as o'), f).select(({ fn }) => [
+    fn.countAll<number>().as('count'), fn.sum<number>('o.price_cents').as('price'), fn.sum<number>('o.broker_fee_cents').as('fee'),
+  ]);
+  const page = applySort(applyFilter(compiler, 'sqlite', selectOrders(compiler), f), f.sort).limit(f.size).offset(f.page * f.size);
+  return [session, toStatement('totals', totals), toStatement('page', page)];
+}
+
+function bareRun(sqlite: SQLite.Database, scenario: Scenario, statements: Statement[], maxId: number): BareResult {
+  const prepared = statements.map((s) => ({ ...s, statement: sqlite.prepare(s.sql) }));
+  if (scenario.kind === 'byId' && prepared.slice(1).some((s) => s.params.length !== 1)) throw new Error('by id: expected one parameter (the id) per statement');
+  const random = new SeededRandom(99);
+  const perStatement = prepared.map(() => [] as number[]);
+  const totals: number[] = [];
+  let rows = 0;
+  const once = () => {
+    const id = 1 + Math.floor(random.next() * maxId);
+    let total = 0;
+    rows = 0;
+    prepared.forEach((s, i) => {
+      const params = scenario.kind === 'byId' && i > 0 ? [id] : s.params;
+      const started = process.hrtime.bigint();
+      rows += s.statement.all(...params).length;
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      perStatement[i].push(ms);
+      total += ms;
+    });
+    totals.push(total);
+  };
+  once();
+  perStatement.forEach((list) => (list.length = 0));
+  totals.length = 0;
+  const deadline = Date.now() + BARE_SECONDS * 1000;
+  while (Date.now() < deadline || totals.length < 20) once();
+  const sorted = Float64Array.from(totals).sort();
+  return {
+    statements: prepared.map((s) => s.name),
+    iterations: totals.length,
+    p50Ms: percentile(sorted, 50),
+    p99Ms: percentile(sorted, 99),
+    statementP50Ms: Object.fromEntries(prepared.map((s, i) => [s.name, percentile(Float64Array.from(perStatement[i]).sort(), 50)])),
+    rowsPerIteration: rows,
+  };
+}
+
+function explain(sqlite: SQLite.Database, statement: Statement): string[] {
+  const rows = sqlite.prepare(`EXPLAIN QUERY PLAN ${statement.sql}`).all(...statement.params) as { id: number; parent: number; detail: string }[];
+  const depth = new Map<number, number>();
+  return rows.map((row) => {
+    const level = (depth.get(row.parent) ?? -1) + 1;
+    depth.set(row.id, level);
+    return `${'  '.repeat(level)}${row.detail}`;
+  });
+}
+
+// ---------------------------------------------------------------- one database
+
+interface ScenarioRun {
+  scenario: Scenario;
+  totalCount: number | null;
+  result: LoadResult;
+  bare: BareResult | null;
+  ratio: number | null;
+  target: { limitMs: number; pass: boolean } | null;
+  plans?: Record<string, string[]>;
+}
+
+interface DbRun {
+  db: string;
+  seed: SeedRun | null;
+  scenarios: ScenarioRun[];
+  bareError: string | null;
+}
+
+const COLUMNS = ['scenario', 'rows', 'req/s', 'p50 ms', 'p99 ms', 'err', 'bare p50', 'totals', 'page', 'ratio', 'target'];
+const WIDTHS = [34, 9, 7, 8, 8, 4, 9, 8, 8, 7, 14];
+const tableRow = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(WIDTHS[i]) : cell.padStart(WIDTHS[i]))).join('  ');
+
+function rowCells(run: ScenarioRun): string[] {
+  const { result, bare } = run;
+  const split = (name: string) => (bare && bare.statementP50Ms[name] !== undefined ? fmt(bare.statementP50Ms[name]) : '-');
+  const [first, second] = run.scenario.kind === 'byId' ? ['order', 'vehicles'] : ['totals', 'page'];
+  return [
+    run.scenario.name.slice(0, WIDTHS[0]), run.totalCount === null ? '-' : String(run.totalCount), fmt(result.reqPerSec, 0), fmt(result.p50Ms), fmt(result.p99Ms),
+    String(result.errors), bare ? fmt(bare.p50Ms) : '-', split(first), split(second), run.ratio === null ? '-' : `${fmt(run.ratio, 1)}x`,
+    run.target ? `${run.target.pass ? 'PASS' : 'MISS'} ≤${run.target.limitMs}` : '-',
+  ];
+}
+
+async function benchDatabase(label: string, databaseUrl: string | null): Promise<DbRun> {
+  console.log(`\n=== ${label} ===`);
+  let dataDir: string;
+  let seed: SeedRun | null = null;
+  if (REUSE_DATA_DIR && !databaseUrl) {
+    dataDir = REUSE_DATA_DIR;
+    console.log(`[${label}] using the seeded DATA_DIR ${dataDir} (BENCH_DATA_DIR): no seed`);
+  } else {
+    dataDir = makeTempDir();
+    seed = await runSeed(label, dataDir, databaseUrl, ORDERS);
+    console.log(`[${label}] seed: ${fmt(seed.wallSeconds, 1)} s in all (loader ${seed.loadSeconds === null ? '?' : fmt(seed.loadSeconds, 1)} s)`);
+  }
+  const server = await startServer(label, databaseUrl, { dataDir, logFile: path.join(dataDir, 'server.log') });
+  const runs: ScenarioRun[] = [];
+  let bareError: string | null = null;
+  try {
+    const token = await login(server, ADMIN_EMAIL);
+    const auth = { authorization: `Bearer ${token}` };
+    const meResponse = await request(server, { method: 'GET', path: '/api/token/me', headers: auth });
+    const adminId = (JSON.parse(meResponse.body.toString()) as { data?: { id?: number } }).data?.id;
+    if (typeof adminId !== 'number') throw new Error(`[${label}] GET /api/token/me failed: ${meResponse.status}`);
+    const { scenarios, maxId } = await buildScenarios(server, auth);
+    console.log(`[${label}] ${maxId.toLocaleString('en-US')} orders; ${scenarios.length} scenarios × (${WARMUP_SECONDS} s warm-up + ${SECONDS} s) with ${CLIENTS} clients`);
+    console.log('  ' + tableRow(COLUMNS.slice(0, 6)));
+
+    const random = new SeededRandom(7);
+    for (const scenario of scenarios) {
+      let totalCount: number | null = null;
+      let next: (sequence: number) => RequestSpec;
+      if (scenario.kind === 'byId') {
+        next = () => ({ method: 'GET', path: `/api/BookOrder/${1 + Math.floor(random.next() * maxId)}`, headers: auth });
+      } else {
+        const pathAndQuery = listPath(scenario.query ?? {});
+        totalCount = (await getJson<{ totalCount: number }>(server, auth, pathAndQuery)).totalCount;
+        next = () => ({ method: 'GET', path: pathAndQuery, headers: auth });
+      }
+      const clients = scenario.clients ?? CLIENTS;
+      await load(server, scenario.name, clients, Math.min(WARMUP_SECONDS, SECONDS), next);
+      const result = await load(server, scenario.name, clients, SECONDS, next);
+      const run: ScenarioRun = { scenario, totalCount, result, bare: null, ratio: null, target: null };
+      if (!databaseUrl && clients === CLIENTS) run.target = { limitMs: TARGET_P99_MS[scenario.kind], pass: result.p99Ms <= TARGET_P99_MS[scenario.kind] };
+      runs.push(run);
+      console.log('  ' + tableRow(rowCells(run).slice(0, 6)));
+      if (result.errors) console.log(`    ! ${result.errors} errors (${JSON.stringify(result.statuses)}), first: ${result.firstError}`);
+    }
+
+    if (!databaseUrl) {
+      // The bare baseline runs while the server is idle, on the same file (WAL: a reader beside the server).
+      try {
+        const sessionId = (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { jti: string }).jti;
+        const session = toStatement('session', sessionLookup(compiler, sessionId, adminId));
+        const sqlite = new SQLite(path.join(dataDir, 'haulboard.db'), { readonly: true, fileMustExist: true });
+        try {
+          console.log(`\n[${label}] bare SQL through better-sqlite3 (session + totals + page per list request; session + order + vehicles by id), ${BARE_SECONDS} s each …`);
+          for (const run of runs) {
+            const statements = scenarioStatements(run.scenario, session);
+            run.bare = bareRun(sqlite, run.scenario, statements, maxId);
+            run.ratio = run.result.p50Ms / run.bare.p50Ms;
+          }
+          // The three slowest (server p99): their plans, to see which index each statement uses.
+          for (const run of [...runs].sort((a, b) => b.result.p99Ms - a.result.p99Ms).slice(0, 3)) {
+            run.plans = Object.fromEntries(scenarioStatements(run.scenario, session).slice(1).map((s) => [s.name, explain(sqlite, s)]));
+          }
+        } finally {
+          sqlite.close();
+        }
+      } catch (error) {
+        bareError = error instanceof Error ? error.message : String(error);
+        console.log(`  bare baseline skipped: ${bareError}`);
+      }
+    }
+  } finally {
+    await stopChild(server.child);
+    if (dataDir !== REUSE_DATA_DIR) removeTempDir(dataDir);
+  }
+  return { db: label, seed, scenarios: runs, bareError };
+}
+
+// ---------------------------------------------------------------- PostgreSQL scratch database
+
+/** A database of its own on the DATABASE_URL server for this run, dropped at the end; null when that is refused. */
+async function scratchDatabase(url: string): Promise<string | null> {
+  const name = `haulboard_bench_${Date.now()}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  try {
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+  } catch (error) {
+    console.log(`PostgreSQL: cannot create a scratch database (${error instanceof Error ? error.message : String(error)}); skipped.`);
+    return null;
+  } finally {
+    await admin.end().catch(() => undefined);
+  }
+  onCleanup(async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(`drop database if exists "${name}" with (force)`);
+    } finally {
+      await client.end();
+    }
+  });
+  const scratch = new URL(url);
+  scratch.pathname = `/${name}`;
+  return scratch.toString();
+}
+
+// ---------------------------------------------------------------- main
+
+function printSummary(run: DbRun): void {
+  console.log(`\n=== ${run.db}: ${CLIENTS} clients (unless the name says otherwise), ${SECONDS} s each${run.seed ? `; seed of ${run.seed.orders.toLocaleString('en-US')} orders ${fmt(run.seed.wallSeconds, 1)} s` : ''} ===`);
+  console.log(tableRow(COLUMNS));
+  for (const scenario of run.scenarios) console.log(tableRow(rowCells(scenario)));
+  if (run.scenarios.some((s) => s.bare)) {
+    console.log('bare p50 = session + totals + page (by id: session + order + vehicles) run bare in one thread, prepared once; ratio = server p50 / bare p50.');
+    console.log(`With ${CLIENTS} closed-loop clients on one server thread, requests queue: p50 ≈ ${CLIENTS} × the time one request takes when the database dominates.`);
+  }
+  for (const scenario of run.scenarios.filter((s) => s.plans)) {
+    console.log(`\nEXPLAIN QUERY PLAN — ${scenario.scenario.name} (server p99 ${fmt(scenario.result.p99Ms)} ms; bare ${Object.entries(scenario.bare?.statementP50Ms ?? {}).map(([k, v]) => `${k} ${fmt(v, 3)} ms`).join(', ')})`);
+    for (const [name, lines] of Object.entries(scenario.plans!)) {
+      console.log(`  ${name}:`);
+      for (const line of lines) console.log(`    ${line}`);
+    }
+  }
+}
+
+async function main() {
+  const startedAt = new Date();
+  const settings = { orders: ORDERS, seconds: SECONDS, clients: CLIENTS, warmupSeconds: WARMUP_SECONDS, bareSeconds: BARE_SECONDS, reuseDataDir: REUSE_DATA_DIR, serverLogLevel: process.env.LOG_LEVEL || 'info (server default)' };
+  const machine = machineInfo();
+  console.log(`Haulboard book orders bench: ${JSON.stringify(settings)}`);
+  console.log(`Machine: ${JSON.stringify(machine)}, load now ${JSON.stringify(machineLoad())}`);
+  if (!DATABASE_URL) console.log('PostgreSQL: skipped (set DATABASE_URL=postgres://… to include it)');
+
+  const runs: DbRun[] = [];
+  runs.push(await benchDatabase('sqlite', null));
+  if (DATABASE_URL) {
+    const scratch = await scratchDatabase(DATABASE_URL);
+    if (scratch) runs.push(await benchDatabase('postgres', scratch));
+  }
+
+  for (const run of runs) printSummary(run);
+  const sqliteRun = runs.find((r) => r.db === 'sqlite');
+  if (sqliteRun) {
+    const orders = sqliteRun.seed?.orders ?? null;
+    console.log(`\nTargets (SQLite${orders !== null && orders !== TARGET_ORDERS ? `; they are set for ${TARGET_ORDERS.toLocaleString('en-US')} orders, this run has ${orders.toLocaleString('en-US')}` : ''}):`);
+    for (const kind of ['list', 'search', 'byId'] as const) {
+      const ofKind = sqliteRun.scenarios.filter((s) => s.scenario.kind === kind && s.target);
+      const misses = ofKind.filter((s) => s.target && !s.target.pass);
+      const worst = ofKind.reduce<ScenarioRun | null>((w, s) => (!w || s.result.p99Ms > w.result.p99Ms ? s : w), null);
+      console.log(`  [${misses.length ? 'MISS' : 'PASS'}] ${kind} p99 ≤ ${TARGET_P99_MS[kind]} ms: ${ofKind.length - misses.length}/${ofKind.length} pass; worst ${worst ? `${worst.scenario.name} ${fmt(worst.result.p99Ms)} ms` : '-'}`);
+      for (const miss of misses) console.log(`      MISS ${miss.scenario.name}: p99 ${fmt(miss.result.p99Ms)} ms`);
+    }
+  }
+  console.log(`Machine load at the end: ${JSON.stringify(machineLoad())}`);
+
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, `orders-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
+  const report = { startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), commit: gitCommit(), settings, machine, targetsP99Ms: TARGET_P99_MS, runs };
+  fs.writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
+  console.log(`\nResults written to ${path.relative(process.cwd(), file) || file}`);
+}
+
+main()
+  .catch((error: unknown) => {
+    console.error(`\nBenchmark failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  })
+  .finally(() => cleanup());
