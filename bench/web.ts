@@ -26,10 +26,8 @@
  * Results: a summary on stdout, bench/results/web-<timestamp>.json, and the full Lighthouse reports next to it
  * (web-<timestamp>.lighthouse-<page>.json).
  */
-import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +37,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { type Browser, type BrowserContext, type Page, type Request, chromium } from 'playwright-core';
 import { DEMO_PASSWORD, demoEmail } from '../server/db/seed';
+import { type ServerChild, assertAlive, cleanup, onCleanup, removeTempDir, sleep, startServer, stopChild } from './lib';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(BENCH_DIR, '..');
@@ -57,7 +56,6 @@ const LIGHTHOUSE_TARGET = 95;
 /** Tries per Lighthouse run when Lighthouse reports a runtime error (no scores) instead of a result. */
 const LIGHTHOUSE_ATTEMPTS = 3;
 
-const STARTUP_TIMEOUT_MS = 120_000;
 const WAIT_MS = 30_000;
 const IDLE_MS = positiveNumberFromEnv('BENCH_WEB_IDLE_MS', 500);
 const LIGHTHOUSE_RUNS = positiveNumberFromEnv('BENCH_WEB_LIGHTHOUSE_RUNS', 1, { integer: true });
@@ -76,35 +74,8 @@ function positiveNumberFromEnv(name: string, fallback: number, { integer = false
 
 // ---------------------------------------------------------------- cleanup
 
-const children = new Set<ChildProcess>();
-const tempDirs = new Set<string>();
 const browsers = new Set<Browser>();
 const launchedChromes = new Set<chromeLauncher.LaunchedChrome>();
-
-function killChild(child: ChildProcess, signal: NodeJS.Signals): void {
-  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
-  try {
-    process.kill(child.pid, signal);
-  } catch {
-    /* already gone */
-  }
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    killChild(child, 'SIGTERM');
-    const timer = setTimeout(() => killChild(child, 'SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
-  }
-  children.delete(child);
-}
-
-function removeTempDir(dir: string): void {
-  fs.rmSync(dir, { recursive: true, force: true });
-  tempDirs.delete(dir);
-}
 
 async function closeBrowser(browser: Browser): Promise<void> {
   browsers.delete(browser);
@@ -121,14 +92,11 @@ function killChrome(chrome: chromeLauncher.LaunchedChrome): void {
   }
 }
 
-async function cleanup(): Promise<void> {
+// The server child and temp dirs are bench/lib.ts's; the browsers are ours.
+onCleanup(async () => {
   await Promise.all([...browsers].map((browser) => closeBrowser(browser)));
   for (const chrome of [...launchedChromes]) killChrome(chrome);
-  await Promise.all([...children].map((child) => stopChild(child)));
-  for (const dir of [...tempDirs]) removeTempDir(dir);
-}
-
-// Last resort when the process ends some other way: no awaiting possible here.
+});
 process.on('exit', () => {
   for (const chrome of launchedChromes) {
     try {
@@ -137,17 +105,8 @@ process.on('exit', () => {
       /* already gone */
     }
   }
-  for (const child of children) killChild(child, 'SIGKILL');
-  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: closing the browsers, stopping the server and removing temp directories …`);
-    void cleanup().finally(() => process.exit(130));
-  });
-}
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 // ---------------------------------------------------------------- build
@@ -185,104 +144,7 @@ function buildIfNeeded(): string | null {
 
 // ---------------------------------------------------------------- the server child
 
-interface ServerChild {
-  child: ChildProcess;
-  port: number;
-  baseUrl: string;
-  dataDir: string;
-  logFile: string;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => (port ? resolve(port) : reject(new Error('Could not find a free port'))));
-    });
-  });
-}
-
-function logTail(file: string, lines = 30): string {
-  try {
-    return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
-  } catch {
-    return '(no server output)';
-  }
-}
-
-function health(port: number): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port, path: '/api/health', agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
-      res.on('error', reject);
-    });
-    req.setTimeout(2_000, () => req.destroy(new Error('no answer within 2 s')));
-    req.on('error', reject);
-  });
-}
-
-async function startServer(): Promise<ServerChild> {
-  for (let attempt = 1; ; attempt++) {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'haulboard-bench-web-'));
-    tempDirs.add(dataDir);
-    const logFile = path.join(dataDir, 'server.log');
-    const port = await freePort();
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: process.env.LOG_LEVEL || 'warn' };
-    // The embedded SQLite database with the demo accounts, whatever the caller's shell has set.
-    delete env.DATABASE_URL;
-    delete env.DEMO_DATA;
-
-    const out = fs.openSync(logFile, 'a');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', out, out] });
-    fs.closeSync(out);
-    children.add(child);
-    const server: ServerChild = { child, port, baseUrl: `http://127.0.0.1:${port}`, dataDir, logFile };
-    console.log(`Server: pid ${child.pid} starting on 127.0.0.1:${port}, DATA_DIR ${dataDir}`);
-
-    const started = Date.now();
-    let exitedEarly = false;
-    while (Date.now() - started < STARTUP_TIMEOUT_MS) {
-      if (child.exitCode !== null || child.signalCode !== null) {
-        exitedEarly = true;
-        break;
-      }
-      try {
-        const response = await health(port);
-        if (response.status === 200) {
-          console.log(`Server: healthy after ${((Date.now() - started) / 1000).toFixed(1)} s: ${response.body}`);
-          return server;
-        }
-      } catch {
-        /* not listening yet */
-      }
-      await sleep(100);
-    }
-
-    const tail = logTail(logFile);
-    await stopChild(child);
-    removeTempDir(dataDir);
-    if (exitedEarly && /already in use|EADDRINUSE/.test(tail) && attempt < 3) {
-      console.log(`Server: port ${port} was taken meanwhile; trying another`);
-      continue;
-    }
-    throw new Error(
-      `the server did not start (${exitedEarly ? `exited with ${child.exitCode ?? child.signalCode}` : `no healthy answer within ${STARTUP_TIMEOUT_MS / 1000} s`}). Its last output:\n${tail}`,
-    );
-  }
-}
-
-function assertAlive(server: ServerChild): void {
-  const { child } = server;
-  if (child.exitCode !== null || child.signalCode !== null) {
-    throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) during the run. Its last output:\n${logTail(server.logFile)}`);
-  }
-}
+const baseUrl = (server: ServerChild) => `http://127.0.0.1:${server.port}`;
 
 // ---------------------------------------------------------------- browser helpers
 
@@ -513,11 +375,11 @@ async function measureJs(server: ServerChild): Promise<PageWeight[]> {
 
     // /login, signed out.
     {
-      const context = await newContext(browser, server.baseUrl);
+      const context = await newContext(browser, baseUrl(server));
       try {
         const page = await context.newPage();
         const network = new NetworkLog(page);
-        const url = `${server.baseUrl}/login`;
+        const url = `${baseUrl(server)}/login`;
         const started = Date.now();
         await page.goto(url);
         await signInButton(page).waitFor({ state: 'visible' });
@@ -533,26 +395,26 @@ async function measureJs(server: ServerChild): Promise<PageWeight[]> {
     // The shell, with a session made in a throwaway context.
     let session: Session;
     {
-      const context = await newContext(browser, server.baseUrl);
+      const context = await newContext(browser, baseUrl(server));
       try {
-        session = await signInThroughForm(await context.newPage(), server.baseUrl, ADMIN_EMAIL);
+        session = await signInThroughForm(await context.newPage(), baseUrl(server), ADMIN_EMAIL);
       } finally {
         await context.close();
       }
     }
     {
-      const context = await newContext(browser, server.baseUrl);
+      const context = await newContext(browser, baseUrl(server));
       try {
         await context.addInitScript(
           ({ origin, values }) => {
             if (window.location.origin !== origin) return;
             for (const [key, value] of Object.entries(values)) if (localStorage.getItem(key) === null) localStorage.setItem(key, value);
           },
-          { origin: server.baseUrl, values: session },
+          { origin: baseUrl(server), values: session },
         );
         const page = await context.newPage();
         const network = new NetworkLog(page);
-        const url = `${server.baseUrl}/app`;
+        const url = `${baseUrl(server)}/app`;
         const started = Date.now();
         await page.goto(url);
         await sidebar(page).waitFor({ state: 'visible' });
@@ -741,19 +603,19 @@ async function measureLighthouse(server: ServerChild, reportBase: string): Promi
     const runs: LighthouseRun[] = [];
 
     // /login first, signed out, with Lighthouse's own storage and cache reset.
-    runs.push(await runLighthouse('/login', `${server.baseUrl}/login`, chrome.port, false, reportBase));
+    runs.push(await runLighthouse('/login', `${baseUrl(server)}/login`, chrome.port, false, reportBase));
     assertAlive(server);
 
     // Sign in through the form in the same Chromium, so its localStorage holds the session; Lighthouse keeps it with
     // disableStorageReset, and the HTTP cache too, so that is cleared before every run: the shell is measured cold.
-    await withCdpPage(chrome.port, (page) => signInThroughForm(page, server.baseUrl, ADMIN_EMAIL));
+    await withCdpPage(chrome.port, (page) => signInThroughForm(page, baseUrl(server), ADMIN_EMAIL));
     const clearHttpCache = () =>
       withCdpPage(chrome.port, async (page, context) => {
         const cdp = await context.newCDPSession(page);
         await cdp.send('Network.clearBrowserCache');
         await cdp.detach();
       });
-    const shell = await runLighthouse('/app/dashboard', `${server.baseUrl}/app/dashboard`, chrome.port, true, reportBase, clearHttpCache);
+    const shell = await runLighthouse('/app/dashboard', `${baseUrl(server)}/app/dashboard`, chrome.port, true, reportBase, clearHttpCache);
     runs.push(shell);
     assertAlive(server);
     if (shell.finalUrl && !new URL(shell.finalUrl).pathname.startsWith('/app')) {
@@ -863,7 +725,7 @@ async function main() {
   console.log(`Machine: ${JSON.stringify(machine)}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 
   const built = buildIfNeeded();
-  const server = await startServer();
+  const server = await startServer('sqlite', null);
   let weights: PageWeight[];
   let runs: LighthouseRun[];
   try {

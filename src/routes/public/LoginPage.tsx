@@ -6,34 +6,22 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { signIn } from '../../../authProvider';
 import { useT } from '../../i18n/useT';
 import { FormCard } from './FormCard';
-import { EMAIL_PATTERN, useForm } from './useForm';
+import { emailProblem, useForm, useSubmit } from './useForm';
 
 export function LoginPage() {
   const t = useT();
   const navigate = useNavigate();
   const location = useLocation();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
   const { values, field, submit } = useForm({ email: '', password: '' }, (v) => ({
-    ...(!v.email.trim() ? { email: t('login.email_required') } : !EMAIL_PATTERN.test(v.email.trim()) ? { email: t('login.email_invalid') } : {}),
-    ...(!v.password ? { password: t('login.password_required') } : {}),
+    email: emailProblem(v.email, t),
+    password: v.password ? undefined : t('login.password_required'),
   }));
-
-  const onSubmit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!submit()) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await signIn(values.email.trim(), values.password);
-      const from = (location.state as { nextPathname?: string } | null)?.nextPathname;
-      navigate(from && from.startsWith('/app') ? from : '/app', { replace: true });
-    } catch (e) {
-      setError((e as Error).message || t('app.something_went_wrong'));
-      setBusy(false);
-    }
-  };
+  const { busy, error, onSubmit } = useSubmit(submit, async () => {
+    await signIn(values.email.trim(), values.password);
+    const from = (location.state as { nextPathname?: string } | null)?.nextPathname;
+    navigate(from && from.startsWith('/app') ? from : '/app', { replace: true });
+  }, t('app.something_went_wrong'));
 
   return (
     <FormCard

@@ -5,7 +5,7 @@ import { saveSession } from '../../../authProvider/storage';
 import { accessApi } from '../../../dataProvider/access';
 import { useT } from '../../i18n/useT';
 import { FormCard } from './FormCard';
-import { EMAIL_PATTERN, useForm } from './useForm';
+import { emailProblem, useForm, useSubmit } from './useForm';
 
 const PASSWORD_MIN = 8;
 
@@ -14,37 +14,25 @@ export default function RegisterPage() {
   const t = useT();
   const navigate = useNavigate();
   const [userTypes, setUserTypes] = useState<{ id: string; name: string }[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const { values, field, submit } = useForm({ firstname: '', lastname: '', email: '', userType: '', password: '' }, (v) => ({
-    ...(!v.firstname.trim() ? { firstname: t('register.firstname_required') } : {}),
-    ...(!v.lastname.trim() ? { lastname: t('register.lastname_required') } : {}),
-    ...(!v.email.trim() ? { email: t('login.email_required') } : !EMAIL_PATTERN.test(v.email.trim()) ? { email: t('login.email_invalid') } : {}),
-    ...(!v.userType ? { userType: t('register.user_type_required') } : {}),
-    ...(v.password.length < PASSWORD_MIN ? { password: t('register.password_too_short') } : {}),
+    firstname: v.firstname.trim() ? undefined : t('register.firstname_required'),
+    lastname: v.lastname.trim() ? undefined : t('register.lastname_required'),
+    email: emailProblem(v.email, t),
+    userType: v.userType ? undefined : t('register.user_type_required'),
+    password: v.password.length < PASSWORD_MIN ? t('register.password_too_short') : undefined,
   }));
+  const { busy, error, setError, onSubmit } = useSubmit(submit, async () => {
+    const { accessToken, user } = await accessApi.register({
+      email: values.email.trim(), firstname: values.firstname.trim(), lastname: values.lastname.trim(), userType: values.userType,
+      password: values.password, googleRecaptchaToken: null, AccountId: 1,
+    });
+    saveSession(accessToken, user);
+    navigate('/app', { replace: true });
+  }, t('app.something_went_wrong'));
 
   useEffect(() => {
     accessApi.userTypes().then(setUserTypes, () => setError(t('register.user_types_failed')));
-  }, [t]);
-
-  const onSubmit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!submit()) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const { accessToken, user } = await accessApi.register({
-        email: values.email.trim(), firstname: values.firstname.trim(), lastname: values.lastname.trim(), userType: values.userType,
-        password: values.password, googleRecaptchaToken: null, AccountId: 1,
-      });
-      saveSession(accessToken, user);
-      navigate('/app', { replace: true });
-    } catch (e) {
-      setError((e as Error).message || t('app.something_went_wrong'));
-      setBusy(false);
-    }
-  };
+  }, [t, setError]);
 
   return (
     <FormCard title={t('register.title')} error={error} onSubmit={onSubmit} footer={<Link component={RouterLink} to="/login">{t('register.have_account')}</Link>}>

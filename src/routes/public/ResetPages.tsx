@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useT } from '../../i18n/useT';
 import { FormCard } from './FormCard';
-import { EMAIL_PATTERN, useForm } from './useForm';
+import { emailProblem, useForm } from './useForm';
 
 /**
  * The password-reset pages of SPEC.md §2. This server has no reset-by-e-mail call yet (administrators set new
@@ -17,7 +17,7 @@ function Unavailable() {
 export function ResetByEmailPage() {
   const t = useT();
   const [sent, setSent] = useState(false);
-  const { field, submit } = useForm({ email: '' }, (v) => (!v.email.trim() ? { email: t('login.email_required') } : !EMAIL_PATTERN.test(v.email.trim()) ? { email: t('login.email_invalid') } : {}));
+  const { field, submit } = useForm({ email: '' }, (v) => ({ email: emailProblem(v.email, t) }));
   return (
     <FormCard
       title={t('reset.request_title')}
@@ -40,8 +40,8 @@ export function SetPasswordPage() {
   const { email = '' } = useParams();
   const [sent, setSent] = useState(false);
   const { field, submit } = useForm({ password: '', confirm: '' }, (v) => ({
-    ...(v.password.length < 8 ? { password: t('register.password_too_short') } : {}),
-    ...(v.confirm !== v.password ? { confirm: t('reset.passwords_differ') } : {}),
+    password: v.password.length < 8 ? t('register.password_too_short') : undefined,
+    confirm: v.confirm !== v.password ? t('reset.passwords_differ') : undefined,
   }));
   return (
     <FormCard

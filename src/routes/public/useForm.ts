@@ -1,4 +1,4 @@
-import { type ChangeEvent, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useCallback, useState } from 'react';
 
 type Validator<T> = (values: T) => Partial<Record<keyof T, string>>;
 
@@ -22,9 +22,39 @@ export function useForm<T extends Record<string, string>>(initial: T, validate: 
   });
   const submit = () => {
     setSubmitted(true);
-    return Object.keys(errors).length === 0;
+    return Object.values(errors).every((problem) => !problem);
   };
   return { values, field, submit };
 }
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The e-mail rule of every public form: required, then a plausible address. */
+export function emailProblem(value: string, t: (key: string) => string): string | undefined {
+  if (!value.trim()) return t('login.email_required');
+  if (!EMAIL_PATTERN.test(value.trim())) return t('login.email_invalid');
+  return undefined;
+}
+
+/**
+ * Submitting a public form that calls the API: checks the fields first, shows progress, and turns a failure into
+ * the message the server gave (or the fallback).
+ */
+export function useSubmit(validate: () => boolean, action: () => Promise<void>, fallback: string) {
+  const [busy, setBusy] = useState(false);
+  const [error, setErrorState] = useState<string | null>(null);
+  const setError = useCallback((message: string | null) => setErrorState(message), []);
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!validate()) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (e) {
+      setError((e as Error).message || fallback);
+      setBusy(false);
+    }
+  };
+  return { busy, error, setError, onSubmit };
+}
