@@ -16,7 +16,9 @@ export default defineConfig({
     proxy: { '/api': api, '/notify': { target: api, ws: true } },
   },
   build: {
-    outDir: 'dist',
+    // HAULBOARD_DIST_DIR lets two builds (e.g. parallel test runs) stay apart; the server reads the same variable.
+    outDir: process.env.HAULBOARD_DIST_DIR ?? 'dist',
+    emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 900,
   },

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-const dist = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', 'dist');
+const dist = process.env.HAULBOARD_DIST_DIR ? path.resolve(process.env.HAULBOARD_DIST_DIR) : path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', 'dist');
 const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|map)$/;
 let files = 0;
 function walk(dir) {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
 import querystring from 'node:querystring';
@@ -26,7 +27,8 @@ import userRoutes from './modules/users/routes';
 export const VERSION: string = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
 export const BODY_LIMIT = 1024 * 1024;
 /** The built web app (npm run build). */
-export const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
+/** The built web app; HAULBOARD_DIST_DIR moves it (the same variable moves `npm run build`'s output). */
+export const DIST_DIR = process.env.HAULBOARD_DIST_DIR ? path.resolve(process.env.HAULBOARD_DIST_DIR) : fileURLToPath(new URL('../dist', import.meta.url));
 
 /** The API areas, each a Fastify plugin with its own routes. Adding an area is one line here. */
 const MODULES = [authRoutes, accessRoutes, userRoutes, listRoutes, auditRoutes, bookOrderRoutes, savedFilterRoutes];
