@@ -1,0 +1,70 @@
+/**
+ * Expirations (CDL, medical card, registration, annual inspection, insurance, fuel card): one rule for the server
+ * (the `expiry` of every DTO, the `expiring=true` list filter in SQL) and the web app (highlighting).
+ *
+ * A date is the last day something is valid: it is `expired` from the day after, and `due` from
+ * EXPIRY_WINDOW_DAYS days before it up to and including the day itself.
+ */
+export const EXPIRY_WINDOW_DAYS = 30;
+
+export type ExpiryState = 'expired' | 'due';
+
+export interface ExpiryItem {
+  /** The DTO field the date is in, e.g. 'cdlExpiresOn', 'insurance.expiresOn'. */
+  field: string;
+  /** YYYY-MM-DD */
+  on: string;
+  state: ExpiryState;
+}
+
+/** Which DTO fields of each resource expire; the server selects `expiring=true` rows on the same columns. */
+export const EXPIRY_FIELDS = {
+  drivers: ['cdlExpiresOn', 'medicalCardExpiresOn'],
+  units: ['registrationExpiresOn', 'annualInspectionDueOn'],
+  carriers: ['insurance.expiresOn'],
+  fuelCards: ['expiresOn'],
+} as const;
+
+/** Field labels for messages and chips. */
+export const EXPIRY_LABELS: Record<string, string> = {
+  cdlExpiresOn: 'CDL',
+  medicalCardExpiresOn: 'Medical card',
+  registrationExpiresOn: 'Registration',
+  annualInspectionDueOn: 'Annual inspection',
+  'insurance.expiresOn': 'Insurance',
+  expiresOn: 'Card',
+};
+
+/** Today as YYYY-MM-DD (UTC, like every business date we store). */
+export const todayIso = (now: Date = new Date()) => now.toISOString().slice(0, 10);
+
+/** A YYYY-MM-DD date moved by whole days. */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The last date that counts as due today: anything on or before it is due or expired. */
+export const dueBy = (today: string = todayIso()) => addDays(today, EXPIRY_WINDOW_DAYS);
+
+export function expiryState(on: string | null | undefined, today: string = todayIso()): ExpiryState | null {
+  if (!on) return null;
+  if (on < today) return 'expired';
+  if (on <= dueBy(today)) return 'due';
+  return null;
+}
+
+/** The expired and due dates among `dates` (field → date), soonest first. */
+export function expiryItems(dates: Record<string, string | null | undefined>, today: string = todayIso()): ExpiryItem[] {
+  const items: ExpiryItem[] = [];
+  for (const [field, on] of Object.entries(dates)) {
+    const state = expiryState(on, today);
+    if (state && on) items.push({ field, on, state });
+  }
+  return items.sort((a, b) => a.on.localeCompare(b.on));
+}
+
+/** 'CDL expired on 2026-10-01' / 'Registration due 2026-12-01'. */
+export function describeExpiry(item: ExpiryItem): string {
+  const label = EXPIRY_LABELS[item.field] ?? item.field;
+  return item.state === 'expired' ? `${label} expired on ${item.on}` : `${label} due ${item.on}`;
+}
