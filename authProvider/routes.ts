@@ -1,3 +1,5 @@
+import { type FeatureGroup, getGroups } from './storage';
+
 /**
  * The app's routes as data, shared by the guards, the sidebar and the router (src/routes/appRoutes.tsx).
  * Paths are absolute; ":param" marks a parameter.
@@ -38,11 +40,28 @@ export function isKnownRoute(path: string): boolean {
 
 export const UNDER_CONSTRUCTION_PATH = '/app/under-construction';
 
-/** react-admin resources (registered by later issues) → the feature path whose permissions govern them. */
-const RESOURCE_PATHS = new Map<string, string>();
-export function registerResourcePath(resource: string, path: string): void {
-  RESOURCE_PATHS.set(resource, path);
+/**
+ * react-admin resources → the feature paths whose permissions govern them. Most resources belong to one screen;
+ * a few records (drivers, fuel cards) serve several screens and follow whichever of them the user holds.
+ */
+const RESOURCE_PATHS = new Map<string, string[]>();
+export function registerResourcePath(resource: string, path: string | readonly string[]): void {
+  RESOURCE_PATHS.set(resource, typeof path === 'string' ? [path] : [...path]);
 }
+
+/**
+ * The feature path that governs `resource` for a user with these groups: its only one, or, among several, the one
+ * whose feature grants the user the most permissions (so a fleet manager's drivers follow Vehicles, not a
+ * read-only Users).
+ */
+export function governingPath(resource: string, groups: FeatureGroup[]): string | undefined {
+  const paths = RESOURCE_PATHS.get(resource) ?? [];
+  if (paths.length <= 1) return paths[0];
+  const features = groups.flatMap((group) => group.features);
+  const granted = (path: string) => features.find((feature) => feature.uri === path)?.permissions.length ?? -1;
+  return paths.reduce((best, path) => (granted(path) > granted(best) ? path : best));
+}
+
 export function resourcePath(resource: string): string | undefined {
-  return RESOURCE_PATHS.get(resource);
+  return governingPath(resource, getGroups());
 }

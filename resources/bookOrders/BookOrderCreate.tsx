@@ -1,7 +1,6 @@
-import { Create, SimpleForm } from 'react-admin';
 import { getUser } from '../../authProvider/storage';
-import { zodResolver } from '../../src/common/zodResolver';
 import { bookOrderInput } from '../../schema/bookOrders';
+import { RecordCreate } from '../../src/common/records/RecordForms';
 import { BookOrderInputs } from './BookOrderInputs';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -20,10 +19,8 @@ function defaults() {
 
 export default function BookOrderCreate() {
   return (
-    <Create redirect={(_resource, id) => `books/bookorders/${id}/edit`} title="haulboard.book_orders.create_title">
-      <SimpleForm defaultValues={defaults} resolver={zodResolver(bookOrderInput)} mode="onTouched" reValidateMode="onChange">
-        <BookOrderInputs />
-      </SimpleForm>
-    </Create>
+    <RecordCreate schema={bookOrderInput} title="haulboard.book_orders.create_title" defaultValues={defaults}>
+      <BookOrderInputs />
+    </RecordCreate>
   );
 }

@@ -1,24 +1,19 @@
-import { Edit, SimpleForm } from 'react-admin';
-import { useRecordContext } from 'ra-core';
 import { bookOrderUpdate } from '../../schema/bookOrders';
-import { LoadProblem } from '../../src/common/LoadProblem';
-import { zodResolver } from '../../src/common/zodResolver';
+import { RecordEdit } from '../../src/common/records/RecordForms';
 import { BookOrderActions } from './BookOrderActions';
 import { BookOrderInputs } from './BookOrderInputs';
-import { ConflictToolbar } from './ConflictToolbar';
 import { StatusHistory } from './StatusHistory';
-
-function Title() {
-  const record = useRecordContext<{ orderNumber: string }>();
-  return <>{record?.orderNumber ?? ''}</>;
-}
 
 export default function BookOrderEdit() {
   return (
-    <Edit mutationMode="pessimistic" actions={<BookOrderActions />} aside={<StatusHistory />} title={<Title />} error={<LoadProblem />}>
-      <SimpleForm resolver={zodResolver(bookOrderUpdate)} mode="onTouched" reValidateMode="onChange" toolbar={<ConflictToolbar />}>
-        <BookOrderInputs />
-      </SimpleForm>
-    </Edit>
+    <RecordEdit<{ orderNumber: string }>
+      schema={bookOrderUpdate}
+      title={(order) => order.orderNumber}
+      actions={<BookOrderActions />}
+      aside={<StatusHistory />}
+      conflictMessage="haulboard.book_orders.conflict.message"
+    >
+      <BookOrderInputs />
+    </RecordEdit>
   );
 }

@@ -1,11 +1,10 @@
 import { Box, Typography } from '@mui/material';
-import { ColumnsButton, CreateButton, DataTable, FilterButton, List, TopToolbar } from 'react-admin';
+import { DataTable } from 'react-admin';
 import { useListContext, useTranslate } from 'ra-core';
-import { ExportCsvButton } from '../../src/common/ExportCsvButton';
-import { LoadProblem } from '../../src/common/LoadProblem';
+import { RecordList } from '../../src/common/records/RecordList';
 import { useCanAccessFeature } from '../../src/common/useCanAccessFeature';
-import { FEATURE_PATH, RESOURCE, toApiQuery } from './api';
-import { BookOrderSidebar, bookOrderFilters } from './BookOrderFilters';
+import { RESOURCE, bookOrdersResource } from './api';
+import { BookOrderSavedFilters, bookOrderFilters, bookOrderQuickFilters } from './BookOrderFilters';
 import { StatusChip } from './StatusChip';
 
 type Row = {
@@ -51,52 +50,40 @@ function Totals() {
   );
 }
 
-function ListActions() {
-  return (
-    <TopToolbar sx={{ flexWrap: 'wrap' }}>
-      <FilterButton disableSaveQuery />
-      <ColumnsButton />
-      <CreateButton />
-      <ExportCsvButton path="/api/BookOrder/export" toQuery={(filter) => toApiQuery(filter)} fileName="book-orders" />
-    </TopToolbar>
-  );
-}
-
 const Column = DataTable.Col<Row>;
 
 export default function BookOrderList() {
-  // Rows open the edit screen (SPEC.md: /app/books/bookorders/{id}/edit) for users who may change orders.
+  // Rows open the edit screen (SPEC.md: /app/books/bookorders/{id}/edit) for users who may change or approve orders.
   const canUpdate = useCanAccessFeature(RESOURCE, 'Update');
   const canApprove = useCanAccessFeature(RESOURCE, 'Approve');
-  const canOpen = canUpdate || canApprove;
   return (
-    <List
+    <RecordList
+      title="haulboard.book_orders.title"
+      search="haulboard.book_orders.filters.search"
       filters={bookOrderFilters}
       filterDefaultValues={{ filtered: 'current' }}
+      quickFilters={bookOrderQuickFilters}
+      sidebar={<BookOrderSavedFilters />}
       sort={{ field: 'pickupDate', order: 'DESC' }}
-      perPage={50}
-      actions={<ListActions />}
-      aside={<BookOrderSidebar />}
-      error={<LoadProblem />}
-      title="haulboard.book_orders.title"
+      hiddenColumns={['loadBoard', 'dispatcherName', 'paymentMethod', 'brokerFee']}
+      exportName="book-orders"
+      rowClick={canUpdate || canApprove ? bookOrdersResource.editPath : false}
+      header={<Totals />}
     >
-      <Totals />
-      <DataTable rowClick={canOpen ? (id) => `${FEATURE_PATH}/${id}/edit` : false} bulkActionButtons={false} hiddenColumns={['loadBoard', 'dispatcherName', 'paymentMethod', 'brokerFee']} rowSx={(row) => (row.deleted ? { opacity: 0.55 } : {})}>
-        <Column source="orderNumber" label="haulboard.book_orders.fields.order_number" />
-        <Column source="status" label="haulboard.book_orders.fields.status" render={(row) => <StatusChip status={row.status as never} />} />
-        <Column source="pickupDate" label="haulboard.book_orders.fields.pickup" render={(row) => stop(row.pickup)} />
-        <Column source="deliveryDate" label="haulboard.book_orders.fields.delivery" render={(row) => stop(row.delivery)} />
-        <Column source="vehicleCount" label="haulboard.book_orders.fields.vehicles" disableSort />
-        <Column source="brokerName" label="haulboard.book_orders.fields.broker" disableSort />
-        <Column source="shipperName" label="haulboard.book_orders.fields.shipper" disableSort />
-        <Column source="driverName" label="haulboard.book_orders.fields.driver" disableSort />
-        <Column source="dispatcherName" label="haulboard.book_orders.fields.dispatcher" disableSort />
-        <Column source="loadBoard" label="haulboard.book_orders.fields.load_board" disableSort />
-        <DataTable.NumberCol source="price" label="haulboard.book_orders.fields.price" options={money} />
-        <DataTable.NumberCol source="brokerFee" label="haulboard.book_orders.fields.broker_fee" options={money} disableSort />
-        <Column source="paymentMethod" label="haulboard.book_orders.fields.payment_method" disableSort />
-        <Column source="approved" label="haulboard.book_orders.fields.approved" disableSort render={(row) => (row.approved ? '✓' : '—')} />
-      </DataTable>
-    </List>
+      <Column source="orderNumber" label="haulboard.book_orders.fields.order_number" />
+      <Column source="status" label="haulboard.book_orders.fields.status" render={(row) => <StatusChip status={row.status as never} />} />
+      <Column source="pickupDate" label="haulboard.book_orders.fields.pickup" render={(row) => stop(row.pickup)} />
+      <Column source="deliveryDate" label="haulboard.book_orders.fields.delivery" render={(row) => stop(row.delivery)} />
+      <Column source="vehicleCount" label="haulboard.book_orders.fields.vehicles" disableSort />
+      <Column source="brokerName" label="haulboard.book_orders.fields.broker" disableSort />
+      <Column source="shipperName" label="haulboard.book_orders.fields.shipper" disableSort />
+      <Column source="driverName" label="haulboard.book_orders.fields.driver" disableSort />
+      <Column source="dispatcherName" label="haulboard.book_orders.fields.dispatcher" disableSort />
+      <Column source="loadBoard" label="haulboard.book_orders.fields.load_board" disableSort />
+      <DataTable.NumberCol source="price" label="haulboard.book_orders.fields.price" options={money} />
+      <DataTable.NumberCol source="brokerFee" label="haulboard.book_orders.fields.broker_fee" options={money} disableSort />
+      <Column source="paymentMethod" label="haulboard.book_orders.fields.payment_method" disableSort />
+      <Column source="approved" label="haulboard.book_orders.fields.approved" disableSort render={(row) => (row.approved ? '✓' : '—')} />
+    </RecordList>
   );
 }

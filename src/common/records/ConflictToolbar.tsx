@@ -1,10 +1,9 @@
 import { Alert, Box, Button } from '@mui/material';
 import { SaveButton, Toolbar } from 'react-admin';
-import { useNotify, useTranslate } from 'ra-core';
+import { useNotify, useResourceContext, useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { useFormContext, useFormState } from 'react-hook-form';
-import { RESOURCE } from './api';
-import { useCanAccessFeature } from '../../src/common/useCanAccessFeature';
+import { useCanAccessFeature } from '../useCanAccessFeature';
 
 interface ConflictError {
   status?: number;
@@ -13,17 +12,18 @@ interface ConflictError {
 }
 
 /**
- * Saves are pessimistic and carry the version the form read. When someone else saved first (409), nothing typed is
- * lost: the user either keeps their changes on top of the latest version (and saves again) or takes the other
- * version instead.
+ * The edit screens' toolbar. Saves are pessimistic and carry the version the form read. When someone else saved
+ * first (409 with the current record), nothing typed is lost: the user either keeps their changes on top of the
+ * latest version (and saves again) or takes the other version instead. Save shows only with Update.
  */
-export function ConflictToolbar() {
+export function ConflictToolbar({ message = 'haulboard.records.conflict.message' }: { message?: string }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const resource = useResourceContext() ?? '';
   const { setValue, reset, getValues } = useFormContext();
   // Read during render so that react-hook-form tracks which fields the user changed.
   const { dirtyFields } = useFormState();
-  const canSave = useCanAccessFeature(RESOURCE, 'Update');
+  const canSave = useCanAccessFeature(resource, 'Update');
   const [current, setCurrent] = useState<Record<string, unknown> | null>(null);
 
   /** Their version, with the fields this user changed put back on top. */
@@ -53,15 +53,15 @@ export function ConflictToolbar() {
           action={
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
               <Button color="inherit" size="small" onClick={() => { keepMine(current); setCurrent(null); }}>
-                {translate('haulboard.book_orders.conflict.keep_mine')}
+                {translate('haulboard.records.conflict.keep_mine')}
               </Button>
               <Button color="inherit" size="small" onClick={() => { reset({ ...getValues(), ...current }); setCurrent(null); }}>
-                {translate('haulboard.book_orders.conflict.take_theirs')}
+                {translate('haulboard.records.conflict.take_theirs')}
               </Button>
             </Box>
           }
         >
-          {translate('haulboard.book_orders.conflict.message', { time: new Date(String(current.updatedAt)).toLocaleString() })}
+          {translate(message, { time: new Date(String(current.updatedAt)).toLocaleString() })}
         </Alert>
       )}
       {canSave && (

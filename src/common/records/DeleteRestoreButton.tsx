@@ -1,0 +1,41 @@
+import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import RestoreIcon from '@mui/icons-material/RestoreFromTrash';
+import { Button } from '@mui/material';
+import { useRecordContext, useResourceContext, useTranslate } from 'ra-core';
+import type { MouseEvent } from 'react';
+import { endpointsOf } from '../../../dataProvider/endpoints';
+import { useCanAccessFeature } from '../useCanAccessFeature';
+import { useApiAction } from './useApiAction';
+
+/**
+ * Soft delete, or restore when the record is deleted: shown only with Delete on the feature. Works in a list row
+ * (the click does not open the row) and on the edit screen.
+ */
+export function DeleteRestoreButton({ deleted: deletedMessage = 'haulboard.records.deleted', restored = 'haulboard.records.restored' }: { deleted?: string; restored?: string }) {
+  const translate = useTranslate();
+  const resource = useResourceContext() ?? '';
+  const record = useRecordContext<{ id: number; deleted?: boolean }>();
+  const allowed = useCanAccessFeature(resource, 'Delete');
+  const action = useApiAction();
+  if (!record || !allowed) return null;
+  const endpoints = endpointsOf(resource);
+  const onClick = (event: MouseEvent) => {
+    event.stopPropagation();
+    if (record.deleted) {
+      if (endpoints.restore) action.mutate({ path: endpoints.restore(record.id), done: restored });
+    } else {
+      action.mutate({ path: endpoints.remove ? endpoints.remove(record.id) : endpoints.one(record.id), method: 'DELETE', done: deletedMessage });
+    }
+  };
+  return (
+    <Button
+      size="small"
+      color={record.deleted ? 'primary' : 'error'}
+      startIcon={record.deleted ? <RestoreIcon /> : <DeleteIcon />}
+      disabled={action.isPending}
+      onClick={onClick}
+    >
+      {translate(record.deleted ? 'haulboard.records.restore' : 'ra.action.delete')}
+    </Button>
+  );
+}

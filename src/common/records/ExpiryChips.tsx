@@ -1,0 +1,43 @@
+import ErrorIcon from '@mui/icons-material/ErrorOutline';
+import WarningIcon from '@mui/icons-material/WarningAmber';
+import { Box, Chip } from '@mui/material';
+import { useRecordContext } from 'ra-core';
+import { type ExpiryItem, describeExpiry } from '../../../schema/expiry';
+
+export interface WithExpiry {
+  expiry?: ExpiryItem[];
+}
+
+/** One expiration that needs attention: colour, icon and words (never colour alone). */
+export function ExpiryChip({ item }: { item: ExpiryItem }) {
+  const expired = item.state === 'expired';
+  return (
+    <Chip
+      size="small"
+      variant={expired ? 'filled' : 'outlined'}
+      color={expired ? 'error' : 'warning'}
+      icon={expired ? <ErrorIcon /> : <WarningIcon />}
+      label={describeExpiry(item)}
+    />
+  );
+}
+
+/** The record's expired and due dates (schema/expiry.ts computes them on the server), soonest first. */
+export function ExpiryChips({ record: given }: { record?: WithExpiry }) {
+  const context = useRecordContext<WithExpiry & { id: number }>();
+  const items = (given ?? context)?.expiry ?? [];
+  if (!items.length) return null;
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+      {items.map((item) => <ExpiryChip key={item.field} item={item} />)}
+    </Box>
+  );
+}
+
+/** Rows with an expired or due date stand out (a coloured edge, besides the chips' words). */
+export function expiryRowSx(record: WithExpiry): Record<string, unknown> {
+  const items = record.expiry ?? [];
+  if (!items.length) return {};
+  const palette = items.some((item) => item.state === 'expired') ? 'error' : 'warning';
+  return { '& td:first-of-type': { borderLeft: '4px solid', borderLeftColor: `${palette}.main` } };
+}

@@ -1,0 +1,71 @@
+import { Create, Edit, ListButton, SimpleForm, TopToolbar } from 'react-admin';
+import { useRecordContext, useResourceContext } from 'ra-core';
+import type { ReactElement, ReactNode } from 'react';
+import type { ZodType } from 'zod';
+import { LoadProblem } from '../LoadProblem';
+import { zodResolver } from '../zodResolver';
+import { ConflictToolbar } from './ConflictToolbar';
+import { DeleteRestoreButton } from './DeleteRestoreButton';
+
+/** Validation as the user types: a field is checked once left, then re-checked on every change. */
+const VALIDATE_AS_YOU_TYPE = { mode: 'onTouched', reValidateMode: 'onChange' } as const;
+
+/** The top bar of an edit screen: the resource's own actions, then delete/restore and back to the list. */
+export function RecordEditActions({ children }: { children?: ReactNode }) {
+  return (
+    <TopToolbar sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+      {children}
+      <DeleteRestoreButton />
+      <ListButton />
+    </TopToolbar>
+  );
+}
+
+function RecordTitle<T>({ render }: { render: (record: T) => string }) {
+  const record = useRecordContext<T & { id: number }>();
+  return <>{record ? render(record) : ''}</>;
+}
+
+export interface RecordEditProps<T> {
+  /** The update schema of schema/ (the same one the server validates with). */
+  schema: ZodType;
+  /** The screen title from the record. */
+  title: (record: T) => string;
+  /** Replaces the top bar (default: RecordEditActions). */
+  actions?: ReactElement | false;
+  aside?: ReactElement;
+  /** The translation key of the conflict message (gets %{time}). */
+  conflictMessage?: string;
+  children: ReactNode;
+}
+
+/** An edit screen: pessimistic save with the version read, zod validation as you type, conflicts that keep the typing. */
+export function RecordEdit<T>({ schema, title, actions, aside, conflictMessage, children }: RecordEditProps<T>) {
+  return (
+    <Edit mutationMode="pessimistic" actions={actions ?? <RecordEditActions />} aside={aside} title={<RecordTitle render={title} />} error={<LoadProblem />}>
+      <SimpleForm resolver={zodResolver(schema)} {...VALIDATE_AS_YOU_TYPE} toolbar={<ConflictToolbar message={conflictMessage} />}>
+        {children}
+      </SimpleForm>
+    </Edit>
+  );
+}
+
+export interface RecordCreateProps {
+  /** The create schema of schema/. */
+  schema: ZodType;
+  title: string;
+  defaultValues?: Record<string, unknown> | (() => Record<string, unknown>);
+  children: ReactNode;
+}
+
+/** A create screen: the same validation as edit; the new record opens in its edit screen (/{id}/edit). */
+export function RecordCreate({ schema, title, defaultValues, children }: RecordCreateProps) {
+  const resource = useResourceContext();
+  return (
+    <Create redirect={(_resource: string | undefined, id: unknown) => `${resource}/${id}/edit`} title={title}>
+      <SimpleForm defaultValues={defaultValues} resolver={zodResolver(schema)} {...VALIDATE_AS_YOU_TYPE}>
+        {children}
+      </SimpleForm>
+    </Create>
+  );
+}

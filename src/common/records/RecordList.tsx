@@ -1,0 +1,103 @@
+import { Box, Chip } from '@mui/material';
+import { BooleanInput, ColumnsButton, CreateButton, DataTable, FilterButton, List, TopToolbar } from 'react-admin';
+import { type RaRecord, type SortPayload, useRecordContext, useResourceContext, useTranslate } from 'ra-core';
+import type { ReactElement, ReactNode } from 'react';
+import { endpointsOf, toApiQuery } from '../../../dataProvider/endpoints';
+import { ExportCsvButton } from '../ExportCsvButton';
+import { LoadProblem } from '../LoadProblem';
+import { useCanAccessFeature } from '../useCanAccessFeature';
+import { DeleteRestoreButton } from './DeleteRestoreButton';
+import { type WithExpiry, expiryRowSx } from './ExpiryChips';
+import { FilterSidebar, type QuickFilter } from './FilterSidebar';
+import { SearchFilter } from './SearchFilter';
+
+export interface RecordListProps {
+  /** Translation key of the screen title. */
+  title: string;
+  /** Translation key of the search box's placeholder: what it searches. */
+  search: string;
+  /** The resource's own filters (the search box, "expiring" and "include deleted" come with every list). */
+  filters?: ReactElement[];
+  filterDefaultValues?: Record<string, unknown>;
+  /** One-click filters of the side panel. */
+  quickFilters?: QuickFilter[];
+  /** Shown above the quick filters (saved filters …). */
+  sidebar?: ReactNode;
+  sort?: SortPayload;
+  /** Columns the column chooser starts with hidden. */
+  hiddenColumns?: string[];
+  /** The CSV file's name, without the date. */
+  exportName: string;
+  /** The records carry expirations (schema/expiry.ts): rows that are due or past stand out, and can be filtered. */
+  expiring?: boolean;
+  /** Where a click on a row leads; by default the edit screen, for users who may update. */
+  rowClick?: false | ((id: string | number) => string);
+  /** Anything shown above the table (totals …). */
+  header?: ReactNode;
+  rowSx?: (record: RaRecord) => Record<string, unknown>;
+  /** The columns (DataTable.Col). */
+  children: ReactNode;
+}
+
+function ListActions({ exportName }: { exportName: string }) {
+  const resource = useResourceContext() ?? '';
+  const path = endpointsOf(resource).export;
+  return (
+    <TopToolbar sx={{ flexWrap: 'wrap' }}>
+      <FilterButton disableSaveQuery />
+      <ColumnsButton />
+      <CreateButton />
+      {path && <ExportCsvButton path={path} toQuery={(filter) => toApiQuery(filter)} fileName={exportName} />}
+    </TopToolbar>
+  );
+}
+
+/** The last column: a deleted record says so in words, and offers restore (or delete) to who may. */
+function RowActions() {
+  const translate = useTranslate();
+  const record = useRecordContext<{ deleted?: boolean }>();
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, justifyContent: 'flex-end' }}>
+      {record?.deleted && <Chip size="small" label={translate('haulboard.records.deleted_chip')} />}
+      <DeleteRestoreButton />
+    </Box>
+  );
+}
+
+const dimDeleted = (record: RaRecord): Record<string, unknown> => (record.deleted ? { '& td:not(:last-of-type)': { opacity: 0.55 } } : {});
+
+/**
+ * Every record list: search, the resource's filters in the bar and the side panel, include-deleted, column chooser,
+ * CSV export of the filtered set, create/delete/restore for who may, rows opening the edit screen, and the one
+ * load-failure message of SPEC.md §8. A resource's list only declares its columns and filters.
+ */
+export function RecordList({ title, search, filters = [], filterDefaultValues, quickFilters, sidebar, sort, hiddenColumns, exportName, expiring, rowClick, header, rowSx, children }: RecordListProps) {
+  const resource = useResourceContext() ?? '';
+  const canUpdate = useCanAccessFeature(resource, 'Update');
+  const allFilters = [
+    <SearchFilter key="search" source="search" placeholder={search} alwaysOn />,
+    ...filters,
+    ...(expiring ? [<BooleanInput key="expiring" source="expiring" label="haulboard.records.expiring" alwaysOn />] : []),
+    <BooleanInput key="showDeleted" source="showDeleted" label="haulboard.records.show_deleted" alwaysOn />,
+  ];
+  const click = rowClick ?? (canUpdate ? (id: string | number) => `/app/${resource}/${id}/edit` : false);
+  const sx = (record: RaRecord) => ({ ...dimDeleted(record), ...(expiring ? expiryRowSx(record as WithExpiry) : {}), ...rowSx?.(record) });
+  return (
+    <List
+      filters={allFilters}
+      filterDefaultValues={filterDefaultValues}
+      sort={sort}
+      perPage={50}
+      actions={<ListActions exportName={exportName} />}
+      aside={quickFilters || sidebar ? <FilterSidebar lists={quickFilters ?? []}>{sidebar}</FilterSidebar> : undefined}
+      error={<LoadProblem />}
+      title={title}
+    >
+      {header}
+      <DataTable rowClick={click ? (id) => click(id) : false} bulkActionButtons={false} hiddenColumns={hiddenColumns} rowSx={sx}>
+        {children}
+        <DataTable.Col source="actions" label="haulboard.records.actions" disableSort render={() => <RowActions />} />
+      </DataTable>
+    </List>
+  );
+}
