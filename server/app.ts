@@ -21,6 +21,8 @@ import auditRoutes from './modules/audit/routes';
 import authRoutes from './modules/auth/routes';
 import bookOrderRoutes from './modules/bookOrders/routes';
 import listRoutes from './modules/lists/routes';
+import notificationRoutes from './modules/notifications/routes';
+import { createHub, notifyRoutes } from './modules/notify';
 import savedFilterRoutes from './modules/savedFilters/routes';
 import userRoutes from './modules/users/routes';
 
@@ -31,7 +33,7 @@ export const BODY_LIMIT = 1024 * 1024;
 export const DIST_DIR = process.env.HAULBOARD_DIST_DIR ? path.resolve(process.env.HAULBOARD_DIST_DIR) : fileURLToPath(new URL('../dist', import.meta.url));
 
 /** The API areas, each a Fastify plugin with its own routes. Adding an area is one line here. */
-const MODULES = [authRoutes, accessRoutes, userRoutes, listRoutes, auditRoutes, bookOrderRoutes, savedFilterRoutes];
+const MODULES = [authRoutes, accessRoutes, userRoutes, listRoutes, auditRoutes, bookOrderRoutes, savedFilterRoutes, notifyRoutes, notificationRoutes];
 
 export interface AppOptions {
   config: Config;
@@ -62,7 +64,8 @@ export async function buildApp({ config, database, jwtSecret, logger = true, dis
     routerOptions: { querystringParser: (text: string) => normaliseQueryKeys(querystring.parse(text)) },
   });
   const permissions = new PermissionCatalog(database.db);
-  const ctx: ServerContext = { db: database.db, dialect: database.dialect, config, jwtSecret, version: VERSION, permissions };
+  const realtime = createHub({ dialect: database.dialect, databaseUrl: config.databaseUrl, log: app.log });
+  const ctx: ServerContext = { db: database.db, dialect: database.dialect, config, jwtSecret, version: VERSION, permissions, realtime };
 
   // JSON only: a text/plain body is refused as an unsupported media type rather than read as a string.
   app.removeContentTypeParser('text/plain');

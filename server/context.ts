@@ -2,6 +2,7 @@ import type { PermissionCatalog } from './auth/permissions';
 import type { Config } from './config';
 import type { DialectName } from './db';
 import type { Db } from './db/types';
+import type { Realtime } from './modules/notify/realtime';
 
 /** What every module is registered with. */
 export interface ServerContext {
@@ -12,6 +13,8 @@ export interface ServerContext {
   version: string;
   /** Features and the permission matrix, cached (see PermissionCatalog). */
   permissions: PermissionCatalog;
+  /** The /notify hub: notifications to users' open sessions, disconnects (server/modules/notify). */
+  realtime: Realtime;
 }
 
 /** The envelope of DESIGN.md §3 where SPEC.md names no other field. */

@@ -255,6 +255,26 @@ export interface BookOrderSearchTable {
   text: string;
 }
 
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  type: string;
+  title: string;
+  body: string;
+  link: string | null;
+  created_at: string;
+  read_at: string | null;
+}
+export interface PushTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token: string;
+  token_hash: string;
+  platform: string;
+  created_at: string;
+  last_seen_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -283,6 +303,8 @@ export interface Database {
   book_order_status_history: BookOrderStatusHistoryTable;
   saved_filters: SavedFiltersTable;
   book_order_search: BookOrderSearchTable;
+  notifications: NotificationsTable;
+  push_tokens: PushTokensTable;
 }
 
 export type Db = Kysely<Database>;

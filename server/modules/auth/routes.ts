@@ -5,6 +5,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/pas
 import { type ServerContext, ok } from '../../context';
 import { ApiError, conflict } from '../../http/errors';
 import { audit } from '../audit/audit';
+import { registrationAwaitingActivation } from '../notifications/events';
 import { findUser } from '../users/queries';
 import { checkRecaptcha } from './recaptcha';
 import { openSession, revokeSession } from './sessions';
@@ -65,7 +66,7 @@ export default async function authRoutes(app: FastifyInstance, ctx: ServerContex
     if (exists) throw conflict('User already exists');
     const passwordHash = await hashPassword(body.password);
     const now = new Date().toISOString();
-    const userId = await db.transaction().execute(async (trx) => {
+    const { userId, deliveries } = await db.transaction().execute(async (trx) => {
       const inserted = await trx
         .insertInto('users')
         .values({
@@ -80,8 +81,10 @@ export default async function authRoutes(app: FastifyInstance, ctx: ServerContex
       const role = await trx.selectFrom('roles').select('id').where('name', '=', ROLE_OF_USER_TYPE[body.userType]).executeTakeFirstOrThrow();
       await trx.insertInto('user_roles').values({ user_id: inserted.id, role_id: role.id }).execute();
       await audit(trx, request, { action: 'register', entity: 'user', entityId: inserted.id, after: { email: body.email, userType: body.userType } }, inserted.id);
-      return inserted.id;
+      const deliveries = await registrationAwaitingActivation(trx, { id: inserted.id, firstName: body.firstname, lastName: body.lastname, email: body.email });
+      return { userId: inserted.id, deliveries };
     });
+    ctx.realtime.deliver(deliveries);
     const accessToken = await openSession(db, userId, jwtSecret, config.jwtExpiresIn);
     return { accessToken, user: await findUser(db, userId) };
   });
@@ -94,6 +97,8 @@ export default async function authRoutes(app: FastifyInstance, ctx: ServerContex
       await revokeSession(trx, request.auth!.sessionId);
       await audit(trx, request, { action: 'logout', entity: 'session', entityId: request.auth!.user.id });
     });
+    // Open hub connections of this session end now, so the others see the user go offline.
+    ctx.realtime.disconnectSession(request.auth!.sessionId);
     return ok(true);
   });
 

@@ -10,6 +10,8 @@ import { type ServerContext, ok } from '../../context';
 import type { Db } from '../../db/types';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { audit } from '../audit/audit';
+import { orderAssignedToDriver } from '../notifications/events';
+import type { Delivery } from '../notify/realtime';
 import { csvLines } from './csv';
 import { orderColumns, orderNumberOf, searchText, toDollars, toOrderDto, vehicleColumns } from './mapping';
 import { applyFilter, applySort, checkReferences, indexSearch, selectOrders } from './queries';
@@ -106,7 +108,7 @@ export default async function bookOrderRoutes(app: FastifyInstance, ctx: ServerC
     schema: { tags: TAGS, summary: 'Book a load', body: bookOrderInput },
   }, async (request) => {
     const input = request.body;
-    const id = await db.transaction().execute(async (trx) => {
+    const { id, deliveries } = await db.transaction().execute(async (trx) => {
       await checkReferences(trx, input);
       const now = new Date().toISOString();
       const placeholder = `pending-${request.id}`;
@@ -122,8 +124,10 @@ export default async function bookOrderRoutes(app: FastifyInstance, ctx: ServerC
       await trx.insertInto('book_order_status_history').values({ book_order_id: id, from_status: null, to_status: input.driverId ? 'ASSIGNED' : 'NEW', at: now, actor_id: request.auth!.user.id, note: null }).execute();
       await indexSearch(trx, dialect, id, text);
       await audit(trx, request, { action: 'create', entity: 'book_order', entityId: id, after: { orderNumber, ...input } });
-      return id;
+      const deliveries = input.driverId ? await orderAssignedToDriver(trx, { id, orderNumber, driverId: input.driverId, pickup: input.pickup, delivery: input.delivery }) : [];
+      return { id, deliveries };
     });
+    ctx.realtime.deliver(deliveries);
     return ok(await mustLoad(db, id));
   });
 
@@ -132,7 +136,8 @@ export default async function bookOrderRoutes(app: FastifyInstance, ctx: ServerC
     schema: { tags: TAGS, summary: 'Update a book order; send the version you read (409 with the current record when stale)', params: idParams, body: bookOrderUpdate },
   }, async (request) => {
     const { version, ...input } = request.body;
-    return guardedWrite(request, request.params.id, version, 'update', async (trx, before) => {
+    let deliveries: Delivery[] = [];
+    const result = await guardedWrite(request, request.params.id, version, 'update', async (trx, before) => {
       await checkReferences(trx, input);
       const text = searchText(before.orderNumber, input);
       // Assigning or removing the driver moves a NEW / ASSIGNED order along, with a history row.
@@ -144,7 +149,12 @@ export default async function bookOrderRoutes(app: FastifyInstance, ctx: ServerC
       await trx.deleteFrom('book_order_vehicles').where('book_order_id', '=', before.id).execute();
       await trx.insertInto('book_order_vehicles').values(vehicleColumns(before.id, input.vehicles)).execute();
       await indexSearch(trx, dialect, before.id, text);
+      if (input.driverId && input.driverId !== before.driverId) {
+        deliveries = await orderAssignedToDriver(trx, { id: before.id, orderNumber: before.orderNumber, driverId: input.driverId, pickup: input.pickup, delivery: input.delivery });
+      }
     });
+    ctx.realtime.deliver(deliveries);
+    return result;
   });
 
   app.post<{ Params: IdParams; Body: z.output<typeof statusChange> }>('/api/BookOrder/:id/status', {

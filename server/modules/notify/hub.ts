@@ -1,0 +1,413 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { WebSocket } from 'ws';
+import type { Backplane, BackplaneMessage } from './backplane';
+import { Presence } from './presence';
+import {
+  HANDSHAKE_OK_FRAME, PING_FRAME, closeFrame, completionFrame, frame, invocationFrame, readHandshake, readMessage, splitRecords,
+} from './protocol';
+import { type Delivery, HUB_METHODS, type HubNotification, type OnlineUser, type Realtime } from './realtime';
+import type { HubSettings } from './settings';
+
+/** Who opened a connection: the user, the session their token names and when that token expires. */
+export interface Identity {
+  user: OnlineUser;
+  sessionId: string;
+  expiresAt: number;
+}
+
+interface Connection {
+  /** Public id (negotiate's connectionId). */
+  id: string;
+  /** The secret id the socket presents (?id=). */
+  token: string;
+  identity: Identity;
+  createdAt: number;
+  /** A socket has claimed this id (a second one gets 409). */
+  claimed: boolean;
+  socket: WebSocket | null;
+  handshaken: boolean;
+  lastReceivedAt: number;
+  lastSentAt: number;
+  /** The unfinished tail of a record split across frames. */
+  pending: string;
+  closed: boolean;
+}
+
+/** Frames are at most 1 MiB (the socket enforces it); an unfinished record may not grow beyond that either. */
+export const MAX_MESSAGE_BYTES = 1024 * 1024;
+/** A client that does not read what it is sent is dropped once this much waits in its socket. */
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+/** How long a closing socket may take to finish the close handshake. */
+const CLOSE_GRACE_MS = 1_000;
+
+const DISCONNECTED_MESSAGE = 'Your session has ended. Sign in again.';
+
+/**
+ * The /notify hub: connections negotiated over HTTP and carried by WebSockets, the JSON hub protocol on them,
+ * presence (who is online) and notifications, shared with other server processes through the backplane.
+ */
+export class Hub implements Realtime {
+  /** Connections by their secret token, from negotiate until the socket closes. */
+  private readonly connections = new Map<string, Connection>();
+  /** Handshaken connections per user. */
+  private readonly byUser = new Map<number, Set<Connection>>();
+  private readonly presence = new Presence();
+  private tickTimer: NodeJS.Timeout | null = null;
+  private heartbeatTimer: NodeJS.Timeout | null = null;
+  private stopping = false;
+
+  constructor(
+    private readonly settings: HubSettings,
+    private readonly log: FastifyBaseLogger,
+    private readonly backplane: Backplane | null = null,
+  ) {}
+
+  get isStopping(): boolean {
+    return this.stopping;
+  }
+
+  /** Local connections (sockets attached, handshaken or not); for tests and the benchmark. */
+  get socketCount(): number {
+    let n = 0;
+    for (const c of this.connections.values()) if (c.socket) n++;
+    return n;
+  }
+
+  async start(): Promise<void> {
+    const tickMs = Math.max(5, Math.min(this.settings.pingIntervalMs, Math.floor(this.settings.clientTimeoutMs / 3)));
+    this.tickTimer = setInterval(() => this.tick(), tickMs);
+    this.tickTimer.unref();
+    if (!this.backplane) return;
+    this.heartbeatTimer = setInterval(() => this.heartbeat(), this.settings.heartbeatMs);
+    this.heartbeatTimer.unref();
+    await this.backplane.start({
+      onConnected: () => {
+        this.backplane!.publish({ t: 'hello' });
+        this.announce();
+      },
+      onMessage: (from, message) => this.fromPeer(from, message),
+    });
+  }
+
+  // ------------------------------------------------------------------ connection lifecycle
+
+  /** POST /notify/negotiate: a connection id for a socket to claim. */
+  negotiate(identity: Identity): { connectionId: string; connectionToken: string } {
+    const connection = this.create(identity);
+    return { connectionId: connection.id, connectionToken: connection.token };
+  }
+
+  /**
+   * A socket wants the connection `token` (null: the client skipped negotiation). Claimed at once, so a second
+   * socket racing for the same id is refused even before the first one's upgrade completes.
+   */
+  claim(token: string | null, identity: Identity): Connection | 'unknown' | 'taken' {
+    if (token === null) {
+      const connection = this.create(identity);
+      connection.claimed = true;
+      return connection;
+    }
+    const connection = this.connections.get(token);
+    if (!connection || connection.closed || connection.identity.user.userId !== identity.user.userId) return 'unknown';
+    if (connection.claimed) return 'taken';
+    connection.claimed = true;
+    connection.identity = identity;
+    return connection;
+  }
+
+  /** The upgrade failed after the claim (the socket went away): the id may be claimed again until it expires. */
+  release(connection: Connection): void {
+    if (!connection.socket) connection.claimed = false;
+  }
+
+  attach(connection: Connection, socket: WebSocket): void {
+    const now = Date.now();
+    connection.socket = socket;
+    connection.lastReceivedAt = now;
+    connection.lastSentAt = now;
+    socket.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => this.receive(connection, data));
+    socket.on('close', () => this.forget(connection));
+    // Oversized frames and protocol errors arrive here; the socket closes itself afterwards.
+    socket.on('error', (error) => this.log.debug({ err: error, connectionId: connection.id }, 'hub socket error'));
+    if (this.stopping) this.drop(connection, closeFrame(true));
+  }
+
+  private create(identity: Identity): Connection {
+    const now = Date.now();
+    const connection: Connection = {
+      id: crypto.randomBytes(16).toString('base64url'),
+      token: crypto.randomBytes(24).toString('base64url'),
+      identity, createdAt: now, claimed: false, socket: null, handshaken: false, lastReceivedAt: now, lastSentAt: now, pending: '', closed: false,
+    };
+    this.connections.set(connection.token, connection);
+    return connection;
+  }
+
+  private receive(connection: Connection, data: Buffer | ArrayBuffer | Buffer[]): void {
+    if (connection.closed) return;
+    connection.lastReceivedAt = Date.now();
+    const text = Buffer.isBuffer(data) ? data.toString('utf8') : Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data).toString('utf8');
+    if (connection.pending.length + text.length > MAX_MESSAGE_BYTES) return this.drop(connection, closeFrame(false, 'The message is too large.'));
+    const { records, rest } = splitRecords(connection.pending, text);
+    connection.pending = rest;
+    for (const record of records) {
+      if (connection.closed) return;
+      if (!connection.handshaken) this.handshake(connection, record);
+      else this.handle(connection, record);
+    }
+  }
+
+  private handshake(connection: Connection, record: string): void {
+    const result = readHandshake(record);
+    if (!result.ok) {
+      // The client reports this error text and stops; it must not retry with the same request.
+      this.drop(connection, frame({ error: result.error }));
+      return;
+    }
+    this.send(connection, HANDSHAKE_OK_FRAME);
+    connection.handshaken = true;
+    const userId = connection.identity.user.userId;
+    let mine = this.byUser.get(userId);
+    if (!mine) {
+      mine = new Set();
+      this.byUser.set(userId, mine);
+      this.presence.addLocal(connection.identity.user);
+      this.announce();
+    }
+    mine.add(connection);
+    // Everyone hears of a change; a newcomer whose arrival changes nothing still gets the list.
+    if (!this.broadcastPresenceChange()) this.send(connection, invocationFrame(HUB_METHODS.presence, [this.presence.all()]));
+  }
+
+  private handle(connection: Connection, record: string): void {
+    const message = readMessage(record);
+    switch (message.kind) {
+      case 'invocation': {
+        const outcome = this.invoke(message.target, message.args);
+        if (message.invocationId !== null) this.send(connection, completionFrame(message.invocationId, outcome));
+        return;
+      }
+      case 'stream-invocation':
+        this.send(connection, completionFrame(message.invocationId, { error: 'This hub has no streaming methods.' }));
+        return;
+      case 'close':
+        this.drop(connection, null);
+        return;
+      case 'invalid':
+        this.drop(connection, closeFrame(false, message.reason));
+        return;
+      case 'ping':
+      case 'ignored':
+        return;
+    }
+  }
+
+  /** The client → server methods. Names are matched without regard to case, as ASP.NET Core does. */
+  private invoke(target: string, args: unknown[]): { result: unknown } | { error: string } {
+    if (target.toLowerCase() === HUB_METHODS.getOnlineUsers.toLowerCase()) {
+      if (args.length) return { error: `${HUB_METHODS.getOnlineUsers} takes no arguments.` };
+      return { result: this.presence.all() };
+    }
+    return { error: `Unknown hub method '${target.slice(0, 100)}'.` };
+  }
+
+  private send(connection: Connection, text: string): void {
+    const socket = connection.socket;
+    if (!socket || socket.readyState !== WebSocket.OPEN) return;
+    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.log.warn({ connectionId: connection.id, userId: connection.identity.user.userId }, 'hub: dropping a client that does not read');
+      this.forget(connection);
+      socket.terminate();
+      return;
+    }
+    socket.send(text);
+    connection.lastSentAt = Date.now();
+  }
+
+  /** Ends a connection now: out of presence at once, the last frame (if any) sent, the socket closed. */
+  private drop(connection: Connection, lastFrame: string | null): void {
+    if (connection.closed) return;
+    if (lastFrame) this.send(connection, lastFrame);
+    this.forget(connection);
+    const socket = connection.socket;
+    if (!socket) return;
+    socket.close(1000);
+    // A peer that never answers the close handshake is cut off.
+    setTimeout(() => socket.terminate(), CLOSE_GRACE_MS).unref();
+  }
+
+  /** Removes the connection from the registry and presence (idempotent). */
+  private forget(connection: Connection): void {
+    if (connection.closed) return;
+    connection.closed = true;
+    this.connections.delete(connection.token);
+    if (!connection.handshaken) return;
+    const userId = connection.identity.user.userId;
+    const mine = this.byUser.get(userId);
+    if (!mine) return;
+    mine.delete(connection);
+    if (mine.size > 0) return;
+    this.byUser.delete(userId);
+    this.presence.removeLocal(userId);
+    if (this.stopping) return;
+    this.announce();
+    this.broadcastPresenceChange();
+  }
+
+  // ------------------------------------------------------------------ timers
+
+  /** Pings, silent clients, expired tokens and unclaimed negotiations. */
+  private tick(now = Date.now()): void {
+    const pingDue = now - this.settings.pingIntervalMs;
+    for (const connection of [...this.connections.values()]) {
+      if (!connection.socket) {
+        if (now - connection.createdAt > this.settings.negotiateTtlMs && !connection.claimed) this.connections.delete(connection.token);
+        continue;
+      }
+      if (now - connection.lastReceivedAt > this.settings.clientTimeoutMs) {
+        this.log.info({ connectionId: connection.id, userId: connection.identity.user.userId }, 'hub: client timed out');
+        this.drop(connection, closeFrame(true, 'The client sent nothing within the timeout.'));
+      } else if (connection.identity.expiresAt <= now) {
+        this.drop(connection, closeFrame(false, DISCONNECTED_MESSAGE));
+      } else if (connection.handshaken && connection.lastSentAt <= pingDue) {
+        this.send(connection, PING_FRAME);
+      }
+    }
+  }
+
+  private heartbeat(): void {
+    this.announce();
+    if (this.presence.dropSilent(Date.now() - 3 * this.settings.heartbeatMs).length) this.broadcastPresenceChange();
+  }
+
+  // ------------------------------------------------------------------ presence
+
+  /** Tell the other servers who is connected here. */
+  private announce(): void {
+    this.backplane?.publish({ t: 'presence', users: this.presence.localUsers() });
+  }
+
+  /** Sends the online list to every local client when it changed; true when it did. */
+  private broadcastPresenceChange(): boolean {
+    const users = this.presence.takeChange();
+    if (!users || this.stopping) return false;
+    const text = invocationFrame(HUB_METHODS.presence, [users]);
+    for (const connection of this.connections.values()) if (connection.handshaken) this.send(connection, text);
+    return true;
+  }
+
+  onlineUsers(): OnlineUser[] {
+    return this.presence.all();
+  }
+
+  // ------------------------------------------------------------------ Realtime: what other modules call
+
+  notifyUsers(userIds: readonly number[], notification: HubNotification): void {
+    if (!userIds.length) return;
+    this.notifyLocal(userIds, notification);
+    this.backplane?.publish({ t: 'notify', userIds: [...userIds], notification });
+  }
+
+  deliver(deliveries: readonly Delivery[]): void {
+    if (!deliveries.length) return;
+    this.deliverLocal(deliveries);
+    this.backplane?.publish({ t: 'deliver', deliveries: [...deliveries] });
+  }
+
+  disconnectUser(userId: number): void {
+    this.disconnectLocal((c) => c.identity.user.userId === userId);
+    this.backplane?.publish({ t: 'disconnect', userId });
+  }
+
+  disconnectSession(sessionId: string): void {
+    this.disconnectLocal((c) => c.identity.sessionId === sessionId);
+    this.backplane?.publish({ t: 'disconnect', sessionId });
+  }
+
+  private notifyLocal(userIds: readonly number[], notification: HubNotification): void {
+    const text = invocationFrame(HUB_METHODS.notification, [notification]);
+    for (const userId of new Set(userIds)) for (const connection of this.byUser.get(userId) ?? []) this.send(connection, text);
+  }
+
+  private deliverLocal(deliveries: readonly Delivery[]): void {
+    for (const { userId, notification } of deliveries) this.notifyLocal([userId], notification);
+  }
+
+  private disconnectLocal(match: (connection: Connection) => boolean): void {
+    for (const connection of [...this.connections.values()]) {
+      if (!match(connection)) continue;
+      // Negotiated but not yet connected ids die too, so a socket cannot arrive afterwards.
+      if (connection.socket) this.drop(connection, closeFrame(false, DISCONNECTED_MESSAGE));
+      else this.forget(connection);
+    }
+  }
+
+  /** What another server published; checked, since anything on the channel could have sent it. */
+  private fromPeer(from: string, message: BackplaneMessage): void {
+    switch (message.t) {
+      case 'hello':
+        this.announce();
+        return;
+      case 'bye':
+        this.presence.dropRemote(from);
+        this.broadcastPresenceChange();
+        return;
+      case 'presence':
+        if (!Array.isArray(message.users)) return;
+        this.presence.setRemote(from, message.users.filter(isOnlineUser));
+        this.broadcastPresenceChange();
+        return;
+      case 'notify':
+        if (Array.isArray(message.userIds) && message.notification) this.notifyLocal(message.userIds.filter(Number.isInteger), message.notification);
+        return;
+      case 'deliver':
+        if (Array.isArray(message.deliveries)) this.deliverLocal(message.deliveries.filter((d) => d && Number.isInteger(d.userId) && d.notification));
+        return;
+      case 'disconnect':
+        if (Number.isInteger(message.userId)) this.disconnectLocal((c) => c.identity.user.userId === message.userId);
+        else if (typeof message.sessionId === 'string') this.disconnectLocal((c) => c.identity.sessionId === message.sessionId);
+        return;
+    }
+  }
+
+  // ------------------------------------------------------------------ shutdown
+
+  /**
+   * Server shutdown: every client is told it may reconnect (to this server once it is back, or to another), the
+   * sockets are closed, the other servers are told this one is gone.
+   */
+  async stop(): Promise<void> {
+    if (this.stopping) return;
+    this.stopping = true;
+    if (this.tickTimer) clearInterval(this.tickTimer);
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    const sockets: WebSocket[] = [];
+    for (const connection of [...this.connections.values()]) {
+      if (connection.socket) sockets.push(connection.socket);
+      this.drop(connection, connection.handshaken ? closeFrame(true) : null);
+    }
+    await Promise.all(sockets.map((socket) => closed(socket, CLOSE_GRACE_MS)));
+    await this.backplane?.stop();
+  }
+}
+
+function isOnlineUser(value: unknown): value is OnlineUser {
+  const user = value as OnlineUser;
+  return !!user && Number.isInteger(user.userId) && typeof user.firstName === 'string' && typeof user.lastName === 'string';
+}
+
+/** Resolves when the socket has closed, or after `ms` (it is then terminated). */
+function closed(socket: WebSocket, ms: number): Promise<void> {
+  if (socket.readyState === WebSocket.CLOSED) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      socket.terminate();
+      resolve();
+    }, ms);
+    socket.once('close', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
