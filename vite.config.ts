@@ -1,14 +1,69 @@
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { DEFAULT_SETTINGS, buildTheme } from './src/theme/themes';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 /** In development Vite serves the app and hands the API and the hub to the server (npm run dev starts both). */
 const api = `http://127.0.0.1:${process.env.API_PORT ?? process.env.PORT ?? 8080}`;
 
+/** The installed app's colours are the default theme's (the top bar and the page behind it). */
+const { palette } = buildTheme(DEFAULT_SETTINGS);
+
+/** Paths the service worker must never answer: the API and the hub always go to the network. */
+const SERVER_ONLY = [/^\/api(\/|$)/, /^\/notify(\/|$)/];
+
 export default defineConfig({
   base: '/app/',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The installable app (SPEC.md §4, DESIGN.md §6): manifest and service worker. The worker is registered by the
+    // signed-in layout (src/pwa/serviceWorker.ts), not by a script in index.html, so the sign-in page stays lean.
+    VitePWA({
+      injectRegister: false,
+      registerType: 'autoUpdate',
+      scope: '/app/',
+      filename: 'sw.js',
+      manifestFilename: 'manifest.webmanifest',
+      includeAssets: ['logo.svg', 'icons/apple-touch-icon.png'],
+      manifest: {
+        id: '/app/',
+        name: 'Haulboard',
+        short_name: 'Haulboard',
+        description: 'Dispatch, fleet and finance in one place',
+        start_url: '/app/',
+        scope: '/app/',
+        display: 'standalone',
+        theme_color: palette.background.paper,
+        background_color: palette.background.default,
+        icons: [
+          { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: 'icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // Precache only what starts the app (the icons and logo come from includeAssets and the manifest); the screens'
+        // chunks are cached when first used (below). Precaching every chunk would download the whole app after sign-in.
+        globPatterns: ['index.html', 'assets/index-*.{js,css}'],
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: SERVER_ONLY,
+        runtimeCaching: [
+          {
+            // Hashed file names never change content: cache first. Only /app/assets/, so never the API or the hub.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/app/assets/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'haulboard-assets', expiration: { maxEntries: 300, maxAgeSeconds: 60 * 60 * 24 * 30 } },
+          },
+        ],
+        importScripts: ['push-sw.js'],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+      },
+    }),
+  ],
   define: { __APP_VERSION__: JSON.stringify(version) },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
@@ -21,5 +76,7 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 900,
+    // .vite/manifest.json: which chunks each module brought, so tests can tell that Firebase was never loaded.
+    manifest: true,
   },
 });

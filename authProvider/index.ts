@@ -52,6 +52,22 @@ export async function refreshSession(): Promise<boolean> {
   }
 }
 
+/**
+ * Work that needs the session while it still stands: before the server ends it, the hub connection is stopped and
+ * the push token forgotten (src/realtime, src/push). `failed` undoes `before` when the sign-out did not happen.
+ */
+export interface SignOutHook {
+  before(): Promise<void> | void;
+  failed?(): void;
+}
+const signOutHooks = new Set<SignOutHook>();
+export function onSignOut(hook: SignOutHook): () => void {
+  signOutHooks.add(hook);
+  return () => {
+    signOutHooks.delete(hook);
+  };
+}
+
 // The edit screen needs Update: a read-only user gets the list, not a form they cannot save.
 const ACTION_PERMISSION: Record<string, string> = { list: 'Read', show: 'Read', edit: 'Update', create: 'Create', delete: 'Delete', export: 'Export' };
 
@@ -62,11 +78,16 @@ export const authProvider: AuthProvider = {
   async logout() {
     // The server is told first; if it cannot be reached the caller shows 'Unable to logout' (layout/AccountMenu).
     // A token that has already expired has nothing left to end on the server.
+    const hooks = [...signOutHooks];
+    await Promise.allSettled(hooks.map((hook) => hook.before()));
     if (hasValidToken()) {
       try {
         await accessApi.logout();
       } catch (error) {
-        if ((error as { status?: number }).status !== 401) throw error;
+        if ((error as { status?: number }).status !== 401) {
+          hooks.forEach((hook) => hook.failed?.());
+          throw error;
+        }
       }
     }
     clearSession();

@@ -52,9 +52,9 @@ export function saveSession(token: string, user: CurrentUser): void {
 export const saveUser = (user: CurrentUser) => localStorage.setItem(USER_KEY, JSON.stringify(user));
 export const saveGroups = (groups: FeatureGroup[]) => localStorage.setItem(FEATURES_KEY, JSON.stringify(groups));
 
-/** Everything but the user's own display settings and the app version goes. */
+/** Everything but the user's own display settings, the app version and the install-prompt answer goes. */
 export function clearSession(): void {
-  const keep = ['settings', 'version'].map((key) => [key, localStorage.getItem(key)] as const);
+  const keep = ['settings', 'version', 'installPrompt'].map((key) => [key, localStorage.getItem(key)] as const);
   localStorage.clear();
   for (const [key, value] of keep) if (value !== null) localStorage.setItem(key, value);
 }

@@ -5,6 +5,12 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { notFoundBody } from './errors';
 import { registerPlaceholderApp } from './placeholder';
 
+/**
+ * Files a browser must check again on every load: the service worker and the script it imports (an update must
+ * reach users at once, never after a year of caching) and the web app manifest.
+ */
+const REVALIDATE = /(^|[\\/])(sw\.js|push-sw\.js|manifest\.webmanifest)(\.br|\.gz)?$/;
+
 /** Paths the server never answers with the web app. */
 const NOT_THE_APP = /^\/(api|notify)(\/|$)/;
 
@@ -32,6 +38,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, vers
     preCompressed: true,
     setHeaders: (res, filePath) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      else if (REVALIDATE.test(filePath)) res.header('cache-control', 'no-cache');
     },
   });
   // @fastify/static with wildcard:false registers one route per file; everything else falls through to here.

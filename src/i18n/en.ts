@@ -232,6 +232,18 @@ export const haulboardMessages = {
     responsive_fonts: 'Responsive font sizes',
     user_menu: 'Account menu',
   },
+  realtime: {
+    notifications: 'Notifications',
+    notifications_unread: 'Notifications, %{smart_count} unread',
+    no_notifications: 'No notifications yet',
+    mark_all_read: 'Mark all read',
+    unread: 'Unread',
+  },
+  pwa: {
+    install_message: 'Install Haulboard on this device for quick access from your desktop or home screen.',
+    install: 'Install',
+    not_now: 'Not now',
+  },
   sidebar: {
     navigation: 'Main navigation',
     loading: 'Loading your screens…',

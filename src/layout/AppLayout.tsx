@@ -3,14 +3,19 @@ import type { ReactNode } from 'react';
 import { AppBar, Layout, LoadingIndicator, Sidebar as RaSidebar, type SidebarProps, TitlePortal } from 'react-admin';
 import { Logo } from '../routes/Logo';
 import { SIDEBAR_WIDTH, TOP_BAR_HEIGHT } from '../theme/themes';
+import { InstallPrompt } from '../pwa/InstallPrompt';
+import { useServiceWorker } from '../pwa/serviceWorker';
+import { usePushRegistration } from '../push/usePushRegistration';
+import { RealtimeProvider } from '../realtime/RealtimeProvider';
 import { AccountMenu } from './AccountMenu';
+import { NotificationBell } from './NotificationBell';
 import { OnlineContacts } from './OnlineContacts';
 import { SettingsPopover } from './SettingsPopover';
 import { Sidebar } from './sidebar/Sidebar';
 
 function TopBar() {
   return (
-    <AppBar userMenu={false} toolbar={<Box sx={{ display: 'flex', alignItems: 'center' }}><LoadingIndicator /><OnlineContacts /><SettingsPopover /><AccountMenu /></Box>} sx={{ '& .RaAppBar-toolbar': { minHeight: TOP_BAR_HEIGHT } }}>
+    <AppBar userMenu={false} toolbar={<Box sx={{ display: 'flex', alignItems: 'center' }}><LoadingIndicator /><OnlineContacts /><NotificationBell /><SettingsPopover /><AccountMenu /></Box>} sx={{ '& .RaAppBar-toolbar': { minHeight: TOP_BAR_HEIGHT } }}>
       <Box sx={{ display: 'flex', alignItems: 'center', mr: 2 }}><Logo height={28} /></Box>
       <TitlePortal />
     </AppBar>
@@ -22,11 +27,17 @@ function AppSidebar(props: SidebarProps) {
   return <RaSidebar {...props} sx={{ '& .RaSidebar-fixed, & .MuiDrawer-paper': { width: { xs: SIDEBAR_WIDTH.mobile, md: SIDEBAR_WIDTH.desktop } } }} />;
 }
 
+/** The signed-in layout, mounted once: it holds the hub connection, the service worker and push (src/realtime, src/pwa, src/push). */
 export function AppLayout({ children }: { children: ReactNode }) {
+  useServiceWorker();
+  usePushRegistration();
   return (
-    // react-admin leaves room for a 48-high app bar; ours is 64 (SPEC.md §9).
-    <Layout appBar={TopBar} menu={Sidebar} sidebar={AppSidebar} sx={{ '& .RaLayout-appFrame': { marginTop: { xs: '56px', sm: `${TOP_BAR_HEIGHT}px` } } }}>
-      <Box id="main" component="section" sx={{ p: { xs: 1, sm: 2 } }}>{children}</Box>
-    </Layout>
+    <RealtimeProvider>
+      {/* react-admin leaves room for a 48-high app bar; ours is 64 (SPEC.md §9). */}
+      <Layout appBar={TopBar} menu={Sidebar} sidebar={AppSidebar} sx={{ '& .RaLayout-appFrame': { marginTop: { xs: '56px', sm: `${TOP_BAR_HEIGHT}px` } } }}>
+        <Box id="main" component="section" sx={{ p: { xs: 1, sm: 2 } }}>{children}</Box>
+      </Layout>
+      <InstallPrompt />
+    </RealtimeProvider>
   );
 }

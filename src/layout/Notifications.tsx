@@ -1,6 +1,6 @@
 import { Alert, Stack } from '@mui/material';
 import { useNotificationContext, useTranslate } from 'ra-core';
-import { useEffect, useState } from 'react';
+import { type ReactNode, isValidElement, useEffect, useState } from 'react';
 
 /** SPEC.md §9: at most 3 toasts at once, each closing itself after 5 s. */
 export const MAX_TOASTS = 3;
@@ -8,7 +8,8 @@ export const TOAST_MS = 5000;
 
 interface Toast {
   key: number;
-  message: string;
+  /** Text from notify('key'), or an element (a hub notification: title and body). */
+  message: ReactNode;
   type: 'success' | 'info' | 'warning' | 'error';
 }
 
@@ -23,7 +24,7 @@ export function Notifications() {
     if (!notifications.length || toasts.length >= MAX_TOASTS) return;
     const next = takeNotification();
     if (!next) return;
-    const message = typeof next.message === 'string' ? translate(next.message, { _: next.message, ...next.notificationOptions?.messageArgs }) : String(next.message);
+    const message = typeof next.message === 'string' ? translate(next.message, { _: next.message, ...next.notificationOptions?.messageArgs }) : isValidElement(next.message) ? next.message : String(next.message);
     const toast: Toast = { key: nextKey++, message, type: (next.type as Toast['type']) ?? 'info' };
     setToasts((current) => [...current, toast]);
     window.setTimeout(() => setToasts((current) => current.filter((t) => t.key !== toast.key)), TOAST_MS);

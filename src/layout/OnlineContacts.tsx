@@ -4,14 +4,11 @@ import { useTranslate } from 'ra-core';
 import { type ReactNode, createContext, useContext, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { getUser } from '../../authProvider/storage';
+import type { OnlineUser } from '../realtime/types';
 
-export interface OnlineUser {
-  userId: number;
-  firstName: string;
-  lastName: string;
-}
+export type { OnlineUser };
 
-/** Who is online. The real-time hub (its own issue) provides the list; until then it is empty. */
+/** Who else is online: src/realtime/RealtimeProvider fills it from the /notify hub. */
 const OnlineUsersContext = createContext<OnlineUser[]>([]);
 export const OnlineUsersProvider = ({ users, children }: { users: OnlineUser[]; children: ReactNode }) => (
   <OnlineUsersContext.Provider value={users}>{children}</OnlineUsersContext.Provider>
@@ -52,7 +49,7 @@ export function OnlineContacts() {
           ) : !found.length ? (
             <Typography sx={{ mt: 2 }} color="text.secondary" role="status">{translate('haulboard.topbar.no_user_found')}</Typography>
           ) : (
-            <List dense>
+            <List dense aria-label={translate('haulboard.topbar.contacts')}>
               {found.map((user) => {
                 const name = `${user.firstName} ${user.lastName}`;
                 return (

@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+
+/** Built by vite-plugin-pwa (vite.config.ts); it controls the signed-in app only. */
+export const SW_URL = '/app/sw.js';
+export const SW_SCOPE = '/app/';
+
+let registration: Promise<ServiceWorkerRegistration | null> | null = null;
+
+/**
+ * Registers the service worker once per page (the install prompt and push both need it). Production builds only:
+ * the dev server has no sw.js. Resolves null where there is none.
+ */
+export function registerServiceWorker(): Promise<ServiceWorkerRegistration | null> {
+  if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return Promise.resolve(null);
+  registration ??= navigator.serviceWorker.register(SW_URL, { scope: SW_SCOPE }).catch(() => null);
+  return registration;
+}
+
+/** After the page has loaded, so that the worker's own downloads never compete with the first paint. */
+export function useServiceWorker(): void {
+  useEffect(() => {
+    if (document.readyState === 'complete') {
+      void registerServiceWorker();
+      return;
+    }
+    const onLoad = () => void registerServiceWorker();
+    window.addEventListener('load', onLoad, { once: true });
+    return () => window.removeEventListener('load', onLoad);
+  }, []);
+}

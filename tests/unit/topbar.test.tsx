@@ -1,0 +1,259 @@
+// @vitest-environment jsdom
+/**
+ * The top bar's real-time pieces with the hub replaced by a fake (src/realtime/hubClient is mocked; the API answers
+ * through a stubbed fetch): online contacts, hub notifications as toasts and in the bell, mark read; and the
+ * install banner of SPEC.md §4.
+ */
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { I18nContextProvider, NotificationContextProvider } from 'ra-core';
+import type { ReactNode } from 'react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type CurrentUser, clearSession, saveSession } from '../../authProvider/storage';
+import { i18nProvider } from '../../src/i18n';
+import { NotificationBell, linkTarget } from '../../src/layout/NotificationBell';
+import { Notifications } from '../../src/layout/Notifications';
+import { OnlineContacts } from '../../src/layout/OnlineContacts';
+import { InstallPrompt } from '../../src/pwa/InstallPrompt';
+import { INSTALL_CHOICE_KEY, type BeforeInstallPromptEvent, captureInstallPrompt } from '../../src/pwa/installOffer';
+import type { HubEvents } from '../../src/realtime/hubClient';
+import { RealtimeProvider } from '../../src/realtime/RealtimeProvider';
+import type { AppNotification } from '../../src/realtime/types';
+
+const hub = vi.hoisted(() => ({ events: null as HubEvents | null, stop: vi.fn(async () => undefined) }));
+vi.mock('../../src/realtime/hubClient', () => ({
+  startHub: (events: HubEvents) => {
+    hub.events = events;
+    return { stop: hub.stop };
+  },
+}));
+
+const user = (id: number, roles: string[], isActive = true): CurrentUser => ({
+  id, email: `u${id}@haulboard.demo`, firstName: 'Me', lastName: 'Myself', name: 'Me Myself', avatar: null, roles, isActive, isEmailVerified: true, registrationCompleted: true, userType: null,
+});
+
+const stored = (id: number, readAt: string | null = null): AppNotification => ({
+  id, type: 'registration', title: `Registration ${id}`, body: `user${id}@example.com is waiting for activation`, link: `/app/management/user-management/${id}/edit`, createdAt: '2026-03-01T10:00:00.000Z', readAt,
+});
+
+let calls: { method: string; url: string }[];
+let page: { items: AppNotification[]; totalCount: number; unreadCount: number };
+
+beforeEach(() => {
+  clearSession();
+  localStorage.removeItem(INSTALL_CHOICE_KEY);
+  calls = [];
+  page = { items: [stored(1, '2026-03-01T11:00:00.000Z')], totalCount: 1, unreadCount: 0 };
+  vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
+    calls.push({ method: init?.method ?? 'GET', url });
+    const body = url.startsWith('/api/Notifications?') ? { data: page } : { data: null };
+    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+  }));
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  hub.events = null;
+});
+
+function Where() {
+  return <div data-testid="where">{useLocation().pathname}</div>;
+}
+
+function renderTopBar(children: ReactNode = null) {
+  return render(
+    <MemoryRouter initialEntries={['/app/dashboard']}>
+      <I18nContextProvider value={i18nProvider}>
+        <NotificationContextProvider>
+          <RealtimeProvider>
+            <OnlineContacts />
+            <NotificationBell />
+            <Notifications />
+            {children}
+            <Where />
+          </RealtimeProvider>
+        </NotificationContextProvider>
+      </I18nContextProvider>
+    </MemoryRouter>,
+  );
+}
+
+const flush = () => act(async () => {
+  await new Promise((resolve) => setTimeout(resolve, 0));
+});
+
+const ONLINE = [
+  { userId: 1, firstName: 'Me', lastName: 'Myself' },
+  { userId: 7, firstName: 'Dana', lastName: 'Dispatcher' },
+  { userId: 8, firstName: 'Fred', lastName: 'Fleet' },
+];
+
+describe('online contacts', () => {
+  it('lists the others online, searches by "first last" ignoring case, and says when none match', async () => {
+    saveSession('token', user(1, ['Dispatcher']));
+    renderTopBar();
+    await flush();
+    act(() => hub.events!.presence(ONLINE));
+    fireEvent.click(screen.getByRole('button', { name: 'Online contacts 2' }));
+    const dialog = screen.getByRole('dialog', { name: 'Online contacts' });
+    const list = within(dialog).getByRole('list', { name: 'Online contacts' });
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Dana Dispatcher', 'Fred Fleet']);
+    // Not an administrator: names, no links.
+    expect(within(dialog).queryAllByRole('link')).toEqual([]);
+    const search = within(dialog).getByRole('textbox', { name: 'Search by name' });
+    fireEvent.change(search, { target: { value: 'DANA disp' } });
+    expect(within(dialog).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Dana Dispatcher']);
+    fireEvent.change(search, { target: { value: 'nobody' } });
+    expect(within(dialog).getByRole('status').textContent).toBe('The user you are looking for is not online');
+  });
+
+  it('says no user is online when only the user is, and empties while the hub is away', async () => {
+    saveSession('token', user(1, ['Dispatcher']));
+    renderTopBar();
+    await flush();
+    act(() => hub.events!.presence(ONLINE));
+    act(() => hub.events!.disconnected());
+    fireEvent.click(screen.getByRole('button', { name: 'Online contacts' }));
+    expect(screen.getByRole('status').textContent).toBe('No user is online');
+  });
+
+  it('administrators get a link to each user', async () => {
+    saveSession('token', user(1, ['Administrator']));
+    renderTopBar();
+    await flush();
+    act(() => hub.events!.presence(ONLINE));
+    fireEvent.click(screen.getByRole('button', { name: 'Online contacts 2' }));
+    const link = screen.getByRole('link', { name: 'Dana Dispatcher' });
+    expect(link.getAttribute('href')).toBe('/app/management/user-management/7/edit');
+  });
+});
+
+describe('notifications', () => {
+  it('loads the stored ones at sign-in; a pushed one is a toast and an unread one in the bell', async () => {
+    saveSession('token', user(1, ['Administrator']));
+    renderTopBar();
+    await flush();
+    expect(calls).toContainEqual({ method: 'GET', url: '/api/Notifications?page=0&size=20&unreadOnly=false' });
+    expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy();
+
+    act(() => hub.events!.notification(stored(2)));
+    expect(screen.getByRole('status').textContent).toContain('Registration 2');
+    expect(screen.getByRole('status').textContent).toContain('user2@example.com is waiting for activation');
+    const bell = screen.getByRole('button', { name: 'Notifications, 1 unread' });
+
+    page = { items: [stored(2), stored(1, '2026-03-01T11:00:00.000Z')], totalCount: 2, unreadCount: 1 };
+    fireEvent.click(bell);
+    await flush();
+    const dialog = screen.getByRole('dialog', { name: 'Notifications' });
+    const items = within(within(dialog).getByRole('list', { name: 'Notifications' })).getAllByRole('listitem');
+    expect(items.map((item) => within(item).getByRole('button').textContent)).toEqual([expect.stringContaining('Registration 2 (Unread)'), expect.stringContaining('Registration 1')]);
+    expect(items[1].textContent).not.toContain('Unread');
+
+    fireEvent.click(within(items[0]).getByRole('button'));
+    await flush();
+    expect(calls).toContainEqual({ method: 'POST', url: '/api/Notifications/2/read' });
+    expect(screen.getByTestId('where').textContent).toBe('/app/management/user-management/2/edit');
+    expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy();
+  });
+
+  it('mark all read clears the count', async () => {
+    saveSession('token', user(1, ['Administrator']));
+    page = { items: [stored(3), stored(4)], totalCount: 2, unreadCount: 2 };
+    renderTopBar();
+    await flush();
+    fireEvent.click(screen.getByRole('button', { name: 'Notifications, 2 unread' }));
+    await flush();
+    fireEvent.click(screen.getByRole('button', { name: 'Mark all read' }));
+    await flush();
+    expect(calls).toContainEqual({ method: 'POST', url: '/api/Notifications/read-all' });
+    // The menu is still open (so the rest of the page is hidden from assistive technology).
+    expect(screen.getByRole('button', { name: 'Notifications', hidden: true })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Notifications' }).textContent).not.toContain('Unread');
+    expect((screen.getByRole('button', { name: 'Mark all read' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('catches up after every reconnect', async () => {
+    saveSession('token', user(1, ['Dispatcher']));
+    renderTopBar();
+    await flush();
+    const before = calls.filter((call) => call.url.startsWith('/api/Notifications?')).length;
+    page = { items: [stored(5)], totalCount: 1, unreadCount: 1 };
+    act(() => hub.events!.connected());
+    await flush();
+    expect(calls.filter((call) => call.url.startsWith('/api/Notifications?')).length).toBe(before + 1);
+    expect(screen.getByRole('button', { name: 'Notifications, 1 unread' })).toBeTruthy();
+  });
+
+  it('links: this app navigates, other sites open apart, anything else does nothing', () => {
+    expect(linkTarget('/app/books/bookorders/3/edit')).toEqual({ app: '/app/books/bookorders/3/edit' });
+    expect(linkTarget(`${window.location.origin}/app/x?y=1`)).toEqual({ app: '/app/x?y=1' });
+    expect(linkTarget('https://example.com/a')).toEqual({ external: 'https://example.com/a' });
+    expect(linkTarget('javascript:alert(1)')).toBeNull();
+    expect(linkTarget('//evil.example/a')).toBeNull();
+    expect(linkTarget(null)).toBeNull();
+  });
+});
+
+/** A beforeinstallprompt event as Chromium sends it. */
+function offerInstall(outcome: 'accepted' | 'dismissed' = 'accepted') {
+  const event = new Event('beforeinstallprompt', { cancelable: true }) as BeforeInstallPromptEvent;
+  const prompt = vi.fn(async () => undefined);
+  Object.assign(event, { prompt, userChoice: Promise.resolve({ outcome }) });
+  act(() => {
+    window.dispatchEvent(event);
+  });
+  return { event, prompt };
+}
+
+describe('install prompt', () => {
+  captureInstallPrompt(window);
+  const renderBanner = () =>
+    render(
+      <I18nContextProvider value={i18nProvider}>
+        <InstallPrompt />
+      </I18nContextProvider>,
+    );
+  const banner = () => screen.queryByRole('region', { name: 'Install' });
+
+  it('nothing when the browser made no offer', () => {
+    saveSession('token', user(1, ['Dispatcher']));
+    renderBanner();
+    expect(banner()).toBeNull();
+  });
+
+  it('an active user is offered it; closing it is remembered, also across sign-out', async () => {
+    saveSession('token', user(1, ['Dispatcher']));
+    renderBanner();
+    const { event } = offerInstall();
+    expect(event.defaultPrevented).toBe(true);
+    expect(banner()).not.toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Not now' }));
+    expect(localStorage.getItem(INSTALL_CHOICE_KEY)).toBe('dismissed');
+    clearSession();
+    expect(localStorage.getItem(INSTALL_CHOICE_KEY)).toBe('dismissed');
+    cleanup();
+    saveSession('token', user(1, ['Dispatcher']));
+    renderBanner();
+    offerInstall();
+    expect(banner()).toBeNull();
+  });
+
+  it('installing shows the browser prompt and is remembered', async () => {
+    saveSession('token', user(1, ['Dispatcher']));
+    renderBanner();
+    const { prompt } = offerInstall('accepted');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Install' }));
+    });
+    expect(prompt).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem(INSTALL_CHOICE_KEY)).toBe('installed');
+  });
+
+  it('not for a user whose account is not active yet', () => {
+    saveSession('token', user(1, ['Dispatcher'], false));
+    renderBanner();
+    offerInstall();
+    expect(banner()).toBeNull();
+  });
+});
