@@ -21,6 +21,7 @@ import auditRoutes from './modules/audit/routes';
 import authRoutes from './modules/auth/routes';
 import bookOrderRoutes from './modules/bookOrders/routes';
 import listRoutes from './modules/lists/routes';
+import { PEOPLE_AND_FLEET_MODULES } from './modules/records/modules';
 import notificationRoutes from './modules/notifications/routes';
 import { createHub, notifyRoutes } from './modules/notify';
 import savedFilterRoutes from './modules/savedFilters/routes';
@@ -33,7 +34,7 @@ export const BODY_LIMIT = 1024 * 1024;
 export const DIST_DIR = process.env.HAULBOARD_DIST_DIR ? path.resolve(process.env.HAULBOARD_DIST_DIR) : fileURLToPath(new URL('../dist', import.meta.url));
 
 /** The API areas, each a Fastify plugin with its own routes. Adding an area is one line here. */
-const MODULES = [authRoutes, accessRoutes, userRoutes, listRoutes, auditRoutes, bookOrderRoutes, savedFilterRoutes, notifyRoutes, notificationRoutes];
+const MODULES = [authRoutes, accessRoutes, userRoutes, listRoutes, auditRoutes, bookOrderRoutes, savedFilterRoutes, notifyRoutes, notificationRoutes, ...PEOPLE_AND_FLEET_MODULES];
 
 export interface AppOptions {
   config: Config;

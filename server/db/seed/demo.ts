@@ -4,6 +4,7 @@ import { hashPassword } from '../../auth/passwords';
 import type { DialectName } from '..';
 import type { Db } from '../types';
 import { seedDemoOrders } from './orders';
+import { seedPeopleAndFleet } from './peopleFleet';
 import { BROKER_KINDS, CITIES, COMPANY_WORDS, FIRST_NAMES, LAST_NAMES, SHIPPER_KINDS, STREETS, TRAILERS, TRUCKS } from './names';
 import { SeededRandom } from './random';
 import { makeVin } from './vins';
@@ -62,7 +63,7 @@ export async function seedDemo(db: Db, dialect: DialectName): Promise<boolean> {
         .values({
           email: person.email, password_hash: passwordHash, first_name: person.first, last_name: person.last, avatar: null,
           phone: `+1${random.int(201, 989)}${random.digits(7)}`, user_type: USER_TYPE_OF_ROLE[person.role] ?? null,
-          is_active: 1, is_email_verified: 1, registration_completed: 1, account_id: 1, created_at: now, updated_at: now, deleted_at: null,
+          is_active: 1, is_email_verified: 1, registration_completed: 1, account_id: 1, created_at: now, updated_at: now, deleted_at: null, activated_at: now,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -77,7 +78,7 @@ export async function seedDemo(db: Db, dialect: DialectName): Promise<boolean> {
     for (const carrier of CARRIERS) {
       const { id } = await trx
         .insertInto('carriers')
-        .values({ code: carrier.code, name: carrier.name, mc_number: `MC${random.digits(6)}`, usdot_number: random.digits(7), created_at: now, updated_at: now, deleted_at: null })
+        .values({ code: carrier.code, name: carrier.name, mc_number: random.digits(6), usdot_number: random.digits(7), created_at: now, updated_at: now, deleted_at: null })
         .returning('id')
         .executeTakeFirstOrThrow();
       carrierIds.push(id);
@@ -98,7 +99,8 @@ export async function seedDemo(db: Db, dialect: DialectName): Promise<boolean> {
           cdl_state_id: stateId.get(random.pick(cityStates)) ?? null, cdl_expires_on: daysFrom(today, random.int(-10, 1400)),
           medical_card_expires_on: daysFrom(today, random.int(-5, 700)), mvr_checked_on: daysFrom(today, -random.int(0, 360)),
           hired_on: hired, terminated_on: terminated ? daysFrom(today, -random.int(1, 50)) : null,
-          pay_type: ownerOperator ? 'PERCENT' : 'PER_MILE', pay_rate: ownerOperator ? random.int(70, 85) : random.int(55, 75),
+          // Cents per mile, or basis points of the load for owner-operators.
+          pay_type: ownerOperator ? 'PERCENT' : 'PER_MILE', pay_rate: ownerOperator ? random.int(70, 85) * 100 : random.int(55, 75),
           created_at: now, updated_at: now, deleted_at: null,
         })
         .returning('id')
@@ -131,7 +133,10 @@ export async function seedDemo(db: Db, dialect: DialectName): Promise<boolean> {
     for (let i = 0; i < 25; i++) {
       const startsOn = daysFrom(today, -random.int(10, 400));
       for (const unit of [trucks[i], trailers[i]]) {
-        await trx.insertInto('unit_assignments').values({ unit_id: unit.id, driver_id: driverIds[i], starts_on: startsOn, ends_on: null, created_at: now }).execute();
+        await trx
+          .insertInto('unit_assignments')
+          .values({ unit_id: unit.id, kind: unit.type, fuel_card_id: null, driver_id: driverIds[i], starts_on: startsOn, ends_on: null, created_by: null, created_at: now, ended_by: null, ended_at: null })
+          .execute();
       }
     }
 
@@ -164,7 +169,7 @@ export async function seedDemo(db: Db, dialect: DialectName): Promise<boolean> {
       await trx
         .insertInto('brokers')
         .values({
-          name, ...contact(domain), ...address(), mc_number: `MC${random.digits(6)}`, usdot_number: random.digits(7),
+          name, ...contact(domain), ...address(), mc_number: random.digits(6), usdot_number: random.digits(7),
           payment_terms_days: random.pick([0, 2, 5, 7, 15, 30]), status: i % 17 === 16 ? 'DO_NOT_USE' : 'ACTIVE',
           created_at: now, updated_at: now, deleted_at: null,
         })
@@ -172,6 +177,8 @@ export async function seedDemo(db: Db, dialect: DialectName): Promise<boolean> {
     }
   });
   await seedDemoOrders(db, dialect, DEMO_ORDERS);
+  // After the orders, with a random stream of its own, so the loads stay what they were.
+  await seedPeopleAndFleet(db, today);
   await db.insertInto('meta').values({ key: 'demo_seeded', value: now }).execute();
   return true;
 }

@@ -12,7 +12,7 @@ import { openSession, revokeSession } from './sessions';
 import { clearFailures, recordFailure, secondsUntilAllowed } from './throttle';
 
 /** The role a self-registered user asks for; it takes effect only once an administrator activates the account. */
-const ROLE_OF_USER_TYPE: Record<UserType, RoleName> = { driver: 'Driver', dispatch: 'Dispatcher', carrier: 'FleetOwner', fleetOwner: 'FleetOwner' };
+export const ROLE_OF_USER_TYPE: Record<UserType, RoleName> = { driver: 'Driver', dispatch: 'Dispatcher', carrier: 'FleetOwner', fleetOwner: 'FleetOwner' };
 
 export default async function authRoutes(app: FastifyInstance, ctx: ServerContext) {
   const { db, config, jwtSecret } = ctx;

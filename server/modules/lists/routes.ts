@@ -2,15 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { queryBoolean } from '../../../schema/common';
-import { UNIT_TYPES } from '../../../schema/reference';
+import { todayIso } from '../../../schema/expiry';
+import { fuelCardsDropdownQuery, maskCard, unitsDropdownQuery } from '../../../schema/fleet';
 import { type ServerContext, ok } from '../../context';
+import { coversSql } from '../assignments/dates';
 
 /**
  * Dropdown reads of SPEC.md §7 "Lists". Names only, for the forms and filters of the screens that need them;
  * each is open to the screens that use it.
  */
 const showDeletedQuery = z.object({ showDeleted: queryBoolean.default(false) });
-const unitsQuery = z.object({ hideAssigned: queryBoolean.default(false), type: z.enum(UNIT_TYPES).optional(), showDeleted: queryBoolean.default(false) });
 
 const DISPATCH_SCREENS = ['BookOrders', 'DriverAssignment', 'DispatcherSalary', 'Users', 'ReportsDashboard', 'Dashboard', 'WeeklyFinance', 'BrokerFee'];
 const DRIVER_SCREENS = [
@@ -45,40 +46,52 @@ export default async function listRoutes(app: FastifyInstance, ctx: ServerContex
     schema: { tags: TAGS, summary: 'Drivers; terminated and deleted ones only with showDeleted', querystring: showDeletedQuery },
   }, async (request) => {
     let query = db.selectFrom('drivers').select(['id', 'first_name as firstName', 'last_name as lastName', fullName.as('name'), 'user_id as userId', 'terminated_on as terminatedOn']);
-    if (!request.query.showDeleted) query = query.where('deleted_at', 'is', null).where('terminated_on', 'is', null);
+    // A driver whose termination date is still ahead is still driving.
+    if (!request.query.showDeleted) query = query.where('deleted_at', 'is', null).where((eb) => eb.or([eb('terminated_on', 'is', null), eb('terminated_on', '>', todayIso())]));
     return ok(await query.orderBy('first_name').orderBy('last_name').execute());
   });
 
-  app.get('/api/Carriers/dropdown-list', {
-    config: read(CARRIER_SCREENS),
-    schema: { tags: TAGS, summary: 'The company’s carriers: { data: [...] }' },
-  }, async () => ({ data: await db.selectFrom('carriers').select(['id', 'code', 'name']).where('deleted_at', 'is', null).orderBy('name').execute() }));
+  /** Deleted records only with showDeleted (each answer says which are deleted). */
+  const live = <Q extends { where: (column: 'deleted_at', op: 'is', value: null) => Q }>(query: Q, showDeleted: boolean) => (showDeleted ? query : query.where('deleted_at', 'is', null));
+  const withDeleted = <T extends { deleted_at: string | null }>(rows: T[]) => rows.map(({ deleted_at, ...row }) => ({ ...row, deleted: deleted_at !== null }));
 
-  app.get<{ Querystring: z.output<typeof unitsQuery> }>('/api/Units/get-all-trucks-dropdown', {
+  app.get<{ Querystring: z.output<typeof showDeletedQuery> }>('/api/Carriers/dropdown-list', {
+    config: read(CARRIER_SCREENS),
+    schema: { tags: TAGS, summary: 'The company’s carriers: { data: [...] }', querystring: showDeletedQuery },
+  }, async (request) => ({ data: withDeleted(await live(db.selectFrom('carriers').select(['id', 'code', 'name', 'deleted_at']), request.query.showDeleted).orderBy('name').execute()) }));
+
+  app.get<{ Querystring: z.output<typeof unitsDropdownQuery> }>('/api/Units/get-all-trucks-dropdown', {
     config: read(FLEET_SCREENS),
-    schema: { tags: TAGS, summary: 'Trucks and trailers; HideAssigned leaves out units assigned to a driver today', querystring: unitsQuery },
+    schema: { tags: TAGS, summary: 'Trucks and trailers; HideAssigned leaves out units assigned to a driver today', querystring: unitsDropdownQuery },
   }, async (request) => {
     const { hideAssigned, type, showDeleted } = request.query;
-    let query = db.selectFrom('units').select(['id', 'unit_type as type', 'unit_number as unitNumber', 'make', 'model', 'year', 'status']);
+    let query = live(db.selectFrom('units').select(['id', 'unit_type as type', 'unit_number as unitNumber', 'make', 'model', 'year', 'status', 'deleted_at']), showDeleted);
     if (type) query = query.where('unit_type', '=', type);
-    if (!showDeleted) query = query.where('deleted_at', 'is', null);
-    if (hideAssigned) {
-      const today = new Date().toISOString().slice(0, 10);
-      query = query.where('id', 'not in', db.selectFrom('unit_assignments').select('unit_id').where('starts_on', '<=', today).where((eb) => eb.or([eb('ends_on', 'is', null), eb('ends_on', '>=', today)])));
-    }
+    if (hideAssigned) query = query.where('id', 'not in', db.selectFrom('unit_assignments as a').select('a.unit_id').where('a.unit_id', 'is not', null).where(coversSql('a', todayIso())));
     const rows = await query.orderBy('unit_type').orderBy('unit_number').execute();
-    return ok(rows.map((row) => ({ ...row, name: `${row.unitNumber} — ${row.year} ${row.make} ${row.model}` })));
+    return ok(withDeleted(rows).map((row) => ({ ...row, name: `${row.unitNumber} — ${row.year} ${row.make} ${row.model}` })));
   });
 
-  app.get('/api/Brokers/dropdown-list', {
-    config: read(['BookOrders', 'Brokers', 'BrokerFee', 'ClaimsTracker']),
-    schema: { tags: TAGS, summary: 'Brokers by name, with their status (ACTIVE or DO_NOT_USE)' },
-  }, async () => ok(await db.selectFrom('brokers').select(['id', 'name', 'status', 'mc_number as mcNumber']).where('deleted_at', 'is', null).orderBy('name').execute()));
+  app.get<{ Querystring: z.output<typeof fuelCardsDropdownQuery> }>('/api/FuelCards/dropdown-list', {
+    config: read(['VehicleAndCardAssignment', 'Vehicles']),
+    schema: { tags: TAGS, summary: 'Fuel cards, masked; HideAssigned leaves out cards a driver holds today', querystring: fuelCardsDropdownQuery },
+  }, async (request) => {
+    const { hideAssigned, showDeleted } = request.query;
+    let query = live(db.selectFrom('fuel_cards').select(['id', 'card_last4', 'provider', 'status', 'expires_on as expiresOn', 'deleted_at']), showDeleted);
+    if (hideAssigned) query = query.where('id', 'not in', db.selectFrom('unit_assignments as a').select('a.fuel_card_id').where('a.fuel_card_id', 'is not', null).where(coversSql('a', todayIso())));
+    const rows = await query.orderBy('provider').orderBy('card_last4').execute();
+    return ok(withDeleted(rows).map(({ card_last4, ...row }) => ({ ...row, maskedNumber: maskCard(card_last4), name: `${maskCard(card_last4)} (${row.provider})` })));
+  });
 
-  app.get('/api/Shipper/get-all-shippers-dropdown', {
+  app.get<{ Querystring: z.output<typeof showDeletedQuery> }>('/api/Brokers/dropdown-list', {
+    config: read(['BookOrders', 'Brokers', 'BrokerFee', 'ClaimsTracker']),
+    schema: { tags: TAGS, summary: 'Brokers by name, with their status (ACTIVE or DO_NOT_USE)', querystring: showDeletedQuery },
+  }, async (request) => ok(withDeleted(await live(db.selectFrom('brokers').select(['id', 'name', 'status', 'mc_number as mcNumber', 'deleted_at']), request.query.showDeleted).orderBy('name').execute())));
+
+  app.get<{ Querystring: z.output<typeof showDeletedQuery> }>('/api/Shipper/get-all-shippers-dropdown', {
     config: read(SHIPPER_SCREENS),
-    schema: { tags: TAGS, summary: 'Shippers by name' },
-  }, async () => ok(await db.selectFrom('shippers').select(['id', 'name']).where('deleted_at', 'is', null).orderBy('name').execute()));
+    schema: { tags: TAGS, summary: 'Shippers by name', querystring: showDeletedQuery },
+  }, async (request) => ok(withDeleted(await live(db.selectFrom('shippers').select(['id', 'name', 'deleted_at']), request.query.showDeleted).orderBy('name').execute())));
 
   // Reference lists of SPEC.md §3, for any signed-in user.
   const reference = { signedIn: true } as const;

@@ -1,64 +1,95 @@
-import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import { z } from 'zod';
-import { idParams, idText, pagingQuery, queryBoolean } from '../../../schema/common';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { idParams } from '../../../schema/common';
+import { type UserCreate, type UserDto, type UsersQuery, type UserUpdate, userCreate, usersQuery, userUpdate } from '../../../schema/people';
 import { PERMISSIONS } from '../../../schema/roles';
-import { type ServerContext, ok, page } from '../../context';
+import { type ServerContext, ok } from '../../context';
+import type { Db } from '../../db/types';
 import { notFound } from '../../http/errors';
-import { containsPattern, selectUsers, withRoles } from './queries';
+import { ROLE_OF_USER_TYPE } from '../auth/routes';
+import { registerRecord } from '../records/routes';
+import { passwordLinkRoutes } from './passwordLinks';
+import { selectUsers, withRoles } from './queries';
+import { guardAdministrators, guardLastAdministrator, revokeSessionsOf, roleIdOf, userDefinition } from './record';
 
-const usersQuery = z.object({
-  ...pagingQuery(50, 10_000),
-  roleId: idText.optional(),
-  isActive: queryBoolean.optional(),
-  showDeleted: queryBoolean.default(false),
-});
-type UsersQuery = z.output<typeof usersQuery>;
-
-const SORTS = { name: ['u.last_name', 'u.first_name'], email: ['u.email'], createdAt: ['u.created_at'] } as const;
-
+type IdParams = z.output<typeof idParams>;
 /** The screens that read user lists: Users, and Access Settings (which reads them all, size 10000). */
 const READ_USERS = { feature: ['Users', 'AccessSettings'], permission: 'Read' } as const;
 
+/**
+ * Users (feature Users): the list, profile, roles and active flag; activation of pending registrations;
+ * deactivation that ends the user's sessions at once; one-time password links.
+ */
 export default async function userRoutes(app: FastifyInstance, ctx: ServerContext) {
-  const { db } = ctx;
-
-  const listUsers = async (query: UsersQuery) => {
-    let base = selectUsers(db);
-    if (!query.showDeleted) base = base.where('u.deleted_at', 'is', null);
-    if (query.isActive !== undefined) base = base.where('u.is_active', '=', query.isActive ? 1 : 0);
-    if (query.roleId) base = base.where('u.id', 'in', db.selectFrom('user_roles').select('user_id').where('role_id', '=', query.roleId));
-    if (query.search) {
-      const pattern = containsPattern(query.search);
-      base = base.where((eb) =>
-        eb.or([
-          eb(sql`lower(u.first_name || ' ' || u.last_name)`, 'like', sql`${pattern} escape '\\'`),
-          eb(sql`lower(u.email)`, 'like', sql`${pattern} escape '\\'`),
-        ]),
-      );
-    }
-    const total = await base.clearSelect().select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const sortKey = (query.sort?.replace(/^-/, '') ?? 'name') as keyof typeof SORTS;
-    const direction = query.sort?.startsWith('-') ? 'desc' : 'asc';
-    let ordered = base;
-    for (const column of SORTS[sortKey] ?? SORTS.name) ordered = ordered.orderBy(column, direction);
-    const rows = await ordered.orderBy('u.id').limit(query.size).offset(query.page * query.size).execute();
-    return page(await withRoles(db, rows), Number(total.n), query.page, query.size);
-  };
-
-  app.get<{ Querystring: UsersQuery }>('/api/User', {
-    config: { access: READ_USERS },
-    schema: { tags: ['Users'], summary: 'Users, paged, with search and role/status filters', querystring: usersQuery },
-  }, async (request) => listUsers(request.query));
+  const { db, dialect } = ctx;
+  // The hub arrives with the real-time issue; until it is there, deactivation still ends every session.
+  const realtime = (ctx as { realtime?: { disconnectUser(userId: number): void } }).realtime;
+  const disconnect = (userId: number) => realtime?.disconnectUser(userId);
+  const users = registerRecord(app, ctx, userDefinition(dialect, { disconnect }));
+  const TAGS = ['Users'];
 
   app.get<{ Querystring: UsersQuery }>('/api/User/users-filtered', {
     config: { access: READ_USERS },
-    schema: { tags: ['Users'], summary: 'Users for pickers and the permissions screen (Size up to 10000)', querystring: usersQuery },
-  }, async (request) => listUsers(request.query));
+    schema: { tags: TAGS, summary: 'Users for pickers and the permissions screen (Size up to 10000)', querystring: usersQuery },
+  }, async (request) => users.list(request.query));
 
-  app.get<{ Params: z.output<typeof idParams> }>('/api/User/get-users-by-roleId/:id', {
+  /** Activation: active, verified, registered (with the role its user type asked for), activated_at kept once set. */
+  async function activate(trx: Db, before: UserDto, withUserTypeRole: boolean) {
+    const now = new Date().toISOString();
+    await trx.updateTable('users').set({ is_active: 1, is_email_verified: 1, registration_completed: 1, activated_at: before.activatedAt ?? now }).where('id', '=', before.id).execute();
+    const role = before.userType ? ROLE_OF_USER_TYPE[before.userType as keyof typeof ROLE_OF_USER_TYPE] : undefined;
+    if (withUserTypeRole && role && !before.roles.includes(role)) await trx.insertInto('user_roles').values({ user_id: before.id, role_id: await roleIdOf(trx, role) }).execute();
+  }
+  /** Deactivation (checked against the last-administrator rule by the caller): inactive, every session revoked. */
+  async function deactivate(trx: Db, before: UserDto) {
+    await trx.updateTable('users').set({ is_active: 0, activated_at: before.activatedAt ?? before.createdAt }).where('id', '=', before.id).execute();
+    await revokeSessionsOf(trx, before.id);
+  }
+
+  app.post<{ Body: UserCreate }>('/api/User', {
+    config: users.access('Create'),
+    schema: { tags: TAGS, summary: 'Create a user: inactive until they set a password through a link (POST /api/User/{id}/password-link)', body: userCreate },
+  }, async (request) => ok(await users.create(request, request.body)));
+
+  app.put<{ Params: IdParams; Body: UserUpdate }>('/api/User/:id', {
+    config: users.access('Update'),
+    schema: { tags: TAGS, summary: 'Update profile, roles and the active flag; send the version you read', params: idParams, body: userUpdate },
+  }, async (request) => {
+    const { version, isActive, ...input } = request.body;
+    const after = await users.update(request, request.params.id, version, { ...input, isActive }, async (trx, before) => {
+      if (isActive && !before.isActive) await activate(trx, before, false);
+      if (!isActive && before.isActive) await deactivate(trx, before);
+    });
+    return ok(after);
+  });
+
+  const action = (name: 'activate' | 'deactivate', summary: string, write: (trx: Db, before: UserDto, request: FastifyRequest) => Promise<void>) =>
+    app.post<{ Params: IdParams }>(`/api/User/:id/${name}`, {
+      config: users.access('Update'),
+      schema: { tags: TAGS, summary, params: idParams },
+    }, async (request) => {
+      const current = await users.mustLoad(db, request.params.id);
+      if (current.isActive === (name === 'activate')) return ok(current);
+      const after = await users.guarded(request, current.id, name, (trx, before) => write(trx, before, request), current.version);
+      if (name === 'deactivate') disconnect(current.id);
+      return ok(after);
+    });
+
+  action('activate', 'Activate a pending registration (active, verified, with the role of its user type)', async (trx, before, request) => {
+    await guardAdministrators(trx, request, before, null);
+    await activate(trx, before, true);
+  });
+  action('deactivate', 'Deactivate: the user’s open sessions are refused from their next call', async (trx, before, request) => {
+    await guardAdministrators(trx, request, before, null);
+    await guardLastAdministrator(trx, dialect, before);
+    await deactivate(trx, before);
+  });
+
+  passwordLinkRoutes(app, ctx, users);
+
+  app.get<{ Params: IdParams }>('/api/User/get-users-by-roleId/:id', {
     config: { access: READ_USERS },
-    schema: { tags: ['Users'], summary: 'Active users holding a role', params: idParams },
+    schema: { tags: TAGS, summary: 'Active users holding a role', params: idParams },
   }, async (request) => {
     const role = await db.selectFrom('roles').select('id').where('id', '=', request.params.id).executeTakeFirst();
     if (!role) throw notFound('Role');

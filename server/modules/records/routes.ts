@@ -1,0 +1,172 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { idParams } from '../../../schema/common';
+import { todayIso } from '../../../schema/expiry';
+import type { RecordDto } from '../../../schema/records';
+import type { Permission } from '../../../schema/roles';
+import { type ServerContext, ok, page } from '../../context';
+import type { Db } from '../../db/types';
+import { csvStream, pageThrough, sendCsv } from '../../http/csv';
+import { notFound } from '../../http/errors';
+import { audit } from '../audit/audit';
+import { filtered, loadPage, toDtos } from './query';
+import type { ListQueryBase, RecordDefinition, Row, WriteAction, WriteContext } from './types';
+import { checkReferences, checkUnique, guardedWrite } from './write';
+
+type IdParams = z.output<typeof idParams>;
+
+/** What a module gets back to write its own routes with (users: create/update with roles). */
+export interface RecordHelpers<Dto extends RecordDto, Input, Query extends ListQueryBase = ListQueryBase> {
+  load(executor: Db, id: number): Promise<Dto | null>;
+  mustLoad(executor: Db, id: number): Promise<Dto>;
+  /** Validate references and uniqueness, insert, save children and audit in one transaction; then afterCommit. */
+  create(request: FastifyRequest, input: Input, extraColumns?: Row): Promise<Dto>;
+  /** The same for an update guarded by version. */
+  update(request: FastifyRequest, id: number, version: number, input: Input, write?: (trx: Db, before: Dto) => Promise<void>): Promise<Dto>;
+  /** Any other write guarded by version (the current one when left out), audited as `action`. */
+  guarded(request: FastifyRequest, id: number, action: string, write: (trx: Db, before: Dto) => Promise<void>, version?: number): Promise<Dto>;
+  /** The list answer for a query (for a second route that lists the same records). */
+  list(query: Query): Promise<ReturnType<typeof page<Dto>>>;
+  access(permission: Permission, read?: boolean): { access: { feature: readonly string[]; permission: Permission } };
+}
+
+/**
+ * The routes of one record resource from its declaration (server/modules/records/types.ts):
+ * GET list (paged, searched, filtered, sorted), GET /export (CSV of the same filter, streamed), GET /{id},
+ * POST create, PUT /{id} (version-guarded), DELETE /{id} (soft) and POST /{id}/restore.
+ */
+export function registerRecord<Dto extends RecordDto, Input, Query extends ListQueryBase>(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  def: RecordDefinition<Dto, Input, Query>,
+): RecordHelpers<Dto, Input, Query> {
+  const { db } = ctx;
+  const tags = [`${def.label}s`];
+  const access = (permission: Permission, read = false) => ({ access: { feature: read ? def.access.read : def.access.write, permission } });
+
+  async function load(executor: Db, id: number): Promise<Dto | null> {
+    const today = todayIso();
+    const rows = (await def.select(executor.selectFrom(`${def.table} as r` as never), today).where('r.id', '=', id).execute()) as Row[];
+    if (!rows.length) return null;
+    return (await toDtos<Dto>(executor, def, rows, today))[0];
+  }
+  const mustLoad = async (executor: Db, id: number) => {
+    const record = await load(executor, id);
+    if (!record) throw notFound(def.label);
+    return record;
+  };
+
+  async function create(request: FastifyRequest, input: Input, extraColumns: Row = {}): Promise<Dto> {
+    const context: WriteContext<Dto, Input> = { action: 'create', request, before: null, input };
+    const after = await db.transaction().execute(async (trx) => {
+      await checkReferences(trx, def.references, input);
+      await checkUnique(trx, def.table, def.unique, input, null);
+      await def.beforeWrite?.(trx, context);
+      const now = new Date().toISOString();
+      const { id } = (await trx
+        .insertInto(def.table as never)
+        .values({ ...def.columns?.(input, null), ...extraColumns, created_at: now, updated_at: now, deleted_at: null } as never)
+        .returning('id' as never)
+        .executeTakeFirstOrThrow()) as { id: number };
+      await def.children?.save(trx, id, input);
+      const created = await mustLoad(trx, id);
+      await audit(trx, request, { action: 'create', entity: def.entity, entityId: created.id, after: created });
+      return created;
+    });
+    def.afterCommit?.({ ...context, after });
+    return after;
+  }
+
+  async function update(request: FastifyRequest, id: number, version: number, input: Input, write?: (trx: Db, before: Dto) => Promise<void>): Promise<Dto> {
+    let context: WriteContext<Dto, Input> | null = null;
+    const after = await guardedWrite(db, {
+      table: def.table, entity: def.entity, label: def.label, request, id, version, action: 'update', load,
+      write: async (trx, before) => {
+        context = { action: 'update', request, before, input };
+        await checkReferences(trx, def.references, input);
+        await checkUnique(trx, def.table, def.unique, input, id);
+        await def.beforeWrite?.(trx, context);
+        if (def.columns) await trx.updateTable(def.table as never).set(def.columns(input, before) as never).where('id' as never, '=', id as never).execute();
+        await def.children?.save(trx, id, input);
+        await write?.(trx, before);
+      },
+    });
+    if (context) def.afterCommit?.({ ...(context as WriteContext<Dto, Input>), after });
+    return after;
+  }
+
+  /** Soft delete and restore: idempotent (deleting a deleted record answers it as it is). */
+  async function setDeleted(request: FastifyRequest, id: number, action: Extract<WriteAction, 'delete' | 'restore'>) {
+    const current = await mustLoad(db, id);
+    if (current.deleted === (action === 'delete')) return current;
+    let context: WriteContext<Dto, Input> | null = null;
+    const after = await guardedWrite(db, {
+      table: def.table, entity: def.entity, label: def.label, request, id, version: current.version, action, load, allowDeleted: true,
+      write: async (trx, before) => {
+        context = { action, request, before, input: null };
+        await def.beforeWrite?.(trx, context);
+        await trx.updateTable(def.table as never).set({ deleted_at: action === 'delete' ? new Date().toISOString() : null } as never).where('id' as never, '=', id as never).execute();
+      },
+    });
+    if (context) def.afterCommit?.({ ...(context as WriteContext<Dto, Input>), after });
+    return after;
+  }
+
+  async function list(query: Query) {
+    const today = todayIso();
+    const total = await filtered(db, def, query, today).select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const items = await loadPage<Dto>(db, def, query, today, query.size, query.page * query.size);
+    return page(items, Number((total as { n: number }).n), query.page, query.size);
+  }
+
+  async function guarded(request: FastifyRequest, id: number, action: string, write: (trx: Db, before: Dto) => Promise<void>, version?: number) {
+    const expected = version ?? (await mustLoad(db, id)).version;
+    return guardedWrite(db, { table: def.table, entity: def.entity, label: def.label, request, id, version: expected, action, load, write });
+  }
+
+  app.get<{ Querystring: Query }>(def.path, {
+    config: access('Read', true),
+    schema: { tags, summary: `${def.label} list: page, size, search, showDeleted, sort and filters`, querystring: def.schemas.query },
+  }, async (request) => list(request.query as Query));
+
+  app.get<{ Querystring: Query }>(`${def.path}/export`, {
+    config: access('Export', true),
+    schema: { tags, summary: `CSV of every ${def.label.toLowerCase()} the list's filters select (streamed; paging ignored)`, querystring: def.schemas.query },
+  }, async (request, reply) => {
+    const query = request.query as Query;
+    const today = todayIso();
+    return sendCsv(reply, def.csvName, csvStream(def.csv, pageThrough((limit, offset) => loadPage<Dto>(db, def, query, today, limit, offset))));
+  });
+
+  app.get<{ Params: IdParams }>(`${def.path}/:id`, {
+    config: access('Read', true),
+    schema: { tags, summary: `One ${def.label.toLowerCase()}`, params: idParams },
+  }, async (request) => ok(await mustLoad(db, request.params.id)));
+
+  if (!def.customWrites) {
+    app.post<{ Body: Input }>(def.path, {
+      config: access('Create'),
+      schema: { tags, summary: `Create a ${def.label.toLowerCase()}`, body: def.schemas.create },
+    }, async (request) => ok(await create(request, request.body as Input)));
+
+    app.put<{ Params: IdParams; Body: Input & { version: number } }>(`${def.path}/:id`, {
+      config: access('Update'),
+      schema: { tags, summary: `Update a ${def.label.toLowerCase()}; send the version you read (409 with the current record when stale)`, params: idParams, body: def.schemas.update },
+    }, async (request) => {
+      const { version, ...input } = request.body as Input & { version: number };
+      return ok(await update(request, request.params.id, version, input as Input));
+    });
+  }
+
+  app.delete<{ Params: IdParams }>(`${def.path}/:id`, {
+    config: access('Delete'),
+    schema: { tags, summary: `Delete a ${def.label.toLowerCase()} (soft: it can be restored)`, params: idParams },
+  }, async (request) => ok(await setDeleted(request, request.params.id, 'delete')));
+
+  app.post<{ Params: IdParams }>(`${def.path}/:id/restore`, {
+    config: access('Delete'),
+    schema: { tags, summary: `Restore a deleted ${def.label.toLowerCase()}`, params: idParams },
+  }, async (request) => ok(await setDeleted(request, request.params.id, 'restore')));
+
+  return { load, mustLoad, create, update, guarded, list, access };
+}

@@ -1,0 +1,139 @@
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { LAST_ADMIN_MESSAGE, type UserCreate, type UserDto, type UsersQuery, userCreate, usersQuery, userUpdate } from '../../../schema/people';
+import type { DialectName } from '../../db';
+import type { Db } from '../../db/types';
+import { badRequest, forbidden } from '../../http/errors';
+import { recordMeta } from '../records/query';
+import type { Children, RecordDefinition, Row, WriteContext } from '../records/types';
+
+/** The body create and update share (update adds isActive and version). */
+export type UserInput = UserCreate & { isActive?: boolean };
+type Roles = { ids: number[]; names: string[] };
+
+/** Roles are the user's child rows: loaded for a page at once, replaced on save. */
+const roles: Children<UserInput> = {
+  async load(db: Db, ids: number[]) {
+    const rows = await db.selectFrom('user_roles as ur').innerJoin('roles as ro', 'ro.id', 'ur.role_id').select(['ur.user_id', 'ro.id', 'ro.name']).where('ur.user_id', 'in', ids).orderBy('ro.name').execute();
+    const map = new Map<number, Roles>();
+    for (const row of rows) {
+      const held = map.get(row.user_id) ?? { ids: [], names: [] };
+      held.ids.push(row.id);
+      held.names.push(row.name);
+      map.set(row.user_id, held);
+    }
+    return map;
+  },
+  async save(trx: Db, id: number, input: UserInput) {
+    await trx.deleteFrom('user_roles').where('user_id', '=', id).execute();
+    await trx.insertInto('user_roles').values(input.roleIds.map((roleId) => ({ user_id: id, role_id: roleId }))).execute();
+  },
+};
+
+export async function roleIdOf(db: Db, name: string): Promise<number> {
+  return (await db.selectFrom('roles').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+}
+
+const isAdministrator = async (db: Db, request: FastifyRequest) => request.auth!.roleIds.includes(await roleIdOf(db, 'Administrator'));
+
+/**
+ * Administrators guard administrators: only an administrator may act on an administrator's account or grant or
+ * remove the Administrator role (a manager holding Users Update could otherwise take the account over).
+ */
+export async function guardAdministrators(trx: Db, request: FastifyRequest, before: UserDto | null, roleIds: number[] | null): Promise<void> {
+  if (await isAdministrator(trx, request)) return;
+  if (before?.roles.includes('Administrator')) throw forbidden('Only an administrator can change an administrator’s account');
+  if (roleIds?.includes(await roleIdOf(trx, 'Administrator'))) throw forbidden('Only an administrator can grant the Administrator role');
+}
+
+/**
+ * The last active administrator keeps the role and stays active and undeleted (400, nothing written).
+ * PostgreSQL: the Administrator role row is locked first, so two administrators cannot remove each other at once.
+ */
+export async function guardLastAdministrator(trx: Db, dialect: DialectName, user: UserDto, field?: string): Promise<void> {
+  if (!user.roles.includes('Administrator') || !user.isActive || user.deleted) return;
+  let lock = trx.selectFrom('roles').select('id').where('name', '=', 'Administrator');
+  if (dialect === 'postgres') lock = lock.forUpdate();
+  const role = await lock.executeTakeFirstOrThrow();
+  const others = await trx
+    .selectFrom('users as u').innerJoin('user_roles as ur', 'ur.user_id', 'u.id')
+    .select(({ fn }) => fn.countAll<number>().as('n'))
+    .where('ur.role_id', '=', role.id).where('u.id', '<>', user.id).where('u.is_active', '=', 1).where('u.deleted_at', 'is', null)
+    .where('u.is_email_verified', '=', 1).where('u.registration_completed', '=', 1)
+    .executeTakeFirstOrThrow();
+  if (Number(others.n) === 0) throw badRequest(LAST_ADMIN_MESSAGE, field);
+}
+
+/** Every session of the user ends now: their tokens get 401 on the next call. */
+export async function revokeSessionsOf(trx: Db, userId: number): Promise<void> {
+  await trx.updateTable('sessions').set({ revoked_at: new Date().toISOString() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+}
+
+/** Roles must exist; "Any" is implicit and never held. */
+async function checkRoles(trx: Db, roleIds: number[]): Promise<void> {
+  const found = await trx.selectFrom('roles').select(['id', 'name']).where('id', 'in', roleIds).execute();
+  if (found.length !== roleIds.length) throw badRequest('Choose roles from the list', 'roleIds');
+  if (found.some((r) => r.name === 'Any')) throw badRequest('Every user holds Any; choose the roles they need', 'roleIds');
+}
+
+export function userDefinition(dialect: DialectName, hooks: { disconnect(userId: number): void }): RecordDefinition<UserDto, UserInput, UsersQuery> {
+  return {
+    label: 'User', path: '/api/User', table: 'users', entity: 'user', csvName: 'users',
+    access: { read: ['Users', 'AccessSettings'], write: ['Users'] },
+    schemas: { create: userCreate, update: userUpdate, query: usersQuery },
+    // The module registers create and update itself (activation, password links).
+    customWrites: true,
+    select: (query) =>
+      query.select([
+        'r.id', 'r.email', 'r.first_name', 'r.last_name', 'r.avatar', 'r.phone', 'r.user_type', 'r.is_active', 'r.is_email_verified', 'r.registration_completed',
+        'r.account_id', 'r.activated_at', 'r.created_at', 'r.updated_at', 'r.deleted_at', 'r.version',
+        sql<number>`case when r.password_hash is null then 0 else 1 end`.as('has_password'),
+      ]),
+    toDto: (r: Row, children) => {
+      const held = (children as Roles | undefined) ?? { ids: [], names: [] };
+      return {
+        ...recordMeta(r), email: r.email, firstName: r.first_name, lastName: r.last_name, name: `${r.first_name} ${r.last_name}`, avatar: r.avatar,
+        phone: r.phone, userType: r.user_type, roles: held.names, roleIds: held.ids, isActive: r.is_active === 1, isEmailVerified: r.is_email_verified === 1,
+        registrationCompleted: r.registration_completed === 1, isPending: r.is_active === 0 && r.activated_at === null, hasPassword: Number(r.has_password) === 1,
+        activatedAt: r.activated_at, accountId: r.account_id,
+      };
+    },
+    columns: (u, before) => ({
+      first_name: u.firstName, last_name: u.lastName, email: u.email, phone: u.phone,
+      ...(before ? {} : { password_hash: null, avatar: null, user_type: null, is_active: 0, is_email_verified: 0, registration_completed: 1, account_id: 1, activated_at: null }),
+    }),
+    children: roles,
+    search: [`r.first_name || ' ' || r.last_name`, 'r.email'],
+    filters: {
+      roleId: (roleId) => (eb) => eb('r.id', 'in', eb.selectFrom('user_roles').select('user_id').where('role_id', '=', roleId)),
+      isActive: (active) => (eb) => eb('r.is_active', '=', active ? 1 : 0),
+      pending: (pending) => (eb) => (pending
+        ? eb.and([eb('r.is_active', '=', 0), eb('r.activated_at', 'is', null)])
+        : eb.or([eb('r.is_active', '=', 1), eb('r.activated_at', 'is not', null)])),
+    },
+    sorts: { name: ['r.last_name', 'r.first_name'], email: ['r.email'], createdAt: ['r.created_at'], id: [] },
+    defaultSort: 'name',
+    unique: [{ field: 'email', expression: 'lower(email)', value: (u) => u.email.toLowerCase(), message: () => 'A user with this e-mail already exists' }],
+    beforeWrite: async (trx, context: WriteContext<UserDto, UserInput>) => {
+      const { action, before, input, request } = context;
+      await guardAdministrators(trx, request, before, input?.roleIds ?? null);
+      if (input) await checkRoles(trx, input.roleIds);
+      if (!before) return;
+      if (action === 'delete') await guardLastAdministrator(trx, dialect, before);
+      if (action === 'update' && input) {
+        const adminRole = await roleIdOf(trx, 'Administrator');
+        if (!input.roleIds.includes(adminRole)) await guardLastAdministrator(trx, dialect, before, 'roleIds');
+        if (input.isActive === false) await guardLastAdministrator(trx, dialect, before, 'isActive');
+      }
+      if (action === 'delete' || (action === 'update' && before.isActive && input?.isActive === false)) await revokeSessionsOf(trx, before.id);
+    },
+    afterCommit: ({ action, before, after }) => {
+      if (before && (action === 'delete' || (before.isActive && !after.isActive))) hooks.disconnect(before.id);
+    },
+    csv: [
+      ['First name', (u) => u.firstName], ['Last name', (u) => u.lastName], ['E-mail', (u) => u.email], ['Phone', (u) => u.phone], ['Roles', (u) => u.roles.join(' ')],
+      ['Active', (u) => (u.isActive ? 'yes' : 'no')], ['Pending', (u) => (u.isPending ? 'yes' : 'no')], ['User type', (u) => u.userType], ['Created', (u) => u.createdAt],
+      ['Deleted', (u) => (u.deleted ? 'yes' : 'no')],
+    ],
+  };
+}
