@@ -96,7 +96,8 @@ export async function fingerprint(db: Db): Promise<string> {
   const small = [
     'users', 'roles', 'user_roles', 'features', 'role_feature_permissions', 'feature_groups', 'feature_group_items', 'sessions',
     'meta', 'states', 'load_boards', 'payment_methods', 'money_sources', 'phone_countries', 'carriers', 'drivers',
-    'units', 'unit_assignments', 'shippers', 'brokers', 'saved_filters',
+    'units', 'unit_assignments', 'shippers', 'brokers', 'saved_filters', 'broker_contacts', 'carrier_authorities', 'fuel_cards',
+    'driver_dispatcher_assignments', 'password_links',
   ] as const;
   const parts: string[] = [];
   for (const table of small) {

@@ -6,7 +6,7 @@ import { DATABASES, type TestServer, startTestServer } from '../helpers/server';
 /** Public calls of DESIGN.md §3; every other /api route must answer 401 without a token. */
 const EXPECTED_PUBLIC = new Set([
   'POST /api/Auth/login', 'POST /api/token/register', 'GET /api/token/usertypes', 'GET /api/version', 'GET /api/health',
-  'GET /api/openapi.json',
+  'GET /api/openapi.json', 'POST /api/token/reset-password',
 ]);
 
 describe.each(DATABASES)('route inventory on %s', (kind) => {
