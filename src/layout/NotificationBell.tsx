@@ -1,7 +1,7 @@
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { Badge, Box, Button, Divider, IconButton, List, ListItem, ListItemButton, ListItemText, Popover, Tooltip, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useNotifications } from '../realtime/RealtimeProvider';
 import type { AppNotification } from '../realtime/types';
@@ -30,6 +30,7 @@ export function NotificationBell() {
   const navigate = useNavigate();
   const { items, unreadCount, reload, markRead, markAllRead } = useNotifications();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const paper = useRef<HTMLDivElement>(null);
   const title = translate('haulboard.realtime.notifications');
 
   const choose = (notification: AppNotification) => {
@@ -63,11 +64,19 @@ export function NotificationBell() {
         onClose={() => setAnchor(null)}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { width: 360, maxWidth: 'calc(100vw - 32px)' }, role: 'dialog', 'aria-label': title } }}
+        slotProps={{ paper: { ref: paper, sx: { width: 360, maxWidth: 'calc(100vw - 32px)' }, role: 'dialog', 'aria-label': title } }}
       >
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1 }}>
           <Typography variant="h6" component="h2">{title}</Typography>
-          <Button size="small" disabled={!unreadCount} onClick={() => void markAllRead()}>{translate('haulboard.realtime.mark_all_read')}</Button>
+          <Button
+            size="small"
+            disabled={!unreadCount}
+            onClick={() => {
+              // The button is about to be disabled: keep the focus in the menu, so Escape still closes it.
+              paper.current?.focus();
+              void markAllRead();
+            }}
+          >{translate('haulboard.realtime.mark_all_read')}</Button>
         </Box>
         <Divider />
         {items.length ? (

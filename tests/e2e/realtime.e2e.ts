@@ -1,0 +1,194 @@
+/**
+ * Journey: real time in the top bar (issue 6, SPEC.md §2 Shell and §7). Two browsers signed in as different users
+ * see each other in the online-contacts popover over the /notify hub; the list updates when one signs out; a server
+ * event (a new registration, for administrators) arrives as a toast and in the notification bell, and opening it
+ * marks it read.
+ *
+ * E2E_SCREENSHOTS_DIR=<dir> saves screenshots of the contacts popover, a toast and the notification menu there.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { WAIT, demoUser, gone, pathname, poll, signIn, useE2E, visible } from './helpers';
+
+const e2e = useE2E();
+const extraContexts: BrowserContext[] = [];
+afterEach(async () => {
+  await Promise.all(extraContexts.splice(0).map((context) => context.close()));
+});
+
+/** A second browser (its own storage, so its own session) next to the test's own page. */
+async function secondPage(): Promise<Page> {
+  const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl, viewport: { width: 1280, height: 900 } });
+  context.setDefaultTimeout(WAIT);
+  extraContexts.push(context);
+  return context.newPage();
+}
+
+async function fullName(email: string): Promise<string> {
+  const token = await e2e.apiLogin(email);
+  const me = await e2e.api('GET', '/api/token/me', { token });
+  return `${me.body.data.firstName} ${me.body.data.lastName}`;
+}
+
+const contactsButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Online contacts/ });
+
+async function openContacts(page: Page) {
+  await contactsButton(page).click();
+  const dialog = page.getByRole('dialog', { name: 'Online contacts' });
+  await visible(dialog);
+  return dialog;
+}
+
+async function closePopover(page: Page) {
+  await page.keyboard.press('Escape');
+  await gone(page.getByRole('dialog'));
+}
+
+/** The names in the open contacts popover (none while it says nobody is online). */
+const onlineNames = async (page: Page) => {
+  const dialog = page.getByRole('dialog', { name: 'Online contacts' });
+  return (await dialog.getByRole('listitem').allTextContents()).map((text) => text.trim());
+};
+
+/**
+ * Counts the hub handshakes of a page (set up before the page opens the hub): once the server has answered one, the
+ * user is online and events are pushed to this page.
+ */
+function watchHubHandshakes(page: Page): () => number {
+  let handshakes = 0;
+  page.on('websocket', (socket) => {
+    if (!socket.url().includes('/notify')) return;
+    socket.on('framereceived', (frame) => {
+      if (String(frame.payload).startsWith('{}\u001e')) handshakes++;
+    });
+  });
+  return () => handshakes;
+}
+
+async function screenshot(page: Page, name: string) {
+  const dir = process.env.E2E_SCREENSHOTS_DIR;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  // Let the popover's opening transition finish: a picture for people, not an assertion.
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
+
+describe('online contacts over the hub', () => {
+  it('two users see each other online; when one signs out the other sees the list change', async () => {
+    const admin = e2e.page;
+    const dispatcher = await secondPage();
+    const [adminName, dispatcherName] = await Promise.all([fullName(demoUser('Administrator')), fullName(demoUser('Dispatcher'))]);
+
+    await signIn(admin, demoUser('Administrator'));
+    await signIn(dispatcher, demoUser('Dispatcher'));
+
+    // Each sees the other (never themselves): the count is on the labelled button, the names in the list.
+    await poll(async () => contactsButton(admin).getAttribute('aria-label')).toBe('Online contacts 1');
+    let dialog = await openContacts(admin);
+    await poll(() => onlineNames(admin)).toEqual([dispatcherName]);
+    // Administrators get a link to the user's page.
+    expect(await dialog.getByRole('link', { name: dispatcherName }).getAttribute('href')).toMatch(/^\/app\/management\/user-management\/\d+\/edit$/);
+    await screenshot(admin, 'contacts-open');
+
+    // Search by 'first last', ignoring case; no match says so.
+    const search = dialog.getByRole('textbox', { name: 'Search by name' });
+    await search.fill(dispatcherName.toUpperCase());
+    await poll(() => onlineNames(admin)).toEqual([dispatcherName]);
+    await search.fill('nobody by that name');
+    await visible(dialog.getByText('The user you are looking for is not online'));
+    await closePopover(admin);
+
+    await poll(async () => contactsButton(dispatcher).getAttribute('aria-label')).toBe('Online contacts 1');
+    dialog = await openContacts(dispatcher);
+    await poll(() => onlineNames(dispatcher)).toEqual([adminName]);
+    // Not an administrator: a name, no link.
+    expect(await dialog.getByRole('link').count()).toBe(0);
+    await closePopover(dispatcher);
+
+    // The dispatcher signs out: the administrator's open popover empties without a reload.
+    dialog = await openContacts(admin);
+    await dialog.getByRole('textbox', { name: 'Search by name' }).fill('');
+    await dispatcher.getByRole('button', { name: 'Account menu' }).click();
+    await dispatcher.getByRole('menuitem', { name: 'Logout' }).click();
+    await poll(() => pathname(dispatcher)).toBe('/login');
+    await visible(dialog.getByText('No user is online'));
+    expect(await onlineNames(admin)).toEqual([]);
+    await closePopover(admin);
+    expect(await contactsButton(admin).getAttribute('aria-label')).toBe('Online contacts');
+
+    // Signing in again brings the dispatcher back.
+    await signIn(dispatcher, demoUser('Dispatcher'));
+    await poll(async () => contactsButton(admin).getAttribute('aria-label')).toBe('Online contacts 1');
+  });
+});
+
+describe('notifications', () => {
+  it('a new registration reaches the signed-in administrator as a toast and in the bell; opening it marks it read', async () => {
+    const admin = e2e.page;
+    const handshakes = watchHubHandshakes(admin);
+    const token = await signIn(admin, demoUser('Administrator'));
+    const bell = admin.getByRole('banner').getByRole('button', { name: /^Notifications/ });
+    await poll(() => bell.getAttribute('aria-label')).toBe('Notifications');
+    // The hub has the administrator online, so the event is pushed (a toast) rather than found on a reload.
+    await poll(handshakes).toBe(1);
+
+    const stamp = Date.now();
+    const registered = await e2e.api('POST', '/api/token/register', {
+      body: { email: `new.driver.${stamp}@example.com`, firstname: 'Nova', lastname: `Driver${stamp}`, userType: 'driver', password: 'a-long-password', googleRecaptchaToken: null, AccountId: 1 },
+    });
+    expect(registered.status).toBe(200);
+    const newUserId = registered.body.user.id as number;
+    const title = `New registration awaiting activation: Nova Driver${stamp}`;
+
+    // The toast (bottom left, closes itself after 5 s).
+    const toast = admin.getByRole('status').filter({ hasText: title });
+    await visible(toast);
+    await screenshot(admin, 'notification-toast');
+    await poll(() => bell.getAttribute('aria-label')).toBe('Notifications, 1 unread');
+
+    await bell.click();
+    const menu = admin.getByRole('dialog', { name: 'Notifications' });
+    await visible(menu);
+    const item = menu.getByRole('listitem').filter({ hasText: title });
+    await visible(item);
+    expect(await item.textContent()).toContain('(Unread)');
+    await screenshot(admin, 'notification-menu');
+
+    await item.getByRole('button').click();
+    await poll(() => pathname(admin)).toBe(`/app/management/user-management/${newUserId}/edit`);
+    await poll(() => bell.getAttribute('aria-label')).toBe('Notifications');
+    const stored = await e2e.api('GET', '/api/Notifications?page=0&size=20&unreadOnly=false', { token });
+    expect(stored.body.data.unreadCount).toBe(0);
+    expect(stored.body.data.items.find((n: { title: string }) => n.title === title).readAt).not.toBeNull();
+    await gone(toast);
+  });
+
+  it('what came while signed out is in the bell at the next sign-in, and Mark all read clears it', async () => {
+    const stamp = Date.now();
+    for (const n of [1, 2]) {
+      const registered = await e2e.api('POST', '/api/token/register', {
+        body: { email: `offline.${n}.${stamp}@example.com`, firstname: 'Off', lastname: `Line${n}`, userType: 'dispatch', password: 'a-long-password', googleRecaptchaToken: null, AccountId: 1 },
+      });
+      expect(registered.status).toBe(200);
+    }
+    const admin = e2e.page;
+    const token = await signIn(admin, demoUser('Administrator'));
+    const before = await e2e.api('GET', '/api/Notifications?page=0&size=20&unreadOnly=false', { token });
+    const unread = before.body.data.unreadCount as number;
+    expect(unread).toBeGreaterThanOrEqual(2);
+    const bell = admin.getByRole('banner').getByRole('button', { name: /^Notifications/ });
+    await poll(() => bell.getAttribute('aria-label')).toBe(`Notifications, ${unread} unread`);
+
+    await bell.click();
+    const menu = admin.getByRole('dialog', { name: 'Notifications' });
+    await visible(menu.getByRole('listitem').filter({ hasText: 'Off Line2' }));
+    await menu.getByRole('button', { name: 'Mark all read' }).click();
+    await poll(async () => (await e2e.api('GET', '/api/Notifications?page=0&size=1&unreadOnly=true', { token })).body.data.unreadCount).toBe(0);
+    expect(await menu.getByText('(Unread)').count()).toBe(0);
+    await closePopover(admin);
+    expect(await bell.getAttribute('aria-label')).toBe('Notifications');
+  });
+});
