@@ -19,7 +19,7 @@ import { createServer } from '../../server/server';
 export { DEMO_PASSWORD };
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 
 /** How long a single wait may take; generous for 2 slow cores, far below the test timeout. */
 export const WAIT = 15_000;
