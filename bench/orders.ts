@@ -33,7 +33,7 @@ import { demoEmail } from '../server/db/seed';
 import { SeededRandom } from '../server/db/seed/random';
 import type { Database } from '../server/db/types';
 import { sessionLookup } from '../server/http/access';
-import { applyFilter, applySort, selectOrders } from '../server/modules/bookOrders/queries';
+import { listQueries, selectOrders } from '../server/modules/bookOrders/queries';
 import {
   type LoadResult, type RequestSpec, RESULTS_DIR, ROOT, type ServerChild, cleanup, fmt, gitCommit, load, login, machineInfo, machineLoad,
   makeTempDir, numberFromEnv, onCleanup, percentile, removeTempDir, request, startServer, stopChild, trackChild,
@@ -213,11 +213,7 @@ function scenarioStatements(scenario: Scenario, session: Statement): Statement[]
       toStatement('vehicles', compiler.selectFrom('book_order_vehicles').selectAll().where('book_order_id', '=', 1).orderBy('position')),
     ];
   }
-  const f = parseFilter(scenario.query ?? {});
-  const totals = applyFilter(compiler, 'sqlite', compiler.selectFrom('book_orders as o'), f).select(({ fn }) => [
-    fn.countAll<number>().as('count'), fn.sum<number>('o.price_cents').as('price'), fn.sum<number>('o.broker_fee_cents').as('fee'),
-  ]);
-  const page = applySort(applyFilter(compiler, 'sqlite', selectOrders(compiler), f), f.sort).limit(f.size).offset(f.page * f.size);
+  const { totals, page } = listQueries(compiler, 'sqlite', parseFilter(scenario.query ?? {}));
   return [session, toStatement('totals', totals), toStatement('page', page)];
 }
 

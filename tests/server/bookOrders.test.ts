@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vinCheckDigit } from '../../schema/vin';
 import { csvCell } from '../../server/modules/bookOrders/csv';
+import { rebuildOrderTotals } from '../../server/modules/bookOrders/totals';
 import { DATABASES, type TestServer, fingerprint, startTestServer } from '../helpers/server';
 
 /** Book orders: create/update/delete/restore/approve/review/status, every validation, permissions per role, CSV. */
@@ -595,6 +596,29 @@ describe.each(DATABASES)('book orders on %s', (kind) => {
       await refused(() => exportCsv('', tokens.Driver), 403);
       await refused(() => call({ method: 'GET', url: '/api/BookOrder/export' }), 401);
       expect((await exportCsv('Size=1', tokens.Dispatcher)).status).toBe(200);
+    });
+  });
+
+  // Last, after every kind of write above (create, update, status, approve, review, delete, restore).
+  describe('list summaries kept by the writes', () => {
+    it('keeps the per-day totals equal to a rebuild from the orders', async () => {
+      const snapshot = async () => {
+        const rows = await server.db.selectFrom('book_order_totals').selectAll().where('count', '!=', 0).orderBy(['dim', 'value', 'day']).execute();
+        return rows.map((r) => `${r.dim}|${r.value}|${r.day}|${Number(r.count)}|${Number(r.price_cents)}|${Number(r.fee_cents)}`);
+      };
+      const kept = await snapshot();
+      expect(kept.length).toBeGreaterThan(100);
+      await server.db.transaction().execute((trx) => rebuildOrderTotals(trx));
+      expect(await snapshot()).toEqual(kept);
+    });
+
+    it('knows every pickup and delivery city', async () => {
+      const cities = new Set((await server.db.selectFrom('book_order_cities').select('name').execute()).map((r) => r.name));
+      const used = await server.db.selectFrom('book_orders').select(['pickup_city', 'delivery_city']).execute();
+      for (const row of used) {
+        expect(cities.has(row.pickup_city), row.pickup_city).toBe(true);
+        expect(cities.has(row.delivery_city), row.delivery_city).toBe(true);
+      }
     });
   });
 });

@@ -2,6 +2,9 @@ import { sql } from 'kysely';
 import { LOAD_BOARDS } from '../../../schema/reference';
 import type { DialectName } from '..';
 import type { Db } from '../types';
+import { rebuildOrderCities } from '../../modules/bookOrders/cities';
+import { searchText } from '../../modules/bookOrders/mapping';
+import { rebuildOrderTotals } from '../../modules/bookOrders/totals';
 import { makeVin } from './vins';
 import { CITIES, STREETS } from './names';
 import { SeededRandom } from './random';
@@ -119,7 +122,7 @@ export function generateOrder(random: SeededRandom, world: OrderWorld, id: numbe
     pay_on_delivery: cod && !payOnPickup ? 1 : 0, payment_terms_days: cod ? 0 : random.pick([2, 5, 7, 15, 30]),
     payment_status: status === 'PAID' ? 'PAID' : 'UNPAID', has_manager_review: random.next() < 0.04 ? 1 : 0,
     approved: age > 5 || random.next() < 0.5 ? 1 : 0, approved_by: null, approved_at: null, notes: null, vehicle_count: carCount,
-    search_text: [orderNumber, externalLoadId, ...vehicles.map((v) => v.vin), pickupCity, deliveryCity].filter(Boolean).join(' ').toLowerCase(),
+    search_text: searchText(orderNumber, { externalLoadId, vehicles }),
     created_by: null, created_at: createdAt, updated_at: createdAt, deleted_at: random.next() < 0.01 ? createdAt : null, version: 1,
   };
   return { order, vehicles, history, searchText: order.search_text };
@@ -148,5 +151,7 @@ export async function seedDemoOrders(db: Db, dialect: DialectName, count: number
         await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(trx);
       }
     }
+    await rebuildOrderTotals(trx);
+    await rebuildOrderCities(trx);
   });
 }

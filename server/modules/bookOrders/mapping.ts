@@ -65,8 +65,9 @@ function stopColumns(prefix: 'pickup' | 'delivery', input: StopInput) {
 }
 
 /** What a search matches besides broker and shipper names: number, external id, VINs, cities (lower case). */
-export function searchText(orderNumber: string, input: Pick<BookOrderInput, 'externalLoadId' | 'pickup' | 'delivery' | 'vehicles'>): string {
-  return [orderNumber, input.externalLoadId, ...input.vehicles.map((v) => v.vin), input.pickup.city, input.delivery.city]
+export function searchText(orderNumber: string, input: { externalLoadId?: string | null; vehicles: { vin: string }[] }): string {
+  // Cities are searched through book_order_cities (cities.ts), not this text.
+  return [orderNumber, input.externalLoadId, ...input.vehicles.map((v) => v.vin)]
     .filter(Boolean)
     .join(' ')
     .toLowerCase();

@@ -4,6 +4,7 @@ import type { DialectName } from '../../db';
 import type { Db } from '../../db/types';
 import { badRequest } from '../../http/errors';
 import { containsPattern } from '../users/queries';
+import { rolledUpTotalsQuery } from './totals';
 
 /**
  * Any query over book_orders aliased "o" (with or without the name joins). Kysely's table-alias generics do not
@@ -14,11 +15,14 @@ type AnyQuery = SelectQueryBuilder<any, any, any>;
 
 export const today = () => new Date().toISOString().slice(0, 10);
 
-/** Search: any part of the number, a VIN or a city (trigram index), or of the broker's or shipper's name. */
+/**
+ * Search: any part of the number, the external load id or a VIN (trigram index), of a pickup or delivery city (the
+ * matching names from book_order_cities, then the (city, pickup_date) indexes), or of the broker's or shipper's name.
+ */
 function searchCondition(db: Db, dialect: DialectName, text: string) {
   const pattern = containsPattern(text);
-  const brokers = db.selectFrom('brokers').select('id').where(sql<boolean>`lower(name) like ${pattern} escape '\\'`);
-  const shippers = db.selectFrom('shippers').select('id').where(sql<boolean>`lower(name) like ${pattern} escape '\\'`);
+  const named = (table: 'brokers' | 'shippers') => db.selectFrom(table).select('id').where(sql<boolean>`lower(name) like ${pattern} escape '\\'`);
+  const cities = db.selectFrom('book_order_cities').select('name').where(sql<boolean>`lower(name) like ${pattern} escape '\\'`);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return (eb: ExpressionBuilder<any, any>) => {
     let own;
@@ -28,7 +32,10 @@ function searchCondition(db: Db, dialect: DialectName, text: string) {
       const phrase = `"${text.toLowerCase().replace(/"/g, '""')}"`;
       own = eb('o.id', 'in', sql<number>`(select rowid from book_order_search where book_order_search match ${phrase})`);
     } else own = eb(sql`o.search_text`, 'like', sql`${pattern} escape '\\'`);
-    return eb.or([own, eb('o.broker_id', 'in', brokers), eb('o.shipper_id', 'in', shippers)]);
+    return eb.or([
+      own, eb('o.broker_id', 'in', named('brokers')), eb('o.shipper_id', 'in', named('shippers')),
+      eb('o.pickup_city', 'in', cities), eb('o.delivery_city', 'in', cities),
+    ]);
   };
 }
 
@@ -85,6 +92,20 @@ export function selectOrders(db: Db) {
       sql<string | null>`dp.first_name || ' ' || dp.last_name`.as('dispatcherName'),
       sql<string | null>`dr.first_name || ' ' || dr.last_name`.as('driverName'),
     ]);
+}
+
+/**
+ * The list's two queries. Totals come from the per-day table when it covers the filter (totals.ts), else from the
+ * orders. The page takes its 50 ids from the filter's index first and joins the names for those rows only, so a
+ * deep page does not join the thousands of rows it skips.
+ */
+export function listQueries(db: Db, dialect: DialectName, f: BookOrderFilter, now = today()) {
+  const totals = rolledUpTotalsQuery(db, f, periodRange(f.filtered, now, f.from, f.to))
+    ?? applyFilter(db, dialect, db.selectFrom('book_orders as o'), f, now)
+      .select(({ fn }) => [fn.countAll<number>().as('count'), fn.sum<number>('o.price_cents').as('price'), fn.sum<number>('o.broker_fee_cents').as('fee')]);
+  const pageIds = applySort(applyFilter(db, dialect, db.selectFrom('book_orders as o').select('o.id'), f, now), f.sort).limit(f.size).offset(f.page * f.size);
+  const page = applySort(selectOrders(db).where('o.id', 'in', pageIds), f.sort);
+  return { totals, page };
 }
 
 /** Keep the SQLite trigram index in step with search_text (PostgreSQL indexes the column itself). */

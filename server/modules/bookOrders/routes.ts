@@ -10,11 +10,11 @@ import { type ServerContext, ok } from '../../context';
 import type { Db } from '../../db/types';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { audit } from '../audit/audit';
-import { orderAssignedToDriver } from '../notifications/events';
-import type { Delivery } from '../notify/realtime';
 import { csvLines } from './csv';
 import { orderColumns, orderNumberOf, searchText, toDollars, toOrderDto, vehicleColumns } from './mapping';
-import { applyFilter, applySort, checkReferences, indexSearch, selectOrders } from './queries';
+import { rememberCities } from './cities';
+import { checkReferences, indexSearch, listQueries, selectOrders } from './queries';
+import { adjustTotals, readTotalsRow } from './totals';
 
 const TAGS = ['Book orders'];
 const FEATURE = 'BookOrders';
@@ -43,9 +43,11 @@ export default async function bookOrderRoutes(app: FastifyInstance, ctx: ServerC
       if (before.version !== version) return { stale: before };
       // A deleted order is read-only until restored.
       if (before.deleted && action !== 'restore') throw badRequest('This order is deleted; restore it before changing it');
+      const totalsBefore = await readTotalsRow(trx, id);
       await write(trx, before);
       const bumped = await trx.updateTable('book_orders').set({ version: version + 1, updated_at: new Date().toISOString() }).where('id', '=', id).where('version', '=', version).executeTakeFirst();
       if (Number(bumped.numUpdatedRows) !== 1) return { stale: await mustLoad(trx, id) };
+      await adjustTotals(trx, totalsBefore, await readTotalsRow(trx, id));
       const after = await mustLoad(trx, id);
       await audit(trx, request, { action, entity: 'book_order', entityId: id, before, after });
       return { after };
@@ -59,11 +61,9 @@ export default async function bookOrderRoutes(app: FastifyInstance, ctx: ServerC
     schema: { tags: TAGS, summary: 'Book orders by the shared list filter; totals of price and broker fee for the whole filtered set', querystring: bookOrderFilter },
   }, async (request) => {
     const f = request.query;
-    const filtered = applyFilter(db, dialect, db.selectFrom('book_orders as o'), f);
-    const totals = await filtered
-      .select(({ fn }) => [fn.countAll<number>().as('count'), fn.sum<number>('o.price_cents').as('price'), fn.sum<number>('o.broker_fee_cents').as('fee')])
-      .executeTakeFirstOrThrow();
-    const rows = await applySort(applyFilter(db, dialect, selectOrders(db), f), f.sort).limit(f.size).offset(f.page * f.size).execute();
+    const queries = listQueries(db, dialect, f);
+    const totals = await queries.totals.executeTakeFirstOrThrow();
+    const rows = await queries.page.execute();
     return ok({
       items: (rows as unknown as Parameters<typeof toOrderDto>[0][]).map((row) => toOrderDto(row)),
       totalCount: Number(totals.count),
@@ -108,7 +108,7 @@ export default async function bookOrderRoutes(app: FastifyInstance, ctx: ServerC
     schema: { tags: TAGS, summary: 'Book a load', body: bookOrderInput },
   }, async (request) => {
     const input = request.body;
-    const { id, deliveries } = await db.transaction().execute(async (trx) => {
+    const id = await db.transaction().execute(async (trx) => {
       await checkReferences(trx, input);
       const now = new Date().toISOString();
       const placeholder = `pending-${request.id}`;
@@ -123,11 +123,11 @@ export default async function bookOrderRoutes(app: FastifyInstance, ctx: ServerC
       await trx.insertInto('book_order_vehicles').values(vehicleColumns(id, input.vehicles)).execute();
       await trx.insertInto('book_order_status_history').values({ book_order_id: id, from_status: null, to_status: input.driverId ? 'ASSIGNED' : 'NEW', at: now, actor_id: request.auth!.user.id, note: null }).execute();
       await indexSearch(trx, dialect, id, text);
+      await rememberCities(trx, [input.pickup.city, input.delivery.city]);
+      await adjustTotals(trx, null, await readTotalsRow(trx, id));
       await audit(trx, request, { action: 'create', entity: 'book_order', entityId: id, after: { orderNumber, ...input } });
-      const deliveries = input.driverId ? await orderAssignedToDriver(trx, { id, orderNumber, driverId: input.driverId, pickup: input.pickup, delivery: input.delivery }) : [];
-      return { id, deliveries };
+      return id;
     });
-    ctx.realtime.deliver(deliveries);
     return ok(await mustLoad(db, id));
   });
 
@@ -136,8 +136,7 @@ export default async function bookOrderRoutes(app: FastifyInstance, ctx: ServerC
     schema: { tags: TAGS, summary: 'Update a book order; send the version you read (409 with the current record when stale)', params: idParams, body: bookOrderUpdate },
   }, async (request) => {
     const { version, ...input } = request.body;
-    let deliveries: Delivery[] = [];
-    const result = await guardedWrite(request, request.params.id, version, 'update', async (trx, before) => {
+    return guardedWrite(request, request.params.id, version, 'update', async (trx, before) => {
       await checkReferences(trx, input);
       const text = searchText(before.orderNumber, input);
       // Assigning or removing the driver moves a NEW / ASSIGNED order along, with a history row.
@@ -149,12 +148,8 @@ export default async function bookOrderRoutes(app: FastifyInstance, ctx: ServerC
       await trx.deleteFrom('book_order_vehicles').where('book_order_id', '=', before.id).execute();
       await trx.insertInto('book_order_vehicles').values(vehicleColumns(before.id, input.vehicles)).execute();
       await indexSearch(trx, dialect, before.id, text);
-      if (input.driverId && input.driverId !== before.driverId) {
-        deliveries = await orderAssignedToDriver(trx, { id: before.id, orderNumber: before.orderNumber, driverId: input.driverId, pickup: input.pickup, delivery: input.delivery });
-      }
+      await rememberCities(trx, [input.pickup.city, input.delivery.city]);
     });
-    ctx.realtime.deliver(deliveries);
-    return result;
   });
 
   app.post<{ Params: IdParams; Body: z.output<typeof statusChange> }>('/api/BookOrder/:id/status', {
