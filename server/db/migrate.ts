@@ -5,6 +5,8 @@ import * as m002 from './migrations/002_master_data';
 import * as m003 from './migrations/003_book_orders';
 import * as m004 from './migrations/004_case_insensitive_names';
 import * as m005 from './migrations/005_covering_list_indexes';
+import * as m006 from './migrations/006_people_fleet';
+import * as m007 from './migrations/007_notifications';
 import * as m008 from './migrations/008_list_speed';
 
 /** Versioned migrations, in order. Add a file under migrations/ and one line here. */
@@ -14,6 +16,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '003_book_orders': m003,
   '004_case_insensitive_names': m004,
   '005_covering_list_indexes': m005,
+  '006_people_fleet': m006,
+  '007_notifications': m007,
   '008_list_speed': m008,
 };
 

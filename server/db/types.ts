@@ -21,6 +21,8 @@ export interface UsersTable {
   updated_at: string;
   deleted_at: string | null;
   version: Generated<number>;
+  /** When an administrator (or a password link) first activated the account; null = pending. */
+  activated_at: string | null;
 }
 export interface RolesTable { id: Generated<number>; name: string }
 export interface UserRolesTable { user_id: number; role_id: number }
@@ -78,10 +80,24 @@ export interface CarriersTable {
   name: string;
   mc_number: string | null;
   usdot_number: string | null;
+  insurance_insurer: string | null;
+  insurance_policy_number: string | null;
+  insurance_cargo_cents: number | null;
+  insurance_liability_cents: number | null;
+  insurance_expires_on: string | null;
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
   version: Generated<number>;
+}
+export interface CarrierAuthoritiesTable {
+  id: Generated<number>;
+  carrier_id: number;
+  position: number;
+  type: string;
+  docket_number: string;
+  status: string;
+  granted_on: string | null;
 }
 export interface DriversTable {
   id: Generated<number>;
@@ -128,13 +144,63 @@ export interface UnitsTable {
   deleted_at: string | null;
   version: Generated<number>;
 }
+/** A driver's truck, trailer or fuel card over dated days (both ends inclusive; ends_on null = open). */
 export interface UnitAssignmentsTable {
   id: Generated<number>;
-  unit_id: number;
   driver_id: number;
+  /** Truck, Trailer or FuelCard: the driver's slot this row fills. */
+  kind: string;
+  unit_id: number | null;
+  fuel_card_id: number | null;
   starts_on: string;
   ends_on: string | null;
+  created_by: number | null;
   created_at: string;
+  ended_by: number | null;
+  ended_at: string | null;
+}
+export interface DriverDispatcherAssignmentsTable {
+  id: Generated<number>;
+  driver_id: number;
+  dispatcher_id: number;
+  starts_on: string;
+  ends_on: string | null;
+  created_by: number | null;
+  created_at: string;
+  ended_by: number | null;
+  ended_at: string | null;
+}
+export interface FuelCardsTable {
+  id: Generated<number>;
+  card_last4: string;
+  card_hash: string;
+  provider: string;
+  expires_on: string;
+  status: string;
+  limit_cents: number | null;
+  carrier_id: number | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  version: Generated<number>;
+}
+export interface BrokerContactsTable {
+  id: Generated<number>;
+  broker_id: number;
+  position: number;
+  name: string;
+  phone: string | null;
+  email: string | null;
+  role: string | null;
+}
+export interface PasswordLinksTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  created_by: number | null;
 }
 export interface PartiesTable {
   id: Generated<number>;
@@ -250,6 +316,7 @@ export interface SavedFiltersTable {
   updated_at: string;
 }
 /** SQLite only: the FTS5 trigram index of book_orders.search_text (rowid = book order id). */
+/** Per-day totals of live orders, overall (dim 'all') and per filter value (modules/bookOrders/totals.ts). */
 export interface BookOrderTotalsTable {
   dim: string;
   value: string;
@@ -266,6 +333,26 @@ export interface BookOrderCitiesTable {
 export interface BookOrderSearchTable {
   rowid: number;
   text: string;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  type: string;
+  title: string;
+  body: string;
+  link: string | null;
+  created_at: string;
+  read_at: string | null;
+}
+export interface PushTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token: string;
+  token_hash: string;
+  platform: string;
+  created_at: string;
+  last_seen_at: string;
 }
 
 export interface Database {
@@ -289,6 +376,11 @@ export interface Database {
   drivers: DriversTable;
   units: UnitsTable;
   unit_assignments: UnitAssignmentsTable;
+  driver_dispatcher_assignments: DriverDispatcherAssignmentsTable;
+  fuel_cards: FuelCardsTable;
+  carrier_authorities: CarrierAuthoritiesTable;
+  broker_contacts: BrokerContactsTable;
+  password_links: PasswordLinksTable;
   shippers: PartiesTable;
   brokers: BrokersTable;
   book_orders: BookOrdersTable;
@@ -298,6 +390,8 @@ export interface Database {
   book_order_status_history: BookOrderStatusHistoryTable;
   saved_filters: SavedFiltersTable;
   book_order_search: BookOrderSearchTable;
+  notifications: NotificationsTable;
+  push_tokens: PushTokensTable;
 }
 
 export type Db = Kysely<Database>;

@@ -10,6 +10,8 @@ import { type ServerContext, ok } from '../../context';
 import type { Db } from '../../db/types';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { audit } from '../audit/audit';
+import { orderAssignedToDriver } from '../notifications/events';
+import type { Delivery } from '../notify/realtime';
 import { csvLines } from './csv';
 import { orderColumns, orderNumberOf, searchText, toDollars, toOrderDto, vehicleColumns } from './mapping';
 import { rememberCities } from './cities';
@@ -108,7 +110,7 @@ export default async function bookOrderRoutes(app: FastifyInstance, ctx: ServerC
     schema: { tags: TAGS, summary: 'Book a load', body: bookOrderInput },
   }, async (request) => {
     const input = request.body;
-    const id = await db.transaction().execute(async (trx) => {
+    const { id, deliveries } = await db.transaction().execute(async (trx) => {
       await checkReferences(trx, input);
       const now = new Date().toISOString();
       const placeholder = `pending-${request.id}`;
@@ -126,8 +128,10 @@ export default async function bookOrderRoutes(app: FastifyInstance, ctx: ServerC
       await rememberCities(trx, [input.pickup.city, input.delivery.city]);
       await adjustTotals(trx, null, await readTotalsRow(trx, id));
       await audit(trx, request, { action: 'create', entity: 'book_order', entityId: id, after: { orderNumber, ...input } });
-      return id;
+      const deliveries = input.driverId ? await orderAssignedToDriver(trx, { id, orderNumber, driverId: input.driverId, pickup: input.pickup, delivery: input.delivery }) : [];
+      return { id, deliveries };
     });
+    ctx.realtime.deliver(deliveries);
     return ok(await mustLoad(db, id));
   });
 
@@ -136,7 +140,8 @@ export default async function bookOrderRoutes(app: FastifyInstance, ctx: ServerC
     schema: { tags: TAGS, summary: 'Update a book order; send the version you read (409 with the current record when stale)', params: idParams, body: bookOrderUpdate },
   }, async (request) => {
     const { version, ...input } = request.body;
-    return guardedWrite(request, request.params.id, version, 'update', async (trx, before) => {
+    let deliveries: Delivery[] = [];
+    const result = await guardedWrite(request, request.params.id, version, 'update', async (trx, before) => {
       await checkReferences(trx, input);
       const text = searchText(before.orderNumber, input);
       // Assigning or removing the driver moves a NEW / ASSIGNED order along, with a history row.
@@ -149,7 +154,12 @@ export default async function bookOrderRoutes(app: FastifyInstance, ctx: ServerC
       await trx.insertInto('book_order_vehicles').values(vehicleColumns(before.id, input.vehicles)).execute();
       await indexSearch(trx, dialect, before.id, text);
       await rememberCities(trx, [input.pickup.city, input.delivery.city]);
+      if (input.driverId && input.driverId !== before.driverId) {
+        deliveries = await orderAssignedToDriver(trx, { id: before.id, orderNumber: before.orderNumber, driverId: input.driverId, pickup: input.pickup, delivery: input.delivery });
+      }
     });
+    ctx.realtime.deliver(deliveries);
+    return result;
   });
 
   app.post<{ Params: IdParams; Body: z.output<typeof statusChange> }>('/api/BookOrder/:id/status', {
