@@ -1,5 +1,9 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
+import { fileURLToPath } from 'node:url';
 import * as signalR from '@microsoft/signalr';
 import WebSocket from 'ws';
+import { DEMO_PASSWORD } from '../../server/db/seed';
 import type { TestServer } from './server';
 
 /** What the hub tests share: a listening server, the real @microsoft/signalr client, a raw protocol client. */
@@ -149,4 +153,58 @@ export async function rawConnect(base: string, token: string): Promise<RawClient
   client.handshake();
   await client.waitFor((r) => Object.keys(r).length === 0, 'the handshake response');
   return client;
+}
+
+/** The real server as its own process (`node --import tsx server/main.ts`), for what only a process shows. */
+export interface ServerProcess {
+  base: string;
+  child: ChildProcess;
+  /** Everything it printed so far. */
+  output(): string;
+  /** Send a signal and wait for the exit. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env };
+  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const base = `http://127.0.0.1:${port}`;
+  await until(async () => {
+    if (child.exitCode !== null) throw new Error(`the server exited: ${output.slice(-2000)}`);
+    return (await fetch(`${base}/api/health`)).ok;
+  }, 'the server process to answer', 120_000);
+  return {
+    base,
+    child,
+    output: () => output,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+export async function loginAt(base: string, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const response = await fetch(`${base}/api/Auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  if (!response.ok) throw new Error(`login ${email}: ${response.status}`);
+  return ((await response.json()) as { value: string }).value;
 }

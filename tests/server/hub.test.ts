@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, type TestServer, startTestServer } from '../helpers/server';
-import { RS, RawClient, connect, listen, negotiate, rawConnect, until } from '../helpers/hub';
+import { RS, RawClient, connect, listen, loginAt, negotiate, rawConnect, startServerProcess, until } from '../helpers/hub';
 
 /** The /notify hub with the real @microsoft/signalr client: negotiate, sockets, presence, invocations, errors. */
 
@@ -276,5 +279,36 @@ describe('a silent client', () => {
     const { body } = await negotiate(base, token);
     await new Promise((resolve) => setTimeout(resolve, 900));
     await expect(RawClient.open(`${base}/notify?id=${body.connectionToken}`, { authorization: `Bearer ${token}` })).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe('the server process', () => {
+  it('never writes the token to its log, and at SIGTERM tells every client it may reconnect', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'haulboard-hub-log-'));
+    const server = await startServerProcess({ DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'info' });
+    try {
+      const token = await loginAt(server.base, 'manager@haulboard.demo');
+      const viaQuery = await connect(server.base, token, { viaQuery: true });
+      const viaHeader = await connect(server.base, token);
+      await expect(RawClient.open(`${server.base}/notify?id=unknown&access_token=${token}`)).rejects.toMatchObject({ status: 404 });
+      await expect(RawClient.open(`${server.base}/notify?access_token=${token}x`)).rejects.toMatchObject({ status: 401 });
+      const raw = await rawConnect(server.base, token);
+
+      expect(await server.stop('SIGTERM')).toBe(0);
+      expect(raw.records.at(-1)).toEqual({ type: 7, allowReconnect: true });
+      await until(() => viaQuery.closedWith !== 'open' && viaHeader.closedWith !== 'open', 'both clients to see the close');
+
+      const log = server.output();
+      // The socket and negotiate requests are logged like every request, with the token masked.
+      expect(log).toContain('"url":"/notify/negotiate?access_token=[redacted]&negotiateVersion=1"');
+      expect(log).toMatch(/"url":"\/notify\?access_token=\[redacted\]&id=[^"]+","status":101/);
+      expect(log).toMatch(/"url":"\/notify\?id=unknown&access_token=\[redacted\]","status":404/);
+      expect(log).toMatch(/"status":401/);
+      expect(log).not.toContain(token);
+      expect(log).not.toContain(token.split('.')[2]);
+    } finally {
+      await server.stop('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
