@@ -334,9 +334,15 @@ describe.each(DATABASES)('fuzzing every write route on %s', (kind) => {
   let known: string | null = null;
   let freshCount = 0;
 
+  /** The shared administrator as seeded: user routes may edit, deactivate or delete it while other administrators exist. */
+  let adminRow: Record<string, unknown>;
+  let adminRoles: { user_id: number; role_id: number }[];
+
   beforeAll(async () => {
     server = await startTestServer(kind);
     adminToken = await server.login(ADMIN);
+    adminRow = await server.db.selectFrom('users').selectAll().where('email', '=', ADMIN).executeTakeFirstOrThrow();
+    adminRoles = await server.db.selectFrom('user_roles').selectAll().where('user_id', '=', adminRow.id as number).execute();
   });
   afterAll(() => server?.close());
 
@@ -344,17 +350,19 @@ describe.each(DATABASES)('fuzzing every write route on %s', (kind) => {
 
   /** An administrator who has never done anything yet (no sidebar layout, no sessions): the start state of a real user. */
   async function freshAdministrator(): Promise<string> {
-    const admin = await server.db.selectFrom('users').selectAll().where('email', '=', ADMIN).executeTakeFirstOrThrow();
-    const { id, ...rest } = admin as Record<string, unknown>;
+    const { id: _id, ...rest } = adminRow;
     const email = `fuzz-admin-${++freshCount}-${kind}@haulboard.test`;
     const inserted = await server.db.insertInto('users').values({ ...rest, email } as never).returning('id').executeTakeFirstOrThrow();
-    const roles = await server.db.selectFrom('user_roles').select('role_id').where('user_id', '=', id as number).execute();
-    if (roles.length) await server.db.insertInto('user_roles').values(roles.map((r) => ({ user_id: inserted.id, role_id: r.role_id })) as never).execute();
+    await server.db.insertInto('user_roles').values(adminRoles.map((r) => ({ user_id: inserted.id, role_id: r.role_id }))).execute();
     return server.login(email);
   }
 
-  /** A route that took a call may have changed the administrator; sign in again when the token stopped working. */
+  /** A route that took a call may have changed the administrator: put it back as seeded, and sign in again when the token stopped working. */
   async function keepAdminUsable(): Promise<void> {
+    const { id, ...row } = adminRow;
+    await server.db.updateTable('users').set(row as never).where('id', '=', id as number).execute();
+    await server.db.deleteFrom('user_roles').where('user_id', '=', id as number).execute();
+    await server.db.insertInto('user_roles').values(adminRoles).execute();
     const me = await server.call({ method: 'GET', url: '/api/token/me', token: adminToken });
     if (me.status !== 200) adminToken = await server.login(ADMIN);
   }
