@@ -33,6 +33,13 @@ export const BODY_LIMIT = 1024 * 1024;
 /** The built web app; HAULBOARD_DIST_DIR moves it (the same variable moves `npm run build`'s output). */
 export const DIST_DIR = process.env.HAULBOARD_DIST_DIR ? path.resolve(process.env.HAULBOARD_DIST_DIR) : fileURLToPath(new URL('../dist', import.meta.url));
 
+/**
+ * Push through Firebase (src/push) registers the browser with these Google endpoints from the page. The web build
+ * enables it only when given the VITE_FIREBASE_* settings, so the policy opens them only then (npm start builds and
+ * serves with the same environment).
+ */
+const FIREBASE_PUSH_ORIGINS = process.env.VITE_FIREBASE_API_KEY ? ['https://firebaseinstallations.googleapis.com', 'https://fcmregistrations.googleapis.com'] : [];
+
 /** The API areas, each a Fastify plugin with its own routes. Adding an area is one line here. */
 const MODULES = [authRoutes, accessRoutes, userRoutes, listRoutes, auditRoutes, bookOrderRoutes, savedFilterRoutes, notifyRoutes, notificationRoutes, ...PEOPLE_AND_FLEET_MODULES];
 
@@ -87,7 +94,7 @@ export async function buildApp({ config, database, jwtSecret, logger = true, dis
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...FIREBASE_PUSH_ORIGINS],
         workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { hasValidToken, onSignOut } from '../../authProvider';
-import { registerServiceWorker } from '../pwa/serviceWorker';
+import { activeServiceWorker } from '../pwa/serviceWorker';
 import { firebaseSettings } from './config';
 import { pushApi } from './pushApi';
 import { type PushEnvironment, registerPush } from './registerPush';
@@ -11,11 +11,7 @@ export function browserPushEnvironment(settings = firebaseSettings()): PushEnvir
     supported: () => typeof window !== 'undefined' && 'Notification' in window && 'serviceWorker' in navigator && 'PushManager' in window,
     permission: () => Notification.permission,
     requestPermission: () => Notification.requestPermission(),
-    serviceWorker: async () => {
-      const registration = await registerServiceWorker();
-      // FCM subscribes through an active worker.
-      return registration ? navigator.serviceWorker.ready : null;
-    },
+    serviceWorker: activeServiceWorker,
     loadFirebase: () => import('./firebaseMessaging'),
     saveToken: (token) => pushApi.save(token),
   };

@@ -16,6 +16,29 @@ export function registerServiceWorker(): Promise<ServiceWorkerRegistration | nul
   return registration;
 }
 
+/**
+ * The registration once its worker is active (push subscribes through an active worker). Not
+ * navigator.serviceWorker.ready: that waits for a worker whose scope holds the URL the page was opened at, and a
+ * visit that started at /login (outside /app/) would wait for ever.
+ */
+export async function activeServiceWorker(): Promise<ServiceWorkerRegistration | null> {
+  const registration = await registerServiceWorker();
+  const worker = registration && !registration.active ? (registration.installing ?? registration.waiting) : null;
+  if (worker) {
+    await new Promise<void>((resolve) => {
+      const check = () => {
+        if (worker.state === 'activated' || worker.state === 'redundant') {
+          worker.removeEventListener('statechange', check);
+          resolve();
+        }
+      };
+      worker.addEventListener('statechange', check);
+      check();
+    });
+  }
+  return registration?.active ? registration : null;
+}
+
 /** After the page has loaded, so that the worker's own downloads never compete with the first paint. */
 export function useServiceWorker(): void {
   useEffect(() => {

@@ -123,10 +123,10 @@ function Mounted() {
 /** A production build in a browser that has push, permission already granted. */
 function stubPushBrowser() {
   vi.stubEnv('PROD', true);
-  const registration = { scope: '/app/' };
+  const registration = { scope: '/app/', active: { state: 'activated' } };
   vi.stubGlobal('Notification', { permission: 'granted', requestPermission: vi.fn() });
   vi.stubGlobal('PushManager', function PushManager() {});
-  Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { register: vi.fn(async () => registration), ready: Promise.resolve(registration) } });
+  Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { register: vi.fn(async () => registration) } });
 }
 
 describe('the signed-in layout', () => {
