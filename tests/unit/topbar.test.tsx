@@ -9,6 +9,7 @@ import { I18nContextProvider, NotificationContextProvider } from 'ra-core';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authProvider } from '../../authProvider';
 import { type CurrentUser, clearSession, saveSession } from '../../authProvider/storage';
 import { i18nProvider } from '../../src/i18n';
 import { NotificationBell, linkTarget } from '../../src/layout/NotificationBell';
@@ -20,10 +21,11 @@ import type { HubEvents } from '../../src/realtime/hubClient';
 import { RealtimeProvider } from '../../src/realtime/RealtimeProvider';
 import type { AppNotification } from '../../src/realtime/types';
 
-const hub = vi.hoisted(() => ({ events: null as HubEvents | null, stop: vi.fn(async () => undefined) }));
+const hub = vi.hoisted(() => ({ events: null as HubEvents | null, starts: 0, stop: vi.fn(async () => undefined) }));
 vi.mock('../../src/realtime/hubClient', () => ({
   startHub: (events: HubEvents) => {
     hub.events = events;
+    hub.starts++;
     return { stop: hub.stop };
   },
 }));
@@ -55,7 +57,12 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   hub.events = null;
+  hub.starts = 0;
+  hub.stop.mockClear();
 });
+
+/** A token whose exp is an hour ahead (only its payload is read in the browser). */
+const liveToken = () => `e30.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 })).replace(/=+$/, '')}.sig`;
 
 function Where() {
   return <div data-testid="where">{useLocation().pathname}</div>;
@@ -192,6 +199,41 @@ describe('notifications', () => {
     expect(linkTarget('javascript:alert(1)')).toBeNull();
     expect(linkTarget('//evil.example/a')).toBeNull();
     expect(linkTarget(null)).toBeNull();
+  });
+});
+
+describe('sign-out', () => {
+  it('stops the hub connection before the server ends the session', async () => {
+    saveSession(liveToken(), user(1, ['Dispatcher']));
+    renderTopBar();
+    await flush();
+    const order: string[] = [];
+    hub.stop.mockImplementation(async () => {
+      order.push('hub stopped');
+    });
+    const fetchStub = vi.mocked(fetch);
+    const answer = fetchStub.getMockImplementation()!;
+    fetchStub.mockImplementation(async (url, init) => {
+      if (String(url) === '/api/token/logout') order.push('logout call');
+      return answer(url as string, init);
+    });
+    await act(async () => {
+      await authProvider.logout({});
+    });
+    expect(order).toEqual(['hub stopped', 'logout call']);
+  });
+
+  it('starts the hub again when the sign-out failed (the user is still signed in)', async () => {
+    saveSession(liveToken(), user(1, ['Dispatcher']));
+    renderTopBar();
+    await flush();
+    expect(hub.starts).toBe(1);
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    await act(async () => {
+      await expect(authProvider.logout({})).rejects.toThrow();
+    });
+    expect(hub.stop).toHaveBeenCalledTimes(1);
+    expect(hub.starts).toBe(2);
   });
 });
 
