@@ -233,6 +233,7 @@ export const haulboardMessages = {
     user_menu: 'Account menu',
   },
   realtime: {
+    contacts_online: 'Online contacts, %{smart_count} online',
     notifications: 'Notifications',
     notifications_unread: 'Notifications, %{smart_count} unread',
     no_notifications: 'No notifications yet',

@@ -30,7 +30,7 @@ export function OnlineContacts() {
   return (
     <>
       <Tooltip title={translate('haulboard.topbar.contacts')}>
-        <IconButton color="inherit" aria-label={users.length ? `${translate('haulboard.topbar.contacts')} ${users.length}` : translate('haulboard.topbar.contacts')} aria-haspopup="dialog" onClick={(event) => setAnchor(event.currentTarget)}>
+        <IconButton color="inherit" aria-label={users.length ? translate('haulboard.realtime.contacts_online', { smart_count: users.length }) : translate('haulboard.topbar.contacts')} aria-haspopup="dialog" onClick={(event) => setAnchor(event.currentTarget)}>
           {users.length ? (
             <Badge badgeContent={users.length} color="success" max={99}>
               <PeopleAltIcon />

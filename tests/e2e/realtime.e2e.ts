@@ -86,7 +86,7 @@ describe('online contacts over the hub', () => {
     await signIn(dispatcher, demoUser('Dispatcher'));
 
     // Each sees the other (never themselves): the count is on the labelled button, the names in the list.
-    await poll(async () => contactsButton(admin).getAttribute('aria-label')).toBe('Online contacts 1');
+    await poll(async () => contactsButton(admin).getAttribute('aria-label')).toBe('Online contacts, 1 online');
     let dialog = await openContacts(admin);
     await poll(() => onlineNames(admin)).toEqual([dispatcherName]);
     // Administrators get a link to the user's page.
@@ -101,7 +101,7 @@ describe('online contacts over the hub', () => {
     await visible(dialog.getByText('The user you are looking for is not online'));
     await closePopover(admin);
 
-    await poll(async () => contactsButton(dispatcher).getAttribute('aria-label')).toBe('Online contacts 1');
+    await poll(async () => contactsButton(dispatcher).getAttribute('aria-label')).toBe('Online contacts, 1 online');
     dialog = await openContacts(dispatcher);
     await poll(() => onlineNames(dispatcher)).toEqual([adminName]);
     // Not an administrator: a name, no link.
@@ -121,7 +121,7 @@ describe('online contacts over the hub', () => {
 
     // Signing in again brings the dispatcher back.
     await signIn(dispatcher, demoUser('Dispatcher'));
-    await poll(async () => contactsButton(admin).getAttribute('aria-label')).toBe('Online contacts 1');
+    await poll(async () => contactsButton(admin).getAttribute('aria-label')).toBe('Online contacts, 1 online');
   });
 });
 

@@ -102,7 +102,7 @@ describe('online contacts', () => {
     renderTopBar();
     await flush();
     act(() => hub.events!.presence(ONLINE));
-    fireEvent.click(screen.getByRole('button', { name: 'Online contacts 2' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Online contacts, 2 online' }));
     const dialog = screen.getByRole('dialog', { name: 'Online contacts' });
     const list = within(dialog).getByRole('list', { name: 'Online contacts' });
     expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Dana Dispatcher', 'Fred Fleet']);
@@ -130,7 +130,7 @@ describe('online contacts', () => {
     renderTopBar();
     await flush();
     act(() => hub.events!.presence(ONLINE));
-    fireEvent.click(screen.getByRole('button', { name: 'Online contacts 2' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Online contacts, 2 online' }));
     const link = screen.getByRole('link', { name: 'Dana Dispatcher' });
     expect(link.getAttribute('href')).toBe('/app/management/user-management/7/edit');
   });
