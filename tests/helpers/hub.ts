@@ -208,3 +208,15 @@ export async function loginAt(base: string, email: string, password = DEMO_PASSW
   if (!response.ok) throw new Error(`login ${email}: ${response.status}`);
   return ((await response.json()) as { value: string }).value;
 }
+
+/**
+ * Close a test server whose database is dropped afterwards. pg's Pool.end() resolves before its idle clients have
+ * finished disconnecting; DROP DATABASE … WITH (FORCE) right after kills them mid-goodbye and the pool (which has no
+ * 'error' listener in server/db) reports an unhandled error. Closing first and waiting a moment avoids that race.
+ */
+export async function closeTestServer(server: TestServer | undefined): Promise<void> {
+  if (!server) return;
+  await server.app.close();
+  if (server.kind === 'postgres') await new Promise((resolve) => setTimeout(resolve, 300));
+  await server.close();
+}

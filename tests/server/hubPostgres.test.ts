@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BackplaneMessage, PostgresBackplane } from '../../server/modules/notify/backplane';
 import { type TestServer, startTestServer } from '../helpers/server';
-import { type HubClient, type ServerProcess, connect, listen, loginAt, startServerProcess, until } from '../helpers/hub';
+import { type HubClient, type ServerProcess, closeTestServer, connect, listen, loginAt, startServerProcess, until } from '../helpers/hub';
 
 /**
  * Two server processes on one PostgreSQL database act as one hub: presence, notifications and sign-outs cross
@@ -35,7 +35,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL d
   afterAll(async () => {
     for (const client of clients) await client.stop().catch(() => undefined);
     await two?.stop('SIGKILL');
-    await one?.close();
+    await closeTestServer(one);
   });
 
   it('shows a user connected to one server in the list of a user connected to the other, and their leaving', async () => {

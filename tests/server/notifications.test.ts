@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vinCheckDigit } from '../../schema/vin';
 import { DATABASES, type TestServer, startTestServer } from '../helpers/server';
-import { type HubClient, connect, listen, until } from '../helpers/hub';
+import { type HubClient, closeTestServer, connect, listen, until } from '../helpers/hub';
 
 /** Stored notifications, delivered live over the hub when a book order is assigned or someone registers; push tokens. */
 
@@ -42,7 +42,7 @@ describe.each(DATABASES)('notifications on %s', (kind) => {
       vehicles: [],
     };
   });
-  afterAll(() => server.close());
+  afterAll(() => closeTestServer(server));
 
   const list = (token: string, query = '') => server.call({ method: 'GET', url: `/api/Notifications${query}`, token });
   const createOrder = async (driver: number | null) => {

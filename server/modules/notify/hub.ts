@@ -40,6 +40,13 @@ export const MAX_MESSAGE_BYTES = 1024 * 1024;
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 /** How long a closing socket may take to finish the close handshake. */
 const CLOSE_GRACE_MS = 1_000;
+/**
+ * Presence changes are sent after a short delay, so that a burst (everyone reconnecting after a restart) becomes
+ * a few lists rather than one full list to every client per arrival; under a sustained burst the delay doubles up
+ * to a second, and returns to the minimum once things are quiet.
+ */
+const PRESENCE_DELAY_MS = 20;
+const PRESENCE_MAX_DELAY_MS = 1_000;
 
 const DISCONNECTED_MESSAGE = 'Your session has ended. Sign in again.';
 
@@ -54,6 +61,13 @@ export class Hub implements Realtime {
   private readonly byUser = new Map<number, Set<Connection>>();
   private readonly presence = new Presence();
   private tickTimer: NodeJS.Timeout | null = null;
+  private presenceTimer: NodeJS.Timeout | null = null;
+  private presenceDelayMs = PRESENCE_DELAY_MS;
+  private lastPresenceFlush = 0;
+  /** This server's own set changed since the last announcement to the others. */
+  private localChanged = false;
+  /** Newcomers owed the list once the pending change is flushed (if it turns out to change nothing for the others). */
+  private readonly owedList = new Set<Connection>();
   private heartbeatTimer: NodeJS.Timeout | null = null;
   private stopping = false;
 
@@ -75,7 +89,8 @@ export class Hub implements Realtime {
   }
 
   async start(): Promise<void> {
-    const tickMs = Math.max(5, Math.min(this.settings.pingIntervalMs, Math.floor(this.settings.clientTimeoutMs / 3)));
+    // Fine enough that pings go out close to their interval and silent clients are dropped close to the timeout.
+    const tickMs = Math.max(5, Math.floor(Math.min(this.settings.pingIntervalMs / 4, this.settings.clientTimeoutMs / 6)));
     this.tickTimer = setInterval(() => this.tick(), tickMs);
     this.tickTimer.unref();
     if (!this.backplane) return;
@@ -172,12 +187,14 @@ export class Hub implements Realtime {
     if (!mine) {
       mine = new Set();
       this.byUser.set(userId, mine);
-      this.presence.addLocal(connection.identity.user);
-      this.announce();
     }
+    // A newcomer gets the list: with everyone, when their arrival changes it; else on their own.
+    if (mine.size === 0) {
+      this.presence.addLocal(connection.identity.user);
+      this.owedList.add(connection);
+      this.presenceChanged(true);
+    } else this.send(connection, invocationFrame(HUB_METHODS.presence, [this.presence.all()]));
     mine.add(connection);
-    // Everyone hears of a change; a newcomer whose arrival changes nothing still gets the list.
-    if (!this.broadcastPresenceChange()) this.send(connection, invocationFrame(HUB_METHODS.presence, [this.presence.all()]));
   }
 
   private handle(connection: Connection, record: string): void {
@@ -212,7 +229,8 @@ export class Hub implements Realtime {
     return { error: `Unknown hub method '${target.slice(0, 100)}'.` };
   }
 
-  private send(connection: Connection, text: string): void {
+  /** Text frames always (the JSON protocol); a broadcast passes one Buffer encoded once for everyone. */
+  private send(connection: Connection, data: string | Buffer): void {
     const socket = connection.socket;
     if (!socket || socket.readyState !== WebSocket.OPEN) return;
     if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
@@ -221,7 +239,7 @@ export class Hub implements Realtime {
       socket.terminate();
       return;
     }
-    socket.send(text);
+    socket.send(data, { binary: false });
     connection.lastSentAt = Date.now();
   }
 
@@ -250,9 +268,7 @@ export class Hub implements Realtime {
     if (mine.size > 0) return;
     this.byUser.delete(userId);
     this.presence.removeLocal(userId);
-    if (this.stopping) return;
-    this.announce();
-    this.broadcastPresenceChange();
+    this.presenceChanged(true);
   }
 
   // ------------------------------------------------------------------ timers
@@ -278,7 +294,7 @@ export class Hub implements Realtime {
 
   private heartbeat(): void {
     this.announce();
-    if (this.presence.dropSilent(Date.now() - 3 * this.settings.heartbeatMs).length) this.broadcastPresenceChange();
+    if (this.presence.dropSilent(Date.now() - 3 * this.settings.heartbeatMs).length) this.presenceChanged(false);
   }
 
   // ------------------------------------------------------------------ presence
@@ -288,13 +304,31 @@ export class Hub implements Realtime {
     this.backplane?.publish({ t: 'presence', users: this.presence.localUsers() });
   }
 
-  /** Sends the online list to every local client when it changed; true when it did. */
-  private broadcastPresenceChange(): boolean {
+  /** Presence changed here (`local`: this server's own set) or on another server: flush after the delay. */
+  private presenceChanged(local: boolean): void {
+    if (this.stopping) return;
+    if (local) this.localChanged = true;
+    if (!this.presenceTimer) this.presenceTimer = setTimeout(() => this.flushPresence(), this.presenceDelayMs);
+  }
+
+  private flushPresence(): void {
+    this.presenceTimer = null;
+    const now = Date.now();
+    this.presenceDelayMs = now - this.lastPresenceFlush < PRESENCE_MAX_DELAY_MS ? Math.min(this.presenceDelayMs * 2, PRESENCE_MAX_DELAY_MS) : PRESENCE_DELAY_MS;
+    this.lastPresenceFlush = now;
+    if (this.localChanged) {
+      this.localChanged = false;
+      this.announce();
+    }
     const users = this.presence.takeChange();
-    if (!users || this.stopping) return false;
-    const text = invocationFrame(HUB_METHODS.presence, [users]);
-    for (const connection of this.connections.values()) if (connection.handshaken) this.send(connection, text);
-    return true;
+    if (!users && !this.owedList.size) return;
+    const data = Buffer.from(invocationFrame(HUB_METHODS.presence, [users ?? this.presence.all()]));
+    if (users) {
+      for (const connection of this.connections.values()) if (connection.handshaken) this.send(connection, data);
+    } else {
+      for (const connection of this.owedList) if (!connection.closed) this.send(connection, data);
+    }
+    this.owedList.clear();
   }
 
   onlineUsers(): OnlineUser[] {
@@ -326,8 +360,8 @@ export class Hub implements Realtime {
   }
 
   private notifyLocal(userIds: readonly number[], notification: HubNotification): void {
-    const text = invocationFrame(HUB_METHODS.notification, [notification]);
-    for (const userId of new Set(userIds)) for (const connection of this.byUser.get(userId) ?? []) this.send(connection, text);
+    const data = Buffer.from(invocationFrame(HUB_METHODS.notification, [notification]));
+    for (const userId of new Set(userIds)) for (const connection of this.byUser.get(userId) ?? []) this.send(connection, data);
   }
 
   private deliverLocal(deliveries: readonly Delivery[]): void {
@@ -347,16 +381,16 @@ export class Hub implements Realtime {
   private fromPeer(from: string, message: BackplaneMessage): void {
     switch (message.t) {
       case 'hello':
-        this.announce();
+        this.presenceChanged(true);
         return;
       case 'bye':
         this.presence.dropRemote(from);
-        this.broadcastPresenceChange();
+        this.presenceChanged(false);
         return;
       case 'presence':
         if (!Array.isArray(message.users)) return;
         this.presence.setRemote(from, message.users.filter(isOnlineUser));
-        this.broadcastPresenceChange();
+        this.presenceChanged(false);
         return;
       case 'notify':
         if (Array.isArray(message.userIds) && message.notification) this.notifyLocal(message.userIds.filter(Number.isInteger), message.notification);
@@ -382,6 +416,7 @@ export class Hub implements Realtime {
     this.stopping = true;
     if (this.tickTimer) clearInterval(this.tickTimer);
     if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    if (this.presenceTimer) clearTimeout(this.presenceTimer);
     const sockets: WebSocket[] = [];
     for (const connection of [...this.connections.values()]) {
       if (connection.socket) sockets.push(connection.socket);
