@@ -42,24 +42,35 @@ export const UNDER_CONSTRUCTION_PATH = '/app/under-construction';
 
 /**
  * react-admin resources → the feature paths whose permissions govern them. Most resources belong to one screen;
- * a few records (drivers, fuel cards) serve several screens and follow whichever of them the user holds.
+ * a few records (drivers, fuel cards) serve several: read with any of `read`, written with any of `write`, as the
+ * server's routes declare them.
  */
-const RESOURCE_PATHS = new Map<string, string[]>();
-export function registerResourcePath(resource: string, path: string | readonly string[]): void {
-  RESOURCE_PATHS.set(resource, typeof path === 'string' ? [path] : [...path]);
+export interface ResourceFeatures {
+  read: readonly string[];
+  write: readonly string[];
+}
+const RESOURCE_PATHS = new Map<string, ResourceFeatures>();
+export function registerResourcePath(resource: string, path: string | ResourceFeatures): void {
+  RESOURCE_PATHS.set(resource, typeof path === 'string' ? { read: [path], write: [path] } : path);
 }
 
+const WRITES = ['Create', 'Update', 'Delete'];
+
 /**
- * The feature path that governs `resource` for a user with these groups: its only one, or, among several, the one
- * whose feature grants the user the most permissions (so a fleet manager's drivers follow Vehicles, not a
- * read-only Users).
+ * The one feature path that governs `resource` for a user with these groups: the first write feature that lets
+ * the user change something, else the first feature the user may read (so a fleet manager's drivers follow
+ * Vehicles, and a dispatch manager, who only reads them, gets read-only screens).
  */
 export function governingPath(resource: string, groups: FeatureGroup[]): string | undefined {
-  const paths = RESOURCE_PATHS.get(resource) ?? [];
-  if (paths.length <= 1) return paths[0];
+  const governance = RESOURCE_PATHS.get(resource);
+  if (!governance) return undefined;
   const features = groups.flatMap((group) => group.features);
-  const granted = (path: string) => features.find((feature) => feature.uri === path)?.permissions.length ?? -1;
-  return paths.reduce((best, path) => (granted(path) > granted(best) ? path : best));
+  const grants = (path: string) => features.find((feature) => feature.uri === path)?.permissions ?? [];
+  return (
+    governance.write.find((path) => grants(path).some((permission) => WRITES.includes(permission))) ??
+    governance.read.find((path) => grants(path).includes('Read')) ??
+    governance.read[0]
+  );
 }
 
 export function resourcePath(resource: string): string | undefined {

@@ -17,6 +17,7 @@ const DocsPage = lazy(() => import('./routes/public/DocsPage'));
 const NotFoundPage = lazy(() => import('./routes/public/NotFoundPage'));
 const AdobeConnectPage = lazy(() => import('./routes/public/AdobeConnectPage'));
 const UpdateEmailPage = lazy(() => import('./routes/public/UpdateEmailPage'));
+const ResetPasswordPage = lazy(() => import('./routes/public/ResetPasswordPage'));
 
 export function App() {
   return (
@@ -33,6 +34,7 @@ export function App() {
             <Route path="/register-unprotected" element={<RegisterPage />} />
             <Route path="/forgotpassword/:email/:resettoken" element={<GuestOnly><SetPasswordPage /></GuestOnly>} />
             <Route path="/resetbyemail" element={<GuestOnly><ResetByEmailPage /></GuestOnly>} />
+            <Route path="/reset-password" element={<ResetPasswordPage />} />
             <Route path="/contact" element={<InfoPage page="contact" />} />
             <Route path="/pricing" element={<InfoPage page="pricing" />} />
             <Route path="/terms-of-service" element={<InfoPage page="terms" />} />

@@ -18,9 +18,10 @@ function setPath(target: Record<string, unknown>, path: (string | number)[], val
  * The same zod schema the server validates with, as a react-hook-form resolver: the form shows the server's
  * rules (and messages) as the user types, before anything is sent.
  */
-export function zodResolver<T extends FieldValues>(schema: ZodType): Resolver<T> {
+export function zodResolver<T extends FieldValues>(schema: ZodType, prepare?: (values: Record<string, unknown>) => Record<string, unknown>): Resolver<T> {
   return async (values) => {
-    const result = schema.safeParse(values);
+    // `prepare` is the form's own step before sending (an empty optional group becomes null …): check what is sent.
+    const result = schema.safeParse(prepare ? prepare(values) : values);
     if (result.success) return { values: values as T, errors: {} };
     const errors: Record<string, unknown> = {};
     for (const issue of result.error.issues) {

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Create, Edit, ListButton, SimpleForm, TopToolbar } from 'react-admin';
 import { useRecordContext, useResourceContext } from 'ra-core';
 import type { ReactElement, ReactNode } from 'react';
@@ -6,14 +7,29 @@ import { LoadProblem } from '../LoadProblem';
 import { zodResolver } from '../zodResolver';
 import { ConflictToolbar } from './ConflictToolbar';
 import { DeleteRestoreButton } from './DeleteRestoreButton';
+import { ExpiryChips } from './ExpiryChips';
 
 /** Validation as the user types: a field is checked once left, then re-checked on every change. */
 const VALIDATE_AS_YOU_TYPE = { mode: 'onTouched', reValidateMode: 'onChange' } as const;
 
-/** The top bar of an edit screen: the resource's own actions, then delete/restore and back to the list. */
+type Prepare = (values: Record<string, unknown>) => Record<string, unknown>;
+
+/** Shared by edit and create: the schema checks what `prepare` makes of the form, and that is what is sent. */
+function useFormSetup(schema: ZodType, prepare?: Prepare) {
+  const queryClient = useQueryClient();
+  return {
+    resolver: zodResolver(schema, prepare),
+    transform: prepare,
+    // Dropdowns (drivers, units, cards …) may list what was just saved; onSettled keeps react-admin's own effects.
+    mutationOptions: { onSettled: () => queryClient.invalidateQueries({ queryKey: ['api-list'] }) },
+  };
+}
+
+/** The top bar of an edit screen: what needs renewing, the resource's own actions, delete/restore, back to the list. */
 export function RecordEditActions({ children }: { children?: ReactNode }) {
   return (
     <TopToolbar sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+      <ExpiryChips />
       {children}
       <DeleteRestoreButton />
       <ListButton />
@@ -31,6 +47,8 @@ export interface RecordEditProps<T> {
   schema: ZodType;
   /** The screen title from the record. */
   title: (record: T) => string;
+  /** What the form's values become before they are checked and sent (e.g. an empty optional group → null). */
+  prepare?: Prepare;
   /** Replaces the top bar (default: RecordEditActions). */
   actions?: ReactElement | false;
   aside?: ReactElement;
@@ -40,10 +58,11 @@ export interface RecordEditProps<T> {
 }
 
 /** An edit screen: pessimistic save with the version read, zod validation as you type, conflicts that keep the typing. */
-export function RecordEdit<T>({ schema, title, actions, aside, conflictMessage, children }: RecordEditProps<T>) {
+export function RecordEdit<T>({ schema, title, prepare, actions, aside, conflictMessage, children }: RecordEditProps<T>) {
+  const { resolver, ...save } = useFormSetup(schema, prepare);
   return (
-    <Edit mutationMode="pessimistic" actions={actions ?? <RecordEditActions />} aside={aside} title={<RecordTitle render={title} />} error={<LoadProblem />}>
-      <SimpleForm resolver={zodResolver(schema)} {...VALIDATE_AS_YOU_TYPE} toolbar={<ConflictToolbar message={conflictMessage} />}>
+    <Edit mutationMode="pessimistic" {...save} actions={actions ?? <RecordEditActions />} aside={aside} title={<RecordTitle render={title} />} error={<LoadProblem />}>
+      <SimpleForm resolver={resolver} {...VALIDATE_AS_YOU_TYPE} toolbar={<ConflictToolbar message={conflictMessage} />}>
         {children}
       </SimpleForm>
     </Edit>
@@ -54,16 +73,18 @@ export interface RecordCreateProps {
   /** The create schema of schema/. */
   schema: ZodType;
   title: string;
+  prepare?: Prepare;
   defaultValues?: Record<string, unknown> | (() => Record<string, unknown>);
   children: ReactNode;
 }
 
 /** A create screen: the same validation as edit; the new record opens in its edit screen (/{id}/edit). */
-export function RecordCreate({ schema, title, defaultValues, children }: RecordCreateProps) {
+export function RecordCreate({ schema, title, prepare, defaultValues, children }: RecordCreateProps) {
   const resource = useResourceContext();
+  const { resolver, ...save } = useFormSetup(schema, prepare);
   return (
-    <Create redirect={(_resource: string | undefined, id: unknown) => `${resource}/${id}/edit`} title={title}>
-      <SimpleForm defaultValues={defaultValues} resolver={zodResolver(schema)} {...VALIDATE_AS_YOU_TYPE}>
+    <Create {...save} redirect={(_resource: string | undefined, id: unknown) => `${resource}/${id}/edit`} title={title}>
+      <SimpleForm defaultValues={defaultValues} resolver={resolver} {...VALIDATE_AS_YOU_TYPE}>
         {children}
       </SimpleForm>
     </Create>

@@ -1,6 +1,6 @@
 import { Box, Chip } from '@mui/material';
 import { BooleanInput, ColumnsButton, CreateButton, DataTable, FilterButton, List, TopToolbar } from 'react-admin';
-import { type RaRecord, type SortPayload, useRecordContext, useResourceContext, useTranslate } from 'ra-core';
+import { type RaRecord, type SortPayload, useRecordContext, useResourceContext, useResourceDefinition, useTranslate } from 'ra-core';
 import type { ReactElement, ReactNode } from 'react';
 import { endpointsOf, toApiQuery } from '../../../dataProvider/endpoints';
 import { ExportCsvButton } from '../ExportCsvButton';
@@ -35,19 +35,25 @@ export interface RecordListProps {
   /** Anything shown above the table (totals …). */
   header?: ReactNode;
   rowSx?: (record: RaRecord) => Record<string, unknown>;
+  /** Records that are soft-deleted and restored (default); off for lists that are pictures, not records. */
+  softDelete?: boolean;
+  /** More buttons in the top bar (links to related screens …). */
+  actions?: ReactNode;
   /** The columns (DataTable.Col). */
   children: ReactNode;
 }
 
-function ListActions({ exportName }: { exportName: string }) {
+function ListActions({ exportName, children }: { exportName: string; children?: ReactNode }) {
   const resource = useResourceContext() ?? '';
   const path = endpointsOf(resource).export;
+  const { hasCreate } = useResourceDefinition();
   return (
     <TopToolbar sx={{ flexWrap: 'wrap' }}>
       <FilterButton disableSaveQuery />
       <ColumnsButton />
-      <CreateButton />
+      {hasCreate && <CreateButton />}
       {path && <ExportCsvButton path={path} toQuery={(filter) => toApiQuery(filter)} fileName={exportName} />}
+      {children}
     </TopToolbar>
   );
 }
@@ -59,7 +65,7 @@ function RowActions() {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, justifyContent: 'flex-end' }}>
       {record?.deleted && <Chip size="small" label={translate('haulboard.records.deleted_chip')} />}
-      <DeleteRestoreButton />
+      <DeleteRestoreButton compact />
     </Box>
   );
 }
@@ -71,14 +77,15 @@ const dimDeleted = (record: RaRecord): Record<string, unknown> => (record.delete
  * CSV export of the filtered set, create/delete/restore for who may, rows opening the edit screen, and the one
  * load-failure message of SPEC.md §8. A resource's list only declares its columns and filters.
  */
-export function RecordList({ title, search, filters = [], filterDefaultValues, quickFilters, sidebar, sort, hiddenColumns, exportName, expiring, rowClick, header, rowSx, children }: RecordListProps) {
+export function RecordList(props: RecordListProps) {
+  const { title, search, filters = [], filterDefaultValues, quickFilters, sidebar, sort, hiddenColumns, exportName, expiring, rowClick, header, rowSx, softDelete = true, actions, children } = props;
   const resource = useResourceContext() ?? '';
   const canUpdate = useCanAccessFeature(resource, 'Update');
   const allFilters = [
     <SearchFilter key="search" source="search" placeholder={search} alwaysOn />,
     ...filters,
     ...(expiring ? [<BooleanInput key="expiring" source="expiring" label="haulboard.records.expiring" alwaysOn />] : []),
-    <BooleanInput key="showDeleted" source="showDeleted" label="haulboard.records.show_deleted" alwaysOn />,
+    ...(softDelete ? [<BooleanInput key="showDeleted" source="showDeleted" label="haulboard.records.show_deleted" alwaysOn />] : []),
   ];
   const click = rowClick ?? (canUpdate ? (id: string | number) => `/app/${resource}/${id}/edit` : false);
   const sx = (record: RaRecord) => ({ ...dimDeleted(record), ...(expiring ? expiryRowSx(record as WithExpiry) : {}), ...rowSx?.(record) });
@@ -88,15 +95,15 @@ export function RecordList({ title, search, filters = [], filterDefaultValues, q
       filterDefaultValues={filterDefaultValues}
       sort={sort}
       perPage={50}
-      actions={<ListActions exportName={exportName} />}
+      actions={<ListActions exportName={exportName}>{actions}</ListActions>}
       aside={quickFilters || sidebar ? <FilterSidebar lists={quickFilters ?? []}>{sidebar}</FilterSidebar> : undefined}
       error={<LoadProblem />}
       title={title}
     >
       {header}
-      <DataTable rowClick={click ? (id) => click(id) : false} bulkActionButtons={false} hiddenColumns={hiddenColumns} rowSx={sx}>
+      <DataTable rowClick={click ? (id) => click(id) : false} bulkActionButtons={false} hiddenColumns={hiddenColumns} rowSx={sx} sx={{ '& td': { whiteSpace: 'nowrap' } }}>
         {children}
-        <DataTable.Col source="actions" label="haulboard.records.actions" disableSort render={() => <RowActions />} />
+        {softDelete ? <DataTable.Col source="actions" label="haulboard.records.actions" disableSort render={() => <RowActions />} /> : null}
       </DataTable>
     </List>
   );

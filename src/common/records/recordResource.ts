@@ -1,6 +1,6 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { ResourceProps } from 'react-admin';
-import { registerResourcePath } from '../../../authProvider/routes';
+import { type ResourceFeatures, registerResourcePath } from '../../../authProvider/routes';
 import { type ResourceEndpoints, registerRestEndpoints } from '../../../dataProvider/endpoints';
 
 export interface RecordResourceConfig {
@@ -8,8 +8,8 @@ export interface RecordResourceConfig {
   name: string;
   /** The API controller: '/api/Brokers' (DESIGN.md §3 record routes). */
   api: string;
-  /** The features whose permissions govern it; by default the screen's own path, /app/<name>. */
-  features?: readonly string[];
+  /** The features whose permissions govern it (read with any, written with any); by default /app/<name>. */
+  features?: ResourceFeatures;
   /** Calls that differ from the controller's usual shape. */
   endpoints?: Partial<ResourceEndpoints>;
 }
@@ -27,7 +27,7 @@ export interface RecordResource {
 /** Registers a resource's API calls and the features that govern it; returns its addresses. */
 export function registerRecordResource({ name, api, features, endpoints }: RecordResourceConfig): RecordResource {
   const path = `/app/${name}`;
-  registerResourcePath(name, features ?? [path]);
+  registerResourcePath(name, features ?? path);
   return {
     name,
     path,

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNotify, useRefresh } from 'ra-core';
 import { apiFetch } from '../../../dataProvider/http';
 
@@ -18,11 +18,14 @@ export interface ApiAction {
 export function useApiAction<T = unknown>(onDone?: (result: T) => void) {
   const notify = useNotify();
   const refresh = useRefresh();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ path, method = 'POST', body }: ApiAction) => apiFetch<T>(path, { method, body }),
     onSuccess: (result, { done }) => {
       notify(done, { type: 'success' });
       refresh();
+      // Dropdowns (drivers, units, cards …) may list what just changed.
+      void queryClient.invalidateQueries({ queryKey: ['api-list'] });
       onDone?.(result);
     },
     onError: (error: Error) => {

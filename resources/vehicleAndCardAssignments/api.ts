@@ -1,0 +1,8 @@
+import { registerRecordResource } from '../../src/common/records/recordResource';
+
+/** Vehicle-and-card assignment (SPEC.md §2 Assignment): the current picture on /api/UnitAssignments/current. */
+export const unitAssignmentsResource = registerRecordResource({
+  name: 'management/vehicle-and-card-assignment',
+  api: '/api/UnitAssignments',
+  endpoints: { list: '/api/UnitAssignments/current' },
+});
