@@ -15,7 +15,10 @@ import { listQuery } from './records';
  *
  * Units and cards: a driver has one truck, one trailer and one fuel card at a time, and a unit or card has one
  * driver at a time. Giving a driver a unit or card another driver holds is refused with 409 naming that driver,
- * unless the request says `reassign: true` — then that driver's assignment ends on D − 1 too.
+ * unless the request says `reassign: true` — then that driver's assignment ends on D − 1 too. That 409's body
+ * carries `reassignable: true` (a screen can offer "move it"); overlaps with dated history never do.
+ * POST /api/UnitAssignments answers the assignments it created (UnitAssignmentDto[]); POST /api/DriverAssignments
+ * and the /end calls answer the assignment (DispatcherAssignmentDto / UnitAssignmentDto).
  */
 
 export const ASSIGNMENT_RULE = 'A reassignment starting on a day ends the current assignment the day before.';

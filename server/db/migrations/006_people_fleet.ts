@@ -75,7 +75,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Drivers: pay rates of PERCENT drivers were whole percent; now basis points like every other integer rate.
   await run(`UPDATE drivers SET pay_rate = pay_rate * 100 WHERE pay_type = 'PERCENT' AND pay_rate <= 100`);
   for (const [name, columns] of [
-    ['drivers_carrier', 'carrier_id'], ['drivers_type', 'driver_type'], ['drivers_terminated', 'terminated_on'],
+    ['drivers_carrier', 'carrier_id'], ['drivers_type', 'driver_type'], ['drivers_cdl_class', 'cdl_class'], ['drivers_terminated', 'terminated_on'],
     ['drivers_cdl_expires', 'cdl_expires_on'], ['drivers_medical_expires', 'medical_card_expires_on'], ['drivers_lower_name', 'lower(last_name), lower(first_name)'],
   ]) await run(`CREATE INDEX ${name} ON drivers (${columns})`);
   await run(`CREATE UNIQUE INDEX drivers_cdl ON drivers (cdl_state_id, cdl_number)`);

@@ -1,6 +1,7 @@
 import type { BookOrderFilter } from '../../../schema/bookOrders';
 import type { DialectName } from '../../db';
 import type { Db } from '../../db/types';
+import { csvCell } from '../../http/csv';
 import { toDollars } from './mapping';
 import { applyFilter, selectOrders } from './queries';
 
@@ -17,13 +18,8 @@ const COLUMNS: [string, (row: Record<string, unknown>) => unknown][] = [
   ['Deleted', (r) => (r.deleted_at ? 'yes' : 'no')],
 ];
 
-/** RFC 4180 quoting; a leading = + - @ is neutralised so a spreadsheet never runs it as a formula. */
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+/** One cell quoting rule for every CSV the server writes (server/http/csv.ts). */
+export { csvCell };
 
 const BATCH = 1000;
 

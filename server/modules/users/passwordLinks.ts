@@ -47,7 +47,7 @@ export function passwordLinkRoutes(app: FastifyInstance, ctx: ServerContext, use
     const { token, password } = request.body;
     // Hash first (slow on purpose), then claim the link in one transaction so it works exactly once.
     const passwordHash = await hashPassword(password);
-    await db.transaction().execute(async (trx) => {
+    const userId = await db.transaction().execute(async (trx) => {
       const now = new Date().toISOString();
       const link = await trx
         .selectFrom('password_links as l').innerJoin('users as u', 'u.id', 'l.user_id')
@@ -65,7 +65,9 @@ export function passwordLinkRoutes(app: FastifyInstance, ctx: ServerContext, use
         .execute();
       await revokeSessionsOf(trx, link.user_id);
       await audit(trx, request, { action: 'reset-password', entity: 'user', entityId: link.user_id, after: { activated: firstPassword } }, link.user_id);
+      return link.user_id;
     });
+    ctx.realtime.disconnectUser(userId);
     return ok(true);
   });
 }

@@ -22,9 +22,8 @@ const READ_USERS = { feature: ['Users', 'AccessSettings'], permission: 'Read' } 
  */
 export default async function userRoutes(app: FastifyInstance, ctx: ServerContext) {
   const { db, dialect } = ctx;
-  // The hub arrives with the real-time issue; until it is there, deactivation still ends every session.
-  const realtime = (ctx as { realtime?: { disconnectUser(userId: number): void } }).realtime;
-  const disconnect = (userId: number) => realtime?.disconnectUser(userId);
+  // Ending the sessions refuses the next API call; closing the hub connections ends what is already open.
+  const disconnect = (userId: number) => ctx.realtime.disconnectUser(userId);
   const users = registerRecord(app, ctx, userDefinition(dialect, { disconnect }));
   const TAGS = ['Users'];
 
