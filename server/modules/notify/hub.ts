@@ -41,12 +41,13 @@ const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 /** How long a closing socket may take to finish the close handshake. */
 const CLOSE_GRACE_MS = 1_000;
 /**
- * Presence changes are sent after a short delay, so that a burst (everyone reconnecting after a restart) becomes
- * a few lists rather than one full list to every client per arrival; under a sustained burst the delay doubles up
- * to a second, and returns to the minimum once things are quiet.
+ * Presence changes are sent after a short delay, so that a burst (everyone reconnecting after a restart) becomes a
+ * few lists rather than one full list to every client per arrival; and lists are paced to this many bytes a second
+ * in all (a list of 1,000 users to 1,000 clients is ~50 MB: one a second at most), never more than a second apart.
  */
 const PRESENCE_DELAY_MS = 20;
-const PRESENCE_MAX_DELAY_MS = 1_000;
+const PRESENCE_BYTES_PER_SECOND = 20 * 1024 * 1024;
+const PRESENCE_MAX_PACE_MS = 1_000;
 
 const DISCONNECTED_MESSAGE = 'Your session has ended. Sign in again.';
 
@@ -62,8 +63,8 @@ export class Hub implements Realtime {
   private readonly presence = new Presence();
   private tickTimer: NodeJS.Timeout | null = null;
   private presenceTimer: NodeJS.Timeout | null = null;
-  private presenceDelayMs = PRESENCE_DELAY_MS;
-  private lastPresenceFlush = 0;
+  /** Pacing: the next list goes out no earlier than this. */
+  private nextPresenceAt = 0;
   /** This server's own set changed since the last announcement to the others. */
   private localChanged = false;
   /** Newcomers owed the list once the pending change is flushed (if it turns out to change nothing for the others). */
@@ -308,14 +309,11 @@ export class Hub implements Realtime {
   private presenceChanged(local: boolean): void {
     if (this.stopping) return;
     if (local) this.localChanged = true;
-    if (!this.presenceTimer) this.presenceTimer = setTimeout(() => this.flushPresence(), this.presenceDelayMs);
+    if (!this.presenceTimer) this.presenceTimer = setTimeout(() => this.flushPresence(), Math.max(PRESENCE_DELAY_MS, this.nextPresenceAt - Date.now()));
   }
 
   private flushPresence(): void {
     this.presenceTimer = null;
-    const now = Date.now();
-    this.presenceDelayMs = now - this.lastPresenceFlush < PRESENCE_MAX_DELAY_MS ? Math.min(this.presenceDelayMs * 2, PRESENCE_MAX_DELAY_MS) : PRESENCE_DELAY_MS;
-    this.lastPresenceFlush = now;
     if (this.localChanged) {
       this.localChanged = false;
       this.announce();
@@ -323,12 +321,14 @@ export class Hub implements Realtime {
     const users = this.presence.takeChange();
     if (!users && !this.owedList.size) return;
     const data = Buffer.from(invocationFrame(HUB_METHODS.presence, [users ?? this.presence.all()]));
-    if (users) {
-      for (const connection of this.connections.values()) if (connection.handshaken) this.send(connection, data);
-    } else {
-      for (const connection of this.owedList) if (!connection.closed) this.send(connection, data);
+    let sent = 0;
+    for (const connection of users ? this.connections.values() : this.owedList) {
+      if (!connection.handshaken || connection.closed) continue;
+      this.send(connection, data);
+      sent++;
     }
     this.owedList.clear();
+    this.nextPresenceAt = Date.now() + Math.min(PRESENCE_MAX_PACE_MS, ((data.length * sent) / PRESENCE_BYTES_PER_SECOND) * 1000);
   }
 
   onlineUsers(): OnlineUser[] {
