@@ -52,6 +52,8 @@ export interface ConnectOptions {
   /** withAutomaticReconnect with these delays. */
   reconnectDelays?: number[];
   keepAliveMs?: number;
+  /** Straight to the socket, no negotiate (WebSockets only). */
+  skipNegotiation?: boolean;
 }
 
 /** The unmodified client, as the web app builds it. */
@@ -62,7 +64,7 @@ export function buildClient(base: string, token: string | (() => string), option
     .withUrl(url, {
       ...(options.viaQuery ? {} : { accessTokenFactory: tokenOf }),
       transport: signalR.HttpTransportType.WebSockets,
-      skipNegotiation: false,
+      skipNegotiation: options.skipNegotiation ?? false,
     })
     .configureLogging(signalR.LogLevel.None);
   if (options.reconnectDelays) builder = builder.withAutomaticReconnect(options.reconnectDelays);

@@ -52,6 +52,22 @@ describe.each(DATABASES)('the /notify hub on %s', (kind) => {
     await client.stop();
   });
 
+  it('lets a client skip negotiation and open the socket directly', async () => {
+    const client = await connect(base, await server.login('fleetmanager@haulboard.demo'), { skipNegotiation: true });
+    expect(await client.connection.invoke('GetOnlineUsers')).toContainEqual(expect.objectContaining({ userId: ids.fleetmanager }));
+    await client.stop();
+  });
+
+  it('keeps only the last few unclaimed ids of a user who negotiates in a loop', async () => {
+    const token = await server.login('claimtrackerteam@haulboard.demo');
+    const negotiated = [];
+    for (let i = 0; i < 12; i++) negotiated.push((await negotiate(base, token)).body.connectionToken);
+    await expect(RawClient.open(`${base}/notify?id=${negotiated[0]}`, bearer(token))).rejects.toMatchObject({ status: 404 });
+    const last = await RawClient.open(`${base}/notify?id=${negotiated[11]}`, bearer(token));
+    last.ws.close();
+    await last.closed;
+  });
+
   it('refuses a client without a token, with a revoked one and with a forged one (401 at negotiate and at the socket)', async () => {
     expect((await negotiate(base, null)).status).toBe(401);
     expect((await negotiate(base, 'not.a.token')).status).toBe(401);

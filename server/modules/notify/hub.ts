@@ -38,6 +38,8 @@ interface Connection {
 export const MAX_MESSAGE_BYTES = 1024 * 1024;
 /** A client that does not read what it is sent is dropped once this much waits in its socket. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+/** Negotiated ids a user may hold unclaimed at once; older ones are forgotten (a client looping on negotiate). */
+const MAX_UNCLAIMED_PER_USER = 10;
 /** How long a closing socket may take to finish the close handshake. */
 const CLOSE_GRACE_MS = 1_000;
 /**
@@ -110,6 +112,8 @@ export class Hub implements Realtime {
 
   /** POST /notify/negotiate: a connection id for a socket to claim. */
   negotiate(identity: Identity): { connectionId: string; connectionToken: string } {
+    const unclaimed = [...this.connections.values()].filter((c) => !c.claimed && c.identity.user.userId === identity.user.userId);
+    for (const old of unclaimed.slice(0, Math.max(0, unclaimed.length - MAX_UNCLAIMED_PER_USER + 1))) this.connections.delete(old.token);
     const connection = this.create(identity);
     return { connectionId: connection.id, connectionToken: connection.token };
   }
