@@ -31,6 +31,34 @@ describe.each(DATABASES)('drivers, vehicles and fuel cards on %s', (kind) => {
   });
   const card = (o: Record<string, unknown> = {}) => ({ cardNumber: `7083 0500 ${String(1000_0000 + ++vin).slice(0, 8)}`, provider: 'EFS', expiresOn: inDays(500), status: 'ACTIVE', limit: 750, ...o });
 
+  it('seeds fuel cards, assignments with history, authorities, insurance and broker contacts, the same every time', async () => {
+    const db = server.db;
+    const count = async (table: 'fuel_cards' | 'driver_dispatcher_assignments' | 'broker_contacts' | 'carrier_authorities') => (await db.selectFrom(table).select('id').execute()).length;
+    expect(await count('fuel_cards')).toBe(30);
+    expect(await count('carrier_authorities')).toBe(4);
+    expect(await count('broker_contacts')).toBeGreaterThan(40);
+    const carriers = await db.selectFrom('carriers').select(['insurance_expires_on', 'mc_number']).execute();
+    expect(carriers.every((c) => c.insurance_expires_on && /^\d{1,8}$/.test(c.mc_number ?? ''))).toBe(true);
+    expect((await db.selectFrom('brokers').select('id').where('status', '=', 'DO_NOT_USE').execute()).length).toBe(3);
+    const open = await db.selectFrom('driver_dispatcher_assignments').select('driver_id').where('ends_on', 'is', null).execute();
+    expect(open).toHaveLength(34);
+    expect(new Set(open.map((a) => a.driver_id)).size).toBe(34);
+    expect(await count('driver_dispatcher_assignments')).toBeGreaterThan(40);
+    const cards = await db.selectFrom('unit_assignments').select(['kind', 'ends_on']).where('kind', '=', 'FuelCard').execute();
+    expect(cards.filter((a) => a.ends_on === null)).toHaveLength(22);
+    expect(cards.filter((a) => a.ends_on !== null)).toHaveLength(3);
+    const percent = await db.selectFrom('drivers').select('pay_rate').where('pay_type', '=', 'PERCENT').execute();
+    expect(percent.every((d) => d.pay_rate >= 7000 && d.pay_rate <= 8500)).toBe(true);
+    const other = await startTestServer('sqlite');
+    const snapshot = (s: TestServer) => Promise.all([
+      s.db.selectFrom('fuel_cards').select(['card_last4', 'provider', 'expires_on', 'status']).orderBy('id').execute(),
+      s.db.selectFrom('driver_dispatcher_assignments').select(['driver_id', 'dispatcher_id', 'starts_on', 'ends_on']).orderBy('id').execute(),
+      s.db.selectFrom('carriers').select(['insurance_policy_number', 'insurance_expires_on']).orderBy('id').execute(),
+    ]);
+    expect(await snapshot(other)).toEqual(await snapshot(server));
+    await other.close();
+  });
+
   it('opens drivers to every screen that shows them and writes with Vehicles or Users', async () => {
     for (const role of ['administrator', 'manager', 'fleetmanager', 'claimtrackerteam', 'dispatchmanager', 'finance']) expect((await call('GET', '/api/Driver?size=1', undefined, role)).status, role).toBe(200);
     for (const role of ['dispatcher', 'driver']) expect((await call('GET', '/api/Driver?size=1', undefined, role)).status, role).toBe(403);
