@@ -109,16 +109,19 @@ export const SHIPPER_SORTS = ['name', 'city', 'createdAt', 'id'] as const;
 export const shippersQuery = listQuery(SHIPPER_SORTS, { stateId: filters.id, city: z.string().trim().max(80).optional() });
 export type ShippersQuery = z.output<typeof shippersQuery>;
 
-export interface ShipperDto extends RecordDto {
-  name: string;
-  contactName: string | null;
-  phone: string | null;
-  email: string | null;
+/** The address of a shipper or broker, with the state's abbreviation. */
+export interface AddressDto {
   address: string | null;
   city: string | null;
   stateId: number | null;
   state: string | null;
   zip: string | null;
+}
+export interface ShipperDto extends RecordDto, AddressDto {
+  name: string;
+  contactName: string | null;
+  phone: string | null;
+  email: string | null;
 }
 
 /* ------------------------------------------------------------------------------------------------------------
@@ -160,17 +163,12 @@ export interface BrokerContactDto {
   email: string | null;
   role: string | null;
 }
-export interface BrokerDto extends RecordDto {
+export interface BrokerDto extends RecordDto, AddressDto {
   name: string;
   mcNumber: string | null;
   usdotNumber: string | null;
   phone: string | null;
   email: string | null;
-  address: string | null;
-  city: string | null;
-  stateId: number | null;
-  state: string | null;
-  zip: string | null;
   paymentTermsDays: number;
   status: (typeof BROKER_STATUSES)[number];
   contacts: BrokerContactDto[];

@@ -144,14 +144,10 @@ export interface UnitsTable {
   deleted_at: string | null;
   version: Generated<number>;
 }
-/** A driver's truck, trailer or fuel card over dated days (both ends inclusive; ends_on null = open). */
-export interface UnitAssignmentsTable {
+/** Dated days, both ends inclusive (ends_on null = open), with who made and who ended the assignment. */
+export interface DatedAssignmentColumns {
   id: Generated<number>;
   driver_id: number;
-  /** Truck, Trailer or FuelCard: the driver's slot this row fills. */
-  kind: string;
-  unit_id: number | null;
-  fuel_card_id: number | null;
   starts_on: string;
   ends_on: string | null;
   created_by: number | null;
@@ -159,16 +155,15 @@ export interface UnitAssignmentsTable {
   ended_by: number | null;
   ended_at: string | null;
 }
-export interface DriverDispatcherAssignmentsTable {
-  id: Generated<number>;
-  driver_id: number;
+/** A driver's truck, trailer or fuel card. */
+export interface UnitAssignmentsTable extends DatedAssignmentColumns {
+  /** Truck, Trailer or FuelCard: the driver's slot this row fills. */
+  kind: string;
+  unit_id: number | null;
+  fuel_card_id: number | null;
+}
+export interface DriverDispatcherAssignmentsTable extends DatedAssignmentColumns {
   dispatcher_id: number;
-  starts_on: string;
-  ends_on: string | null;
-  created_by: number | null;
-  created_at: string;
-  ended_by: number | null;
-  ended_at: string | null;
 }
 export interface FuelCardsTable {
   id: Generated<number>;

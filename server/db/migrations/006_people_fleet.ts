@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
+import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
 import { isPostgres, withId, withRecordColumns } from '../schemaHelpers';
 
 /**
@@ -8,6 +8,17 @@ import { isPostgres, withId, withRecordColumns } from '../schemaHelpers';
  * cards; numbers stored in one form (MC/USDOT digits, pay rates in cents or basis points); and one index per
  * list filter, expiry date and uniqueness rule.
  */
+/** The columns of a dated assignment: whole days, both ends inclusive, who made and who ended it. */
+function withDates<T extends string, C extends string>(table: CreateTableBuilder<T, C>) {
+  return table
+    .addColumn('starts_on', 'text', (c) => c.notNull())
+    .addColumn('ends_on', 'text')
+    .addColumn('created_by', 'integer', (c) => c.references('users.id'))
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('ended_by', 'integer', (c) => c.references('users.id'))
+    .addColumn('ended_at', 'text');
+}
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   const postgres = isPostgres(db);
   const run = (text: string) => sql.raw(text).execute(db);
@@ -103,16 +114,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.insertInto('meta' as never).values({ key: 'card_hash_key', value: crypto.randomBytes(32).toString('hex') } as never).execute();
 
   // Driver–dispatcher assignments (dates inclusive; ends_on null = open).
-  await withId(db, db.schema.createTable('driver_dispatcher_assignments'))
-    .addColumn('driver_id', 'integer', (c) => c.notNull().references('drivers.id'))
-    .addColumn('dispatcher_id', 'integer', (c) => c.notNull().references('users.id'))
-    .addColumn('starts_on', 'text', (c) => c.notNull())
-    .addColumn('ends_on', 'text')
-    .addColumn('created_by', 'integer', (c) => c.references('users.id'))
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('ended_by', 'integer', (c) => c.references('users.id'))
-    .addColumn('ended_at', 'text')
-    .execute();
+  await withDates(
+    withId(db, db.schema.createTable('driver_dispatcher_assignments'))
+      .addColumn('driver_id', 'integer', (c) => c.notNull().references('drivers.id'))
+      .addColumn('dispatcher_id', 'integer', (c) => c.notNull().references('users.id')),
+  ).execute();
   await run(`CREATE INDEX driver_dispatcher_assignments_driver ON driver_dispatcher_assignments (driver_id, starts_on)`);
   await run(`CREATE INDEX driver_dispatcher_assignments_dispatcher ON driver_dispatcher_assignments (dispatcher_id, starts_on)`);
 
@@ -132,18 +138,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await run(`DROP INDEX unit_assignments_unit`);
     await run(`DROP INDEX unit_assignments_driver`);
     await run(`ALTER TABLE unit_assignments RENAME TO unit_assignments_old`);
-    await withId(db, db.schema.createTable('unit_assignments'))
-      .addColumn('driver_id', 'integer', (c) => c.notNull().references('drivers.id'))
-      .addColumn('kind', 'text', (c) => c.notNull())
-      .addColumn('unit_id', 'integer', (c) => c.references('units.id'))
-      .addColumn('fuel_card_id', 'integer', (c) => c.references('fuel_cards.id'))
-      .addColumn('starts_on', 'text', (c) => c.notNull())
-      .addColumn('ends_on', 'text')
-      .addColumn('created_by', 'integer', (c) => c.references('users.id'))
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('ended_by', 'integer', (c) => c.references('users.id'))
-      .addColumn('ended_at', 'text')
-      .execute();
+    await withDates(
+      withId(db, db.schema.createTable('unit_assignments'))
+        .addColumn('driver_id', 'integer', (c) => c.notNull().references('drivers.id'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('unit_id', 'integer', (c) => c.references('units.id'))
+        .addColumn('fuel_card_id', 'integer', (c) => c.references('fuel_cards.id')),
+    ).execute();
     await run(`INSERT INTO unit_assignments (id, driver_id, kind, unit_id, fuel_card_id, starts_on, ends_on, created_at)
                SELECT a.id, a.driver_id, u.unit_type, a.unit_id, NULL, a.starts_on, a.ends_on, a.created_at
                FROM unit_assignments_old a JOIN units u ON u.id = a.unit_id`);

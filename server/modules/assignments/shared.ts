@@ -1,6 +1,7 @@
 import type { Db } from '../../db/types';
 import { badRequest, notFound } from '../../http/errors';
 import { fullName } from '../records/query';
+import type { AnyQuery, ListQueryBase, Row } from '../records/types';
 
 /** The driver an assignment names: live, and not terminated by the day it starts. */
 export async function activeDriver(trx: Db, driverId: number, startsOn: string): Promise<{ id: number; name: string }> {
@@ -31,4 +32,36 @@ export async function endAssignment(trx: Db, table: 'driver_dispatcher_assignmen
 export function sortDirection(sort: string | undefined, fallback: string): { field: string; direction: 'asc' | 'desc' } {
   const wanted = sort ?? fallback;
   return { field: wanted.replace(/^-/, ''), direction: wanted.startsWith('-') ? 'desc' : 'asc' };
+}
+
+/** The drivers a current picture lists (id = driverId): live and not terminated today, or all with showDeleted. */
+export function driversOfToday(db: Db, q: ListQueryBase & { driverId?: number }, today: string) {
+  let query = db.selectFrom('drivers as d').leftJoin('carriers as c', 'c.id', 'd.carrier_id');
+  if (!q.showDeleted) query = query.where('d.deleted_at', 'is', null).where((eb) => eb.or([eb('d.terminated_on', 'is', null), eb('d.terminated_on', '>', today)]));
+  if (q.driverId) query = query.where('d.id', '=', q.driverId);
+  return query;
+}
+
+/** A history query (assignment aliased "a") with the names of who made and who ended each assignment. */
+export function withWhoAndWhen(query: AnyQuery): AnyQuery {
+  return query
+    .leftJoin('users as cb', 'cb.id', 'a.created_by')
+    .leftJoin('users as eb', 'eb.id', 'a.ended_by')
+    .selectAll('a')
+    .select([fullName('cb').as('createdByName'), fullName('eb').as('endedByName')]);
+}
+
+/** The dates and the who-and-when of a history row, as every assignment DTO carries them. */
+export function datedFields(r: Row, today: string) {
+  return {
+    startsOn: r.starts_on as string, endsOn: r.ends_on as string | null, current: r.starts_on <= today && (r.ends_on === null || r.ends_on >= today),
+    createdBy: r.created_by as number | null, createdByName: (r.createdByName ?? null) as string | null, createdAt: r.created_at as string,
+    endedBy: r.ended_by as number | null, endedByName: (r.endedByName ?? null) as string | null, endedAt: r.ended_at as string | null,
+  };
+}
+
+/** "First Last" of a user or driver, for messages. */
+export async function nameOf(db: Db, table: 'users' | 'drivers', id: number): Promise<string> {
+  const row = await db.selectFrom(`${table} as p` as 'users as p').select(fullName('p').as('name')).where('p.id', '=', id).executeTakeFirst();
+  return row?.name ?? `#${id}`;
 }

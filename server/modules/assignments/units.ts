@@ -1,25 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { z } from 'zod';
 import {
-  type CurrentUnitsDto, type CurrentUnitsQuery, type EndAssignmentInput, type EquipmentKind, type HeldItem, type UnitAssignmentDto, type UnitAssignmentInput,
-  type UnitHistoryQuery, currentUnitsQuery, endAssignmentInput, unitAssignmentInput, unitHistoryQuery,
+  type CurrentUnitsDto, type CurrentUnitsQuery, type EquipmentKind, type HeldItem, type UnitAssignmentDto, type UnitAssignmentInput, type UnitHistoryQuery,
+  currentUnitsQuery, unitAssignmentInput, unitHistoryQuery,
 } from '../../../schema/assignments';
-import { idParams } from '../../../schema/common';
-import { todayIso } from '../../../schema/expiry';
 import { maskCard } from '../../../schema/fleet';
-import { type ServerContext, ok, page } from '../../context';
+import { type ServerContext, ok } from '../../context';
 import type { Db } from '../../db/types';
-import { csvStream, pageThrough, sendCsv } from '../../http/csv';
 import { badRequest } from '../../http/errors';
 import { audit } from '../audit/audit';
+import type { Row } from '../records/types';
 import { fullName, searchWhere } from '../records/query';
+import { registerAssignmentArea } from './area';
 import { coversSql, endsOnOrAfter } from './dates';
-import { activeDriver, endAssignment, sortDirection } from './shared';
+import { activeDriver, datedFields, driversOfToday, endAssignment, nameOf, sortDirection, withWhoAndWhen } from './shared';
 import { type Holding, dayBefore, lockRow, planClaim } from './slots';
 
-const TAGS = ['Vehicle and card assignment'];
-const can = (permission: 'Read' | 'Create' | 'Update' | 'Export') => ({ access: { feature: 'VehicleAndCardAssignment', permission } });
 const SLOTS = [['truckId', 'Truck'], ['trailerId', 'Trailer'], ['fuelCardId', 'FuelCard']] as const;
 /** The statuses a unit or card must have to be handed to a driver. */
 const ASSIGNABLE_UNIT = ['ACTIVE', 'IN_SHOP', 'OUT_OF_SERVICE'];
@@ -31,17 +27,13 @@ export function unitAssignmentRoutes(app: FastifyInstance, ctx: ServerContext) {
   function current(q: CurrentUnitsQuery, today: string) {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const slot = (alias: string, kind: EquipmentKind) => (join: any) => join.onRef(`${alias}.driver_id`, '=', 'd.id').on(`${alias}.kind`, '=', kind).on(coversSql(alias, today));
-    let query = db
-      .selectFrom('drivers as d')
-      .leftJoin('carriers as c', 'c.id', 'd.carrier_id')
-      .leftJoin('unit_assignments as at', slot('at', 'Truck') as never)
+    let query = driversOfToday(db, q, today)
+      .leftJoin('unit_assignments as at', slot('at', 'Truck'))
       .leftJoin('units as ut', 'ut.id', 'at.unit_id')
-      .leftJoin('unit_assignments as al', slot('al', 'Trailer') as never)
+      .leftJoin('unit_assignments as al', slot('al', 'Trailer'))
       .leftJoin('units as ul', 'ul.id', 'al.unit_id')
-      .leftJoin('unit_assignments as ac', slot('ac', 'FuelCard') as never)
+      .leftJoin('unit_assignments as ac', slot('ac', 'FuelCard'))
       .leftJoin('fuel_cards as fc', 'fc.id', 'ac.fuel_card_id');
-    if (!q.showDeleted) query = query.where('d.deleted_at', 'is', null).where((eb) => eb.or([eb('d.terminated_on', 'is', null), eb('d.terminated_on', '>', today)]));
-    if (q.driverId) query = query.where('d.id', '=', q.driverId);
     if (q.unitId) query = query.where((eb) => eb.or([eb('at.unit_id', '=', q.unitId!), eb('al.unit_id', '=', q.unitId!)]));
     if (q.fuelCardId) query = query.where('ac.fuel_card_id', '=', q.fuelCardId);
     if (q.search) query = query.where(searchWhere([`d.first_name || ' ' || d.last_name`, 'ut.unit_number', 'ul.unit_number', 'fc.card_last4'], q.search));
@@ -69,48 +61,33 @@ export function unitAssignmentRoutes(app: FastifyInstance, ctx: ServerContext) {
     }));
   }
 
-  app.get<{ Querystring: CurrentUnitsQuery }>('/api/UnitAssignments/current', {
-    config: can('Read'),
-    schema: { tags: TAGS, summary: 'One row per active driver with the truck, trailer and fuel card assigned today (id = driverId)', querystring: currentUnitsQuery },
-  }, async (request) => {
-    const q = request.query;
-    const today = todayIso();
-    const total = await current(q, today).select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    return page(await currentPage(q, today, q.size, q.page * q.size), Number(total.n), q.page, q.size);
-  });
-
-  app.get<{ Querystring: CurrentUnitsQuery }>('/api/UnitAssignments/export', {
-    config: can('Export'),
-    schema: { tags: TAGS, summary: 'CSV of the current picture with the same filters (streamed)', querystring: currentUnitsQuery },
-  }, async (request, reply) => {
-    const today = todayIso();
-    return sendCsv(reply, 'vehicle-and-card-assignments', csvStream<CurrentUnitsDto>([
-      ['Driver', (r) => r.driverName], ['Carrier', (r) => r.carrierName], ['Truck', (r) => r.truck?.label], ['Truck since', (r) => r.truck?.startsOn],
-      ['Trailer', (r) => r.trailer?.label], ['Trailer since', (r) => r.trailer?.startsOn], ['Fuel card', (r) => r.fuelCard?.label], ['Card since', (r) => r.fuelCard?.startsOn],
-    ], pageThrough((limit, offset) => currentPage(request.query, today, limit, offset))));
-  });
-
-  app.get<{ Querystring: UnitHistoryQuery }>('/api/UnitAssignments/history', {
-    config: can('Read'),
-    schema: { tags: TAGS, summary: 'Dated truck, trailer and fuel-card assignments, newest first, by driver, unit or card', querystring: unitHistoryQuery },
-  }, async (request) => {
-    const q = request.query;
-    let query = selectHistory(db);
-    if (q.driverId) query = query.where('a.driver_id', '=', q.driverId);
-    if (q.unitId) query = query.where('a.unit_id', '=', q.unitId);
-    if (q.fuelCardId) query = query.where('a.fuel_card_id', '=', q.fuelCardId);
-    if (q.search) query = query.where(searchWhere([`d.first_name || ' ' || d.last_name`, 'un.unit_number', 'fc.card_last4'], q.search));
-    const total = await query.clearSelect().select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const direction = q.sort === 'startsOn' || q.sort === 'id' ? 'asc' : 'desc';
-    const rows = await query.orderBy('a.starts_on', direction).orderBy('a.id', direction).limit(q.size).offset(q.page * q.size).execute();
-    const today = todayIso();
-    return page(rows.map((r) => historyDto(r, today)), Number(total.n), q.page, q.size);
+  const { can, tags, historyById } = registerAssignmentArea<CurrentUnitsDto, CurrentUnitsQuery, UnitAssignmentDto, UnitHistoryQuery>(app, ctx, {
+    path: '/api/UnitAssignments', feature: 'VehicleAndCardAssignment', tag: 'Vehicle and card assignment', table: 'unit_assignments', entity: 'unit_assignment',
+    current: {
+      summary: 'One row per active driver with the truck, trailer and fuel card assigned today (id = driverId)',
+      query: currentUnitsQuery, filtered: current, page: currentPage, csvName: 'vehicle-and-card-assignments',
+      csv: [
+        ['Driver', (r) => r.driverName], ['Carrier', (r) => r.carrierName], ['Truck', (r) => r.truck?.label], ['Truck since', (r) => r.truck?.startsOn],
+        ['Trailer', (r) => r.trailer?.label], ['Trailer since', (r) => r.trailer?.startsOn], ['Fuel card', (r) => r.fuelCard?.label], ['Card since', (r) => r.fuelCard?.startsOn],
+      ],
+    },
+    history: {
+      summary: 'Dated truck, trailer and fuel-card assignments, newest first, by driver, unit or card', query: unitHistoryQuery,
+      select: () => selectHistory(db),
+      filter: (query, q) => {
+        if (q.driverId) query = query.where('a.driver_id', '=', q.driverId);
+        if (q.unitId) query = query.where('a.unit_id', '=', q.unitId);
+        if (q.fuelCardId) query = query.where('a.fuel_card_id', '=', q.fuelCardId);
+        return q.search ? query.where(searchWhere([`d.first_name || ' ' || d.last_name`, 'un.unit_number', 'fc.card_last4'], q.search)) : query;
+      },
+      toDto: historyDto,
+    },
   });
 
   app.post<{ Body: UnitAssignmentInput }>('/api/UnitAssignments', {
     config: can('Create'),
     schema: {
-      tags: TAGS,
+      tags,
       summary: 'Give a driver a truck, trailer and/or fuel card from startsOn, in one action: the driver’s current one of each ends the day before; '
         + 'one another driver holds is refused (409) unless reassign is true. Answers the new assignments.',
       body: unitAssignmentInput,
@@ -141,7 +118,7 @@ export function unitAssignmentRoutes(app: FastifyInstance, ctx: ServerContext) {
         const endOther = await planClaim({
           holdings: itemSlot, startsOn: input.startsOn, claimant: input.driverId, field, mayEnd: input.reassign,
           moveHint: 'send reassign: true to move it (their assignment ends the day before)',
-          describe: async (h) => `${upperFirst(item.label)} is with driver ${await driverName(trx, h.holder!)}`,
+          describe: async (h) => `${upperFirst(item.label)} is with driver ${await nameOf(trx, 'drivers', h.holder!)}`,
         });
         for (const id of [endDriver, endOther]) {
           if (id !== null) {
@@ -162,21 +139,7 @@ export function unitAssignmentRoutes(app: FastifyInstance, ctx: ServerContext) {
       await audit(trx, request, { action: 'assign', entity: 'unit_assignment', entityId: created.join(','), after: { ...input, createdAssignmentIds: created, endedAssignmentIds: ended } });
       return created;
     });
-    const today = todayIso();
-    const rows = await selectHistory(db).where('a.id', 'in', ids).orderBy('a.id').execute();
-    return ok(rows.map((r) => historyDto(r, today)));
-  });
-
-  app.post<{ Params: z.output<typeof idParams>; Body: EndAssignmentInput }>('/api/UnitAssignments/:id/end', {
-    config: can('Update'),
-    schema: { tags: TAGS, summary: 'End an open truck, trailer or card assignment on endsOn (its last day)', params: idParams, body: endAssignmentInput },
-  }, async (request) => {
-    const { id } = request.params;
-    await db.transaction().execute(async (trx) => {
-      const before = await endAssignment(trx, 'unit_assignments', id, request.body.endsOn, request.auth!.user.id, true);
-      await audit(trx, request, { action: 'end', entity: 'unit_assignment', entityId: id, before, after: { endsOn: request.body.endsOn } });
-    });
-    return ok(historyDto(await selectHistory(db).where('a.id', '=', id).executeTakeFirstOrThrow(), todayIso()));
+    return ok(await historyById(ids));
   });
 }
 
@@ -206,28 +169,16 @@ async function itemLabel(db: Db, kind: EquipmentKind, id: number): Promise<strin
   return `${kind.toLowerCase()} ${unit?.unit_number ?? `#${id}`}`;
 }
 
-async function driverName(db: Db, id: number): Promise<string> {
-  const row = await db.selectFrom('drivers as d').select(fullName('d').as('name')).where('id', '=', id).executeTakeFirst();
-  return row?.name ?? `#${id}`;
-}
-
 function selectHistory(db: Db) {
-  return db
-    .selectFrom('unit_assignments as a')
-    .innerJoin('drivers as d', 'd.id', 'a.driver_id')
-    .leftJoin('units as un', 'un.id', 'a.unit_id')
-    .leftJoin('fuel_cards as fc', 'fc.id', 'a.fuel_card_id')
-    .leftJoin('users as cb', 'cb.id', 'a.created_by')
-    .leftJoin('users as eb', 'eb.id', 'a.ended_by')
-    .selectAll('a')
-    .select([fullName('d').as('driverName'), 'un.unit_number', 'fc.card_last4', fullName('cb').as('createdByName'), fullName('eb').as('endedByName')]);
+  return withWhoAndWhen(
+    db.selectFrom('unit_assignments as a').innerJoin('drivers as d', 'd.id', 'a.driver_id').leftJoin('units as un', 'un.id', 'a.unit_id')
+      .leftJoin('fuel_cards as fc', 'fc.id', 'a.fuel_card_id').select([fullName('d').as('driverName'), 'un.unit_number', 'fc.card_last4']),
+  );
 }
 
-function historyDto(r: Awaited<ReturnType<ReturnType<typeof selectHistory>['executeTakeFirstOrThrow']>>, today: string): UnitAssignmentDto {
+function historyDto(r: Row, today: string): UnitAssignmentDto {
   return {
     id: r.id, kind: r.kind as EquipmentKind, driverId: r.driver_id, driverName: r.driverName ?? '', unitId: r.unit_id, fuelCardId: r.fuel_card_id,
-    label: r.kind === 'FuelCard' ? maskCard(r.card_last4 ?? '') : (r.unit_number ?? ''), startsOn: r.starts_on, endsOn: r.ends_on,
-    current: r.starts_on <= today && (r.ends_on === null || r.ends_on >= today),
-    createdBy: r.created_by, createdByName: r.createdByName ?? null, createdAt: r.created_at, endedBy: r.ended_by, endedByName: r.endedByName ?? null, endedAt: r.ended_at,
+    label: r.kind === 'FuelCard' ? maskCard(r.card_last4 ?? '') : (r.unit_number ?? ''), ...datedFields(r, today),
   };
 }
