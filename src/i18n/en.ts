@@ -319,6 +319,7 @@ export const haulboardMessages = {
     assign_title: 'Assign %{name}',
     assign_help: 'Choose what changes; leave the rest as it is.',
     reassign_held: 'Move items another driver holds (their assignment ends the day before)',
+    move_anyway: 'Move it anyway',
     assigned: 'Assignment saved',
     end: 'End',
     end_title: 'End %{what}',

@@ -3,11 +3,28 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DateInput, SaveButton } from 'react-admin';
 import { Form, useNotify, useRefresh, useTranslate } from 'ra-core';
 import { type ReactNode, useState } from 'react';
-import type { FieldValues } from 'react-hook-form';
+import { type FieldValues, useFormContext } from 'react-hook-form';
 import type { ZodType } from 'zod';
 import { apiFetch } from '../../../dataProvider/http';
 import { zodResolver } from '../zodResolver';
 import { localToday } from './dates';
+
+interface Problem {
+  message: string;
+  /** The server said another driver holds the unit or card, and it may be moved. */
+  reassignable: boolean;
+}
+
+/** After "T-101 is with driver X": move it anyway (X's assignment ends the day before). */
+function MoveAnyway({ onMove }: { onMove: (values: FieldValues) => void }) {
+  const translate = useTranslate();
+  const { getValues, setValue } = useFormContext();
+  return (
+    <Button color="inherit" size="small" onClick={() => { setValue('reassign', true); onMove(getValues()); }}>
+      {translate('haulboard.assignments.move_anyway')}
+    </Button>
+  );
+}
 
 export interface AssignDialogProps {
   open: boolean;
@@ -27,14 +44,14 @@ export interface AssignDialogProps {
 /**
  * Reassignment in one action: choose what changes and the day it starts; the server ends the running assignment the
  * day before. A refusal (an overlap, a unit another driver holds) is shown in the dialog, in the server's words,
- * with the choices kept.
+ * with the choices kept; a unit or card another driver holds can then be moved with one more click.
  */
 export function AssignDialog({ open, onClose, driverName, path, schema, defaults, children }: AssignDialogProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
   const queryClient = useQueryClient();
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
   const assign = useMutation({
     mutationFn: (body: Record<string, unknown>) => apiFetch(path, { method: 'POST', body }),
     onSuccess: () => {
@@ -44,7 +61,8 @@ export function AssignDialog({ open, onClose, driverName, path, schema, defaults
       refresh();
       onClose();
     },
-    onError: (error: Error) => setProblem(error.message || translate('haulboard.app.something_went_wrong')),
+    onError: (error: Error & { body?: { reassignable?: boolean } }) =>
+      setProblem({ message: error.message || translate('haulboard.app.something_went_wrong'), reassignable: !!error.body?.reassignable }),
   });
   const close = () => {
     setProblem(null);
@@ -58,7 +76,11 @@ export function AssignDialog({ open, onClose, driverName, path, schema, defaults
           <Typography variant="body2" color="text.secondary">{translate('haulboard.assignments.rule')}</Typography>
           {children}
           <DateInput source="startsOn" label="haulboard.assignments.fields.starts_on" isRequired />
-          {problem && <Alert severity="error" role="alert">{problem}</Alert>}
+          {problem && (
+            <Alert severity="error" role="alert" action={problem.reassignable ? <MoveAnyway onMove={(values) => assign.mutate({ ...values, reassign: true })} /> : undefined}>
+              {problem.message}
+            </Alert>
+          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={close}>{translate('ra.action.cancel')}</Button>
