@@ -1,6 +1,6 @@
 import { DataTable, SelectInput } from 'react-admin';
 import { BROKER_STATUSES, type BrokerDto } from '../../schema/people';
-import { StatusChip, cityState, phoneText } from '../../src/common/records/columns';
+import { StatusChip, cityState, nowrap, phoneText } from '../../src/common/records/columns';
 import { StateInput } from '../../src/common/records/pickers';
 import { RecordList } from '../../src/common/records/RecordList';
 import { STATUS_COLOURS, STATUS_PREFIX, statusChoices } from './choices';
@@ -20,7 +20,7 @@ export default function BrokerList() {
       <Column source="mcNumber" label={f('mc_number')} />
       <Column source="usdotNumber" label={f('usdot_number')} disableSort />
       <DataTable.NumberCol source="paymentTermsDays" label={f('payment_terms_days')} />
-      <Column source="phone" label={p('phone')} disableSort render={(row) => phoneText(row.phone)} />
+      <Column source="phone" label={p('phone')} cellSx={nowrap} disableSort render={(row) => phoneText(row.phone)} />
       <Column source="email" label={p('email')} disableSort />
       <Column source="contacts" label={f('contacts')} disableSort render={(row) => row.contacts.map((c) => c.name).join(', ')} />
       <Column source="city" label={p('city')} disableSort render={cityState} />

@@ -2,6 +2,7 @@ import { Typography } from '@mui/material';
 import { DataTable, SelectInput } from 'react-admin';
 import { useTranslate } from 'ra-core';
 import { type CurrentDispatcherDto, type DispatcherAssignmentDto, dispatcherAssignmentInput } from '../../schema/assignments';
+import { nowrap } from '../../src/common/records/columns';
 import { AssignmentBoard } from '../../src/common/assignments/AssignmentBoard';
 import { Now } from '../../src/common/assignments/Now';
 import { yesNoChoices } from '../../src/common/records/choices';
@@ -44,7 +45,7 @@ export default function DriverAssignmentBoard() {
       <Column source="driverName" label={f('driver')} render={(row) => <RecordLink resource="management/drivers" id={row.driverId}>{row.driverName}</RecordLink>} />
       <Column source="carrierName" label={f('carrier')} disableSort />
       <Column source="dispatcherName" label={f('dispatcher')} render={(row) => row.dispatcherName ?? '—'} />
-      <Column source="startsOn" label={f('since')} />
+      <Column source="startsOn" label={f('since')} cellSx={nowrap} />
       <Column source="next" label={f('next')} disableSort render={(row) => <Next row={row} />} />
     </AssignmentBoard>
   );

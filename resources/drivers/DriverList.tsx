@@ -1,7 +1,7 @@
 import { DataTable, SelectInput } from 'react-admin';
 import { DRIVER_TYPES, type DriverDto } from '../../schema/people';
 import { yesNoChoices } from '../../src/common/records/choices';
-import { StatusChip, phoneText } from '../../src/common/records/columns';
+import { StatusChip, nowrap, phoneText } from '../../src/common/records/columns';
 import { ExpiryChips } from '../../src/common/records/ExpiryChips';
 import { CarrierInput } from '../../src/common/records/pickers';
 import { RecordList } from '../../src/common/records/RecordList';
@@ -24,18 +24,18 @@ const quickFilters = [
 
 export default function DriverList() {
   return (
-    <RecordList title="haulboard.drivers.title" search="haulboard.drivers.search" filters={filters} quickFilters={quickFilters} sort={{ field: 'name', order: 'ASC' }} exportName="drivers" expiring hiddenColumns={['email', 'hiredOn', 'payType', 'carrierName']}>
+    <RecordList title="haulboard.drivers.title" search="haulboard.drivers.search" filters={filters} quickFilters={quickFilters} sort={{ field: 'name', order: 'ASC' }} exportName="drivers" expiring hiddenColumns={['email', 'hiredOn', 'payType', 'carrierName', 'cdlClass']}>
       <Column source="name" label={p('name')} />
+      <Column source="expiry" label={f('expirations')} disableSort render={(row) => <ExpiryChips record={row} />} />
       <Column source="status" label={p('status')} disableSort render={(row) => <StatusChip prefix={STATUS_PREFIX} value={row.status} colours={STATUS_COLOURS} />} />
       <Column source="driverType" label={f('driver_type')} render={(row) => <StatusChip prefix={TYPE_PREFIX} value={row.driverType} />} />
       <Column source="carrierName" label={p('carrier')} disableSort />
-      <Column source="phone" label={p('phone')} disableSort render={(row) => phoneText(row.phone, row.phoneCountry)} />
+      <Column source="phone" label={p('phone')} cellSx={nowrap} disableSort render={(row) => phoneText(row.phone, row.phoneCountry)} />
       <Column source="email" label={p('email')} disableSort />
       <Column source="cdlClass" label={f('cdl_class')} disableSort />
-      <Column source="cdlExpiresOn" label={f('cdl_expires_on')} />
-      <Column source="medicalCardExpiresOn" label={f('medical_card_expires_on')} />
-      <Column source="expiry" label={f('expirations')} disableSort render={(row) => <ExpiryChips record={row} />} />
-      <Column source="hiredOn" label={f('hired_on')} />
+      <Column source="cdlExpiresOn" label={f('cdl_expires_on')} cellSx={nowrap} />
+      <Column source="medicalCardExpiresOn" label={f('medical_card_expires_on')} cellSx={nowrap} />
+      <Column source="hiredOn" label={f('hired_on')} cellSx={nowrap} />
       <Column source="payType" label={f('pay_type')} />
     </RecordList>
   );

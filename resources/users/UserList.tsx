@@ -2,6 +2,7 @@ import { Box, Chip } from '@mui/material';
 import { BooleanInput, DataTable, SelectInput } from 'react-admin';
 import type { UserDto } from '../../schema/people';
 import { yesNoChoices } from '../../src/common/records/choices';
+import { nowrap } from '../../src/common/records/columns';
 import { RecordList } from '../../src/common/records/RecordList';
 import { RoleFilterInput } from './RoleInputs';
 import { STATUS_FILTERS, STATUS_PREFIX, UserStatusChip } from './status';
@@ -24,8 +25,8 @@ export default function UserList() {
       <Column source="email" label={p('email')} />
       <Column source="roles" label={u('fields.roles')} disableSort render={(row) => <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>{row.roles.map((role) => <Chip key={role} size="small" label={role} />)}</Box>} />
       <Column source="isActive" label={p('status')} disableSort render={(row) => <UserStatusChip user={row} />} />
-      <Column source="phone" label={p('phone')} disableSort />
-      <Column source="createdAt" label={p('created_at')} render={(row) => row.createdAt.slice(0, 10)} />
+      <Column source="phone" label={p('phone')} cellSx={nowrap} disableSort />
+      <Column source="createdAt" label={p('created_at')} cellSx={nowrap} render={(row) => row.createdAt.slice(0, 10)} />
     </RecordList>
   );
 }

@@ -15,6 +15,14 @@ function setPath(target: Record<string, unknown>, path: (string | number)[], val
 }
 
 /**
+ * The schema's own words, except zod's generic "expected number, received undefined" for a field left empty, which
+ * the form says as react-admin's "Required".
+ */
+function messageOf(issue: { code: string; message: string }): string {
+  return issue.code === 'invalid_type' && /received (undefined|null)$/.test(issue.message) ? 'ra.validation.required' : issue.message;
+}
+
+/**
  * The same zod schema the server validates with, as a react-hook-form resolver: the form shows the server's
  * rules (and messages) as the user types, before anything is sent.
  */
@@ -26,7 +34,7 @@ export function zodResolver<T extends FieldValues>(schema: ZodType, prepare?: (v
     const errors: Record<string, unknown> = {};
     for (const issue of result.error.issues) {
       const path = issue.path.map((p) => (typeof p === 'number' ? p : String(p)));
-      setPath(errors, path.length ? path : ['root'], { type: issue.code, message: issue.message });
+      setPath(errors, path.length ? path : ['root'], { type: issue.code, message: messageOf(issue) });
     }
     return { values: {}, errors: errors as FieldErrors<T> };
   };

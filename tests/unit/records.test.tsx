@@ -124,3 +124,11 @@ describe('what the lists show', () => {
     expect(userStatus({ isActive: false, isPending: false })).toBe('inactive');
   });
 });
+
+describe('an empty required choice', () => {
+  it("says Required (react-admin's words) rather than zod's type message", async () => {
+    const unit = { unitType: 'Truck', unitNumber: 'T1', vin: '1HGCM82633A004352', make: 'Volvo', model: 'VNL', year: 2020, version: 1 };
+    const result = await zodResolver(unitUpdate)(unit, undefined, { fields: {}, shouldUseNativeValidation: false });
+    expect((result.errors as { carrierId?: { message: string } }).carrierId?.message).toBe('ra.validation.required');
+  });
+});

@@ -99,9 +99,12 @@ export function RecordList(props: RecordListProps) {
       aside={quickFilters || sidebar ? <FilterSidebar lists={quickFilters ?? []}>{sidebar}</FilterSidebar> : undefined}
       error={<LoadProblem />}
       title={title}
+      // A wide table scrolls inside its card instead of widening the page (react-admin's layout grows to fit its
+      // content): width 0 keeps the table out of the page's width, min-width 100% gives it the card's.
+      sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto', width: 0, minWidth: '100%' } }}
     >
       {header}
-      <DataTable rowClick={click ? (id) => click(id) : false} bulkActionButtons={false} hiddenColumns={hiddenColumns} rowSx={sx} sx={{ '& td': { whiteSpace: 'nowrap' } }}>
+      <DataTable rowClick={click ? (id) => click(id) : false} bulkActionButtons={false} hiddenColumns={hiddenColumns} rowSx={sx}>
         {children}
         {softDelete ? <DataTable.Col source="actions" label="haulboard.records.actions" disableSort render={() => <RowActions />} /> : null}
       </DataTable>

@@ -32,3 +32,6 @@ export function phoneText(digits: string | null, country = 'US'): string {
   const dial = PHONE_COUNTRIES.find((c) => c.code === country)?.dialCode;
   return dial ? `${dial} ${digits}` : digits;
 }
+
+/** cellSx of short values that read badly broken over lines (dates, phones, plates). */
+export const nowrap = () => ({ whiteSpace: 'nowrap' }) as const;
