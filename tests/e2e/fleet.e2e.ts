@@ -4,6 +4,7 @@
  * history shows it; expiring units stand out and filter; two tabs editing one truck get the conflict without losing
  * what was typed; a read-only role sees no create or delete.
  */
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUnitsDto, UnitAssignmentDto } from '../../schema/assignments';
 import type { FuelCardDto, UnitDto } from '../../schema/fleet';
@@ -166,14 +167,23 @@ describe('fleet', () => {
     expect(after).toMatchObject({ plate: 'E2E 100', model: 'Cascadia Evolution', version: before.version + 2 });
   });
 
-  it('a role that may only read vehicles gets the list and the CSV, no create and no delete', async () => {
+  it('a role that may only read vehicles searches the list and exports it as CSV, with no create and no delete', async () => {
     const { page } = e2e;
-    await signIn(page, demoUser('ClaimTrackerTeam'));
+    const token = await signIn(page, demoUser('ClaimTrackerTeam'));
     await page.goto(VEHICLES);
     await visible(main(page).getByRole('cell', { name: 'T100', exact: true }));
     await visible(main(page).getByRole('button', { name: 'Export CSV' }));
     expect(await main(page).getByRole('link', { name: 'Create' }).count()).toBe(0);
     expect(await main(page).getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    // The search box, then the CSV of what it found (the whole filtered set, not the page).
+    await main(page).getByRole('textbox', { name: 'Unit number, VIN, plate, make' }).fill('TR1');
+    const found = await apiGet<ListPage<UnitDto>>(e2e, token, '/api/Units?search=TR1&size=1');
+    expect(found.totalCount).toBeGreaterThan(1);
+    await poll(() => main(page).locator('tbody tr').count(), 'rows found by the search').toBe(Math.min(found.totalCount, 50));
+    const [download] = await Promise.all([page.waitForEvent('download'), main(page).getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^vehicles-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = fs.readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+    expect(lines.length - 1).toBe(found.totalCount);
     // The create screen itself is refused.
     await page.goto(`${VEHICLES}/create`);
     await visible(page.getByText("403: You don't have permission to visit this page"));

@@ -15,6 +15,7 @@ const e2e = useE2E();
 
 const DRIVER_BOARD = '/app/management/driver-assignment';
 const USERS = '/app/management/user-management';
+const SHIPPERS = '/app/management/shipper-management';
 
 async function userByEmail(token: string, email: string): Promise<UserDto> {
   const page = await apiGet<ListPage<UserDto>>(e2e, token, `/api/User?search=${encodeURIComponent(email)}&showDeleted=true`);
@@ -196,5 +197,28 @@ describe('people', () => {
     await visible(theirs.getByRole('alert').filter({ hasText: 'invalid or has expired' }));
     await signIn(theirs, email, 'a-brand-new-password');
     await visitor.close();
+  });
+
+  it('a dispatch manager deletes a shipper from the list, finds it with "Include deleted" and restores it', async () => {
+    const { page } = e2e;
+    const token = await signIn(page, demoUser('DispatchManager'));
+    const [shipper] = (await apiGet<ListPage<{ id: number; name: string }>>(e2e, token, '/api/Shipper?size=1&sort=name')).items;
+    await page.goto(SHIPPERS);
+    const search = main(page).getByRole('textbox', { name: 'Name, contact, city' });
+    await search.fill(shipper.name);
+    const row = main(page).getByRole('row').filter({ has: page.getByRole('cell', { name: shipper.name, exact: true }) });
+    await poll(() => main(page).locator('tbody tr').count(), 'rows found by the search').toBe(1);
+    expect(await answerOf(page, 'DELETE', /^\/api\/Shipper\/\d+$/, row.getByRole('button', { name: 'Delete' }))).toBe(200);
+    await visible(toast(page, 'Deleted'));
+    await gone(row);
+    expect((await apiGet<{ deleted: boolean }>(e2e, token, `/api/Shipper/${shipper.id}`)).deleted).toBe(true);
+
+    // Deleted records are listed on request, say so in words, and come back with Restore.
+    await main(page).getByLabel('Include deleted').check();
+    await visible(row.getByText('Deleted', { exact: true }));
+    expect(await answerOf(page, 'POST', /^\/api\/Shipper\/\d+\/restore$/, row.getByRole('button', { name: 'Restore' }))).toBe(200);
+    await visible(toast(page, 'Restored'));
+    await visible(row.getByRole('button', { name: 'Delete' }));
+    expect((await apiGet<{ deleted: boolean }>(e2e, token, `/api/Shipper/${shipper.id}`)).deleted).toBe(false);
   });
 });
