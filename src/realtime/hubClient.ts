@@ -1,6 +1,6 @@
 import type * as SignalR from '@microsoft/signalr';
 import { RETRY_DELAYS_MS, createRetryPolicy, isUnauthorized, retryDelay } from './retryPolicy';
-import type { AppNotification, OnlineUser } from './types';
+import { type AppNotification, HUB_METHODS, type OnlineUser } from './types';
 
 export type SignalRModule = typeof SignalR;
 
@@ -71,7 +71,7 @@ export function startHub(events: HubEvents, options: HubOptions): HubHandle {
 
   const refreshPresence = async (current: SignalR.HubConnection) => {
     try {
-      events.presence(await current.invoke<OnlineUser[]>('GetOnlineUsers'));
+      events.presence(await current.invoke<OnlineUser[]>(HUB_METHODS.getOnlineUsers));
     } catch {
       // The connection dropped meanwhile: the reconnect asks again.
     }
@@ -95,8 +95,8 @@ export function startHub(events: HubEvents, options: HubOptions): HubHandle {
       // SPEC.md §8: console output is silenced.
       .configureLogging(lib.LogLevel.None)
       .build();
-    built.on('ReceiveClientConnectedEvent', (users: OnlineUser[]) => events.presence(Array.isArray(users) ? users : []));
-    built.on('ReceiveNotification', (notification: AppNotification) => events.notification(notification));
+    built.on(HUB_METHODS.presence, (users: OnlineUser[]) => events.presence(Array.isArray(users) ? users : []));
+    built.on(HUB_METHODS.notification, (notification: AppNotification) => events.notification(notification));
     built.onreconnecting(() => events.disconnected());
     built.onreconnected(() => connected(built));
     built.onclose((error) => {

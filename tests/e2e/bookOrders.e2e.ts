@@ -9,6 +9,7 @@ import { type Locator, type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { isValidVin, vinCheckDigit } from '../../schema/vin';
 import { demoUser, gone, pathname, poll, settledAt, signIn, useE2E, visible } from './helpers';
+import { choose, pick } from './records';
 
 const e2e = useE2E();
 
@@ -67,32 +68,6 @@ const section = (page: Page, name: string) => page.getByRole('group', { name, ex
 
 /** The vehicle lines of the order form. */
 const vehicleLines = (page: Page) => main(page).locator('.RaSimpleFormIterator-line');
-
-/**
- * Picks an option of an autocomplete (react-admin AutocompleteInput): types `text` to search when given, then
- * clicks the first enabled option (or the one named `text`). Returns the chosen option's text.
- */
-async function pick(scope: Page | Locator, label: RegExp, text?: string): Promise<string> {
-  const page = 'page' in scope ? scope.page() : scope;
-  const box = scope.getByRole('combobox', { name: label });
-  await box.click();
-  if (text) await box.fill(text);
-  const options = page.getByRole('listbox').locator('[role="option"]:not([aria-disabled="true"])');
-  const option = text ? options.filter({ hasText: text }).first() : options.first();
-  await visible(option);
-  const chosen = (await option.innerText()).trim();
-  await option.click();
-  await gone(page.getByRole('listbox'));
-  return chosen;
-}
-
-/** Chooses an option of a MUI select (react-admin SelectInput) by its visible name. */
-async function choose(scope: Page | Locator, label: RegExp, option: string) {
-  const page = 'page' in scope ? scope.page() : scope;
-  await scope.getByRole('combobox', { name: label }).click();
-  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
-  await gone(page.getByRole('listbox'));
-}
 
 /** The totals line of the list: "N orders · Price $… · Broker fees $…". */
 const totalsLine = (page: Page) => main(page).getByRole('status').filter({ hasText: /\d orders/ });

@@ -1,31 +1,8 @@
-/**
- * What the rest of the server sees of the /notify hub (ServerContext.realtime), and the names and payloads the
- * web client relies on. Changing a name or a shape here breaks src/realtime.
- */
-export const HUB_METHODS = {
-  /** server → client, one argument: OnlineUser[] (each user once), sent whenever the set changes. */
-  presence: 'ReceiveClientConnectedEvent',
-  /** server → client, one argument: HubNotification. */
-  notification: 'ReceiveNotification',
-  /** client → server, no arguments; the completion's result is OnlineUser[]. */
-  getOnlineUsers: 'GetOnlineUsers',
-} as const;
+/** What the rest of the server sees of the /notify hub (ServerContext.realtime); the wire contract is schema/realtime.ts. */
+import { HUB_METHODS, type HubNotification, type OnlineUser } from '../../../schema/realtime';
 
-export interface OnlineUser {
-  userId: number;
-  firstName: string;
-  lastName: string;
-}
-
-export interface HubNotification {
-  id: number;
-  type: string;
-  title: string;
-  body: string;
-  link: string | null;
-  createdAt: string;
-  readAt: string | null;
-}
+export { HUB_METHODS };
+export type { HubNotification, OnlineUser };
 
 /** One stored notification on its way to its user. */
 export interface Delivery {
