@@ -3,7 +3,6 @@ import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
 import querystring from 'node:querystring';
 import { fileURLToPath } from 'node:url';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
@@ -14,6 +13,7 @@ import type { DatabaseHandle } from './db';
 import { registerAccessControl } from './http/access';
 import { errorBody, registerErrorHandling } from './http/errors';
 import { loggerOptions, redactUrl } from './http/logging';
+import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerWebApp } from './http/webApp';
 import { normaliseQueryKeys, registerZodValidation, toJsonSchemas } from './http/validation';
 import accessRoutes from './modules/access/routes';
@@ -85,7 +85,7 @@ export async function buildApp({ config, database, jwtSecret, logger = true, dis
   });
 
   // Security headers first, so that refused requests (401, 403) carry them too.
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

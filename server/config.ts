@@ -13,6 +13,8 @@ export interface Config {
   recaptchaSecret: string | null;
   recaptchaVerifyUrl: string;
   logLevel: string;
+  /** SQLite only: MiB of the database file read through a memory map (SQLITE_MMAP_MB; 0 turns it off). */
+  sqliteMmapMb: number;
 }
 
 /** "8h", "30m", "2d", "45s" or plain seconds. */
@@ -28,6 +30,13 @@ export function parseDuration(text: string): number {
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+function wholeNumber(name: string, value: string | undefined, fallback: number, max: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0 || number > max) throw new Error(`${name} must be a whole number from 0 to ${max}, not "${value}"`);
+  return number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -48,5 +57,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     recaptchaSecret: env.RECAPTCHA_SECRET || null,
     recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL ?? 'https://www.google.com/recaptcha/api/siteverify',
     logLevel: env.LOG_LEVEL ?? 'info',
+    sqliteMmapMb: wholeNumber('SQLITE_MMAP_MB', env.SQLITE_MMAP_MB, 2047, 2047),
   };
 }

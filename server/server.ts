@@ -14,7 +14,7 @@ export interface Server {
 
 /** Opens and migrates the database, seeds what is missing and builds the app (not yet listening). */
 export async function createServer(config: Config, options: { logger?: boolean } = {}): Promise<Server> {
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, mmapMb: config.sqliteMmapMb });
   try {
     await migrateToLatest(database.db);
     await seedReference(database.db);

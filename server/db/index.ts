@@ -3,7 +3,11 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { statementCache } from './sqliteStatements';
 import type { Database, Db } from './types';
+
+/** SQLite page cache per connection (KiB; SQLite's default is 16 MiB): keeps the upper levels of the big indexes. */
+export const SQLITE_CACHE_KIB = 65_536;
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -23,6 +27,8 @@ export interface DatabaseOptions {
   dataDir: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /** SQLite: how much of the file to read through a memory map (MiB; 0 = none). */
+  mmapMb?: number;
 }
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
@@ -41,29 +47,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  // Reading through a memory map skips a copy per page: GET by id on the 2 GB million-order file took a third of the time.
+  const mmapBytes = Math.floor((options.mmapMb ?? 0) * 1024 * 1024);
+  if (mmapBytes) sqlite.pragma(`mmap_size = ${mmapBytes}`);
+  sqlite.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statementCache(sqlite) }) });
   return { db, dialect: 'sqlite', file, close: () => db.destroy() };
-}
-
-/**
- * Kysely prepares every query afresh; preparing costs more than running our small indexed queries. Keep the
- * prepared statements by SQL text (queries are parameterised, so the set is small), and prepare a fresh one
- * only while the cached one is busy streaming.
- */
-function withStatementCache(sqlite: SQLite.Database) {
-  const cache = new Map<string, SQLite.Statement>();
-  const MAX = 2000;
-  return {
-    close: () => sqlite.close(),
-    prepare: (sql: string) => {
-      const cached = cache.get(sql);
-      if (cached && !cached.busy) return cached;
-      const statement = sqlite.prepare(sql);
-      if (!cached) {
-        if (cache.size >= MAX) cache.clear();
-        cache.set(sql, statement);
-      }
-      return statement;
-    },
-  };
 }

@@ -8,6 +8,7 @@ import * as m005 from './migrations/005_covering_list_indexes';
 import * as m006 from './migrations/006_people_fleet';
 import * as m007 from './migrations/007_notifications';
 import * as m008 from './migrations/008_list_speed';
+import * as m009 from './migrations/009_covering_city_indexes';
 
 /** Versioned migrations, in order. Add a file under migrations/ and one line here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '006_people_fleet': m006,
   '007_notifications': m007,
   '008_list_speed': m008,
+  '009_covering_city_indexes': m009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Permission } from '../../schema/roles';
 import { verifyToken } from '../auth/jwt';
 import type { PermissionCatalog } from '../auth/permissions';
+import { prepared } from '../db/prepared';
 import type { Db } from '../db/types';
 import { forbidden, unauthorized } from './errors';
 
@@ -82,13 +83,19 @@ export function sessionLookup(db: Db, sessionId: string, userId: number) {
     .where('u.deleted_at', 'is', null);
 }
 
+/** The lookup runs on every request: compiled once per database (prepared.ts). */
+const compiledLookups = new WeakMap<Db, ReturnType<typeof compileLookup>>();
+const compileLookup = (db: Db) => prepared((sessionId: string, userId: number) => sessionLookup(db, sessionId, userId));
+
 export async function authenticate(db: Db, secret: string, token: string | null): Promise<Auth | null> {
   if (!token) return null;
   const verified = verifyToken(token, secret);
   if (!verified.ok) return null;
   const userId = Number(verified.claims.sub);
   if (!Number.isSafeInteger(userId)) return null;
-  const rows = await sessionLookup(db, verified.claims.jti, userId).execute();
+  let lookup = compiledLookups.get(db);
+  if (!lookup) compiledLookups.set(db, (lookup = compileLookup(db)));
+  const { rows } = await db.executeQuery(lookup(verified.claims.jti, userId));
   const row = rows[0];
   if (!row || row.expires_at <= new Date().toISOString()) return null;
   return {

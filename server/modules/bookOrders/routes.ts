@@ -7,15 +7,16 @@ import {
 } from '../../../schema/bookOrders';
 import { idParams } from '../../../schema/common';
 import { type ServerContext, ok } from '../../context';
+import { compiledCache } from '../../db/prepared';
 import type { Db } from '../../db/types';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { audit } from '../audit/audit';
 import { orderAssignedToDriver } from '../notifications/events';
 import type { Delivery } from '../notify/realtime';
 import { csvLines } from './csv';
-import { orderColumns, orderNumberOf, searchText, toDollars, toOrderDto, vehicleColumns } from './mapping';
+import { orderColumns, orderNumberOf, searchText, toDollars, toOrderDto, toOrderListItem, vehicleColumns } from './mapping';
 import { rememberCities } from './cities';
-import { checkReferences, indexSearch, listQueries, selectOrders } from './queries';
+import { checkReferences, indexSearch, listQueries, orderByIdQueries, today } from './queries';
 import { adjustTotals, readTotalsRow } from './totals';
 
 const TAGS = ['Book orders'];
@@ -26,11 +27,16 @@ type IdParams = z.output<typeof idParams>;
 export default async function bookOrderRoutes(app: FastifyInstance, ctx: ServerContext) {
   const { db, dialect } = ctx;
 
+  const byId = orderByIdQueries(db);
+  // The period's dates come from today, so the day is part of the key.
+  const compiledList = compiledCache(500, ({ day, f }: { day: string; f: BookOrderFilter }) => JSON.stringify([day, f]), ({ day, f }) => {
+    const { totals, page } = listQueries(db, dialect, f, day);
+    return { totals: totals.compile(), page: page.compile() };
+  });
   async function loadOrder(executor: Db, id: number) {
-    const row = await selectOrders(executor).where('o.id', '=', id).executeTakeFirst();
+    const [row] = (await executor.executeQuery(byId.order(id))).rows;
     if (!row) return null;
-    const vehicles = await executor.selectFrom('book_order_vehicles').selectAll().where('book_order_id', '=', id).orderBy('position').execute();
-    return toOrderDto(row, vehicles);
+    return toOrderDto(row, (await executor.executeQuery(byId.vehicles(id))).rows);
   }
   const mustLoad = async (executor: Db, id: number) => {
     const order = await loadOrder(executor, id);
@@ -63,11 +69,11 @@ export default async function bookOrderRoutes(app: FastifyInstance, ctx: ServerC
     schema: { tags: TAGS, summary: 'Book orders by the shared list filter; totals of price and broker fee for the whole filtered set', querystring: bookOrderFilter },
   }, async (request) => {
     const f = request.query;
-    const queries = listQueries(db, dialect, f);
-    const totals = await queries.totals.executeTakeFirstOrThrow();
-    const rows = await queries.page.execute();
+    const queries = compiledList({ day: today(), f });
+    const [totals] = (await db.executeQuery(queries.totals)).rows;
+    const rows = (await db.executeQuery(queries.page)).rows;
     return ok({
-      items: (rows as unknown as Parameters<typeof toOrderDto>[0][]).map((row) => toOrderDto(row)),
+      items: rows.map(toOrderListItem),
       totalCount: Number(totals.count),
       page: f.page,
       size: f.size,
