@@ -7,7 +7,7 @@ const WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
 export const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/;
 
 function valueOf(char: string): number {
-  return /[0-9]/.test(char) ? Number(char) : (TRANSLITERATION[char] ?? 0);
+  return char >= '0' && char <= '9' && char.length === 1 ? char.charCodeAt(0) - 48 : (TRANSLITERATION[char] ?? 0);
 }
 
 export function vinCheckDigit(vin: string): string {

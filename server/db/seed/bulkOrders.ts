@@ -322,8 +322,6 @@ export async function bulkLoadSqlite(file: string, plan: BulkPlan): Promise<Bulk
     sqlite.pragma('temp_store = MEMORY');
     // Up to 2 GB of page cache (an eighth of the memory at most): the index builds then scan the table in memory.
     sqlite.pragma(`cache_size = -${Math.max(262_144, Math.min(2_097_152, Math.floor(os.totalmem() / 8 / 1024)))}`);
-    // The index builds sort with helper threads (SQLite's multi-threaded sorter), one per core.
-    sqlite.pragma(`threads = ${Math.min(8, os.availableParallelism())}`);
 
     const stream = new OrderStream(plan);
     const sample = stream.next();
@@ -406,6 +404,10 @@ export async function bulkLoadSqlite(file: string, plan: BulkPlan): Promise<Bulk
     log(`Inserted ${formatCount(orders.written)} orders, ${formatCount(vehicles.written)} vehicles, ${formatCount(history.written)} status changes in ${seconds(Date.now() - mark)}.`);
 
     mark = Date.now();
+    // Each index build scans the whole table: read through a memory map with a small page cache, a build took about
+    // a third less time than through the 2 GB cache the load used (measured at 1M orders).
+    sqlite.pragma('cache_size = -65536');
+    sqlite.pragma('mmap_size = 2147418112');
     for (const index of indexes) {
       const at = Date.now();
       sqlite.exec(index.sql);
