@@ -363,6 +363,23 @@ describe.each(DATABASES)('book order filters on %s', (kind) => {
       expect((await search(order.deliveryCity.slice(1, 5))).map((r) => r.id)).toContain(order.id);
     });
 
+    it('pages and sorts a search like any list (each match condition takes its own first rows)', async () => {
+      const text = sample().brokerName.slice(1, 3).toLowerCase();
+      const ids = async (query: Query) => {
+        const response = await server.call({ method: 'GET', url: url({ search: text, filtered: 'all', Size: '20', ...query }), token });
+        expect(response.status, JSON.stringify(response.body).slice(0, 300)).toBe(200);
+        return response.body.value.items.map((i: { id: number }) => i.id) as number[];
+      };
+      expect(expected(rows, { search: text, filtered: 'all' }).length, `matches of "${text}"`).toBeGreaterThan(60);
+      for (const field of Object.keys(SORT_KEYS)) {
+        for (const sort of [field, `-${field}`]) {
+          const want = expected(rows, { search: text, filtered: 'all', sort }).map((r) => r.id);
+          expect(await ids({ sort }), `${sort} page 0`).toEqual(want.slice(0, 20));
+          expect(await ids({ sort, Page: '2' }), `${sort} page 2`).toEqual(want.slice(40, 60));
+        }
+      }
+    });
+
     it('searches with one or two characters', async () => {
       const order = sample();
       for (const text of ['7', 'x', '19', 'ch', order.vins[0].slice(3, 5), order.pickupCity.slice(0, 2)]) await search(text);
