@@ -6,8 +6,10 @@
  *   3. with BENCH_CLIENTS (10) closed-loop keep-alive clients for BENCH_SECONDS (5) each: GET
  *      /api/BookOrder/filter-books with the default filters, with searches (city, VIN fragment, order number
  *      fragment, broker name fragment), with each single filter on top of the default, at page 0 and a deep page,
- *      and GET /api/BookOrder/{id} for random ids; then, for reference and not judged, the default list, one driver's
- *      list and GET by id with a single client (the latency of one request without queueing behind nine others);
+ *      and GET /api/BookOrder/{id} for random ids; then, for reference and not judged: a search over all time, the
+ *      default list, one driver's list and GET by id with a single client (the latency of one request without
+ *      queueing behind nine others), and GET /api/health (the HTTP floor: what the server's HTTP handling and the
+ *      load generator, undici on the same cores, cost with no database work);
  *   4. for SQLite, the same SQL bare through better-sqlite3 on the same file, compiled from the server's own query
  *      builders (server/modules/bookOrders/queries.ts): per list request the session lookup of the access hook, the
  *      totals query (count and sums) and the page query; per GET by id the session lookup, the order and its
@@ -62,6 +64,8 @@ interface Scenario {
   query?: Record<string, string>;
   /** Another number of clients than BENCH_CLIENTS: for reference (latency without queueing), not judged. */
   clients?: number;
+  /** Shown for reference, not judged against the targets (the issue's search is on top of the default filters). */
+  reference?: boolean;
 }
 
 // ---------------------------------------------------------------- seed
@@ -146,7 +150,8 @@ async function buildScenarios(server: ServerChild, auth: Record<string, string>)
   const scenarios: Scenario[] = [
     list('default (current, page 0)', {}),
     search('search city "houston"', { search: 'houston' }),
-    search('search "houston", filtered=all', { search: 'houston', filtered: 'all' }),
+    // All time (two filters: period and search), ~21,700 matches at 1M orders: every one is totalled. For reference.
+    { ...search('search "houston", all time (ref)', { search: 'houston', filtered: 'all' }), reference: true },
     search(`search VIN fragment "${vin}"`, { search: vin }),
     search(`search order no. "${number}"`, { search: number }),
     search(`search broker "${brokerWord}"`, { search: brokerWord }),
@@ -345,7 +350,7 @@ async function benchDatabase(label: string, databaseUrl: string | null): Promise
       await load(server, scenario.name, clients, Math.min(WARMUP_SECONDS, SECONDS), next);
       const result = await load(server, scenario.name, clients, SECONDS, next);
       const run: ScenarioRun = { scenario, totalCount, result, bare: null, ratio: null, target: null };
-      if (!databaseUrl && clients === CLIENTS && scenario.kind !== 'floor') run.target = { limitMs: TARGET_P99_MS[scenario.kind], pass: result.p99Ms <= TARGET_P99_MS[scenario.kind] };
+      if (!databaseUrl && clients === CLIENTS && scenario.kind !== 'floor' && !scenario.reference) run.target = { limitMs: TARGET_P99_MS[scenario.kind], pass: result.p99Ms <= TARGET_P99_MS[scenario.kind] };
       runs.push(run);
       console.log('  ' + tableRow(rowCells(run).slice(0, 6)));
       if (result.errors) console.log(`    ! ${result.errors} errors (${JSON.stringify(result.statuses)}), first: ${result.firstError}`);
