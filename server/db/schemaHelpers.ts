@@ -1,4 +1,4 @@
-import { type CreateTableBuilder, type Kysely, PostgresAdapter } from 'kysely';
+import { type CreateTableBuilder, type Kysely, PostgresAdapter, sql } from 'kysely';
 
 /** Migrations are shared by both databases; only the auto-increment key is spelled differently. */
 export function isPostgres(db: Kysely<unknown>): boolean {
@@ -18,4 +18,15 @@ export function withRecordColumns<T extends string, C extends string>(table: Cre
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addColumn('deleted_at', 'text')
     .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1));
+}
+
+/**
+ * Drops the book_orders index `name` and builds it again on `key` with the columns a list's totals read (deleted_at,
+ * price, broker fee), so those come from the index alone: INCLUDE columns on PostgreSQL, trailing key columns on SQLite.
+ */
+export async function recreateCoveringIndex(db: Kysely<unknown>, name: string, key: string): Promise<void> {
+  await sql`DROP INDEX ${sql.ref(name)}`.execute(db);
+  await sql.raw(isPostgres(db)
+    ? `CREATE INDEX ${name} ON book_orders (${key}) INCLUDE (deleted_at, price_cents, broker_fee_cents)`
+    : `CREATE INDEX ${name} ON book_orders (${key}, deleted_at, price_cents, broker_fee_cents)`).execute(db);
 }

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { isPostgres } from '../schemaHelpers';
+import { recreateCoveringIndex } from '../schemaHelpers';
 
 /**
  * Every list request also totals its whole filtered set (count, price, broker fee). With those columns in the
@@ -25,15 +25,7 @@ const FILTER_INDEXES: [string, string | null][] = [
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const postgres = isPostgres(db);
-  for (const [name, column] of FILTER_INDEXES) {
-    const key = column ? `${column}, pickup_date, id` : 'pickup_date, id';
-    await sql`DROP INDEX ${sql.ref(name)}`.execute(db);
-    const definition = postgres
-      ? `CREATE INDEX ${name} ON book_orders (${key}) INCLUDE (deleted_at, price_cents, broker_fee_cents)`
-      : `CREATE INDEX ${name} ON book_orders (${key}, deleted_at, price_cents, broker_fee_cents)`;
-    await sql.raw(definition).execute(db);
-  }
+  for (const [name, column] of FILTER_INDEXES) await recreateCoveringIndex(db, name, column ? `${column}, pickup_date, id` : 'pickup_date, id');
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { isPostgres } from '../schemaHelpers';
+import { recreateCoveringIndex } from '../schemaHelpers';
 
 /**
  * A search that matches a city totals every order picked up in or delivered to it (count, price, broker fee). With
@@ -9,16 +9,7 @@ import { isPostgres } from '../schemaHelpers';
 const STOPS = ['pickup', 'delivery'] as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const postgres = isPostgres(db);
-  for (const stop of STOPS) {
-    const name = `book_orders_${stop}_city`;
-    const key = `${stop}_city, pickup_date, id`;
-    await sql`DROP INDEX ${sql.ref(name)}`.execute(db);
-    const definition = postgres
-      ? `CREATE INDEX ${name} ON book_orders (${key}) INCLUDE (deleted_at, price_cents, broker_fee_cents)`
-      : `CREATE INDEX ${name} ON book_orders (${key}, deleted_at, price_cents, broker_fee_cents)`;
-    await sql.raw(definition).execute(db);
-  }
+  for (const stop of STOPS) await recreateCoveringIndex(db, `book_orders_${stop}_city`, `${stop}_city, pickup_date, id`);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
