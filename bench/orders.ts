@@ -11,9 +11,10 @@
  *      queueing behind nine others), and GET /api/health (the HTTP floor: what the server's HTTP handling and the
  *      load generator, undici on the same cores, cost with no database work);
  *   4. for SQLite, the same SQL bare through better-sqlite3 on the same file, compiled from the server's own query
- *      builders (server/modules/bookOrders/queries.ts): per list request the session lookup of the access hook, the
- *      totals query (count and sums) and the page query; per GET by id the session lookup, the order and its
- *      vehicles. Prints server p50 / bare p50, targets (list p99 ≤ 30 ms, search p99 ≤ 60 ms, by id p99 ≤ 5 ms at
+ *      builders (server/modules/bookOrders/queries.ts, search.ts): per list request the session lookup of the access
+ *      hook, for a search the lookup of the names it matches, the totals query (count and sums; skipped, as the
+ *      server skips it, when the first page is not full) and the page query; per GET by id the session lookup, the
+ *      order and its vehicles. Prints server p50 / bare p50, targets (list p99 ≤ 30 ms, search p99 ≤ 60 ms, by id p99 ≤ 5 ms at
  *      1M orders on SQLite) and EXPLAIN QUERY PLAN of the three slowest scenarios.
  *   With DATABASE_URL=postgres://… the seed and the HTTP part run again on PostgreSQL, in a scratch database created
  *   on that server for the run and dropped afterwards.
@@ -38,6 +39,7 @@ import { loadConfig } from '../server/config';
 import { SQLITE_CACHE_KIB } from '../server/db';
 import { sessionLookup } from '../server/http/access';
 import { listQueries, selectOrders } from '../server/modules/bookOrders/queries';
+import { BY_NAME, readSearchMatches, searchMatchesStatement } from '../server/modules/bookOrders/search';
 import {
   type LoadResult, type RequestSpec, RESULTS_DIR, ROOT, type ServerChild, cleanup, fmt, gitCommit, load, login, machineInfo, machineLoad,
   makeTempDir, numberFromEnv, onCleanup, percentile, removeTempDir, request, startServer, stopChild, trackChild,
@@ -214,8 +216,12 @@ function parseFilter(query: Record<string, string>) {
   return bookOrderFilter.parse(Object.fromEntries(Object.entries(query).map(([k, v]) => [k.charAt(0).toLowerCase() + k.slice(1), v])));
 }
 
-/** The statements one request of the scenario runs, in order (for by id: with id 1; the id is re-bound per call). */
-function scenarioStatements(scenario: Scenario, session: Statement): Statement[] {
+/**
+ * The statements one request of the scenario runs, in order, as the server runs them (for by id: with id 1; the id is
+ * re-bound per call). A search first looks up the names it matches, and its statements are built from the answer; a
+ * first page that is not full is totalled from its own rows, so the server skips the totals statement then.
+ */
+function scenarioStatements(sqlite: SQLite.Database, scenario: Scenario, session: Statement): Statement[] {
   if (scenario.kind === 'byId') {
     return [
       session,
@@ -223,8 +229,14 @@ function scenarioStatements(scenario: Scenario, session: Statement): Statement[]
       toStatement('vehicles', compiler.selectFrom('book_order_vehicles').selectAll().where('book_order_id', '=', 1).orderBy('position')),
     ];
   }
-  const { totals, page } = listQueries(compiler, 'sqlite', parseFilter(scenario.query ?? {}));
-  return [session, toStatement('totals', totals), toStatement('page', page)];
+  const f = parseFilter(scenario.query ?? {});
+  const lookup = f.search ? toStatement('matches', { compile: () => searchMatchesStatement(compiler)(f.search!) }) : null;
+  const matches = lookup ? readSearchMatches(sqlite.prepare(lookup.sql).all(...lookup.params) as Parameters<typeof readSearchMatches>[0]) : BY_NAME;
+  const { totals, page } = listQueries(compiler, 'sqlite', f, undefined, matches);
+  const pageStatement = toStatement('page', page);
+  const pageRows = sqlite.prepare(pageStatement.sql).all(...pageStatement.params).length;
+  const skipTotals = f.page === 0 && pageRows < f.size;
+  return [session, ...(lookup ? [lookup] : []), ...(skipTotals ? [] : [toStatement('totals', totals)]), pageStatement];
 }
 
 function bareRun(sqlite: SQLite.Database, scenario: Scenario, statements: Statement[], maxId: number): BareResult {
@@ -369,13 +381,13 @@ async function benchDatabase(label: string, databaseUrl: string | null): Promise
           console.log(`\n[${label}] bare SQL through better-sqlite3 (session + totals + page per list request; session + order + vehicles by id), ${BARE_SECONDS} s each …`);
           for (const run of runs) {
             if (run.scenario.kind === 'floor') continue;
-            const statements = scenarioStatements(run.scenario, session);
+            const statements = scenarioStatements(sqlite, run.scenario, session);
             run.bare = bareRun(sqlite, run.scenario, statements, maxId);
             run.ratio = run.result.p50Ms / run.bare.p50Ms;
           }
           // The three slowest (server p99): their plans, to see which index each statement uses.
           for (const run of runs.filter((r) => r.bare).sort((a, b) => b.result.p99Ms - a.result.p99Ms).slice(0, 3)) {
-            run.plans = Object.fromEntries(scenarioStatements(run.scenario, session).slice(1).map((s) => [s.name, explain(sqlite, s)]));
+            run.plans = Object.fromEntries(scenarioStatements(sqlite, run.scenario, session).slice(1).map((s) => [s.name, explain(sqlite, s)]));
           }
         } finally {
           sqlite.close();
@@ -428,7 +440,7 @@ function printSummary(run: DbRun): void {
   console.log(tableRow(COLUMNS));
   for (const scenario of run.scenarios) console.log(tableRow(rowCells(scenario)));
   if (run.scenarios.some((s) => s.bare)) {
-    console.log('bare p50 = session + totals + page (by id: session + order + vehicles) run bare in one thread, prepared once; ratio = server p50 / bare p50.');
+    console.log('bare p50 = session + (search: matching names) + totals (unless the first page is not full) + page (by id: session + order + vehicles) run bare in one thread, prepared once; ratio = server p50 / bare p50.');
     console.log(`With ${CLIENTS} closed-loop clients on one server thread, requests queue: p50 ≈ ${CLIENTS} × the time one request takes when the database dominates.`);
   }
   for (const scenario of run.scenarios.filter((s) => s.plans)) {

@@ -22,11 +22,13 @@ export function withRecordColumns<T extends string, C extends string>(table: Cre
 
 /**
  * Drops the book_orders index `name` and builds it again on `key` with the columns a list's totals read (deleted_at,
- * price, broker fee), so those come from the index alone: INCLUDE columns on PostgreSQL, trailing key columns on SQLite.
+ * price, broker fee, then any `extra`), so those come from the index alone: INCLUDE columns on PostgreSQL, trailing
+ * key columns on SQLite.
  */
-export async function recreateCoveringIndex(db: Kysely<unknown>, name: string, key: string): Promise<void> {
+export async function recreateCoveringIndex(db: Kysely<unknown>, name: string, key: string, extra: string[] = []): Promise<void> {
+  const covered = ['deleted_at', 'price_cents', 'broker_fee_cents', ...extra].join(', ');
   await sql`DROP INDEX ${sql.ref(name)}`.execute(db);
   await sql.raw(isPostgres(db)
-    ? `CREATE INDEX ${name} ON book_orders (${key}) INCLUDE (deleted_at, price_cents, broker_fee_cents)`
-    : `CREATE INDEX ${name} ON book_orders (${key}, deleted_at, price_cents, broker_fee_cents)`).execute(db);
+    ? `CREATE INDEX ${name} ON book_orders (${key}) INCLUDE (${covered})`
+    : `CREATE INDEX ${name} ON book_orders (${key}, ${covered})`).execute(db);
 }

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookOrderFilter } from '../../schema/bookOrders';
 import { vinCheckDigit } from '../../schema/vin';
+import { listQueries } from '../../server/modules/bookOrders/queries';
+import { BY_NAME, type SearchMatches, searchMatchesQuery } from '../../server/modules/bookOrders/search';
 import { DATABASES, type TestServer, startTestServer } from '../helpers/server';
 
 /**
@@ -414,6 +417,78 @@ describe.each(DATABASES)('book order filters on %s', (kind) => {
           expect(response.body.messages[0].field).toBe('search');
         }
       }
+    });
+
+    it('counts an order once when it matches through several conditions (its number, broker, shipper and cities)', async () => {
+      // The branches of a search are totalled apart, each order by the first branch it matches (search.ts).
+      const kindsOf = (r: Row, text: string) => [
+        [r.orderNumber, r.externalLoadId, ...r.vins].some((f) => f?.toLowerCase().includes(text)) && 'own',
+        r.brokerName.toLowerCase().includes(text) && 'broker', r.shipperName.toLowerCase().includes(text) && 'shipper',
+        (r.pickupCity.toLowerCase().includes(text) || r.deliveryCity.toLowerCase().includes(text)) && 'city',
+      ].filter(Boolean);
+      // Three letters or more: the branches are totalled apart (fewer go through SQLite's OR).
+      const candidates = [...new Set(rows.flatMap((r) => [...r.brokerName.toLowerCase().matchAll(/(?=([a-z]{3}))/g)].map((m) => m[1])))];
+      const text = candidates.find((t) => {
+        const kinds = rows.map((r) => kindsOf(r, t));
+        return ['broker', 'shipper', 'city'].every((k) => kinds.some((ks) => ks.includes(k))) && kinds.some((k) => k.length >= 2);
+      });
+      expect(text, 'a text that matches orders through brokers, shippers and cities, some orders through two at once').toBeDefined();
+      const want = await search(text!);
+      expect(want.filter((r) => kindsOf(r, text!).length >= 2).length).toBeGreaterThan(0);
+      // Pages of 5: the totals come from their own query (a first page that is not full is totalled from its rows).
+      for (const extra of [{}, { filtered: 'current' }, { Sort: 'price', Page: '1' }] as Query[]) {
+        const query = { search: text!, filtered: 'all', ...extra };
+        const response = await server.call({ method: 'GET', url: url({ ...query, Size: '5' }), token });
+        const all = expected(rows, query);
+        expect(response.body.value.totalCount, JSON.stringify(query)).toBe(all.length);
+        expect(response.body.value.totals, JSON.stringify(query)).toEqual({
+          price: all.reduce((sum, r) => sum + r.priceCents, 0) / 100, brokerFee: all.reduce((sum, r) => sum + r.brokerFeeCents, 0) / 100,
+        });
+      }
+      await search(text!, { Sort: 'price' });
+      await search(text!.toUpperCase(), { showDeleted: 'true' });
+    });
+
+    it('gives the same page and totals whether the matching names are looked up first or searched by name', async () => {
+      // Past 16 matching names of a kind the search goes by name (search.ts BY_NAME); both must select the same orders.
+      const findMatches = searchMatchesQuery(server.db);
+      for (const text of ['empire', 'ston', 'motor', 'ran', sample().orderNumber.slice(4), 'x']) {
+        for (const extra of [{ size: '5' }, { filtered: 'all', sort: 'price', page: '1', size: '20' }]) {
+          const f = bookOrderFilter.parse({ search: text, ...extra });
+          const run = async (matches: SearchMatches) => {
+            const { totals, page } = listQueries(server.db, kind, f, undefined, matches);
+            return { totals: await totals.execute(), page: await page.execute() };
+          };
+          expect(await run(await findMatches(server.db, text)), `${text} ${JSON.stringify(extra)}`).toEqual(await run(BY_NAME));
+        }
+      }
+    });
+
+    it('sends list rows with the same values as the order read by id', async () => {
+      // The database renders list rows as JSON (queries.ts listItemJson); the order by id is mapped in JavaScript.
+      const response = await server.call({ method: 'GET', url: url({ filtered: 'all', showDeleted: 'true', Sort: 'id', Size: '200' }), token });
+      expect(response.status).toBe(200);
+      const items = response.body.value.items as Record<string, unknown>[];
+      // The special order has cents in its price and fee (1234.56 and 100.01).
+      const cents = (await server.call({ method: 'GET', url: url({ search: special.orderNumber, filtered: 'all' }), token })).body.value.items;
+      const wanted = [...items.slice(0, 40), ...items.filter((i) => i.deleted || i.driverId === null).slice(0, 40), ...cents];
+      expect(wanted.some((i) => i.deleted)).toBe(true);
+      expect(wanted.some((i) => i.driverId === null)).toBe(true);
+      expect(wanted.some((i) => Number(i.price) % 1 !== 0)).toBe(true);
+      for (const item of wanted) {
+        const full = (await server.call({ method: 'GET', url: `/api/BookOrder/${item.id}`, token })).body.value as Record<string, unknown>;
+        const stop = (s: Record<string, unknown>) => ({ city: s.city, stateId: s.stateId, state: s.state, date: s.date });
+        const subset = Object.fromEntries(Object.keys(item).map((key) => [key, full[key]]));
+        expect(item, `order ${item.id}`).toStrictEqual({
+          ...subset, pickup: stop(full.pickup as Record<string, unknown>), delivery: stop(full.delivery as Record<string, unknown>),
+        });
+        expect(Object.keys(item)).toEqual([
+          'id', 'orderNumber', 'loadBoard', 'externalLoadId', 'brokerId', 'brokerName', 'shipperId', 'shipperName', 'carrierId', 'dispatcherId',
+          'dispatcherName', 'driverId', 'driverName', 'truckId', 'trailerId', 'status', 'pickup', 'delivery', 'price', 'brokerFee', 'paymentMethod',
+          'payOnPickup', 'payOnDelivery', 'paymentStatus', 'hasManagerReview', 'approved', 'vehicleCount', 'deleted', 'version',
+        ]);
+      }
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     });
 
     it('combines search with the other filters and leaves deleted orders out unless asked', async () => {

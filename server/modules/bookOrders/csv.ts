@@ -4,6 +4,7 @@ import type { Db } from '../../db/types';
 import { csvCell } from '../../http/csv';
 import { toDollars } from './mapping';
 import { applyFilter, selectOrders } from './queries';
+import type { SearchMatches } from './search';
 
 const COLUMNS: [string, (row: Record<string, unknown>) => unknown][] = [
   ['Order number', (r) => r.order_number], ['Status', (r) => r.status], ['Load board', (r) => r.load_board], ['External load id', (r) => r.external_load_id],
@@ -27,11 +28,11 @@ const BATCH = 1000;
  * Every order the filter selects, oldest pickup first, read in keyset batches of 1,000 so that 100k rows never
  * sit in memory at once (works the same on both databases, no cursor needed).
  */
-export async function* csvLines(db: Db, dialect: DialectName, filter: BookOrderFilter): AsyncGenerator<string> {
+export async function* csvLines(db: Db, dialect: DialectName, filter: BookOrderFilter, matches: SearchMatches): AsyncGenerator<string> {
   yield '\uFEFF' + COLUMNS.map(([name]) => csvCell(name)).join(',') + '\r\n';
   let after: { date: string; id: number } | null = null;
   for (;;) {
-    let query = applyFilter(db, dialect, selectOrders(db), { ...filter, search: filter.search });
+    let query = applyFilter(db, dialect, selectOrders(db), filter, undefined, matches);
     if (after) {
       const { date, id } = after;
       query = query.where((eb) => eb.or([eb('o.pickup_date', '>', date), eb.and([eb('o.pickup_date', '=', date), eb('o.id', '>', id)])]));

@@ -48,31 +48,6 @@ export function toOrderDto(row: OrderRow & NameLookups, vehicles?: VehicleRow[])
 }
 export type OrderDto = ReturnType<typeof toOrderDto>;
 
-type ListRow = Pick<OrderRow, 'id' | 'order_number' | 'load_board' | 'external_load_id' | 'broker_id' | 'shipper_id' | 'carrier_id' | 'dispatcher_id'
-  | 'driver_id' | 'truck_id' | 'trailer_id' | 'status' | 'pickup_city' | 'pickup_state_id' | 'pickup_date' | 'delivery_city' | 'delivery_state_id'
-  | 'delivery_date' | 'price_cents' | 'broker_fee_cents' | 'payment_method' | 'pay_on_pickup' | 'pay_on_delivery' | 'payment_status'
-  | 'has_manager_review' | 'approved' | 'vehicle_count' | 'deleted_at' | 'version'>
-  & Pick<NameLookups, 'brokerName' | 'shipperName' | 'dispatcherName' | 'driverName' | 'pickupState' | 'deliveryState'>;
-
-/**
- * A list row: what the list, its column chooser and its row actions use, with the same names and shapes as the full
- * order (a stop carries city, state and date only; the carrier and units by id only). The form loads the whole order.
- */
-export function toOrderListItem(row: ListRow) {
-  return {
-    id: row.id, orderNumber: row.order_number, loadBoard: row.load_board, externalLoadId: row.external_load_id,
-    brokerId: row.broker_id, brokerName: row.brokerName ?? null, shipperId: row.shipper_id, shipperName: row.shipperName ?? null,
-    carrierId: row.carrier_id, dispatcherId: row.dispatcher_id, dispatcherName: row.dispatcherName ?? null,
-    driverId: row.driver_id, driverName: row.driverName ?? null, truckId: row.truck_id, trailerId: row.trailer_id, status: row.status,
-    pickup: { city: row.pickup_city, stateId: row.pickup_state_id, state: row.pickupState ?? null, date: row.pickup_date },
-    delivery: { city: row.delivery_city, stateId: row.delivery_state_id, state: row.deliveryState ?? null, date: row.delivery_date },
-    price: toDollars(row.price_cents), brokerFee: toDollars(row.broker_fee_cents), paymentMethod: row.payment_method,
-    payOnPickup: bool(row.pay_on_pickup), payOnDelivery: bool(row.pay_on_delivery), paymentStatus: row.payment_status,
-    hasManagerReview: bool(row.has_manager_review), approved: bool(row.approved), vehicleCount: row.vehicle_count,
-    deleted: row.deleted_at !== null, version: row.version,
-  };
-}
-
 export function toVehicleDto(row: VehicleRow) {
   return {
     id: row.id, vin: row.vin, year: row.year, make: row.make, model: row.model, type: row.type, color: row.color,

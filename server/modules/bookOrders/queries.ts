@@ -1,10 +1,11 @@
-import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import { type BookOrderFilter, type BookOrderInput, periodRange } from '../../../schema/bookOrders';
 import type { DialectName } from '../../db';
+import { type JsonRenderer, jsonRenderer } from '../../db/json';
 import { prepared } from '../../db/prepared';
 import type { Db } from '../../db/types';
 import { badRequest } from '../../http/errors';
-import { containsPattern } from '../users/queries';
+import { BY_NAME, anyOf, searchBranches, searchPageIds, searchTotals } from './search';
 import { rolledUpTotalsQuery } from './totals';
 
 /**
@@ -16,38 +17,8 @@ type AnyQuery = SelectQueryBuilder<any, any, any>;
 
 export const today = () => new Date().toISOString().slice(0, 10);
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Condition = (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>;
-
-/**
- * Search: any part of the number, the external load id or a VIN (trigram index), of a pickup or delivery city (the
- * matching names from book_order_cities, then the (city, pickup_date) indexes), or of the broker's or shipper's name.
- * The five ways an order can match, each served by its own index.
- */
-function searchBranches(db: Db, dialect: DialectName, text: string): Condition[] {
-  const pattern = containsPattern(text);
-  const named = (table: 'brokers' | 'shippers') => db.selectFrom(table).select('id').where(sql<boolean>`lower(name) like ${pattern} escape '\\'`);
-  const cities = db.selectFrom('book_order_cities').select('name').where(sql<boolean>`lower(name) like ${pattern} escape '\\'`);
-  let own: Condition;
-  if (dialect === 'postgres') own = (eb) => eb(sql`o.search_text`, 'like', sql`${pattern} escape '\\'`);
-  else if (text.length >= 3) {
-    // FTS5 trigram: a quoted phrase matches any substring of three characters or more.
-    const phrase = `"${text.toLowerCase().replace(/"/g, '""')}"`;
-    own = (eb) => eb('o.id', 'in', sql<number>`(select rowid from book_order_search where book_order_search match ${phrase})`);
-  } else own = (eb) => eb(sql`o.search_text`, 'like', sql`${pattern} escape '\\'`);
-  return [
-    own, (eb) => eb('o.broker_id', 'in', named('brokers')), (eb) => eb('o.shipper_id', 'in', named('shippers')),
-    (eb) => eb('o.pickup_city', 'in', cities), (eb) => eb('o.delivery_city', 'in', cities),
-  ];
-}
-
-function searchCondition(db: Db, dialect: DialectName, text: string): Condition {
-  const branches = searchBranches(db, dialect, text);
-  return (eb) => eb.or(branches.map((branch) => branch(eb)));
-}
-
 /** The shared list filter (SPEC.md §3) and the book-order filters, as WHERE clauses; each one has its index. */
-export function applyFilter<Q extends AnyQuery>(db: Db, dialect: DialectName, input: Q, f: BookOrderFilter, now = today()): Q {
+export function applyFilter<Q extends AnyQuery>(db: Db, dialect: DialectName, input: Q, f: BookOrderFilter, now = today(), matches = BY_NAME): Q {
   let query: AnyQuery = input;
   const range = periodRange(f.filtered, now, f.from, f.to);
   if (range.from) query = query.where('o.pickup_date', '>=', range.from);
@@ -63,7 +34,7 @@ export function applyFilter<Q extends AnyQuery>(db: Db, dialect: DialectName, in
     ['o.pickup_state_id', f.pickupStateId], ['o.delivery_state_id', f.deliveryStateId],
   ] as const;
   for (const [column, value] of equal) if (value !== undefined) query = query.where(column, '=', value as never);
-  if (f.search) query = query.where(searchCondition(db, dialect, f.search));
+  if (f.search) query = query.where(anyOf(searchBranches(db, dialect, f.search, matches)));
   return query as Q;
 }
 
@@ -73,7 +44,7 @@ const SORT_COLUMNS = {
 } as const;
 
 /** The sort column and direction: newest pickups first unless asked otherwise. */
-function sortOf(sort: string | undefined) {
+export function sortOf(sort: string | undefined) {
   const field = (sort?.replace(/^-/, '') ?? 'pickupDate') as keyof typeof SORT_COLUMNS;
   return { column: SORT_COLUMNS[field] ?? SORT_COLUMNS.pickupDate, direction: !sort || sort.startsWith('-') ? 'desc' as const : 'asc' as const };
 }
@@ -84,24 +55,8 @@ export function applySort<Q extends AnyQuery>(query: Q, sort: string | undefined
   return query.orderBy(column, direction).orderBy('o.id', direction) as Q;
 }
 
-/**
- * The ids of a search's page. With the five match conditions OR-ed, SQLite gathers every matching order and sorts
- * them all (a broker name matching 6,000 orders: 2.2 ms); instead each condition takes its own first (page + 1) ×
- * size orders from its index, and the page is cut from their union (0.3 ms). Every order of the page is among the
- * first ones of a condition it matches, so the page is the same.
- */
-function searchPageIds(db: Db, dialect: DialectName, f: BookOrderFilter, now: string) {
-  const { column, direction } = sortOf(f.sort);
-  const depth = (f.page + 1) * f.size;
-  const others = applyFilter(db, dialect, db.selectFrom('book_orders as o').select(['o.id', sql.ref(column).as('sort_key')]), { ...f, search: undefined }, now);
-  const [first, ...rest] = searchBranches(db, dialect, f.search!).map((branch, i) =>
-    db.selectFrom(others.where(branch).orderBy(column, direction).orderBy('o.id', direction).limit(depth).as(`b${i}`)).selectAll());
-  const union = rest.reduce((query, branch) => query.union(branch), first);
-  return db.selectFrom(union.as('m')).select('m.id').orderBy('m.sort_key', direction).orderBy('m.id', direction).limit(f.size).offset(f.page * f.size);
-}
-
 /** book_orders "o" joined to the names a list row shows: broker, shipper, dispatcher, driver and the two states. */
-function ordersWithListNames(db: Db) {
+function listNameJoins(db: Db) {
   return db
     .selectFrom('book_orders as o')
     .leftJoin('brokers as b', 'b.id', 'o.broker_id')
@@ -109,12 +64,15 @@ function ordersWithListNames(db: Db) {
     .leftJoin('users as dp', 'dp.id', 'o.dispatcher_id')
     .leftJoin('drivers as dr', 'dr.id', 'o.driver_id')
     .leftJoin('states as ps', 'ps.id', 'o.pickup_state_id')
-    .leftJoin('states as ds', 'ds.id', 'o.delivery_state_id')
-    .select([
-      'b.name as brokerName', 'sh.name as shipperName', 'ps.abbreviation as pickupState', 'ds.abbreviation as deliveryState',
-      sql<string | null>`dp.first_name || ' ' || dp.last_name`.as('dispatcherName'),
-      sql<string | null>`dr.first_name || ' ' || dr.last_name`.as('driverName'),
-    ]);
+    .leftJoin('states as ds', 'ds.id', 'o.delivery_state_id');
+}
+
+function ordersWithListNames(db: Db) {
+  return listNameJoins(db).select([
+    'b.name as brokerName', 'sh.name as shipperName', 'ps.abbreviation as pickupState', 'ds.abbreviation as deliveryState',
+    sql<string | null>`dp.first_name || ' ' || dp.last_name`.as('dispatcherName'),
+    sql<string | null>`dr.first_name || ' ' || dr.last_name`.as('driverName'),
+  ]);
 }
 
 /** Every order column plus every name (the list's, the carrier and the units): what the form and GET by id show. */
@@ -128,18 +86,34 @@ export function selectOrders(db: Db) {
 }
 
 /**
- * The columns of a list row (mapping.ts toOrderListItem). Reading all 56 columns and nine names of 50 rows took
- * 1.8 ms at 1M orders; these 29 and six names take about half.
+ * A list row as the API sends it, rendered by the database (server/db/json.ts): what the list, its column chooser and
+ * its row actions use, with the same names and shapes as the full order (mapping.ts toOrderDto; a stop carries city,
+ * state and date only, the carrier and units their ids only). The form loads the whole order by id.
  */
-export const LIST_COLUMNS = [
-  'o.id', 'o.order_number', 'o.load_board', 'o.external_load_id', 'o.broker_id', 'o.shipper_id', 'o.carrier_id', 'o.dispatcher_id', 'o.driver_id',
-  'o.truck_id', 'o.trailer_id', 'o.status', 'o.pickup_city', 'o.pickup_state_id', 'o.pickup_date', 'o.delivery_city', 'o.delivery_state_id',
-  'o.delivery_date', 'o.price_cents', 'o.broker_fee_cents', 'o.payment_method', 'o.pay_on_pickup', 'o.pay_on_delivery', 'o.payment_status',
-  'o.has_manager_review', 'o.approved', 'o.vehicle_count', 'o.deleted_at', 'o.version',
-] as const;
+function listItemJson(json: JsonRenderer) {
+  const ref = (column: string) => sql.ref(column);
+  const name = (alias: string) => sql`${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)}`;
+  const stop = (prefix: 'pickup' | 'delivery', states: string) => ({
+    city: ref(`o.${prefix}_city`), stateId: ref(`o.${prefix}_state_id`), state: ref(`${states}.abbreviation`), date: ref(`o.${prefix}_date`),
+  });
+  return json.document({
+    id: ref('o.id'), orderNumber: ref('o.order_number'), loadBoard: ref('o.load_board'), externalLoadId: ref('o.external_load_id'),
+    brokerId: ref('o.broker_id'), brokerName: ref('b.name'), shipperId: ref('o.shipper_id'), shipperName: ref('sh.name'),
+    carrierId: ref('o.carrier_id'), dispatcherId: ref('o.dispatcher_id'), dispatcherName: name('dp'),
+    driverId: ref('o.driver_id'), driverName: name('dr'), truckId: ref('o.truck_id'), trailerId: ref('o.trailer_id'), status: ref('o.status'),
+    pickup: stop('pickup', 'ps'), delivery: stop('delivery', 'ds'),
+    price: json.dollars(ref('o.price_cents')), brokerFee: json.dollars(ref('o.broker_fee_cents')), paymentMethod: ref('o.payment_method'),
+    payOnPickup: json.flag(ref('o.pay_on_pickup')), payOnDelivery: json.flag(ref('o.pay_on_delivery')), paymentStatus: ref('o.payment_status'),
+    hasManagerReview: json.flag(ref('o.has_manager_review')), approved: json.flag(ref('o.approved')), vehicleCount: ref('o.vehicle_count'),
+    deleted: json.isSet(ref('o.deleted_at')), version: ref('o.version'),
+  });
+}
 
-export function selectOrderListRows(db: Db) {
-  return ordersWithListNames(db).select(LIST_COLUMNS);
+/** A row of the page: the list item as JSON text, and the two amounts a page that holds the whole set is totalled from. */
+export interface ListPageRow {
+  item: string;
+  price_cents: number;
+  broker_fee_cents: number;
 }
 
 /** GET by id's two statements, compiled once (prepared.ts). */
@@ -152,17 +126,32 @@ export function orderByIdQueries(db: Db) {
 
 /**
  * The list's two queries. Totals come from the per-day table when it covers the filter (totals.ts), else from the
- * orders. The page takes its 50 ids from the filter's index first and joins the names for those rows only, so a
- * deep page does not join the thousands of rows it skips.
+ * orders. The page takes its ids from the filter's index first and joins the names for those rows only, so a deep
+ * page does not join the thousands of rows it skips; the database renders the rows as one JSON text (ListPageRow).
+ * A search is served through the names it matches, looked up first (search.ts findSearchMatches).
  */
-export function listQueries(db: Db, dialect: DialectName, f: BookOrderFilter, now = today()) {
-  const totals = rolledUpTotalsQuery(db, f, periodRange(f.filtered, now, f.from, f.to))
-    ?? applyFilter(db, dialect, db.selectFrom('book_orders as o'), f, now)
-      .select(({ fn }) => [fn.countAll<number>().as('count'), fn.sum<number>('o.price_cents').as('price'), fn.sum<number>('o.broker_fee_cents').as('fee')]);
-  const pageIds = f.search
-    ? searchPageIds(db, dialect, f, now)
-    : applySort(applyFilter(db, dialect, db.selectFrom('book_orders as o').select('o.id'), f, now), f.sort).limit(f.size).offset(f.page * f.size);
-  const page = applySort(selectOrderListRows(db).where('o.id', 'in', pageIds), f.sort);
+export function listQueries(db: Db, dialect: DialectName, f: BookOrderFilter, now = today(), matches = BY_NAME) {
+  const sort = sortOf(f.sort);
+  let totals;
+  let pageIds;
+  if (f.search) {
+    const filtered = applyFilter(db, dialect, db.selectFrom('book_orders as o'), { ...f, search: undefined }, now);
+    totals = searchTotals(db, dialect, f.search, filtered, searchBranches(db, dialect, f.search, matches));
+    pageIds = searchPageIds(db, filtered, searchBranches(db, dialect, f.search, matches, true), sort, f.page, f.size);
+  } else {
+    totals = rolledUpTotalsQuery(db, f, periodRange(f.filtered, now, f.from, f.to))
+      ?? applyFilter(db, dialect, db.selectFrom('book_orders as o'), f, now)
+        .select(({ fn }) => [fn.countAll<number>().as('count'), fn.sum<number>('o.price_cents').as('price'), fn.sum<number>('o.broker_fee_cents').as('fee')]);
+    const ids = applyFilter(db, dialect, db.selectFrom('book_orders as o').select(['o.id', sql.ref(sort.column).as('sort_key')]), f, now);
+    pageIds = applySort(ids, f.sort).limit(f.size).offset(f.page * f.size);
+  }
+  // The page's ids in order, then each order and its names by key: SQLite loops over the ids in their order and sorts
+  // nothing (joined with `in (ids)` instead, it sorted the 50 rendered rows again).
+  const page = listNameJoins(db)
+    .innerJoin(pageIds.as('p'), (join) => join.onRef('p.id', '=', 'o.id'))
+    .select([listItemJson(jsonRenderer(dialect)).as('item'), 'o.price_cents', 'o.broker_fee_cents'])
+    .orderBy('p.sort_key', sort.direction)
+    .orderBy('p.id', sort.direction);
   return { totals, page };
 }
 

@@ -7,6 +7,7 @@ import {
 } from '../../../schema/bookOrders';
 import { idParams } from '../../../schema/common';
 import { type ServerContext, ok } from '../../context';
+import { listEnvelope } from '../../db/json';
 import { compiledCache } from '../../db/prepared';
 import type { Db } from '../../db/types';
 import { badRequest, conflict, notFound } from '../../http/errors';
@@ -14,9 +15,10 @@ import { audit } from '../audit/audit';
 import { orderAssignedToDriver } from '../notifications/events';
 import type { Delivery } from '../notify/realtime';
 import { csvLines } from './csv';
-import { orderColumns, orderNumberOf, searchText, toDollars, toOrderDto, toOrderListItem, vehicleColumns } from './mapping';
+import { orderColumns, orderNumberOf, searchText, toDollars, toOrderDto, vehicleColumns } from './mapping';
 import { rememberCities } from './cities';
-import { checkReferences, indexSearch, listQueries, orderByIdQueries, today } from './queries';
+import { type ListPageRow, checkReferences, indexSearch, listQueries, orderByIdQueries, today } from './queries';
+import { BY_NAME, type SearchMatches, searchMatchesQuery } from './search';
 import { adjustTotals, readTotalsRow } from './totals';
 
 const TAGS = ['Book orders'];
@@ -24,17 +26,18 @@ const FEATURE = 'BookOrders';
 const can = (permission: 'Read' | 'Create' | 'Update' | 'Delete' | 'Export' | 'Approve') => ({ access: { feature: FEATURE, permission } });
 type IdParams = z.output<typeof idParams>;
 
-const sum = <K extends string>(rows: readonly Record<K, number>[], key: K) => rows.reduce((total, row) => total + row[key], 0);
+const sum = <K extends string>(rows: readonly Record<K, number>[], key: K) => rows.reduce((total, row) => total + Number(row[key]), 0);
 
 export default async function bookOrderRoutes(app: FastifyInstance, ctx: ServerContext) {
   const { db, dialect } = ctx;
 
   const byId = orderByIdQueries(db);
-  // The period's dates come from today, so the day is part of the key.
-  const compiledList = compiledCache(500, ({ day, f }: { day: string; f: BookOrderFilter }) => JSON.stringify([day, f]), ({ day, f }) => {
-    const { totals, page } = listQueries(db, dialect, f, day);
+  // The period's dates come from today, so the day is part of the key; a search's SQL also depends on the names it matches.
+  const compiledList = compiledCache(500, ({ day, f, matches }: { day: string; f: BookOrderFilter; matches: SearchMatches }) => JSON.stringify([day, f, matches]), ({ day, f, matches }) => {
+    const { totals, page } = listQueries(db, dialect, f, day, matches);
     return { totals: totals.compile(), page: page.compile() };
   });
+  const findSearchMatches = searchMatchesQuery(db);
   async function loadOrder(executor: Db, id: number) {
     const [row] = (await executor.executeQuery(byId.order(id))).rows;
     if (!row) return null;
@@ -69,21 +72,22 @@ export default async function bookOrderRoutes(app: FastifyInstance, ctx: ServerC
   app.get<{ Querystring: BookOrderFilter }>('/api/BookOrder/filter-books', {
     config: can('Read'),
     schema: { tags: TAGS, summary: 'Book orders by the shared list filter; totals of price and broker fee for the whole filtered set', querystring: bookOrderFilter },
-  }, async (request) => {
+  }, async (request, reply) => {
     const f = request.query;
-    const queries = compiledList({ day: today(), f });
-    const rows = (await db.executeQuery(queries.page)).rows;
+    const matches = f.search ? await findSearchMatches(db, f.search) : BY_NAME;
+    const queries = compiledList({ day: today(), f, matches });
+    const rows = (await db.executeQuery(queries.page)).rows as ListPageRow[];
     // A first page that is not full holds the whole filtered set (a precise search, say): its totals need no query.
     const totals = f.page === 0 && rows.length < f.size
       ? { count: rows.length, price: sum(rows, 'price_cents'), fee: sum(rows, 'broker_fee_cents') }
       : (await db.executeQuery(queries.totals)).rows[0];
-    return ok({
-      items: rows.map(toOrderListItem),
+    // Each item is JSON the database rendered (queries.ts listItemJson); they are sent without parsing.
+    return reply.type('application/json; charset=utf-8').send(listEnvelope(`[${rows.map((row) => row.item).join(',')}]`, {
       totalCount: Number(totals.count),
       page: f.page,
       size: f.size,
       totals: { price: toDollars(Number(totals.price ?? 0)), brokerFee: toDollars(Number(totals.fee ?? 0)) },
-    });
+    }));
   });
 
   app.get<{ Querystring: BookOrderFilter }>('/api/BookOrder/export', {
@@ -92,7 +96,8 @@ export default async function bookOrderRoutes(app: FastifyInstance, ctx: ServerC
   }, async (request, reply) => {
     const stamp = new Date().toISOString().slice(0, 10);
     reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="book-orders-${stamp}.csv"`);
-    return reply.send(Readable.from(csvLines(db, dialect, request.query)));
+    const matches = request.query.search ? await findSearchMatches(db, request.query.search) : BY_NAME;
+    return reply.send(Readable.from(csvLines(db, dialect, request.query, matches)));
   });
 
   app.get<{ Params: IdParams }>('/api/BookOrder/:id', {
