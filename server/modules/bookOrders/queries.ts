@@ -127,8 +127,8 @@ export function orderByIdQueries(db: Db) {
 /**
  * The list's two queries. Totals come from the per-day table when it covers the filter (totals.ts), else from the
  * orders. The page takes its ids from the filter's index first and joins the names for those rows only, so a deep
- * page does not join the thousands of rows it skips; the database renders the rows as one JSON text (ListPageRow).
- * A search is served through the names it matches, looked up first (search.ts findSearchMatches).
+ * page does not join the thousands of rows it skips; the database renders each row as JSON (ListPageRow). A search
+ * is served through the names it matches, looked up first (search.ts searchMatchesQuery).
  */
 export function listQueries(db: Db, dialect: DialectName, f: BookOrderFilter, now = today(), matches = BY_NAME) {
   const sort = sortOf(f.sort);

@@ -8,7 +8,7 @@ import { containsPattern } from '../users/queries';
  * Search: any part of the number, the external load id or a VIN (trigram index), of a pickup or delivery city (the
  * matching names from book_order_cities, then the (city, pickup_date) indexes), or of the broker's or shipper's name.
  *
- * The names a text matches are looked up first in the small name tables (findSearchMatches), so that each part of
+ * The names a text matches are looked up first in the small name tables (searchMatchesQuery), so that each part of
  * the search is a condition one index serves:
  * - the page takes, from each matching broker, shipper and city (and the trigram rowids), its own first rows in list
  *   order and cuts the page from their union: a broker's (broker_id, pickup_date) index yields them already in order,
@@ -16,7 +16,10 @@ import { containsPattern } from '../users/queries';
  * - the totals (SQLite) sum each kind of match from its covering index, each order once (searchTotals).
  */
 
-/** Up to this many matching names of one kind are searched one by one; more are searched as one set by name. */
+/**
+ * Up to this many matching names of one kind are searched one by one; more are searched as one set by name (a text
+ * such as "a" matches most names, and dozens of branches would cost more than one sort).
+ */
 const PER_VALUE_LIMIT = 16;
 
 /** The matching ids (brokers, shippers) or names (cities), [] for none, or 'many' when over PER_VALUE_LIMIT. */
