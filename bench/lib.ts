@@ -219,17 +219,31 @@ export function assertAlive(server: ServerChild): void {
   }
 }
 
-/** utime + stime of a process in seconds (Linux /proc); null elsewhere. */
-export function processCpuSeconds(pid: number | undefined): number | null {
+/** The fields of /proc/<pid>/stat after "(comm)" (stat(5) field n is index n - 3); null off Linux. */
+function procStat(pid: number | undefined): string[] | null {
   if (pid === undefined) return null;
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // Fields 14 and 15 of stat(5), counted after the "(comm)" field as 12 and 13 (0-based 11, 12); USER_HZ is 100 on Linux.
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return null;
   }
+}
+
+/** utime + stime of a process in seconds (Linux /proc); null elsewhere. */
+export function processCpuSeconds(pid: number | undefined): number | null {
+  const fields = procStat(pid);
+  // Fields 14 and 15 of stat(5); USER_HZ is 100 on Linux.
+  return fields ? (Number(fields[11]) + Number(fields[12])) / 100 : null;
+}
+
+/**
+ * Major page faults of a process so far (field 12 of stat(5)): pages read from disk while it waited, e.g. parts of
+ * the database file the machine had dropped from its page cache. Each one stalls the server's only thread.
+ */
+export function processMajorFaults(pid: number | undefined): number | null {
+  const fields = procStat(pid);
+  return fields ? Number(fields[9]) : null;
 }
 
 // ---------------------------------------------------------------- HTTP
@@ -292,6 +306,8 @@ export interface LoadResult {
   serverCpu: number | null;
   /** Load-generator CPU, the same way. */
   loadGenCpu: number;
+  /** The server's major page faults during the run (processMajorFaults); null off Linux. */
+  serverMajorFaults: number | null;
 }
 
 export function percentile(sorted: Float64Array, p: number): number {
@@ -326,6 +342,7 @@ export async function load(
   let consecutiveFailures = 0;
 
   const cpuBefore = processCpuSeconds(server.child.pid);
+  const faultsBefore = processMajorFaults(server.child.pid);
   const ownCpuBefore = process.cpuUsage();
   const start = process.hrtime.bigint();
   const deadline = start + BigInt(Math.round(seconds * 1e9));
@@ -363,6 +380,7 @@ export async function load(
 
   const elapsed = Number(process.hrtime.bigint() - start) / 1e9;
   const cpuAfter = processCpuSeconds(server.child.pid);
+  const faultsAfter = processMajorFaults(server.child.pid);
   const ownCpu = process.cpuUsage(ownCpuBefore);
   const sorted = Float64Array.from(latencies).sort();
   const result: LoadResult = {
@@ -381,6 +399,7 @@ export async function load(
     firstError,
     serverCpu: cpuBefore !== null && cpuAfter !== null ? (cpuAfter - cpuBefore) / elapsed : null,
     loadGenCpu: (ownCpu.user + ownCpu.system) / 1e6 / elapsed,
+    serverMajorFaults: faultsBefore !== null && faultsAfter !== null ? faultsAfter - faultsBefore : null,
   };
   onResult?.(result);
   return result;

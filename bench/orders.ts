@@ -305,8 +305,8 @@ interface DbRun {
   bareError: string | null;
 }
 
-const COLUMNS = ['scenario', 'rows', 'req/s', 'p50 ms', 'p99 ms', 'err', 'bare p50', 'totals', 'page', 'ratio', 'target'];
-const WIDTHS = [34, 9, 7, 8, 8, 4, 9, 8, 8, 7, 14];
+const COLUMNS = ['scenario', 'rows', 'req/s', 'p50 ms', 'p99 ms', 'err', 'majflt', 'bare p50', 'totals', 'page', 'ratio', 'target'];
+const WIDTHS = [34, 9, 7, 8, 8, 4, 6, 9, 8, 8, 7, 14];
 const tableRow = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(WIDTHS[i]) : cell.padStart(WIDTHS[i]))).join('  ');
 
 function rowCells(run: ScenarioRun): string[] {
@@ -315,7 +315,7 @@ function rowCells(run: ScenarioRun): string[] {
   const [first, second] = run.scenario.kind === 'byId' ? ['order', 'vehicles'] : ['totals', 'page'];
   return [
     run.scenario.name.slice(0, WIDTHS[0]), run.totalCount === null ? '-' : String(run.totalCount), fmt(result.reqPerSec, 0), fmt(result.p50Ms), fmt(result.p99Ms),
-    String(result.errors), bare ? fmt(bare.p50Ms) : '-', split(first), split(second), run.ratio === null ? '-' : `${fmt(run.ratio, 1)}x`,
+    String(result.errors), result.serverMajorFaults === null ? '-' : String(result.serverMajorFaults), bare ? fmt(bare.p50Ms) : '-', split(first), split(second), run.ratio === null ? '-' : `${fmt(run.ratio, 1)}x`,
     run.target ? `${run.target.pass ? 'PASS' : 'MISS'} ≤${run.target.limitMs}` : '-',
   ];
 }
@@ -343,7 +343,7 @@ async function benchDatabase(label: string, databaseUrl: string | null): Promise
     if (typeof adminId !== 'number') throw new Error(`[${label}] GET /api/token/me failed: ${meResponse.status}`);
     const { scenarios, maxId } = await buildScenarios(server, auth);
     console.log(`[${label}] ${maxId.toLocaleString('en-US')} orders; ${scenarios.length} scenarios × (${WARMUP_SECONDS} s warm-up + ${SECONDS} s) with ${CLIENTS} clients`);
-    console.log('  ' + tableRow(COLUMNS.slice(0, 6)));
+    console.log('  ' + tableRow(COLUMNS.slice(0, 7)));
 
     const random = new SeededRandom(7);
     for (const scenario of scenarios) {
@@ -364,7 +364,7 @@ async function benchDatabase(label: string, databaseUrl: string | null): Promise
       const run: ScenarioRun = { scenario, totalCount, result, bare: null, ratio: null, target: null };
       if (!databaseUrl && clients === CLIENTS && scenario.kind !== 'floor' && !scenario.reference) run.target = { limitMs: TARGET_P99_MS[scenario.kind], pass: result.p99Ms <= TARGET_P99_MS[scenario.kind] };
       runs.push(run);
-      console.log('  ' + tableRow(rowCells(run).slice(0, 6)));
+      console.log('  ' + tableRow(rowCells(run).slice(0, 7)));
       if (result.errors) console.log(`    ! ${result.errors} errors (${JSON.stringify(result.statuses)}), first: ${result.firstError}`);
     }
 
@@ -442,6 +442,7 @@ function printSummary(run: DbRun): void {
   if (run.scenarios.some((s) => s.bare)) {
     console.log('bare p50 = session + (search: matching names) + totals (unless the first page is not full) + page (by id: session + order + vehicles) run bare in one thread, prepared once; ratio = server p50 / bare p50.');
     console.log(`With ${CLIENTS} closed-loop clients on one server thread, requests queue: p50 ≈ ${CLIENTS} × the time one request takes when the database dominates.`);
+    console.log(`majflt = the server's major page faults during the scenario: reads from disk (pages the machine dropped from its cache) that stall all ${CLIENTS} requests in flight.`);
   }
   for (const scenario of run.scenarios.filter((s) => s.plans)) {
     console.log(`\nEXPLAIN QUERY PLAN — ${scenario.scenario.name} (server p99 ${fmt(scenario.result.p99Ms)} ms; bare ${Object.entries(scenario.bare?.statementP50Ms ?? {}).map(([k, v]) => `${k} ${fmt(v, 3)} ms`).join(', ')})`);
