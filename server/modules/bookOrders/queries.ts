@@ -141,7 +141,7 @@ export function listQueries(db: Db, dialect: DialectName, f: BookOrderFilter, no
   if (f.search) {
     const filtered = applyFilter(db, dialect, db.selectFrom('book_orders as o'), { ...f, search: undefined }, now);
     totals = searchTotals(db, dialect, f.search, filtered, searchBranches(db, dialect, f.search, matches));
-    pageIds = searchPageIds(db, filtered, searchBranches(db, dialect, f.search, matches, true), sort, f.page, f.size);
+    pageIds = searchPageIds(db, dialect, filtered, searchBranches(db, dialect, f.search, matches, true), sort, f.page, f.size);
   } else {
     totals = rolledUpTotalsQuery(db, f, periodRange(f.filtered, now, f.from, f.to))
       ?? applyFilter(db, dialect, db.selectFrom('book_orders as o'), f, now)

@@ -128,16 +128,30 @@ export function searchTotals(db: Db, dialect: DialectName, text: string, filtere
   return db.selectFrom(union.as('parts')).select(({ fn }) => [fn.sum<number>('parts.count').as('count'), fn.sum<number>('parts.price').as('price'), fn.sum<number>('parts.fee').as('fee')]);
 }
 
+/** The sort columns that hold numbers (the rest are text). */
+const NUMERIC_SORT = new Set(['o.price_cents', 'o.id']);
+
 /**
  * The ids (and sort keys) of a search's page, in order. Each branch takes its own first (page + 1) × size orders and
  * the page is cut from their union: every order of the page is among the first ones of a branch it matches.
+ *
+ * PostgreSQL runs these as prepared statements, and a generic plan cannot tell how many orders a LIKE pattern
+ * matches: for the order's own text (always the last branch) it walked the pickup-date index backward, testing every
+ * row, to find 50 matches that a text such as "houston" does not have (545 ms at 100k orders). That branch is ordered
+ * by an expression no index holds (the same order: `date || ''`, `price + 0`), so its matches come from the trigram
+ * index first and are sorted after.
  */
-export function searchPageIds(db: Db, filtered: AnyQuery, branches: Condition[], sort: { column: string; direction: 'asc' | 'desc' }, page: number, size: number) {
+export function searchPageIds(db: Db, dialect: DialectName, filtered: AnyQuery, branches: Condition[], sort: { column: string; direction: 'asc' | 'desc' }, page: number, size: number) {
   const { column, direction } = sort;
-  const firstOf = (branch: Condition) => filtered.where(branch).select(['o.id', sql.ref(column).as('sort_key')]).orderBy(column, direction).orderBy('o.id', direction);
-  if (branches.length === 1) return firstOf(branches[0]).limit(size).offset(page * size);
+  const unindexed = NUMERIC_SORT.has(column) ? sql`${sql.ref(column)} + 0` : sql`${sql.ref(column)} || ''`;
+  const firstOf = (branch: Condition, i: number) => {
+    const own = dialect === 'postgres' && i === branches.length - 1;
+    return filtered.where(branch).select(['o.id', sql.ref(column).as('sort_key')])
+      .orderBy(own ? unindexed : sql.ref(column), direction).orderBy(own ? sql`o.id + 0` : sql.ref('o.id'), direction);
+  };
+  if (branches.length === 1) return firstOf(branches[0], 0).limit(size).offset(page * size);
   const depth = (page + 1) * size;
-  const [first, ...rest] = branches.map((branch, i) => db.selectFrom(firstOf(branch).limit(depth).as(`b${i}`)).selectAll());
+  const [first, ...rest] = branches.map((branch, i) => db.selectFrom(firstOf(branch, i).limit(depth).as(`b${i}`)).selectAll());
   // UNION ALL, then one row per order: cheaper than UNION, which sorted every branch's rows again to merge them.
   const union = rest.reduce((query, branch) => query.unionAll(branch), first);
   return db.selectFrom(union.as('m')).select(['m.id', 'm.sort_key']).groupBy(['m.id', 'm.sort_key']).orderBy('m.sort_key', direction).orderBy('m.id', direction).limit(size).offset(page * size);
