@@ -14,8 +14,9 @@
  *      builders (server/modules/bookOrders/queries.ts, search.ts): per list request the session lookup of the access
  *      hook, for a search the lookup of the names it matches, the totals query (count and sums; skipped, as the
  *      server skips it, when the first page is not full) and the page query; per GET by id the session lookup, the
- *      order and its vehicles. Prints server p50 / bare p50, targets (list p99 ≤ 30 ms, search p99 ≤ 60 ms, by id p99 ≤ 5 ms at
- *      1M orders on SQLite) and EXPLAIN QUERY PLAN of the three slowest scenarios.
+ *      order and its vehicles. Prints server p50 / bare p50, targets (list p99 ≤ 30 ms, search p99 ≤ 60 ms, by id
+ *      p99 ≤ 5 ms at 1M orders on SQLite), the server's major page faults per scenario, and EXPLAIN QUERY PLAN of the
+ *      three slowest scenarios.
  *   With DATABASE_URL=postgres://… the seed and the HTTP part run again on PostgreSQL, in a scratch database created
  *   on that server for the run and dropped afterwards.
  *
@@ -378,7 +379,7 @@ async function benchDatabase(label: string, databaseUrl: string | null): Promise
         sqlite.pragma(`mmap_size = ${loadConfig().sqliteMmapMb * 1024 * 1024}`);
         sqlite.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
         try {
-          console.log(`\n[${label}] bare SQL through better-sqlite3 (session + totals + page per list request; session + order + vehicles by id), ${BARE_SECONDS} s each …`);
+          console.log(`\n[${label}] bare SQL through better-sqlite3 (what each request runs, as the summary below says), ${BARE_SECONDS} s each …`);
           for (const run of runs) {
             if (run.scenario.kind === 'floor') continue;
             const statements = scenarioStatements(sqlite, run.scenario, session);

@@ -22,3 +22,11 @@ export const ok = <T>(value: T) => ({ value });
 
 /** The list envelope: { value: { items, totalCount, page, size } }. */
 export const page = <T>(items: T[], totalCount: number, pageNumber: number, size: number) => ok({ items, totalCount, page: pageNumber, size });
+
+/**
+ * The list envelope as text, for items that are already JSON (rendered by the database, server/db/json.ts): they are
+ * not parsed. Sent with content-type application/json, Fastify passes the string through unchanged.
+ */
+export function listEnvelope(itemsJson: string, rest: { totalCount: number; page: number; size: number } & Record<string, unknown>): string {
+  return `{"value":{"items":${itemsJson},${JSON.stringify(rest).slice(1)}}`;
+}

@@ -43,11 +43,3 @@ export function jsonRenderer(dialect: DialectName): JsonRenderer {
     isSet: (column) => (sqlite ? sql<boolean>`json(iif(${column} is null, 'false', 'true'))` : sql<boolean>`(${column} is not null)`),
   };
 }
-
-/**
- * The list envelope { value: { items, …rest } } with items already JSON (from the database), without parsing them.
- * Sent with content-type application/json, Fastify passes the string through unchanged.
- */
-export function listEnvelope(itemsJson: string, rest: Record<string, unknown>): string {
-  return `{"value":{"items":${itemsJson},${JSON.stringify(rest).slice(1)}}`;
-}

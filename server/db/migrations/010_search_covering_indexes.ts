@@ -6,7 +6,7 @@ import { isPostgres, recreateCoveringIndex } from '../schemaHelpers';
  * the orders of a matching broker, the city branches those of a matching broker or shipper, the delivery-city branch
  * those already counted by their pickup city (bookOrders/search.ts searchTotals). These indexes carry the columns
  * those tests read, so no branch reads the table: a broker and five shippers matching 11,218 current orders at 1M
- * orders, 1.5 ms (SQLite's OR, row by row) → 0.5 ms. PostgreSQL ORs the branches' bitmaps and needs none of this.
+ * orders, 1.5 ms (SQLite's OR, row by row) → 0.6 ms. PostgreSQL ORs the branches' bitmaps and needs none of this.
  */
 const WIDENED: [name: string, key: string, extra: string[]][] = [
   ['book_orders_shipper', 'shipper_id, pickup_date, id', ['broker_id']],

@@ -44,7 +44,7 @@ const SORT_COLUMNS = {
 } as const;
 
 /** The sort column and direction: newest pickups first unless asked otherwise. */
-export function sortOf(sort: string | undefined) {
+function sortOf(sort: string | undefined) {
   const field = (sort?.replace(/^-/, '') ?? 'pickupDate') as keyof typeof SORT_COLUMNS;
   return { column: SORT_COLUMNS[field] ?? SORT_COLUMNS.pickupDate, direction: !sort || sort.startsWith('-') ? 'desc' as const : 'asc' as const };
 }
@@ -56,7 +56,7 @@ export function applySort<Q extends AnyQuery>(query: Q, sort: string | undefined
 }
 
 /** book_orders "o" joined to the names a list row shows: broker, shipper, dispatcher, driver and the two states. */
-function listNameJoins(db: Db) {
+function ordersWithListNames(db: Db) {
   return db
     .selectFrom('book_orders as o')
     .leftJoin('brokers as b', 'b.id', 'o.broker_id')
@@ -64,15 +64,12 @@ function listNameJoins(db: Db) {
     .leftJoin('users as dp', 'dp.id', 'o.dispatcher_id')
     .leftJoin('drivers as dr', 'dr.id', 'o.driver_id')
     .leftJoin('states as ps', 'ps.id', 'o.pickup_state_id')
-    .leftJoin('states as ds', 'ds.id', 'o.delivery_state_id');
-}
-
-function ordersWithListNames(db: Db) {
-  return listNameJoins(db).select([
-    'b.name as brokerName', 'sh.name as shipperName', 'ps.abbreviation as pickupState', 'ds.abbreviation as deliveryState',
-    sql<string | null>`dp.first_name || ' ' || dp.last_name`.as('dispatcherName'),
-    sql<string | null>`dr.first_name || ' ' || dr.last_name`.as('driverName'),
-  ]);
+    .leftJoin('states as ds', 'ds.id', 'o.delivery_state_id')
+    .select([
+      'b.name as brokerName', 'sh.name as shipperName', 'ps.abbreviation as pickupState', 'ds.abbreviation as deliveryState',
+      sql<string | null>`dp.first_name || ' ' || dp.last_name`.as('dispatcherName'),
+      sql<string | null>`dr.first_name || ' ' || dr.last_name`.as('driverName'),
+    ]);
 }
 
 /** Every order column plus every name (the list's, the carrier and the units): what the form and GET by id show. */

@@ -6,8 +6,7 @@ import {
   managerReview, statusChange,
 } from '../../../schema/bookOrders';
 import { idParams } from '../../../schema/common';
-import { type ServerContext, ok } from '../../context';
-import { listEnvelope } from '../../db/json';
+import { type ServerContext, listEnvelope, ok } from '../../context';
 import { compiledCache } from '../../db/prepared';
 import type { Db } from '../../db/types';
 import { badRequest, conflict, notFound } from '../../http/errors';
