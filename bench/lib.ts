@@ -212,6 +212,25 @@ export async function startServer(dbLabel: string, databaseUrl: string | null, o
   }
 }
 
+/**
+ * SQLite: waits until the server has mapped its file into memory (GET /api/health `fileInMemory`, see
+ * server/db/residentFile.ts), so that the first scenario does not share the machine with that walk. Returns what
+ * health said at the end: 'in memory', 'failed', or null when the server does not keep it (PostgreSQL, turned off).
+ */
+export async function waitForFileInMemory(server: ServerChild, timeoutMs = 300_000): Promise<string | null> {
+  const started = Date.now();
+  for (;;) {
+    const response = await request(server, { method: 'GET', path: '/api/health' });
+    const state = (JSON.parse(response.body.toString()) as { value?: { fileInMemory?: string } }).value?.fileInMemory ?? null;
+    if (state !== 'mapping') {
+      if (state) console.log(`[${server.dbLabel}] database file ${state} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      return state;
+    }
+    if (Date.now() - started > timeoutMs) throw new Error(`[${server.dbLabel}] the database file was still being mapped after ${timeoutMs / 1000} s`);
+    await sleep(200);
+  }
+}
+
 export function assertAlive(server: ServerChild): void {
   const { child } = server;
   if (child.exitCode !== null || child.signalCode !== null) {

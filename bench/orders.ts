@@ -22,7 +22,8 @@
  *
  * Environment: BENCH_ORDERS (1000000), BENCH_SECONDS (5), BENCH_CLIENTS (10), BENCH_WARMUP_SECONDS (1),
  * BENCH_BARE_SECONDS (2), BENCH_DATA_DIR (an already seeded SQLite DATA_DIR to use instead of seeding a temp one;
- * kept afterwards), DATABASE_URL, LOG_LEVEL (passed to the server; default info).
+ * kept afterwards), BENCH_ONLY (only the scenarios whose name contains this text, case-insensitive, e.g. "GET /api"),
+ * DATABASE_URL, LOG_LEVEL and SQLITE_KEEP_RESIDENT (passed to the server).
  * Results: tables on stdout and bench/results/orders-<timestamp>.json.
  */
 import { spawn } from 'node:child_process';
@@ -43,7 +44,7 @@ import { listQueries, selectOrders } from '../server/modules/bookOrders/queries'
 import { BY_NAME, readSearchMatches, searchMatchesStatement } from '../server/modules/bookOrders/search';
 import {
   type LoadResult, type RequestSpec, RESULTS_DIR, ROOT, type ServerChild, cleanup, fmt, gitCommit, load, login, machineInfo, machineLoad,
-  makeTempDir, numberFromEnv, onCleanup, percentile, removeTempDir, request, startServer, stopChild, trackChild,
+  makeTempDir, numberFromEnv, onCleanup, percentile, removeTempDir, request, startServer, stopChild, trackChild, waitForFileInMemory,
 } from './lib';
 
 const ORDERS = numberFromEnv('BENCH_ORDERS', 1_000_000, { integer: true });
@@ -53,6 +54,7 @@ const WARMUP_SECONDS = numberFromEnv('BENCH_WARMUP_SECONDS', 1);
 const BARE_SECONDS = numberFromEnv('BENCH_BARE_SECONDS', Math.min(2, SECONDS));
 const REUSE_DATA_DIR = process.env.BENCH_DATA_DIR?.trim() ? path.resolve(process.env.BENCH_DATA_DIR.trim()) : null;
 const DATABASE_URL = process.env.DATABASE_URL?.trim() || null;
+const ONLY = process.env.BENCH_ONLY?.trim().toLowerCase() || null;
 const ADMIN_EMAIL = demoEmail('Administrator');
 
 /** floor: GET /api/health, no database work and no sign-in: what HTTP and the load generator alone cost here. */
@@ -337,12 +339,16 @@ async function benchDatabase(label: string, databaseUrl: string | null): Promise
   const runs: ScenarioRun[] = [];
   let bareError: string | null = null;
   try {
+    await waitForFileInMemory(server);
     const token = await login(server, ADMIN_EMAIL);
     const auth = { authorization: `Bearer ${token}` };
     const meResponse = await request(server, { method: 'GET', path: '/api/token/me', headers: auth });
     const adminId = (JSON.parse(meResponse.body.toString()) as { data?: { id?: number } }).data?.id;
     if (typeof adminId !== 'number') throw new Error(`[${label}] GET /api/token/me failed: ${meResponse.status}`);
-    const { scenarios, maxId } = await buildScenarios(server, auth);
+    const built = await buildScenarios(server, auth);
+    const maxId = built.maxId;
+    const scenarios = ONLY ? built.scenarios.filter((s) => s.name.toLowerCase().includes(ONLY)) : built.scenarios;
+    if (scenarios.length === 0) throw new Error(`BENCH_ONLY="${ONLY}" matches no scenario; they are: ${built.scenarios.map((s) => s.name).join('; ')}`);
     console.log(`[${label}] ${maxId.toLocaleString('en-US')} orders; ${scenarios.length} scenarios × (${WARMUP_SECONDS} s warm-up + ${SECONDS} s) with ${CLIENTS} clients`);
     console.log('  ' + tableRow(COLUMNS.slice(0, 7)));
 
@@ -456,7 +462,7 @@ function printSummary(run: DbRun): void {
 
 async function main() {
   const startedAt = new Date();
-  const settings = { orders: ORDERS, seconds: SECONDS, clients: CLIENTS, warmupSeconds: WARMUP_SECONDS, bareSeconds: BARE_SECONDS, reuseDataDir: REUSE_DATA_DIR, serverLogLevel: process.env.LOG_LEVEL || 'info (server default)' };
+  const settings = { only: ONLY, orders: ORDERS, seconds: SECONDS, clients: CLIENTS, warmupSeconds: WARMUP_SECONDS, bareSeconds: BARE_SECONDS, reuseDataDir: REUSE_DATA_DIR, serverLogLevel: process.env.LOG_LEVEL || 'info (server default)' };
   const machine = machineInfo();
   console.log(`Haulboard book orders bench: ${JSON.stringify(settings)}`);
   console.log(`Machine: ${JSON.stringify(machine)}, load now ${JSON.stringify(machineLoad())}`);
@@ -476,6 +482,7 @@ async function main() {
     console.log(`\nTargets (SQLite${orders !== null && orders !== TARGET_ORDERS ? `; they are set for ${TARGET_ORDERS.toLocaleString('en-US')} orders, this run has ${orders.toLocaleString('en-US')}` : ''}):`);
     for (const kind of ['list', 'search', 'byId'] as const) {
       const ofKind = sqliteRun.scenarios.filter((s) => s.scenario.kind === kind && s.target);
+      if (ofKind.length === 0) continue; // left out by BENCH_ONLY
       const misses = ofKind.filter((s) => s.target && !s.target.pass);
       const worst = ofKind.reduce<ScenarioRun | null>((w, s) => (!w || s.result.p99Ms > w.result.p99Ms ? s : w), null);
       console.log(`  [${misses.length ? 'MISS' : 'PASS'}] ${kind} p99 ≤ ${TARGET_P99_MS[kind]} ms: ${ofKind.length - misses.length}/${ofKind.length} pass; worst ${worst ? `${worst.scenario.name} ${fmt(worst.result.p99Ms)} ms` : '-'}`);

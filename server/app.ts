@@ -10,6 +10,7 @@ import { PermissionCatalog } from './auth/permissions';
 import type { Config } from './config';
 import type { ServerContext } from './context';
 import type { DatabaseHandle } from './db';
+import type { ResidentFile } from './db/residentFile';
 import { registerAccessControl } from './http/access';
 import { errorBody, registerErrorHandling } from './http/errors';
 import { loggerOptions, redactUrl } from './http/logging';
@@ -46,13 +47,15 @@ const MODULES = [authRoutes, accessRoutes, userRoutes, listRoutes, auditRoutes, 
 export interface AppOptions {
   config: Config;
   database: DatabaseHandle;
+  /** SQLite: the worker keeping the file in memory, if any (server/db/residentFile.ts). */
+  resident?: ResidentFile | null;
   jwtSecret: string;
   logger?: boolean;
   /** Where the built web app is; tests point it elsewhere. */
   distDir?: string;
 }
 
-export async function buildApp({ config, database, jwtSecret, logger = true, distDir }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, resident = null, jwtSecret, logger = true, distDir }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? loggerOptions(config.logLevel) : false,
     bodyLimit: BODY_LIMIT,
@@ -73,7 +76,7 @@ export async function buildApp({ config, database, jwtSecret, logger = true, dis
   });
   const permissions = new PermissionCatalog(database.db);
   const realtime = createHub({ dialect: database.dialect, databaseUrl: config.databaseUrl, log: app.log });
-  const ctx: ServerContext = { db: database.db, dialect: database.dialect, config, jwtSecret, version: VERSION, permissions, realtime };
+  const ctx: ServerContext = { db: database.db, dialect: database.dialect, resident, config, jwtSecret, version: VERSION, permissions, realtime };
 
   // JSON only: a text/plain body is refused as an unsupported media type rather than read as a string.
   app.removeContentTypeParser('text/plain');

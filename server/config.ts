@@ -15,6 +15,8 @@ export interface Config {
   logLevel: string;
   /** SQLite only: MiB of the database file read through a memory map (SQLITE_MMAP_MB; 0 turns it off). */
   sqliteMmapMb: number;
+  /** SQLite only: keep the mapped part of the file in memory (SQLITE_KEEP_RESIDENT; server/db/residentFile.ts). */
+  sqliteKeepResident: boolean;
 }
 
 /** "8h", "30m", "2d", "45s" or plain seconds. */
@@ -58,5 +60,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL ?? 'https://www.google.com/recaptcha/api/siteverify',
     logLevel: env.LOG_LEVEL ?? 'info',
     sqliteMmapMb: wholeNumber('SQLITE_MMAP_MB', env.SQLITE_MMAP_MB, 2047, 2047),
+    sqliteKeepResident: flag(env.SQLITE_KEEP_RESIDENT, true),
   };
 }

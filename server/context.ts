@@ -1,6 +1,7 @@
 import type { PermissionCatalog } from './auth/permissions';
 import type { Config } from './config';
 import type { DialectName } from './db';
+import type { ResidentFile } from './db/residentFile';
 import type { Db } from './db/types';
 import type { Realtime } from './modules/notify/realtime';
 
@@ -8,6 +9,8 @@ import type { Realtime } from './modules/notify/realtime';
 export interface ServerContext {
   db: Db;
   dialect: DialectName;
+  /** SQLite: the worker keeping the file in memory, if any. */
+  resident: ResidentFile | null;
   config: Config;
   jwtSecret: string;
   version: string;

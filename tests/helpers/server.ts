@@ -51,7 +51,7 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
 export async function startTestServer(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'haulboard-test-'));
   const postgres = kind === 'postgres' ? await createPostgresDatabase() : null;
-  const config = loadConfig({ DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'silent', ...(postgres ? { DATABASE_URL: postgres.url } : {}), ...env });
+  const config = loadConfig({ DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'silent', SQLITE_KEEP_RESIDENT: 'false', ...(postgres ? { DATABASE_URL: postgres.url } : {}), ...env });
 
   const open = async (): Promise<TestServer> => {
     const { app, database } = await createServer(config, { logger: false });

@@ -112,6 +112,7 @@ export default async function authRoutes(app: FastifyInstance, ctx: ServerContex
     schema: { tags: ['Platform'], summary: 'For load balancers: the server and its database answer' },
   }, async () => {
     await db.selectFrom('meta').select('key').limit(1).execute();
-    return ok({ status: 'ok', database: ctx.dialect });
+    // SQLite: whether the file is being kept in memory yet ('mapping' while the first walk runs; absent when off).
+    return ok({ status: 'ok', database: ctx.dialect, ...(ctx.resident ? { fileInMemory: ctx.resident.state } : {}) });
   });
 }
