@@ -46,7 +46,8 @@ export type ResidentEvent = { kind: 'walked'; figures: ResidentFigures } | { kin
 
 /**
  * Plain CommonJS evaluated as is (`eval: true`): a worker thread does not inherit tsx's TypeScript loader on Node 20.
- * COUNT(*) on a table NOT INDEXED or on an index INDEXED BY reads that b-tree's pages without decoding the rows.
+ * COUNT(*) on a table NOT INDEXED counts the cells of each of its pages. An index needs a WHERE clause, even a
+ * constant one: without it SQLite counts any table's rows with its smallest index, whatever INDEXED BY says.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData: data } = require('node:worker_threads');
@@ -66,7 +67,7 @@ function walk(connection) {
   for (const btree of btrees) {
     const sql = btree.type === 'table'
       ? 'select count(*) from ' + quote(btree.name) + ' not indexed'
-      : 'select count(*) from ' + quote(btree.tbl_name) + ' indexed by ' + quote(btree.name);
+      : 'select count(*) from ' + quote(btree.tbl_name) + ' indexed by ' + quote(btree.name) + ' where 1';
     try { connection.prepare(sql).pluck().get(); } catch { skipped.push(btree.name); }
   }
   const pageSize = connection.pragma('page_size', { simple: true });
