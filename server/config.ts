@@ -29,9 +29,13 @@ export function parseDuration(text: string): number {
   return seconds;
 }
 
-function flag(value: string | undefined, fallback: boolean): boolean {
-  if (value === undefined || value === '') return fallback;
-  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+/** A yes/no setting; anything else is refused rather than read as "no" (a typo must not switch a feature off). */
+function flag(name: string, value: string | undefined, fallback: boolean): boolean {
+  const text = value?.trim().toLowerCase();
+  if (!text) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(text)) return true;
+  if (['0', 'false', 'no', 'off'].includes(text)) return false;
+  throw new Error(`${name} must be true or false (or 1/0, yes/no, on/off), not "${value}"`);
 }
 
 function wholeNumber(name: string, value: string | undefined, fallback: number, max: number): number {
@@ -55,11 +59,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     jwtSecret: env.JWT_SECRET || null,
     jwtExpiresIn: parseDuration(env.JWT_EXPIRES_IN ?? '8h'),
-    demoData: flag(env.DEMO_DATA, !databaseUrl),
+    demoData: flag('DEMO_DATA', env.DEMO_DATA, !databaseUrl),
     recaptchaSecret: env.RECAPTCHA_SECRET || null,
     recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL ?? 'https://www.google.com/recaptcha/api/siteverify',
     logLevel: env.LOG_LEVEL ?? 'info',
     sqliteMmapMb: wholeNumber('SQLITE_MMAP_MB', env.SQLITE_MMAP_MB, 2047, 2047),
-    sqliteKeepResident: flag(env.SQLITE_KEEP_RESIDENT, true),
+    sqliteKeepResident: flag('SQLITE_KEEP_RESIDENT', env.SQLITE_KEEP_RESIDENT, true),
   };
 }

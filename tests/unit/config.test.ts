@@ -14,3 +14,19 @@ describe('SQLITE_MMAP_MB', () => {
     }
   });
 });
+
+describe('yes/no settings (DEMO_DATA, SQLITE_KEEP_RESIDENT)', () => {
+  it('read the usual spellings, and fall back when unset or empty', () => {
+    expect(loadConfig({ SQLITE_KEEP_RESIDENT: ' OFF ' }).sqliteKeepResident).toBe(false);
+    expect(loadConfig({ SQLITE_KEEP_RESIDENT: '1' }).sqliteKeepResident).toBe(true);
+    expect(loadConfig({ SQLITE_KEEP_RESIDENT: '' }).sqliteKeepResident).toBe(true);
+    expect(loadConfig({ DEMO_DATA: 'no' }).demoData).toBe(false);
+    expect(loadConfig({}).demoData).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://x@h/db' }).demoData).toBe(false);
+  });
+
+  it('refuse anything else, naming the variable, instead of reading it as "no"', () => {
+    expect(() => loadConfig({ SQLITE_KEEP_RESIDENT: 'ture' })).toThrow('SQLITE_KEEP_RESIDENT must be true or false (or 1/0, yes/no, on/off), not "ture"');
+    expect(() => loadConfig({ DEMO_DATA: 'maybe' })).toThrow(/^DEMO_DATA must be true or false/);
+  });
+});

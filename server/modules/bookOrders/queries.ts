@@ -5,7 +5,7 @@ import { type JsonRenderer, jsonRenderer } from '../../db/json';
 import { prepared } from '../../db/prepared';
 import type { Db } from '../../db/types';
 import { badRequest } from '../../http/errors';
-import { BY_NAME, anyOf, searchBranches, searchPageIds, searchTotals } from './search';
+import { BY_NAME, anyOf, searchBranches, searchPageIds, searchTotals, totalsOf } from './search';
 import { rolledUpTotalsQuery } from './totals';
 
 /**
@@ -141,8 +141,7 @@ export function listQueries(db: Db, dialect: DialectName, f: BookOrderFilter, no
     pageIds = searchPageIds(db, dialect, filtered, searchBranches(db, dialect, f.search, matches, true), sort, f.page, f.size);
   } else {
     totals = rolledUpTotalsQuery(db, f, periodRange(f.filtered, now, f.from, f.to))
-      ?? applyFilter(db, dialect, db.selectFrom('book_orders as o'), f, now)
-        .select(({ fn }) => [fn.countAll<number>().as('count'), fn.sum<number>('o.price_cents').as('price'), fn.sum<number>('o.broker_fee_cents').as('fee')]);
+      ?? totalsOf(applyFilter(db, dialect, db.selectFrom('book_orders as o'), f, now));
     const ids = applyFilter(db, dialect, db.selectFrom('book_orders as o').select(['o.id', sql.ref(sort.column).as('sort_key')]), f, now);
     pageIds = applySort(ids, f.sort).limit(f.size).offset(f.page * f.size);
   }

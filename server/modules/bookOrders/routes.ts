@@ -37,6 +37,7 @@ export default async function bookOrderRoutes(app: FastifyInstance, ctx: ServerC
     return { totals: totals.compile(), page: page.compile() };
   });
   const findSearchMatches = searchMatchesQuery(db);
+  const matchesOf = (f: BookOrderFilter): Promise<SearchMatches> | SearchMatches => (f.search ? findSearchMatches(db, f.search) : BY_NAME);
   async function loadOrder(executor: Db, id: number) {
     const [row] = (await executor.executeQuery(byId.order(id))).rows;
     if (!row) return null;
@@ -73,7 +74,7 @@ export default async function bookOrderRoutes(app: FastifyInstance, ctx: ServerC
     schema: { tags: TAGS, summary: 'Book orders by the shared list filter; totals of price and broker fee for the whole filtered set', querystring: bookOrderFilter },
   }, async (request, reply) => {
     const f = request.query;
-    const matches = f.search ? await findSearchMatches(db, f.search) : BY_NAME;
+    const matches = await matchesOf(f);
     const queries = compiledList({ day: today(), f, matches });
     const rows = (await db.executeQuery(queries.page)).rows as ListPageRow[];
     // A first page that is not full holds the whole filtered set (a precise search, say): its totals need no query.
@@ -95,7 +96,7 @@ export default async function bookOrderRoutes(app: FastifyInstance, ctx: ServerC
   }, async (request, reply) => {
     const stamp = new Date().toISOString().slice(0, 10);
     reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="book-orders-${stamp}.csv"`);
-    const matches = request.query.search ? await findSearchMatches(db, request.query.search) : BY_NAME;
+    const matches = await matchesOf(request.query);
     return reply.send(Readable.from(csvLines(db, dialect, request.query, matches)));
   });
 

@@ -109,7 +109,8 @@ export function searchBranches(db: Db, dialect: DialectName, text: string, match
 
 export const anyOf = (branches: Condition[]): Condition => (branches.length === 1 ? branches[0] : (eb) => eb.or(branches.map((branch) => branch(eb))));
 
-const totalsOf = (query: AnyQuery) =>
+/** Count, price and broker fee of the orders a query selects (alias o): the list's totals. */
+export const totalsOf = (query: AnyQuery) =>
   query.select(({ fn }) => [fn.countAll<number>().as('count'), fn.sum<number>('o.price_cents').as('price'), fn.sum<number>('o.broker_fee_cents').as('fee')]);
 
 /**
