@@ -1,3 +1,5 @@
+import { FEATURES } from '../schema/features';
+import { NAV_FEATURES, RECORD_RESOURCES } from '../schema/resources';
 import { type FeatureGroup, getGroups } from './storage';
 
 /**
@@ -12,20 +14,25 @@ export const ANY_ROUTES = [
   '/app/extra', '/app/management/customers', '/app/management/invoices', '/app/management/orders', '/app/management/products',
 ] as const;
 
-/** Screens of SPEC.md §2 "App routes" that belong to a feature (each needs Read on it). */
-export const FEATURE_ROUTES = [
-  '/app/books/bookorders', '/app/books/bookorders/create', '/app/books/bookorders/:id/edit',
-  '/app/dashboard', '/app/reports/dashboard', '/app/reports/dashboard-alternative', '/app/reports/weekly-report',
-  '/app/reports/weekly-finance', '/app/reports/driver-off-boarding', '/app/reports/driver-report', '/app/reports/claims-tracker',
-  '/app/reports/claims-tracker/create', '/app/reports/claims-tracker/create/:id', '/app/reports/dispatcher-salary-report',
-  '/app/reports/event-report', '/app/reports/driver-license', '/app/reports/evaluation-report', '/app/reports/driver-balance',
-  '/app/management/shipper-management', '/app/management/shipper-management/:id/edit', '/app/management/user-management',
-  '/app/management/user-management/:id/edit', '/app/management/vehicles', '/app/management/vehicles/create',
-  '/app/management/vehicles/:id/edit', '/app/management/brokers', '/app/management/carrier-management',
-  '/app/management/ticket-management', '/app/management/driver-assignment', '/app/management/vehicle-and-card-assignment',
-  '/app/calendar', '/app/finances/pay-driver-bills', '/app/finances/driver-transactions', '/app/finances/driver-transactions/:id/edit',
-  '/app/finances/match-transactions', '/app/broker-fee', '/app/permissions', '/app/settings',
+/** The screens of SPEC.md §2 "App routes" beyond the features' own (a create or edit screen of a feature). */
+const SUB_ROUTES = [
+  '/app/books/bookorders/create', '/app/books/bookorders/:id/edit', '/app/reports/claims-tracker/create', '/app/reports/claims-tracker/create/:id',
+  '/app/finances/driver-transactions/:id/edit',
 ] as const;
+
+/**
+ * Screens that belong to a feature (each needs Read on it): every feature's own (schema/features.ts), every
+ * resource's sidebar entry, every record resource's list, create and edit (schema/resources), and SPEC.md's other
+ * sub-screens. Derived, so a feature cannot lack its route.
+ */
+export const FEATURE_ROUTES: readonly string[] = [
+  ...new Set([
+    ...FEATURES.map((feature) => feature.uri),
+    ...NAV_FEATURES.map((feature) => feature.uri),
+    ...RECORD_RESOURCES.flatMap((def) => [def.route, `${def.route}/create`, `${def.route}/:id/edit`]),
+    ...SUB_ROUTES,
+  ]),
+];
 
 function matches(pattern: string, path: string): boolean {
   const a = pattern.split('/').filter(Boolean);

@@ -1,19 +1,20 @@
-import type { ResourceProps } from 'react-admin';
-import { bookOrders } from './bookOrders';
-import { brokers } from './brokers';
-import { carriers } from './carriers';
-import { driverAssignments } from './driverAssignments';
-import { drivers } from './drivers';
-import { fuelCards } from './fuelCards';
-import { shippers } from './shippers';
-import { users } from './users';
-import { vehicleAndCardAssignments } from './vehicleAndCardAssignments';
-import { vehicles } from './vehicles';
+import { RECORD_RESOURCES } from '../schema/resources';
+import { type ResourceScreens, recordScreens } from '../ui/records/recordResource';
 
-/** The resource registry: adding a screen is one folder here and one line below. */
-export const RESOURCES: ResourceProps[] = [
-  bookOrders, users, shippers, brokers, carriers, drivers, vehicles, fuelCards, driverAssignments, vehicleAndCardAssignments,
-];
+/**
+ * Every folder here is a resource's screens: its index.ts default-exports them (recordScreens for a record
+ * definition, resourceProps for a screen of its own). A record definition of schema/resources needs no folder at
+ * all: its screens are built from it.
+ */
+const folders = import.meta.glob<ResourceScreens>('./*/index.ts', { eager: true, import: 'default' });
+
+export const FOLDER_SCREENS: Readonly<Record<string, ResourceScreens>> = folders;
+
+const ownScreens = Object.values(folders).filter((screens) => !screens.definition);
+const byDefinition = new Map(Object.values(folders).filter((screens) => screens.definition).map((screens) => [screens.definition!, screens]));
+
+/** The resources of the app: the screens of their own, then each record definition's (its folder's, or built). */
+export const RESOURCES: ResourceScreens[] = [...ownScreens, ...RECORD_RESOURCES.map((def) => byDefinition.get(def) ?? recordScreens(def))];
 
 /** The app paths resources own; their routes replace the placeholders. */
 export const RESOURCE_PATHS = RESOURCES.map((resource) => `/app/${resource.name}`);

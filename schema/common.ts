@@ -28,7 +28,7 @@ export function pagingQuery(defaultSize = 50, maxSize = 500) {
     page: textInteger(0, 10_000_000).default(0),
     size: textInteger(1, maxSize).default(defaultSize),
     search: z.string().trim().max(200).optional(),
-    sort: z.string().regex(/^-?[A-Za-z]{1,40}$/, 'Sort by a field name, or -field for descending').optional(),
+    sort: z.string().regex(/^-?[A-Za-z][A-Za-z0-9]{0,39}$/, 'Sort by a field name, or -field for descending').optional(),
   };
 }
 

@@ -1,5 +1,6 @@
 /**
- * Expirations (CDL, medical card, registration, annual inspection, insurance, fuel card): one rule for the server
+ * Expirations (CDL, medical card, registration, annual inspection, insurance, fuel card — the date fields marked
+ * `expires` in schema/resources): one rule for the server
  * (the `expiry` of every DTO, the `expiring=true` list filter in SQL) and the web app (highlighting).
  *
  * A date is the last day something is valid: it is `expired` from the day after, and `due` from
@@ -16,24 +17,6 @@ export interface ExpiryItem {
   on: string;
   state: ExpiryState;
 }
-
-/** Which DTO fields of each resource expire; the server selects `expiring=true` rows on the same columns. */
-export const EXPIRY_FIELDS = {
-  drivers: ['cdlExpiresOn', 'medicalCardExpiresOn'],
-  units: ['registrationExpiresOn', 'annualInspectionDueOn'],
-  carriers: ['insurance.expiresOn'],
-  fuelCards: ['expiresOn'],
-} as const;
-
-/** Field labels for messages and chips. */
-export const EXPIRY_LABELS: Record<string, string> = {
-  cdlExpiresOn: 'CDL',
-  medicalCardExpiresOn: 'Medical card',
-  registrationExpiresOn: 'Registration',
-  annualInspectionDueOn: 'Annual inspection',
-  'insurance.expiresOn': 'Insurance',
-  expiresOn: 'Card',
-};
 
 /** Today as YYYY-MM-DD (UTC, like every business date we store). */
 export const todayIso = (now: Date = new Date()) => now.toISOString().slice(0, 10);
@@ -63,8 +46,10 @@ export function expiryItems(dates: Record<string, string | null | undefined>, to
   return items.sort((a, b) => a.on.localeCompare(b.on));
 }
 
-/** 'CDL expired on 2026-10-01' / 'Registration due 2026-12-01'. */
-export function describeExpiry(item: ExpiryItem): string {
-  const label = EXPIRY_LABELS[item.field] ?? item.field;
-  return item.state === 'expired' ? `${label} expired on ${item.on}` : `${label} due ${item.on}`;
+/**
+ * 'CDL expired on 2026-10-01' / 'Registration due 2026-12-01': `label` is what expires (each resource's date fields
+ * name it, schema/resources), `on` the date as the reader writes dates.
+ */
+export function describeExpiry(item: ExpiryItem, label: string, on: string = item.on): string {
+  return item.state === 'expired' ? `${label} expired on ${on}` : `${label} due ${on}`;
 }

@@ -1,3 +1,4 @@
+import type { IconName } from './icons';
 import type { Permission, RoleName } from './roles';
 
 /** Sidebar sections of SPEC.md §2, in order. Each user's layout starts as one group per section. */
@@ -17,7 +18,7 @@ export interface FeatureDefinition {
   key: string;
   title: string;
   uri: string;
-  icon: string;
+  icon: IconName;
   section: Section;
   /** The roles of SPEC.md §6 with the permissions that fit the screen. Administrators hold every permission. */
   roles: Partial<Record<RoleName, Grants>>;
@@ -29,7 +30,7 @@ const ALL = 'RCUDEA';
  * One feature per screen of SPEC.md §2 "App routes" (template demo pages excluded, DESIGN.md §9),
  * with the default permission matrix of SPEC.md §6. Administrators change it later on /app/permissions.
  */
-export const FEATURES: readonly FeatureDefinition[] = [
+export const FEATURES = [
   // Books
   { key: 'BookOrders', title: 'Book Orders', uri: '/app/books/bookorders', icon: 'LocalShipping', section: 'Books',
     roles: { Dispatcher: 'RCUE', Manager: ALL, Finance: 'RUE', FinanceSuper: 'RUE', FleetManager: 'RE', ClaimTrackerTeam: 'RE', BookOrderApprover: 'RA', DispatchManager: 'RCUDEA' } },
@@ -92,9 +93,10 @@ export const FEATURES: readonly FeatureDefinition[] = [
   // Admin and settings
   { key: 'AccessSettings', title: 'Access Settings', uri: '/app/permissions', icon: 'AdminPanelSettings', section: 'Admin', roles: {} },
   { key: 'ConnectedApps', title: 'Connected Apps', uri: '/app/settings', icon: 'Settings', section: 'Settings', roles: {} },
-];
+] as const satisfies readonly FeatureDefinition[];
 
-export type FeatureKey = string;
+/** The key of a screen's feature: routes and resources name the feature that governs them by it. */
+export type FeatureKey = (typeof FEATURES)[number]['key'];
 
 const LETTERS: Record<string, Permission> = { R: 'Read', C: 'Create', U: 'Update', D: 'Delete', E: 'Export', A: 'Approve' };
 

@@ -114,15 +114,24 @@ export const fromCents = (cents: number) => Math.round(cents) / 100;
 
 /**
  * The query of every record list: page (0-based), size (default 50, max 500), search, showDeleted, sort
- * (`field` or `-field`, one of `sortFields`), plus the resource's own filters.
+ * (`field` or `-field`, one of `sortFields`), plus the resource's own filters. A parameter the list does not know is
+ * refused (400 naming it), never ignored: a misspelt filter would otherwise list everything.
  */
 export function listQuery<S extends readonly [string, ...string[]], F extends z.ZodRawShape>(sortFields: S, filters: F, maxSize = 500) {
-  return z
-    .object({ ...pagingQuery(50, maxSize), showDeleted: queryBoolean.default(false), ...filters })
+  const shape = { ...pagingQuery(50, maxSize), showDeleted: queryBoolean.default(false), ...filters };
+  const known = Object.keys(shape);
+  const query = z
+    .object(shape)
     .superRefine((q, ctx) => {
       const sort = (q as { sort?: string }).sort;
       if (sort && !sortFields.includes(sort.replace(/^-/, ''))) ctx.addIssue({ code: 'custom', path: ['sort'], message: `Sort by one of ${sortFields.join(', ')}` });
     });
+  return z.preprocess((raw, ctx) => {
+    for (const key of Object.keys((raw ?? {}) as object)) {
+      if (!known.includes(key)) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is not a parameter of this list; it takes ${known.join(', ')}` });
+    }
+    return raw;
+  }, query);
 }
 
 /** Filters shared by several lists. */

@@ -7,6 +7,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { PermissionCatalog } from './auth/permissions';
+import type { AnyResource } from '../schema/define/resource';
 import type { Config } from './config';
 import type { ServerContext } from './context';
 import type { DatabaseHandle } from './db';
@@ -22,11 +23,11 @@ import auditRoutes from './modules/audit/routes';
 import authRoutes from './modules/auth/routes';
 import bookOrderRoutes from './modules/bookOrders/routes';
 import listRoutes from './modules/lists/routes';
-import { PEOPLE_AND_FLEET_MODULES } from './modules/records/modules';
+import assignmentRoutes from './modules/assignments/routes';
+import { recordRoutes } from './modules/records/plugin';
 import notificationRoutes from './modules/notifications/routes';
 import { createHub, notifyRoutes } from './modules/notify';
 import savedFilterRoutes from './modules/savedFilters/routes';
-import userRoutes from './modules/users/routes';
 
 export const VERSION: string = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
 export const BODY_LIMIT = 1024 * 1024;
@@ -41,8 +42,11 @@ export const DIST_DIR = process.env.HAULBOARD_DIST_DIR ? path.resolve(process.en
  */
 const FIREBASE_PUSH_ORIGINS = process.env.VITE_FIREBASE_API_KEY ? ['https://firebaseinstallations.googleapis.com', 'https://fcmregistrations.googleapis.com'] : [];
 
-/** The API areas, each a Fastify plugin with its own routes. Adding an area is one line here. */
-const MODULES = [authRoutes, accessRoutes, userRoutes, listRoutes, auditRoutes, bookOrderRoutes, savedFilterRoutes, notifyRoutes, notificationRoutes, ...PEOPLE_AND_FLEET_MODULES];
+/**
+ * The API areas, each a Fastify plugin with its own routes. Adding an area is one line here; a record resource is
+ * not an area: its definition in schema/resources is served by the records plugin.
+ */
+const MODULES = [authRoutes, accessRoutes, listRoutes, auditRoutes, bookOrderRoutes, savedFilterRoutes, notifyRoutes, notificationRoutes, assignmentRoutes];
 
 export interface AppOptions {
   config: Config;
@@ -53,9 +57,11 @@ export interface AppOptions {
   logger?: boolean;
   /** Where the built web app is; tests point it elsewhere. */
   distDir?: string;
+  /** Record resources served besides schema/resources (the tests' throw-away resource). */
+  extraResources?: readonly AnyResource[];
 }
 
-export async function buildApp({ config, database, resident = null, jwtSecret, logger = true, distDir }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, resident = null, jwtSecret, logger = true, distDir, extraResources }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? loggerOptions(config.logLevel) : false,
     bodyLimit: BODY_LIMIT,
@@ -144,7 +150,7 @@ export async function buildApp({ config, database, resident = null, jwtSecret, l
   });
   app.get('/api/openapi.json', { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
 
-  for (const module of MODULES) await app.register(module, ctx);
+  for (const module of [...MODULES, recordRoutes(extraResources)]) await app.register(module, ctx);
   await registerWebApp(app, distDir ?? DIST_DIR, VERSION);
   return app;
 }

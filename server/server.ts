@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { Migration } from 'kysely';
+import type { AnyResource } from '../schema/define/resource';
+import { RECORD_RESOURCES } from '../schema/resources';
 import { buildApp } from './app';
 import { resolveJwtSecret } from './auth/secret';
 import type { Config } from './config';
@@ -16,16 +19,23 @@ export interface Server {
 }
 
 /** Opens and migrates the database, seeds what is missing and builds the app (not yet listening). */
-export async function createServer(config: Config, options: { logger?: boolean } = {}): Promise<Server> {
+export interface ServerOptions {
+  logger?: boolean;
+  /** Record resources served besides schema/resources, with the migrations of their tables (the tests' throw-away one). */
+  extraResources?: readonly AnyResource[];
+  extraMigrations?: Readonly<Record<string, Migration>>;
+}
+
+export async function createServer(config: Config, options: ServerOptions = {}): Promise<Server> {
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, mmapMb: config.sqliteMmapMb });
   let resident: ResidentFile | null = null;
   try {
-    await migrateToLatest(database.db);
-    await seedReference(database.db);
+    await migrateToLatest(database.db, options.extraMigrations);
+    await seedReference(database.db, [...RECORD_RESOURCES, ...(options.extraResources ?? [])]);
     const demoSeeded = config.demoData ? await seedDemo(database.db, database.dialect) : false;
     const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
     resident = database.file && config.sqliteKeepResident && config.sqliteMmapMb > 0 ? keepFileResident(database.file, config.sqliteMmapMb * 1024 * 1024) : null;
-    const app = await buildApp({ config, database, resident, jwtSecret, logger: options.logger });
+    const app = await buildApp({ config, database, resident, jwtSecret, logger: options.logger, extraResources: options.extraResources });
     if (resident) logResidentFile(resident, app);
     app.addHook('onClose', async () => {
       await resident?.stop();

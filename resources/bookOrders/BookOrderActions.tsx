@@ -2,9 +2,9 @@ import { Button, ListItemText, Menu, MenuItem } from '@mui/material';
 import { useRecordContext, useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { STATUS_TRANSITIONS, type OrderStatus } from '../../schema/bookOrders';
-import { RecordEditActions } from '../../src/common/records/RecordForms';
-import { useApiAction } from '../../src/common/records/useApiAction';
-import { useCanAccessFeature } from '../../src/common/useCanAccessFeature';
+import { RecordEditActions } from '../../ui/records/RecordForms';
+import { useApiAction } from '../../ui/records/useApiAction';
+import { useCanAccessFeature } from '../../ui/useCanAccessFeature';
 import { RESOURCE } from './api';
 import { StatusChip } from './StatusChip';
 

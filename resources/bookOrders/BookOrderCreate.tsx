@@ -1,6 +1,6 @@
 import { getUser } from '../../authProvider/storage';
 import { bookOrderInput } from '../../schema/bookOrders';
-import { RecordCreate } from '../../src/common/records/RecordForms';
+import { RecordCreate } from '../../ui/records/RecordForms';
 import { BookOrderInputs } from './BookOrderInputs';
 
 const today = () => new Date().toISOString().slice(0, 10);

@@ -1,5 +1,5 @@
 import { bookOrderUpdate } from '../../schema/bookOrders';
-import { RecordEdit } from '../../src/common/records/RecordForms';
+import { RecordEdit } from '../../ui/records/RecordForms';
 import { BookOrderActions } from './BookOrderActions';
 import { BookOrderInputs } from './BookOrderInputs';
 import { StatusHistory } from './StatusHistory';

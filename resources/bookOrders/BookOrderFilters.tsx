@@ -1,7 +1,7 @@
 import { BooleanInput, DateInput, SelectInput } from 'react-admin';
-import { SavedFilters } from '../../src/common/SavedFilters';
-import type { QuickFilter } from '../../src/common/records/FilterSidebar';
-import { BrokerInput, CarrierInput, DispatcherInput, DriverInput, ShipperInput, StateInput } from '../../src/common/records/pickers';
+import { SavedFilters } from '../../ui/SavedFilters';
+import type { QuickFilter } from '../../ui/records/FilterSidebar';
+import { BrokerInput, CarrierInput, DispatcherInput, DriverInput, ShipperInput, StateInput } from '../../ui/records/pickers';
 import { ORDER_STATUSES } from '../../schema/bookOrders';
 import { loadBoardChoices, paymentMethodChoices, periodChoices, statusChoices } from './choices';
 

@@ -1,8 +1,8 @@
 import { Box, Typography } from '@mui/material';
 import { DataTable } from 'react-admin';
 import { useListContext, useTranslate } from 'ra-core';
-import { RecordList } from '../../src/common/records/RecordList';
-import { useCanAccessFeature } from '../../src/common/useCanAccessFeature';
+import { RecordList } from '../../ui/records/RecordList';
+import { useCanAccessFeature } from '../../ui/useCanAccessFeature';
 import { RESOURCE, bookOrdersResource } from './api';
 import { BookOrderSavedFilters, bookOrderFilters, bookOrderQuickFilters } from './BookOrderFilters';
 import { StatusChip } from './StatusChip';

@@ -1,6 +1,6 @@
 import { DATE_TYPES, ORDER_STATUSES, PERIODS, TRAILER_TYPES, VEHICLE_TYPES } from '../../schema/bookOrders';
 import { LOAD_BOARDS, PAYMENT_METHODS } from '../../schema/reference';
-import { keyedChoices, plainChoices } from '../../src/common/records/choices';
+import { keyedChoices, plainChoices } from '../../ui/records/choices';
 
 const keyed = (prefix: string, values: readonly string[]) => keyedChoices(`haulboard.book_orders.${prefix}`, values);
 

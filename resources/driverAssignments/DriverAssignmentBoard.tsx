@@ -2,12 +2,12 @@ import { Typography } from '@mui/material';
 import { DataTable, SelectInput } from 'react-admin';
 import { useTranslate } from 'ra-core';
 import { type CurrentDispatcherDto, type DispatcherAssignmentDto, dispatcherAssignmentInput } from '../../schema/assignments';
-import { nowrap } from '../../src/common/records/columns';
-import { AssignmentBoard } from '../../src/common/assignments/AssignmentBoard';
-import { Now } from '../../src/common/assignments/Now';
-import { yesNoChoices } from '../../src/common/records/choices';
-import { RecordLink, ResourceLinkButton } from '../../src/common/records/links';
-import { DispatcherInput, DriverInput } from '../../src/common/records/pickers';
+import { nowrap } from '../../ui/records/columns';
+import { AssignmentBoard } from '../../ui/assignments/AssignmentBoard';
+import { Now } from '../../ui/assignments/Now';
+import { yesNoChoices } from '../../ui/records/choices';
+import { RecordLink, ResourceLinkButton } from '../../ui/records/links';
+import { DispatcherInput, DriverInput } from '../../ui/records/pickers';
 
 const Column = DataTable.Col<CurrentDispatcherDto>;
 const f = (key: string) => `haulboard.assignments.fields.${key}`;

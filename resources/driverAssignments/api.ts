@@ -1,4 +1,4 @@
-import { registerRecordResource } from '../../src/common/records/recordResource';
+import { registerRecordResource } from '../../ui/records/recordResource';
 
 /** Driver–dispatcher assignment (SPEC.md §2 Assignment): the current picture on /api/DriverAssignments/current. */
 export const driverAssignmentsResource = registerRecordResource({

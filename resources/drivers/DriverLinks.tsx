@@ -1,9 +1,9 @@
 import { Card, CardContent, Link, List, ListItem, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'ra-core';
 import { Link as RouterLink } from 'react-router-dom';
-import type { DriverDto } from '../../schema/people';
-import { historyLink } from '../../src/common/assignments/historyLink';
-import { useCanAccessFeature } from '../../src/common/useCanAccessFeature';
+import type { DriverDto } from '../../schema/resources/drivers';
+import { historyLink } from '../../ui/assignments/historyLink';
+import { useCanAccessFeature } from '../../ui/useCanAccessFeature';
 
 /** Beside the driver form: the user account and the driver's assignment histories. */
 export function DriverLinks() {

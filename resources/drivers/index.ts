@@ -1,11 +1,10 @@
-import Badge from '@mui/icons-material/Badge';
 import { lazy } from 'react';
-import { resourceProps } from '../../src/common/records/recordResource';
-import { driversResource } from './api';
+import { drivers } from '../../schema/resources/drivers';
+import { recordScreens } from '../../ui/records/recordResource';
 
-/** Drivers: list, create and edit under /app/management/drivers, reached from users, vehicles and assignments. */
-export const drivers = resourceProps(
-  driversResource,
-  { list: lazy(() => import('./DriverList')), create: lazy(() => import('./DriverCreate')), edit: lazy(() => import('./DriverEdit')) },
-  { icon: Badge, label: 'haulboard.drivers.title', recordRepresentation: 'name' },
-);
+/** Drivers: a status filter in the side panel, the pay rate in its pay type's unit, links to their histories. */
+export default recordScreens(drivers, {
+  list: lazy(() => import('./DriverList')),
+  create: lazy(() => import('./DriverForms').then((m) => ({ default: m.DriverCreate }))),
+  edit: lazy(() => import('./DriverForms').then((m) => ({ default: m.DriverEdit }))),
+});

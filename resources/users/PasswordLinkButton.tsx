@@ -3,8 +3,8 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, T
 import { useNotify, useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { unwrap } from '../../dataProvider/http';
-import type { PasswordLinkDto, UserDto } from '../../schema/people';
-import { useApiAction } from '../../src/common/records/useApiAction';
+import type { PasswordLinkDto, UserDto } from '../../schema/resources/users';
+import { useApiAction } from '../../ui/records/useApiAction';
 
 /** Makes a one-time password link for the user and shows it to hand over (the server keeps only its hash). */
 export function PasswordLinkButton({ user }: { user: UserDto }) {

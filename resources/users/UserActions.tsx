@@ -1,14 +1,14 @@
 import { Button } from '@mui/material';
 import { useRecordContext, useTranslate } from 'ra-core';
-import type { UserDto } from '../../schema/people';
-import { RecordLink } from '../../src/common/records/links';
-import { RecordEditActions } from '../../src/common/records/RecordForms';
-import { useApiAction } from '../../src/common/records/useApiAction';
-import { useApiList } from '../../src/common/useApiList';
-import { useCanAccessFeature } from '../../src/common/useCanAccessFeature';
-import { usersResource } from './api';
+import type { UserDto } from '../../schema/resources/users';
+import { RecordLink } from '../../ui/records/links';
+import { RecordEditActions } from '../../ui/records/RecordForms';
+import { useApiAction } from '../../ui/records/useApiAction';
+import { useApiList } from '../../ui/useApiList';
+import { useCanAccessFeature } from '../../ui/useCanAccessFeature';
+import { users } from '../../schema/resources/users';
 import { PasswordLinkButton } from './PasswordLinkButton';
-import { UserStatusChip } from './status';
+import { StatusChip } from '../../ui/records/columns';
 
 /** The driver record of a user who drives, if there is one (drivers name their user account). */
 function DriverRecordLink({ userId }: { userId: number }) {
@@ -27,14 +27,14 @@ function DriverRecordLink({ userId }: { userId: number }) {
 export function UserActions() {
   const translate = useTranslate();
   const user = useRecordContext<UserDto>();
-  const canUpdate = useCanAccessFeature(usersResource.name, 'Update');
+  const canUpdate = useCanAccessFeature(users.name, 'Update');
   const action = useApiAction();
   if (!user) return null;
   const call = (name: 'activate' | 'deactivate', done: string) => action.mutate({ path: `/api/User/${user.id}/${name}`, done });
   const live = canUpdate && !user.deleted;
   return (
     <RecordEditActions>
-      <UserStatusChip user={user} />
+      <StatusChip prefix={`resources.${users.name}.choices.status`} value={user.status} colours={users.fields.status.choices?.colours as never} />
       <DriverRecordLink userId={user.id} />
       {live && !user.isActive && (
         <Button size="small" variant="contained" disabled={action.isPending} onClick={() => call('activate', 'haulboard.users.actions.activated')}>

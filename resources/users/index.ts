@@ -1,11 +1,10 @@
-import People from '@mui/icons-material/People';
 import { lazy } from 'react';
-import { resourceProps } from '../../src/common/records/recordResource';
-import { usersResource } from './api';
+import { users } from '../../schema/resources/users';
+import { recordScreens } from '../../ui/records/recordResource';
 
-/** Users: list, create and edit under /app/management/user-management. */
-export const users = resourceProps(
-  usersResource,
-  { list: lazy(() => import('./UserList')), create: lazy(() => import('./UserCreate')), edit: lazy(() => import('./UserEdit')) },
-  { icon: People, label: 'haulboard.users.title', recordRepresentation: 'name' },
-);
+/** Users: their status in words, roles picked from the server's list, activation and password links on edit. */
+export default recordScreens(users, {
+  list: lazy(() => import('./UserList')),
+  create: lazy(() => import('./UserForms').then((m) => ({ default: m.UserCreate }))),
+  edit: lazy(() => import('./UserForms').then((m) => ({ default: m.UserEdit }))),
+});

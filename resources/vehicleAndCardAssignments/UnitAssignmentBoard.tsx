@@ -2,11 +2,11 @@ import { Box, Typography } from '@mui/material';
 import { BooleanInput, DataTable } from 'react-admin';
 import { useTranslate } from 'ra-core';
 import { type CurrentUnitsDto, type HeldItem, type UnitAssignmentDto, unitAssignmentInput } from '../../schema/assignments';
-import { AssignmentBoard } from '../../src/common/assignments/AssignmentBoard';
-import { Now } from '../../src/common/assignments/Now';
-import { RecordLink } from '../../src/common/records/links';
+import { AssignmentBoard } from '../../ui/assignments/AssignmentBoard';
+import { Now } from '../../ui/assignments/Now';
+import { RecordLink } from '../../ui/records/links';
 import { FleetLinks } from '../vehicles/FleetLinks';
-import { DriverInput, FuelCardInput, UnitInput } from '../../src/common/records/pickers';
+import { DriverInput, FuelCardInput, UnitInput } from '../../ui/records/pickers';
 
 const Column = DataTable.Col<CurrentUnitsDto>;
 const f = (key: string) => `haulboard.assignments.fields.${key}`;

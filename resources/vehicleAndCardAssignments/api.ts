@@ -1,4 +1,4 @@
-import { registerRecordResource } from '../../src/common/records/recordResource';
+import { registerRecordResource } from '../../ui/records/recordResource';
 
 /** Vehicle-and-card assignment (SPEC.md §2 Assignment): the current picture on /api/UnitAssignments/current. */
 export const unitAssignmentsResource = registerRecordResource({

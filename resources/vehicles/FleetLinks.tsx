@@ -1,4 +1,4 @@
-import { ResourceLinkButton } from '../../src/common/records/links';
+import { ResourceLinkButton } from '../../ui/records/links';
 
 /** The fleet screens' way to the records they name: drivers and fuel cards (which have no sidebar entry). */
 export function FleetLinks() {

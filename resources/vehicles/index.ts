@@ -1,11 +1,6 @@
-import DirectionsCar from '@mui/icons-material/DirectionsCar';
 import { lazy } from 'react';
-import { resourceProps } from '../../src/common/records/recordResource';
-import { vehiclesResource } from './api';
+import { vehicles } from '../../schema/resources/vehicles';
+import { recordScreens } from '../../ui/records/recordResource';
 
-/** Vehicles: list, create and edit under /app/management/vehicles. */
-export const vehicles = resourceProps(
-  vehiclesResource,
-  { list: lazy(() => import('./VehicleList')), create: lazy(() => import('./VehicleCreate')), edit: lazy(() => import('./VehicleEdit')) },
-  { icon: DirectionsCar, label: 'haulboard.vehicles.title', recordRepresentation: 'unitNumber' },
-);
+/** Vehicles: the list shows a plate with its state, and links to drivers and fuel cards. */
+export default recordScreens(vehicles, { list: lazy(() => import('./VehicleList')) });

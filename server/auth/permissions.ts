@@ -62,7 +62,10 @@ export class PermissionCatalog {
     return this.snapshot;
   }
 
-  /** The features a set of roles may Read, each with every permission the roles give on it. */
+  /**
+   * The features a set of roles may Read, each with every permission the roles give on it. A feature under a parent
+   * (a resource's sidebar entry, schema/resources NAV_FEATURES) has no permissions of its own: it has its parent's.
+   */
   async readable(roleIds: readonly number[]): Promise<Map<number, FeatureGrant>> {
     const snapshot = await this.current();
     const key = [...roleIds].sort((a, b) => a - b).join(',');
@@ -71,17 +74,18 @@ export class PermissionCatalog {
     const result = new Map<number, FeatureGrant>();
     for (const feature of snapshot.features) {
       const permissions = new Set<string>();
-      for (const roleId of roleIds) for (const p of snapshot.grants.get(roleId)?.get(feature.id) ?? []) permissions.add(p);
+      const governing = feature.parentFeatureId ?? feature.id;
+      for (const roleId of roleIds) for (const p of snapshot.grants.get(roleId)?.get(governing) ?? []) permissions.add(p);
       if (permissions.has('Read')) result.set(feature.id, { ...feature, permissions: [...permissions] });
     }
     snapshot.byRoleSet.set(key, result);
     return result;
   }
 
-  /** Whether the roles hold `permission` on any of the features named by key. */
+  /** Whether the roles hold `permission` on any of the features named by key (a child feature: on its parent). */
   async allows(roleIds: readonly number[], featureKeys: readonly string[], permission: string): Promise<boolean> {
     const snapshot = await this.current();
-    const ids = snapshot.features.filter((f) => featureKeys.includes(f.key)).map((f) => f.id);
+    const ids = snapshot.features.filter((f) => featureKeys.includes(f.key)).map((f) => f.parentFeatureId ?? f.id);
     return roleIds.some((roleId) => ids.some((id) => snapshot.grants.get(roleId)?.get(id)?.includes(permission)));
   }
 }

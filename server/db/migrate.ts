@@ -1,36 +1,28 @@
+import fs from 'node:fs';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Db } from './types';
-import * as m001 from './migrations/001_platform';
-import * as m002 from './migrations/002_master_data';
-import * as m003 from './migrations/003_book_orders';
-import * as m004 from './migrations/004_case_insensitive_names';
-import * as m005 from './migrations/005_covering_list_indexes';
-import * as m006 from './migrations/006_people_fleet';
-import * as m007 from './migrations/007_notifications';
-import * as m008 from './migrations/008_list_speed';
-import * as m009 from './migrations/009_covering_city_indexes';
-import * as m010 from './migrations/010_search_covering_indexes';
 
-/** Versioned migrations, in order. Add a file under migrations/ and one line here. */
-const MIGRATIONS: Record<string, Migration> = {
-  '001_platform': m001,
-  '002_master_data': m002,
-  '003_book_orders': m003,
-  '004_case_insensitive_names': m004,
-  '005_covering_list_indexes': m005,
-  '006_people_fleet': m006,
-  '007_notifications': m007,
-  '008_list_speed': m008,
-  '009_covering_city_indexes': m009,
-  '010_search_covering_indexes': m010,
-};
+/** Every file of migrations/ is a migration (NNN_what.ts), named by its file name; none is listed anywhere else. */
+const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
 
-const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+export function migrationNames(): string[] {
+  return fs.readdirSync(MIGRATIONS_DIR).filter((file) => /^\d{3}_\w+\.ts$/.test(file)).map((file) => file.replace(/\.ts$/, '')).sort();
+}
 
-export async function migrateToLatest(db: Db): Promise<string[]> {
+/** The migrations of migrations/, and `extra` ones (the tests' throw-away resource). */
+const providerWith = (extra: Readonly<Record<string, Migration>>): MigrationProvider => ({
+  async getMigrations() {
+    const migrations: Record<string, Migration> = {};
+    // Imported from this module (not by Kysely's file provider) so that tsx and vitest load the TypeScript alike.
+    for (const name of migrationNames()) migrations[name] = (await import(`./migrations/${name}.ts`)) as Migration;
+    return { ...migrations, ...extra };
+  },
+});
+
+export async function migrateToLatest(db: Db, extra: Readonly<Record<string, Migration>> = {}): Promise<string[]> {
   // Parallel branches add migrations independently; each one creates its own tables, so the order they reach a
   // database in does not matter (a database that got 008 before 006 still gets 006).
-  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
+  const migrator = new Migrator({ db, provider: providerWith(extra), allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -1,29 +1,7 @@
 import type { Generated, Kysely } from 'kysely';
+import type { ChildColumnsOf, ChildTablesOf } from '../../schema/define/resource';
+import type { RecordResource } from '../../schema/resources';
 
-/**
- * Tables as Kysely sees them. One schema serves SQLite and PostgreSQL, so booleans are stored as 0/1 integers,
- * instants as ISO-8601 UTC text, business dates as YYYY-MM-DD text and money as integer cents.
- */
-export interface UsersTable {
-  id: Generated<number>;
-  email: string;
-  password_hash: string | null;
-  first_name: string;
-  last_name: string;
-  avatar: string | null;
-  phone: string | null;
-  user_type: string | null;
-  is_active: number;
-  is_email_verified: number;
-  registration_completed: number;
-  account_id: number;
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
-  version: Generated<number>;
-  /** When an administrator (or a password link) first activated the account; null = pending. */
-  activated_at: string | null;
-}
 export interface RolesTable { id: Generated<number>; name: string }
 export interface UserRolesTable { user_id: number; role_id: number }
 export interface FeaturesTable {
@@ -74,76 +52,6 @@ export interface PhoneCountriesTable {
   dial_code: string;
   digits: number;
 }
-export interface CarriersTable {
-  id: Generated<number>;
-  code: string;
-  name: string;
-  mc_number: string | null;
-  usdot_number: string | null;
-  insurance_insurer: string | null;
-  insurance_policy_number: string | null;
-  insurance_cargo_cents: number | null;
-  insurance_liability_cents: number | null;
-  insurance_expires_on: string | null;
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
-  version: Generated<number>;
-}
-export interface CarrierAuthoritiesTable {
-  id: Generated<number>;
-  carrier_id: number;
-  position: number;
-  type: string;
-  docket_number: string;
-  status: string;
-  granted_on: string | null;
-}
-export interface DriversTable {
-  id: Generated<number>;
-  user_id: number | null;
-  carrier_id: number | null;
-  first_name: string;
-  last_name: string;
-  email: string | null;
-  phone: string | null;
-  phone_country: string;
-  driver_type: string;
-  cdl_class: string | null;
-  cdl_number: string | null;
-  cdl_state_id: number | null;
-  cdl_expires_on: string | null;
-  medical_card_expires_on: string | null;
-  mvr_checked_on: string | null;
-  hired_on: string | null;
-  terminated_on: string | null;
-  pay_type: string;
-  pay_rate: number;
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
-  version: Generated<number>;
-}
-export interface UnitsTable {
-  id: Generated<number>;
-  unit_type: string;
-  unit_number: string;
-  vin: string;
-  make: string;
-  model: string;
-  year: number;
-  plate: string | null;
-  plate_state_id: number | null;
-  capacity: number | null;
-  carrier_id: number | null;
-  registration_expires_on: string | null;
-  annual_inspection_due_on: string | null;
-  status: string;
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
-  version: Generated<number>;
-}
 /** Dated days, both ends inclusive (ends_on null = open), with who made and who ended the assignment. */
 export interface DatedAssignmentColumns {
   id: Generated<number>;
@@ -165,29 +73,6 @@ export interface UnitAssignmentsTable extends DatedAssignmentColumns {
 export interface DriverDispatcherAssignmentsTable extends DatedAssignmentColumns {
   dispatcher_id: number;
 }
-export interface FuelCardsTable {
-  id: Generated<number>;
-  card_last4: string;
-  card_hash: string;
-  provider: string;
-  expires_on: string;
-  status: string;
-  limit_cents: number | null;
-  carrier_id: number | null;
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
-  version: Generated<number>;
-}
-export interface BrokerContactsTable {
-  id: Generated<number>;
-  broker_id: number;
-  position: number;
-  name: string;
-  phone: string | null;
-  email: string | null;
-  role: string | null;
-}
 export interface PasswordLinksTable {
   id: Generated<number>;
   user_id: number;
@@ -196,27 +81,6 @@ export interface PasswordLinksTable {
   expires_at: string;
   used_at: string | null;
   created_by: number | null;
-}
-export interface PartiesTable {
-  id: Generated<number>;
-  name: string;
-  contact_name: string | null;
-  phone: string | null;
-  email: string | null;
-  address: string | null;
-  city: string | null;
-  state_id: number | null;
-  zip: string | null;
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
-  version: Generated<number>;
-}
-export interface BrokersTable extends PartiesTable {
-  mc_number: string | null;
-  usdot_number: string | null;
-  payment_terms_days: number;
-  status: string;
 }
 
 export interface BookOrdersTable {
@@ -350,8 +214,13 @@ export interface PushTokensTable {
   last_seen_at: string;
 }
 
-export interface Database {
-  users: UsersTable;
+/** A record table as Kysely sees it: the columns its definition derives (schema/resources), id and version generated. */
+type RecordTable<D extends RecordResource> = { id: Generated<number>; version: Generated<number> } & D['types']['columns'];
+type RecordTables = { [D in RecordResource as D['table']]: RecordTable<D> };
+type AllChildTables = RecordResource extends infer D ? (D extends RecordResource ? ChildTablesOf<D['fields']> : never) : never;
+type ChildTables = { [C in AllChildTables as C['table']]: { id: Generated<number> } & ChildColumnsOf<C> };
+
+export interface Database extends RecordTables, ChildTables {
   roles: RolesTable;
   user_roles: UserRolesTable;
   features: FeaturesTable;
@@ -367,17 +236,9 @@ export interface Database {
   payment_methods: NamedListTable;
   money_sources: NamedListTable;
   phone_countries: PhoneCountriesTable;
-  carriers: CarriersTable;
-  drivers: DriversTable;
-  units: UnitsTable;
   unit_assignments: UnitAssignmentsTable;
   driver_dispatcher_assignments: DriverDispatcherAssignmentsTable;
-  fuel_cards: FuelCardsTable;
-  carrier_authorities: CarrierAuthoritiesTable;
-  broker_contacts: BrokerContactsTable;
   password_links: PasswordLinksTable;
-  shippers: PartiesTable;
-  brokers: BrokersTable;
   book_orders: BookOrdersTable;
   book_order_totals: BookOrderTotalsTable;
   book_order_cities: BookOrderCitiesTable;

@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { accountFlowPath, canAccessPath, landingPath } from '../../authProvider/access';
 import { ANY_ROUTES } from '../../authProvider/routes';
 import { getUser } from '../../authProvider/storage';
-import { useFeatureGroups } from '../layout/sidebar/useFeatureGroups';
+import { useFeatureGroups } from '../../ui/access/useFeatureGroups';
 import { Forbidden } from './pages/Forbidden';
 
 /**

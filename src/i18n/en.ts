@@ -1,4 +1,6 @@
 import englishMessages from 'ra-language-english';
+import { RECORD_RESOURCES } from '../../schema/resources';
+import { catalogueOf } from '../../ui/records/messages';
 
 /** The one English catalogue (DESIGN.md: no user-facing literals in components). */
 export const haulboardMessages = {
@@ -204,28 +206,16 @@ export const haulboardMessages = {
     none: '—',
     yes: 'Yes',
     no: 'No',
+    phone_help: '%{country}: %{digits} digits after %{dial}',
+    in_unit: 'In %{unit}',
+    keep_when_empty: 'Leave empty to keep the one on file.',
     conflict: {
       message: 'Someone else changed this record since you opened it (saved %{time}). What you typed is still here.',
       keep_mine: 'Keep my changes on their version',
       take_theirs: 'Take their version',
     },
   },
-  people: {
-    sections: { contact: 'Contact', address: 'Address' },
-    fields: {
-      name: 'Name', first_name: 'First name', last_name: 'Last name', email: 'E-mail', phone: 'Phone', phone_country: 'Phone country',
-      contact_name: 'Contact', address: 'Address', city: 'City', state: 'State', zip: 'ZIP', carrier: 'Carrier', status: 'Status',
-      created_at: 'Created',
-    },
-  },
   users: {
-    title: 'Users',
-    create_title: 'New user',
-    search: 'Name or e-mail',
-    sections: { profile: 'Profile', access: 'Roles and access' },
-    fields: { roles: 'Roles', is_active: 'Active', user_type: 'Type' },
-    filters: { role: 'Role', status: 'Status' },
-    statuses: { active: 'Active', inactive: 'Inactive', pending: 'Waiting for activation' },
     actions: {
       activate: 'Activate', activated: 'User activated', deactivate: 'Deactivate', deactivated: 'User deactivated: their sessions have ended',
       password_link: 'Password link', password_link_title: 'One-time password link',
@@ -233,71 +223,8 @@ export const haulboardMessages = {
       copy: 'Copy link', copied: 'Link copied', close: 'Close', driver_record: 'Driver record',
     },
   },
-  shippers: { title: 'Shippers', create_title: 'New shipper', search: 'Name, contact, city' },
-  brokers: {
-    title: 'Brokers',
-    create_title: 'New broker',
-    search: 'Name, MC or USDOT number',
-    sections: { broker: 'Broker', terms: 'Terms', contacts: 'Contacts' },
-    fields: { mc_number: 'MC number', usdot_number: 'USDOT number', payment_terms_days: 'Payment terms (days)', contacts: 'Contacts', contact_role: 'Role' },
-    statuses: { ACTIVE: 'Active', DO_NOT_USE: 'Do not use' },
-  },
-  carriers: {
-    title: 'Carrier Management',
-    create_title: 'New carrier',
-    search: 'Name, code, MC or USDOT number',
-    sections: { carrier: 'Operating company', authorities: 'Operating authorities', insurance: 'Insurance' },
-    fields: {
-      code: 'Code', authorities: 'Authorities', authority_type: 'Type', docket_number: 'Docket number', authority_status: 'Status', granted_on: 'Granted on',
-      insurer: 'Insurer', policy_number: 'Policy number', cargo_coverage: 'Cargo coverage ($)', liability_coverage: 'Liability coverage ($)',
-      insurance_expires_on: 'Insurance expires',
-    },
-    insurance_help: 'Leave every insurance field empty if the company has no policy on file.',
-    authority_types: { COMMON: 'Common', CONTRACT: 'Contract', BROKER: 'Broker' },
-    authority_statuses: { ACTIVE: 'Active', PENDING: 'Pending', INACTIVE: 'Inactive', REVOKED: 'Revoked' },
-  },
   drivers: {
-    title: 'Drivers',
-    create_title: 'New driver',
-    search: 'Name, e-mail, phone, CDL number',
-    sections: { driver: 'Driver', licence: 'CDL, medical card and MVR', employment: 'Employment and pay' },
-    fields: {
-      driver_type: 'Type', user: 'User account', cdl_class: 'CDL class', cdl_number: 'CDL number', cdl_state: 'CDL state', cdl_expires_on: 'CDL expires',
-      medical_card_expires_on: 'Medical card expires', mvr_checked_on: 'MVR checked', hired_on: 'Hired', terminated_on: 'Terminated',
-      pay_type: 'Pay type', pay_rate: 'Pay rate', expirations: 'Expirations', terminated: 'Terminated',
-    },
-    statuses: { ACTIVE: 'Active', TERMINATED: 'Terminated' },
-    driver_types: { COMPANY: 'Company driver', OWNER_OPERATOR: 'Owner-operator' },
-    phone_help: '%{country}: %{digits} digits after %{dial}',
-    pay_rate_help: 'In %{unit}',
     links: { title: 'Related', user: 'User account', dispatchers: 'Dispatcher history', equipment: 'Truck, trailer and card history' },
-  },
-  vehicles: {
-    title: 'Vehicles',
-    create_title: 'New vehicle',
-    search: 'Unit number, VIN, plate, make',
-    sections: { unit: 'Unit', registration: 'Plate, registration and inspection' },
-    fields: {
-      unit_type: 'Type', unit_number: 'Unit number', vin: 'VIN', year: 'Year', make: 'Make', model: 'Model', vehicle: 'Vehicle', plate: 'Plate',
-      plate_state: 'Plate state', capacity: 'Capacity (cars)', registration_expires_on: 'Registration expires',
-      annual_inspection_due_on: 'Annual inspection due', driver: 'Driver today', assigned: 'Assigned to a driver', expirations: 'Expirations',
-    },
-    unit_types: { Truck: 'Truck', Trailer: 'Trailer' },
-    statuses: { ACTIVE: 'Active', IN_SHOP: 'In shop', OUT_OF_SERVICE: 'Out of service', SOLD: 'Sold', INACTIVE: 'Inactive' },
-    capacity_help: 'Trucks 0 to 3 cars (head rack), trailers 1 to 12',
-  },
-  fuel_cards: {
-    title: 'Fuel cards',
-    create_title: 'New fuel card',
-    search: 'Last 4 digits, provider',
-    sections: { card: 'Card' },
-    fields: {
-      card_number: 'Card number', new_card_number: 'Replace card number', number: 'Card', provider: 'Provider', expires_on: 'Expires',
-      limit: 'Daily limit ($)', driver: 'Driver today', assigned: 'Assigned to a driver', expirations: 'Expirations',
-    },
-    card_number_help: 'Only the last 4 digits are kept.',
-    new_card_number_help: 'Leave empty to keep %{masked}.',
-    statuses: { ACTIVE: 'Active', BLOCKED: 'Blocked', LOST: 'Lost' },
   },
   assignments: {
     rule: 'A reassignment that starts on a day ends the current assignment the day before.',
@@ -406,4 +333,8 @@ export const haulboardMessages = {
   },
 };
 
-export const englishCatalogue = { ...englishMessages, haulboard: haulboardMessages };
+/**
+ * The record resources' words come from their definitions (schema/resources), in react-admin's own convention
+ * (resources.<name>.fields.<field>): declared once, beside the field.
+ */
+export const englishCatalogue = { ...englishMessages, haulboard: haulboardMessages, resources: catalogueOf(RECORD_RESOURCES) };

@@ -7,7 +7,8 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUnitsDto, UnitAssignmentDto } from '../../schema/assignments';
-import type { FuelCardDto, UnitDto } from '../../schema/fleet';
+import type { FuelCardDto } from '../../schema/resources/fuelCards';
+import type { UnitDto } from '../../schema/resources/vehicles';
 import type { ListPage } from '../../schema/records';
 import { isValidVin, vinCheckDigit } from '../../schema/vin';
 import { demoUser, gone, pathname, poll, signIn, useE2E, visible } from './helpers';
@@ -134,7 +135,7 @@ describe('fleet', () => {
     // An expiring row says so in words (not only by colour).
     const first = expiring.items[0];
     const row = main(page).getByRole('row').filter({ has: page.getByRole('cell', { name: first.unitNumber, exact: true }) });
-    await visible(row.getByText(/(expired on|due) \d{4}-\d{2}-\d{2}/).first());
+    await visible(row.getByText(/(expired on|due) \d{2}\/\d{2}\/\d{4}/).first());
 
     await main(page).getByLabel('Expiring or expired').check();
     await poll(() => main(page).locator('tbody tr').count(), 'rows of the expiring filter').toBe(expiring.totalCount);
@@ -176,7 +177,7 @@ describe('fleet', () => {
     expect(await main(page).getByRole('link', { name: 'Create' }).count()).toBe(0);
     expect(await main(page).getByRole('button', { name: 'Delete' }).count()).toBe(0);
     // The search box, then the CSV of what it found (the whole filtered set, not the page).
-    await main(page).getByRole('textbox', { name: 'Unit number, VIN, plate, make' }).fill('TR1');
+    await main(page).getByRole('textbox', { name: 'Unit number, VIN, make, model, plate' }).fill('TR1');
     const found = await apiGet<ListPage<UnitDto>>(e2e, token, '/api/Units?search=TR1&size=1');
     expect(found.totalCount).toBeGreaterThan(1);
     await poll(() => main(page).locator('tbody tr').count(), 'rows found by the search').toBe(Math.min(found.totalCount, 50));

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CurrentDispatcherDto, DispatcherAssignmentDto } from '../../schema/assignments';
-import type { UserDto } from '../../schema/people';
+import type { UserDto } from '../../schema/resources/users';
 import type { ListPage } from '../../schema/records';
 import { demoUser, gone, pathname, poll, sidebar, signIn, useE2E, visible } from './helpers';
 import { answerOf, apiGet, localDay, main, pick, toast } from './records';
@@ -204,7 +204,7 @@ describe('people', () => {
     const token = await signIn(page, demoUser('DispatchManager'));
     const [shipper] = (await apiGet<ListPage<{ id: number; name: string }>>(e2e, token, '/api/Shipper?size=1&sort=name')).items;
     await page.goto(SHIPPERS);
-    const search = main(page).getByRole('textbox', { name: 'Name, contact, city' });
+    const search = main(page).getByRole('textbox', { name: 'Name, contact, phone, e-mail, city' });
     await search.fill(shipper.name);
     const row = main(page).getByRole('row').filter({ has: page.getByRole('cell', { name: shipper.name, exact: true }) });
     await poll(() => main(page).locator('tbody tr').count(), 'rows found by the search').toBe(1);

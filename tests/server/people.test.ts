@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LAST_ADMIN_MESSAGE, PASSWORD_LINK_INVALID } from '../../schema/people';
+import { LAST_ADMIN_MESSAGE, PASSWORD_LINK_INVALID } from '../../schema/resources/users';
 import { expectRefused, idOf, parseCsv } from '../helpers/records';
 import { DATABASES, type TestServer, startTestServer } from '../helpers/server';
 

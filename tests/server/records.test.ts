@@ -216,12 +216,12 @@ describe.each(DATABASES)('record routes (shippers, brokers, carriers) on %s', (k
     expect(soon.expiry).toEqual([{ field: 'insurance.expiresOn', on: inDays(10), state: 'due' }]);
     expect(past.expiry).toEqual([{ field: 'insurance.expiresOn', on: inDays(-1), state: 'expired' }]);
     expect(later.expiry).toEqual([]);
-    const expiring = (await call('GET', '/api/Carriers?insuranceExpiring=true&size=100')).body.value.items;
+    const expiring = (await call('GET', '/api/Carriers?expiring=true&size=100')).body.value.items;
     const codes = expiring.map((c: { code: string }) => c.code);
     expect(codes).toEqual(expect.arrayContaining(['soonco', 'pastco']));
     expect(codes).not.toContain('laterco');
     expect(expiring.every((c: { expiry: unknown[] }) => c.expiry.length === 1)).toBe(true);
-    const fine = (await call('GET', '/api/Carriers?insuranceExpiring=false&size=100')).body.value.items.map((c: { code: string }) => c.code);
+    const fine = (await call('GET', '/api/Carriers?expiring=false&size=100')).body.value.items.map((c: { code: string }) => c.code);
     expect(fine).toContain('laterco');
     expect(fine).not.toContain('soonco');
   });

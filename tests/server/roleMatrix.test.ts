@@ -74,7 +74,8 @@ describe.each(DATABASES)('role matrix on %s', (kind) => {
   it.each(ROLES)('%s sees exactly the screens of SPEC.md §6', async (role) => {
     const response = await server.call({ method: 'GET', url: '/api/Auth/features/get', token: tokens.get(role) });
     expect(response.status).toBe(200);
-    const uris = response.body.value.flatMap((g: { features: { uri: string }[] }) => g.features.map((f) => f.uri)).sort();
+    // Screens of SPEC.md §6 are the features without a parent; a resource's own sidebar entry has one (below).
+    const uris = response.body.value.flatMap((g: { features: { uri: string; parentFeatureId: number | null }[] }) => g.features.filter((f) => f.parentFeatureId === null).map((f) => f.uri)).sort();
     const expected = Object.entries(SPEC_TABLE).filter(([, roles]) => roles.includes(role)).map(([uri]) => uri).sort();
     expect(uris).toEqual(expected);
     for (const group of response.body.value) for (const feature of group.features) expect(feature.permissions).toContain('Read');
@@ -96,8 +97,20 @@ describe.each(DATABASES)('role matrix on %s', (kind) => {
     }
   });
 
+  it.each(ROLES)('%s sees a resource’s own sidebar entry exactly when it sees the feature governing it, with its permissions', async (role) => {
+    const response = await server.call({ method: 'GET', url: '/api/Auth/features/get', token: tokens.get(role) });
+    const features = response.body.value.flatMap((g: { features: { id: number; uri: string; parentFeatureId: number | null; permissions: string[] }[] }) => g.features);
+    const rows = await server.db.selectFrom('features').select(['id', 'parent_feature_id']).where('parent_feature_id', 'is not', null).execute();
+    for (const child of rows) {
+      const parent = features.find((f: { id: number }) => f.id === child.parent_feature_id);
+      const seen = features.find((f: { id: number }) => f.id === child.id);
+      expect(!!seen, `feature ${child.id}`).toBe(!!parent);
+      if (parent) expect([...seen.permissions].sort()).toEqual([...parent.permissions].sort());
+    }
+  });
+
   it('seeds one feature per screen, in the sections of the sidebar', async () => {
-    const rows = await server.db.selectFrom('features').select(['uri', 'section']).execute();
+    const rows = await server.db.selectFrom('features').select(['uri', 'section']).where('parent_feature_id', 'is', null).execute();
     expect(rows.map((r) => r.uri).sort()).toEqual(Object.keys(SPEC_TABLE).sort());
     expect(new Set(rows.map((r) => r.section))).toEqual(new Set(['Books', 'Reports', 'Management', 'Finances', 'Assignment', 'Admin', 'Settings']));
   });

@@ -1,22 +1,29 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
+import { ResourceContextProvider } from 'ra-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { authProvider } from '../../authProvider';
 import { governingPath } from '../../authProvider/routes';
 import { type FeatureGroup, saveGroups } from '../../authProvider/storage';
 import { defaultListQuery, endpointsOf, toApiQuery } from '../../dataProvider/endpoints';
-import { unitUpdate } from '../../schema/fleet';
-import { carrierInput } from '../../schema/people';
-import { prepareCarrier } from '../../resources/carriers/CarrierInputs';
-import '../../resources/drivers/api';
-import '../../resources/fuelCards/api';
-import { prepareFuelCard } from '../../resources/fuelCards/FuelCardInputs';
-import { userStatus } from '../../resources/users/status';
-import { phoneText } from '../../src/common/records/columns';
-import { ExpiryChips, expiryRowSx } from '../../src/common/records/ExpiryChips';
-import { zodResolver } from '../../src/common/zodResolver';
+import { carriers } from '../../schema/resources/carriers';
+import { drivers } from '../../schema/resources/drivers';
+import { fuelCards } from '../../schema/resources/fuelCards';
+import { vehicles } from '../../schema/resources/vehicles';
+import { userStatus } from '../../schema/resources/users';
+import { prepareFor } from '../../ui/records/DefinitionForms';
+import { resourceOf } from '../../ui/records/recordResource';
+import { phoneText } from '../../ui/records/columns';
+import { ExpiryChips, expiryRowSx } from '../../ui/records/ExpiryChips';
+import { zodResolver } from '../../ui/zodResolver';
 
 afterEach(cleanup);
+resourceOf(drivers);
+resourceOf(fuelCards);
+const unitUpdate = vehicles.update;
+const carrierInput = carriers.create;
+const prepareCarrier = prepareFor(carriers, false);
+const prepareFuelCard = prepareFor(fuelCards, true);
 
 const VEHICLES = '/app/management/vehicles';
 const USERS = '/app/management/user-management';
@@ -106,9 +113,9 @@ describe('forms', () => {
 describe('what the lists show', () => {
   it('expired and due dates in words with an icon, and a coloured row edge', () => {
     const record = { expiry: [{ field: 'cdlExpiresOn', on: '2026-01-02', state: 'expired' as const }, { field: 'medicalCardExpiresOn', on: '2026-02-01', state: 'due' as const }] };
-    render(<ExpiryChips record={record} />);
-    expect(screen.getByText('CDL expired on 2026-01-02')).toBeTruthy();
-    expect(screen.getByText('Medical card due 2026-02-01')).toBeTruthy();
+    render(<ResourceContextProvider value={drivers.name}><ExpiryChips record={record} /></ResourceContextProvider>);
+    expect(screen.getByText('CDL expired on 01/02/2026')).toBeTruthy();
+    expect(screen.getByText('Medical card due 02/01/2026')).toBeTruthy();
     expect(document.querySelectorAll('svg').length).toBe(2);
     expect(expiryRowSx(record)).toEqual({ '& td:first-of-type': { borderLeft: '4px solid', borderLeftColor: 'error.main' } });
     expect(expiryRowSx({ expiry: [record.expiry[1]] })).toEqual({ '& td:first-of-type': { borderLeft: '4px solid', borderLeftColor: 'warning.main' } });

@@ -166,14 +166,18 @@ export async function seedDemo(db: Db, dialect: DialectName): Promise<boolean> {
     for (let i = 0; i < BROKERS; i++) {
       const name = companyName(BROKER_KINDS);
       const domain = `${name.toLowerCase().replace(/[^a-z]+/g, '')}.example`;
-      await trx
+      // The contact's person is the broker's dispatch desk (its first contact); the broker keeps the phone and e-mail.
+      const { contact_name: desk, ...reach } = contact(domain);
+      const { id } = await trx
         .insertInto('brokers')
         .values({
-          name, ...contact(domain), ...address(), mc_number: random.digits(6), usdot_number: random.digits(7),
+          name, ...reach, ...address(), mc_number: random.digits(6), usdot_number: random.digits(7),
           payment_terms_days: random.pick([0, 2, 5, 7, 15, 30]), status: i % 17 === 16 ? 'DO_NOT_USE' : 'ACTIVE',
           created_at: now, updated_at: now, deleted_at: null,
         })
-        .execute();
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.insertInto('broker_contacts').values({ broker_id: id, position: 0, name: desk, phone: reach.phone, email: reach.email, role: 'Dispatch' }).execute();
     }
   });
   await seedDemoOrders(db, dialect, DEMO_ORDERS);

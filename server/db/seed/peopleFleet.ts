@@ -1,4 +1,4 @@
-import { FUEL_CARD_PROVIDERS } from '../../../schema/fleet';
+import { FUEL_CARD_PROVIDERS } from '../../../schema/resources/fuelCards';
 import { cardHash, cardHashKey, lastFour } from '../../modules/fuelCards/cardNumber';
 import type { Db } from '../types';
 import { FIRST_NAMES, LAST_NAMES } from './names';
@@ -32,8 +32,8 @@ export async function seedPeopleAndFleet(db: Db, today: Date): Promise<void> {
       await trx
         .updateTable('carriers')
         .set({
-          insurance_insurer: random.pick(INSURERS), insurance_policy_number: `CA-${random.digits(8)}`, insurance_cargo_cents: 250_000_00,
-          insurance_liability_cents: 1_000_000_00, insurance_expires_on: index === 0 ? daysFrom(today, 45) : daysFrom(today, random.int(120, 360)),
+          insurance_insurer: random.pick(INSURERS), insurance_policy_number: `CA-${random.digits(8)}`, insurance_cargo_coverage_cents: 250_000_00,
+          insurance_liability_coverage_cents: 1_000_000_00, insurance_expires_on: index === 0 ? daysFrom(today, 45) : daysFrom(today, random.int(120, 360)),
         })
         .where('id', '=', carrier.id)
         .execute();
@@ -42,14 +42,13 @@ export async function seedPeopleAndFleet(db: Db, today: Date): Promise<void> {
       await trx.insertInto('carrier_authorities').values(authorities.map((a, position) => ({ ...a, carrier_id: carrier.id, position }))).execute();
     }
 
-    const brokers = await trx.selectFrom('brokers').select(['id', 'contact_name', 'phone', 'email', 'status']).orderBy('id').execute();
+    // Every broker has its dispatch desk (seeded with the broker); every third one an accounting contact too.
+    const brokers = await trx.selectFrom('brokers').select(['id', 'email', 'status']).orderBy('id').execute();
     for (const [index, broker] of brokers.entries()) {
-      const contacts = [{ name: broker.contact_name ?? 'Dispatch desk', phone: broker.phone, email: broker.email, role: 'Dispatch' }];
-      if (index % 3 === 0) {
-        const first = random.pick(FIRST_NAMES);
-        contacts.push({ name: `${first} ${random.pick(LAST_NAMES)}`, phone: `${random.int(201, 989)}${random.digits(7)}`, email: `${first.toLowerCase()}.billing@${broker.email?.split('@')[1] ?? 'broker.example'}`, role: 'Accounting' });
-      }
-      await trx.insertInto('broker_contacts').values(contacts.map((c, position) => ({ ...c, broker_id: broker.id, position }))).execute();
+      if (index % 3 !== 0) continue;
+      const first = random.pick(FIRST_NAMES);
+      const contact = { name: `${first} ${random.pick(LAST_NAMES)}`, phone: `${random.int(201, 989)}${random.digits(7)}`, email: `${first.toLowerCase()}.billing@${broker.email?.split('@')[1] ?? 'broker.example'}`, role: 'Accounting' };
+      await trx.insertInto('broker_contacts').values({ ...contact, broker_id: broker.id, position: 1 }).execute();
     }
     await trx.updateTable('brokers').set({ status: 'DO_NOT_USE' }).where('id', '=', brokers[5].id).execute();
 

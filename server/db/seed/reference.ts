@@ -1,4 +1,6 @@
 import { FEATURES, defaultGrants } from '../../../schema/features';
+import type { AnyResource } from '../../../schema/define/resource';
+import { RECORD_RESOURCES, navFeaturesOf } from '../../../schema/resources';
 import { LOAD_BOARDS, MONEY_SOURCES, PAYMENT_METHODS, PHONE_COUNTRIES, US_STATES } from '../../../schema/reference';
 import { ROLES } from '../../../schema/roles';
 import type { Db } from '../types';
@@ -8,7 +10,7 @@ import type { Db } from '../types';
  * Roles, features, the default permission matrix and the reference lists. Runs at every start and only adds
  * what is missing, so administrators' changes to the matrix are never overwritten.
  */
-export async function seedReference(db: Db): Promise<void> {
+export async function seedReference(db: Db, resources: readonly AnyResource[] = RECORD_RESOURCES): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('roles').values(ROLES.map((name) => ({ name }))).onConflict((oc) => oc.column('name').doNothing()).execute();
     const roles = await trx.selectFrom('roles').select(['id', 'name']).execute();
@@ -27,6 +29,7 @@ export async function seedReference(db: Db): Promise<void> {
       );
       if (grants.length) await trx.insertInto('role_feature_permissions').values(grants).execute();
     }
+    await syncNavFeatures(trx, navFeaturesOf(resources));
 
     await trx.insertInto('states').values(US_STATES.map((s) => ({ ...s }))).onConflict((oc) => oc.column('abbreviation').doNothing()).execute();
     const named = (items: readonly { code: string; name: string }[]) => items.map((item, position) => ({ ...item, position }));
@@ -39,4 +42,27 @@ export async function seedReference(db: Db): Promise<void> {
       .onConflict((oc) => oc.column('code').doNothing())
       .execute();
   });
+}
+
+/**
+ * The sidebar entries resources declare (schema/resources NAV_FEATURES) are features under the feature that governs
+ * them, with no permissions of their own: kept exactly as declared at every start (added, changed, or removed with
+ * their sidebar places when a definition drops its entry).
+ */
+async function syncNavFeatures(trx: Db, NAV_FEATURES: ReturnType<typeof navFeaturesOf>): Promise<void> {
+  const ids = new Map((await trx.selectFrom('features').select(['id', 'key']).execute()).map((f) => [f.key, f.id]));
+  const position = FEATURES.length;
+  for (const [index, nav] of NAV_FEATURES.entries()) {
+    const values = { title: nav.title, uri: nav.uri, icon: nav.icon, section: nav.section, parent_feature_id: ids.get(nav.parent)!, position: position + index };
+    const existing = ids.get(nav.key);
+    if (existing) await trx.updateTable('features').set(values).where('id', '=', existing).execute();
+    else await trx.insertInto('features').values({ key: nav.key, ...values }).execute();
+  }
+  const stale = await trx.selectFrom('features').select('id').where('parent_feature_id', 'is not', null).where('key', 'not in', ['', ...NAV_FEATURES.map((n) => n.key)]).execute();
+  if (stale.length) {
+    const staleIds = stale.map((f) => f.id);
+    await trx.deleteFrom('feature_group_items').where('feature_id', 'in', staleIds).execute();
+    await trx.deleteFrom('role_feature_permissions').where('feature_id', 'in', staleIds).execute();
+    await trx.deleteFrom('features').where('id', 'in', staleIds).execute();
+  }
 }

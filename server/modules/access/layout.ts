@@ -32,7 +32,9 @@ export async function ensureLayout(trx: Db, userId: number, features: Map<number
 async function createLayout(trx: Db, userId: number, features: Map<number, FeatureGrant>): Promise<void> {
   let position = 0;
   for (const section of SECTIONS) {
-    const inSection = [...features.values()].filter((f) => f.section === section);
+    // A resource's own entry comes right after the feature it belongs to.
+    const order = (f: FeatureGrant) => (f.parentFeatureId !== null ? (features.get(f.parentFeatureId)?.position ?? f.position) + 0.5 : f.position);
+    const inSection = [...features.values()].filter((f) => f.section === section).sort((a, b) => order(a) - order(b));
     if (!inSection.length) continue;
     const group = await trx.insertInto('feature_groups').values({ user_id: userId, name: section, is_default: 0, position: position++ }).returning('id').executeTakeFirstOrThrow();
     await trx.insertInto('feature_group_items').values(inSection.map((f, i) => ({ user_id: userId, feature_id: f.id, group_id: group.id, position: i }))).execute();
@@ -72,11 +74,17 @@ export async function loadLayout(db: Db, userId: number, features: Map<number, F
   const defaultGroup = groups.find((g) => g.is_default === 1)!;
   const placement = new Map(items.map((i) => [i.feature_id, i]));
   const byGroup = new Map<number, { feature: FeatureGrant; order: number }[]>();
+  const placed = (featureId: number | null) => {
+    const item = featureId === null ? undefined : placement.get(featureId);
+    return item && groups.some((g) => g.id === item.group_id) ? item : undefined;
+  };
   for (const feature of features.values()) {
-    const item = placement.get(feature.id);
-    const groupId = item && groups.some((g) => g.id === item.group_id) ? item.group_id : defaultGroup.id;
-    // Unplaced features follow the placed ones, in catalogue order.
-    const order = item ? item.position : 1_000_000 + feature.position;
+    const item = placed(feature.id);
+    // An unplaced sidebar entry of a resource goes right after the feature it belongs to; other unplaced features
+    // follow the placed ones of the default group, in catalogue order.
+    const parent = item ? undefined : placed(feature.parentFeatureId);
+    const groupId = item?.group_id ?? parent?.group_id ?? defaultGroup.id;
+    const order = item ? item.position : parent ? parent.position + 0.5 + feature.position / 1e6 : 1_000_000 + feature.position;
     byGroup.set(groupId, [...(byGroup.get(groupId) ?? []), { feature, order }]);
   }
   return groups.map((group) => ({

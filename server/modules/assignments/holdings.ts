@@ -1,5 +1,5 @@
 import { todayIso } from '../../../schema/expiry';
-import { maskCard } from '../../../schema/fleet';
+import { maskCard } from '../../../schema/resources/fuelCards';
 import type { Db } from '../../db/types';
 import { endsOnOrAfter } from './dates';
 

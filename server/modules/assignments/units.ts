@@ -4,7 +4,7 @@ import {
   type CurrentUnitsDto, type CurrentUnitsQuery, type EquipmentKind, type HeldItem, type UnitAssignmentDto, type UnitAssignmentInput, type UnitHistoryQuery,
   currentUnitsQuery, unitAssignmentInput, unitHistoryQuery,
 } from '../../../schema/assignments';
-import { maskCard } from '../../../schema/fleet';
+import { maskCard } from '../../../schema/resources/fuelCards';
 import { type ServerContext, ok } from '../../context';
 import type { Db } from '../../db/types';
 import { badRequest } from '../../http/errors';

@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { queryBoolean } from '../../../schema/common';
 import { todayIso } from '../../../schema/expiry';
-import { fuelCardsDropdownQuery, maskCard, unitsDropdownQuery } from '../../../schema/fleet';
+import { fuelCardsDropdownQuery, maskCard } from '../../../schema/resources/fuelCards';
+import { unitsDropdownQuery } from '../../../schema/resources/vehicles';
 import { type ServerContext, ok } from '../../context';
 import { coversSql } from '../assignments/dates';
 

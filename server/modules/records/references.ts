@@ -1,10 +1,31 @@
-import type { Reference } from './types';
+import { type RawBuilder, sql } from 'kysely';
+import type { ReferenceTarget } from '../../../schema/define/references';
 
-/** References several records make, with one message each. */
-export const stateReference = <Input>(field: string, value: (input: Input) => number | null | undefined): Reference<Input> => ({
-  field, value, table: 'states', message: 'Choose a US state or territory',
-});
+/**
+ * How the server reads each reference target of schema/define/references.ts: the SQL of what a list shows of it
+ * (over the joined row's alias), whether a deleted target is refused, and the message of an unknown one.
+ */
+interface TargetSql {
+  display: (alias: string) => RawBuilder<string>;
+  /** Only records that are not deleted may be chosen. */
+  live: boolean;
+  message: string;
+}
 
-export const carrierReference = <Input>(value: (input: Input) => number | null | undefined): Reference<Input> => ({
-  field: 'carrierId', value, table: 'carriers', live: true, message: 'Choose one of the company’s carriers',
-});
+const column = (alias: string, name: string) => sql<string>`${sql.ref(`${alias}.${name}`)}`;
+const fullName = (alias: string) => sql<string>`${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)}`;
+
+export const REFERENCE_SQL: Record<ReferenceTarget, TargetSql> = {
+  states: { display: (a) => column(a, 'abbreviation'), live: false, message: 'Choose a US state or territory' },
+  carriers: { display: (a) => column(a, 'name'), live: true, message: 'Choose one of the company’s carriers' },
+  users: { display: fullName, live: true, message: 'Choose a user from the list' },
+  userAccounts: { display: (a) => column(a, 'email'), live: true, message: 'Choose a user from the list' },
+  roles: { display: (a) => column(a, 'name'), live: false, message: 'Choose roles from the list' },
+  drivers: { display: fullName, live: true, message: 'Choose a driver from the list' },
+  dispatchers: { display: fullName, live: true, message: 'Choose a dispatcher from the list' },
+  trucks: { display: (a) => column(a, 'unit_number'), live: true, message: 'Choose a truck from the list' },
+  trailers: { display: (a) => column(a, 'unit_number'), live: true, message: 'Choose a trailer from the list' },
+  fuelCards: { display: (a) => sql<string>`'•••• ' || ${sql.ref(`${a}.card_last4`)}`, live: true, message: 'Choose a fuel card from the list' },
+  brokers: { display: (a) => column(a, 'name'), live: true, message: 'Choose a broker from the list' },
+  shippers: { display: (a) => column(a, 'name'), live: true, message: 'Choose a shipper from the list' },
+};

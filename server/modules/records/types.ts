@@ -17,8 +17,6 @@ export type Where = (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Row = Record<string, any>;
 
-/** The tables of editable, soft-deleted records (id, version, created_at, updated_at, deleted_at). */
-export type RecordTable = 'users' | 'shippers' | 'brokers' | 'carriers' | 'drivers' | 'units' | 'fuel_cards';
 
 /** What every record list query has (schema/records.ts listQuery). */
 export interface ListQueryBase {
@@ -44,7 +42,7 @@ export interface WriteContext<Dto, Input> {
 export interface Reference<Input> {
   field: string;
   value: (input: Input) => number | null | undefined;
-  table: 'states' | 'carriers' | 'users' | 'drivers' | 'units' | 'fuel_cards' | 'roles';
+  table: string;
   message: string;
   /** Only live rows (deleted_at is null) count. */
   live?: boolean;
@@ -81,7 +79,8 @@ export interface RecordDefinition<Dto extends RecordDto, Input, Query extends Li
   label: string;
   /** '/api/Shipper' */
   path: string;
-  table: RecordTable;
+  /** A table of editable, soft-deleted records (id, version, created_at, updated_at, deleted_at). */
+  table: string;
   /** audit_log.entity */
   entity: string;
   /** Features whose Read/Export open the reads and whose Create/Update/Delete open the writes. */

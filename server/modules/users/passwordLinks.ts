@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { idParams } from '../../../schema/common';
-import { PASSWORD_LINK_HOURS, PASSWORD_LINK_INVALID, type PasswordLinkDto, type ResetPasswordBody, type UserDto, type UsersQuery, resetPasswordBody } from '../../../schema/people';
+import { PASSWORD_LINK_HOURS, PASSWORD_LINK_INVALID, type PasswordLinkDto, type ResetPasswordBody, type UserDto, resetPasswordBody, type users as userResource } from '../../../schema/resources/users';
 import { hashPassword } from '../../auth/passwords';
 import { type ServerContext, ok } from '../../context';
 import { badRequest } from '../../http/errors';
@@ -19,7 +19,7 @@ const tokenHash = (token: string) => crypto.createHash('sha256').update(token).d
  * for 24 hours, and a newer link cancels the older ones. Setting a password through it signs every session out,
  * and activates a created account that never had a password (a deactivated one stays deactivated).
  */
-export function passwordLinkRoutes(app: FastifyInstance, ctx: ServerContext, users: RecordHelpers<UserDto, UserInput, UsersQuery>) {
+export function passwordLinkRoutes(app: FastifyInstance, ctx: ServerContext, users: RecordHelpers<UserDto, UserInput, typeof userResource.types.query>) {
   const { db } = ctx;
 
   app.post<{ Params: z.output<typeof idParams> }>('/api/User/:id/password-link', {

@@ -1,14 +1,15 @@
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
-import { LAST_ADMIN_MESSAGE, type UserCreate, type UserDto, type UsersQuery, userCreate, usersQuery, userUpdate } from '../../../schema/people';
+import { LAST_ADMIN_MESSAGE, type UserDto, type UserUpdate, type users, userStatus } from '../../../schema/resources/users';
+import type { ServerContext } from '../../context';
 import type { DialectName } from '../../db';
 import type { Db } from '../../db/types';
 import { badRequest, forbidden } from '../../http/errors';
-import { recordMeta } from '../records/query';
-import type { Children, RecordDefinition, Row, WriteContext } from '../records/types';
+import type { RecordExtension } from '../records/fromDefinition';
+import type { Children } from '../records/types';
+import { userRoutes } from './routes';
 
-/** The body create and update share (update adds isActive and version). */
-export type UserInput = UserCreate & { isActive?: boolean };
+/** The body create and update share (update adds isActive). */
+export type UserInput = Omit<UserUpdate, 'version' | 'isActive'> & { isActive?: boolean };
 type Roles = { ids: number[]; names: string[] };
 
 /** Roles are the user's child rows: loaded for a page at once, replaced on save. */
@@ -76,34 +77,30 @@ async function checkRoles(trx: Db, roleIds: number[]): Promise<void> {
   if (found.some((r) => r.name === 'Any')) throw badRequest('Every user holds Any; choose the roles they need', 'roleIds');
 }
 
-export function userDefinition(dialect: DialectName, hooks: { disconnect(userId: number): void }): RecordDefinition<UserDto, UserInput, UsersQuery> {
+/**
+ * Users (schema/resources/users.ts) on the server: roles as child rows, the account's flags, administrators guarded
+ * (server/modules/users/routes.ts writes them: creation without a password, activation, password links).
+ */
+export function userExtension(ctx: ServerContext): RecordExtension<typeof users> {
+  const { dialect } = ctx;
+  // Ending the sessions refuses the next API call; closing the hub connections ends what is already open.
+  const disconnect = (userId: number) => ctx.realtime.disconnectUser(userId);
   return {
-    label: 'User', path: '/api/User', table: 'users', entity: 'user', csvName: 'users',
-    access: { read: ['Users', 'AccessSettings'], write: ['Users'] },
-    schemas: { create: userCreate, update: userUpdate, query: usersQuery },
-    // The module registers create and update itself (activation, password links).
     customWrites: true,
-    select: (query) =>
-      query.select([
-        'r.id', 'r.email', 'r.first_name', 'r.last_name', 'r.avatar', 'r.phone', 'r.user_type', 'r.is_active', 'r.is_email_verified', 'r.registration_completed',
-        'r.account_id', 'r.activated_at', 'r.created_at', 'r.updated_at', 'r.deleted_at', 'r.version',
-        sql<number>`case when r.password_hash is null then 0 else 1 end`.as('has_password'),
-      ]),
-    toDto: (r: Row, children) => {
+    computed: (r, children) => {
       const held = (children as Roles | undefined) ?? { ids: [], names: [] };
+      const isPending = r.is_active === 0 && r.activated_at === null;
       return {
-        ...recordMeta(r), email: r.email, firstName: r.first_name, lastName: r.last_name, name: `${r.first_name} ${r.last_name}`, avatar: r.avatar,
-        phone: r.phone, userType: r.user_type, roles: held.names, roleIds: held.ids, isActive: r.is_active === 1, isEmailVerified: r.is_email_verified === 1,
-        registrationCompleted: r.registration_completed === 1, isPending: r.is_active === 0 && r.activated_at === null, hasPassword: Number(r.has_password) === 1,
-        activatedAt: r.activated_at, accountId: r.account_id,
+        name: `${r.first_name} ${r.last_name}`, roles: held.names, roleIds: held.ids, isPending, status: userStatus({ isActive: r.is_active === 1, isPending }),
+        hasPassword: r.password_hash !== null, userType: r.user_type, avatar: r.avatar, isEmailVerified: r.is_email_verified === 1,
+        registrationCompleted: r.registration_completed === 1, activatedAt: r.activated_at, accountId: r.account_id,
       };
     },
-    columns: (u, before) => ({
-      first_name: u.firstName, last_name: u.lastName, email: u.email, phone: u.phone,
-      ...(before ? {} : { password_hash: null, avatar: null, user_type: null, is_active: 0, is_email_verified: 0, registration_completed: 1, account_id: 1, activated_at: null }),
-    }),
+    columns: (_u, before) =>
+      before ? {} : { password_hash: null, avatar: null, user_type: null, is_active: 0, is_email_verified: 0, registration_completed: 1, account_id: 1, activated_at: null },
     children: roles,
-    search: [`r.first_name || ' ' || r.last_name`, 'r.email'],
+    sorts: { name: ['r.last_name', 'r.first_name'] },
+    search: [`r.first_name || ' ' || r.last_name`],
     filters: {
       roleId: (roleId) => (eb) => eb('r.id', 'in', eb.selectFrom('user_roles').select('user_id').where('role_id', '=', roleId)),
       isActive: (active) => (eb) => eb('r.is_active', '=', active ? 1 : 0),
@@ -111,10 +108,7 @@ export function userDefinition(dialect: DialectName, hooks: { disconnect(userId:
         ? eb.and([eb('r.is_active', '=', 0), eb('r.activated_at', 'is', null)])
         : eb.or([eb('r.is_active', '=', 1), eb('r.activated_at', 'is not', null)])),
     },
-    sorts: { name: ['r.last_name', 'r.first_name'], email: ['r.email'], createdAt: ['r.created_at'], id: [] },
-    defaultSort: 'name',
-    unique: [{ field: 'email', expression: 'lower(email)', value: (u) => u.email.toLowerCase(), message: () => 'A user with this e-mail already exists' }],
-    beforeWrite: async (trx, context: WriteContext<UserDto, UserInput>) => {
+    beforeWrite: async (trx, context) => {
       const { action, before, input, request } = context;
       await guardAdministrators(trx, request, before, input?.roleIds ?? null);
       if (input) await checkRoles(trx, input.roleIds);
@@ -128,12 +122,8 @@ export function userDefinition(dialect: DialectName, hooks: { disconnect(userId:
       if (action === 'delete' || (action === 'update' && before.isActive && input?.isActive === false)) await revokeSessionsOf(trx, before.id);
     },
     afterCommit: ({ action, before, after }) => {
-      if (before && (action === 'delete' || (before.isActive && !after.isActive))) hooks.disconnect(before.id);
+      if (before && (action === 'delete' || (before.isActive && !after.isActive))) disconnect(before.id);
     },
-    csv: [
-      ['First name', (u) => u.firstName], ['Last name', (u) => u.lastName], ['E-mail', (u) => u.email], ['Phone', (u) => u.phone], ['Roles', (u) => u.roles.join(' ')],
-      ['Active', (u) => (u.isActive ? 'yes' : 'no')], ['Pending', (u) => (u.isPending ? 'yes' : 'no')], ['User type', (u) => u.userType], ['Created', (u) => u.createdAt],
-      ['Deleted', (u) => (u.deleted ? 'yes' : 'no')],
-    ],
+    routes: (app, context, records) => userRoutes(app, context, records),
   };
 }

@@ -1,35 +1,36 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { idParams } from '../../../schema/common';
-import { type UserCreate, type UserDto, type UsersQuery, type UserUpdate, userCreate, usersQuery, userUpdate } from '../../../schema/people';
+import { type UserCreate, type UserDto, type UserUpdate, users as userResource } from '../../../schema/resources/users';
 import { PERMISSIONS } from '../../../schema/roles';
 import { type ServerContext, ok } from '../../context';
 import type { Db } from '../../db/types';
 import { notFound } from '../../http/errors';
 import { ROLE_OF_USER_TYPE } from '../auth/routes';
-import { registerRecord } from '../records/routes';
+import type { RecordHelpers } from '../records/routes';
 import { passwordLinkRoutes } from './passwordLinks';
 import { selectUsers, withRoles } from './queries';
-import { guardAdministrators, guardLastAdministrator, revokeSessionsOf, roleIdOf, userDefinition } from './record';
+import { type UserInput, guardAdministrators, guardLastAdministrator, revokeSessionsOf, roleIdOf } from './record';
 
 type IdParams = z.output<typeof idParams>;
 /** The screens that read user lists: Users, and Access Settings (which reads them all, size 10000). */
 const READ_USERS = { feature: ['Users', 'AccessSettings'], permission: 'Read' } as const;
 
+type UsersQuery = typeof userResource.types.query;
+
 /**
- * Users (feature Users): the list, profile, roles and active flag; activation of pending registrations;
- * deactivation that ends the user's sessions at once; one-time password links.
+ * Users (feature Users), beside the record routes of their definition: creation and update with roles and the
+ * active flag; activation of pending registrations; deactivation that ends the user's sessions at once; one-time
+ * password links; the user lists of the pickers and the permissions screen.
  */
-export default async function userRoutes(app: FastifyInstance, ctx: ServerContext) {
+export function userRoutes(app: FastifyInstance, ctx: ServerContext, users: RecordHelpers<UserDto, UserInput, UsersQuery>) {
   const { db, dialect } = ctx;
-  // Ending the sessions refuses the next API call; closing the hub connections ends what is already open.
   const disconnect = (userId: number) => ctx.realtime.disconnectUser(userId);
-  const users = registerRecord(app, ctx, userDefinition(dialect, { disconnect }));
   const TAGS = ['Users'];
 
   app.get<{ Querystring: UsersQuery }>('/api/User/users-filtered', {
     config: { access: READ_USERS },
-    schema: { tags: TAGS, summary: 'Users for pickers and the permissions screen (Size up to 10000)', querystring: usersQuery },
+    schema: { tags: TAGS, summary: 'Users for pickers and the permissions screen (Size up to 10000)', querystring: userResource.query },
   }, async (request) => users.list(request.query));
 
   /** Activation: active, verified, registered (with the role its user type asked for), activated_at kept once set. */
@@ -47,12 +48,12 @@ export default async function userRoutes(app: FastifyInstance, ctx: ServerContex
 
   app.post<{ Body: UserCreate }>('/api/User', {
     config: users.access('Create'),
-    schema: { tags: TAGS, summary: 'Create a user: inactive until they set a password through a link (POST /api/User/{id}/password-link)', body: userCreate },
+    schema: { tags: TAGS, summary: 'Create a user: inactive until they set a password through a link (POST /api/User/{id}/password-link)', body: userResource.create },
   }, async (request) => ok(await users.create(request, request.body)));
 
   app.put<{ Params: IdParams; Body: UserUpdate }>('/api/User/:id', {
     config: users.access('Update'),
-    schema: { tags: TAGS, summary: 'Update profile, roles and the active flag; send the version you read', params: idParams, body: userUpdate },
+    schema: { tags: TAGS, summary: 'Update profile, roles and the active flag; send the version you read', params: idParams, body: userResource.update },
   }, async (request) => {
     const { version, isActive, ...input } = request.body;
     const after = await users.update(request, request.params.id, version, { ...input, isActive }, async (trx, before) => {

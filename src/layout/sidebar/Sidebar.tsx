@@ -8,7 +8,8 @@ import { isAccountUsable } from '../../admin/accountState';
 import { getUser } from '../../../authProvider/storage';
 import { GroupSection } from './GroupSection';
 import { InlineNameField } from './InlineNameField';
-import { useFeatureGroups, useLayoutActions } from './useFeatureGroups';
+import { useFeatureGroups } from '../../../ui/access/useFeatureGroups';
+import { useLayoutActions } from './useLayoutActions';
 
 /** SPEC.md §4: 0 normal, 1 adding a group, 2 reordering or renaming; no other value is accepted. */
 export type SidebarMode = 0 | 1 | 2;

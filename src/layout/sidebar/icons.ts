@@ -16,6 +16,7 @@ import Gavel from '@mui/icons-material/Gavel';
 import Grading from '@mui/icons-material/Grading';
 import Handshake from '@mui/icons-material/Handshake';
 import Insights from '@mui/icons-material/Insights';
+import LocalGasStation from '@mui/icons-material/LocalGasStation';
 import LocalShipping from '@mui/icons-material/LocalShipping';
 import Payments from '@mui/icons-material/Payments';
 import People from '@mui/icons-material/People';
@@ -26,15 +27,21 @@ import ReportProblem from '@mui/icons-material/ReportProblem';
 import RequestQuote from '@mui/icons-material/RequestQuote';
 import Settings from '@mui/icons-material/Settings';
 import Store from '@mui/icons-material/Store';
+import RvHookup from '@mui/icons-material/RvHookup';
 import Summarize from '@mui/icons-material/Summarize';
 import type { SvgIconComponent } from '@mui/icons-material';
 import Article from '@mui/icons-material/Article';
+import type { IconName } from '../../../schema/icons';
 
-/** The icons the server's features name (schema/features.ts); anything else shows a page icon. */
-const ICONS: Record<string, SvgIconComponent> = {
+/**
+ * The component of every icon a feature or resource may name (schema/icons.ts): a name without one does not
+ * compile. A server speaking the same API may still name another: that shows a page icon.
+ */
+const ICONS: Record<IconName, SvgIconComponent> = {
   AccountBalance, AccountBalanceWallet, AdminPanelSettings, Assessment, AssignmentInd, AttachMoney, Badge, Business,
   CalendarMonth, CreditCard, Dashboard, DateRange, DirectionsCar, Event, Gavel, Grading, Handshake, Insights,
-  LocalShipping, Payments, People, Percent, PersonOff, ReceiptLong, ReportProblem, RequestQuote, Settings, Store, Summarize,
+  LocalGasStation, LocalShipping, Payments, People, Percent, PersonOff, ReceiptLong, ReportProblem, RequestQuote,
+  RvHookup, Settings, Store, Summarize,
 };
 
-export const featureIcon = (name: string): SvgIconComponent => ICONS[name] ?? Article;
+export const featureIcon = (name: string): SvgIconComponent => (ICONS as Record<string, SvgIconComponent>)[name] ?? Article;

@@ -1,0 +1,6 @@
+/** The status filter of the users list, as the API takes it (the status itself is computed by the server). */
+export const STATUS_FILTERS = [
+  { status: 'active', value: { isActive: 'true' } },
+  { status: 'inactive', value: { isActive: 'false' } },
+  { status: 'pending', value: { pending: true } },
+] as const;

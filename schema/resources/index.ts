@@ -1,0 +1,33 @@
+import type { AnyResource } from '../define/resource';
+import type { FeatureDefinition } from '../features';
+import { FEATURES } from '../features';
+import { brokers } from './brokers';
+import { carriers } from './carriers';
+import { drivers } from './drivers';
+import { fuelCards } from './fuelCards';
+import { shippers } from './shippers';
+import { users } from './users';
+import { vehicles } from './vehicles';
+
+/**
+ * The record resources: adding one is a definition in this folder and one line here. The server serves each
+ * (server/modules/records), its table type is derived (server/db/types.ts), and the web app shows it
+ * (resources/, ui/records) — see resources/README.md.
+ */
+export const RECORD_RESOURCES = [users, shippers, brokers, carriers, drivers, vehicles, fuelCards] as const;
+
+export type RecordResource = (typeof RECORD_RESOURCES)[number];
+export type RecordTableName = RecordResource['table'];
+
+/**
+ * Sidebar entries of resources whose route is not their feature's own screen: each is a feature with no permissions
+ * of its own, under the feature that governs it (features.parent_feature_id), shown to whoever may read that one.
+ */
+export function navFeaturesOf(defs: readonly AnyResource[]): (FeatureDefinition & { parent: string })[] {
+  return defs.flatMap((def) => {
+    if (!def.nav) return [];
+    const parent = FEATURES.find((feature) => feature.key === def.readFeatures[0])!;
+    return [{ key: def.plural.replace(/\W/g, ''), title: def.plural, uri: def.route, icon: def.nav.icon, section: def.nav.section ?? parent.section, roles: {}, parent: parent.key }];
+  });
+}
+export const NAV_FEATURES = navFeaturesOf(RECORD_RESOURCES);

@@ -1,0 +1,28 @@
+import { email, phone, reference, text, zip } from '../define/fields';
+import { defineResource } from '../define/resource';
+
+/** Shippers (feature Shippers): the places cars are picked up from or delivered to on a load's behalf. */
+export const shippers = defineResource({
+  route: '/app/management/shipper-management',
+  api: '/api/Shipper',
+  table: 'shippers',
+  entity: 'shipper',
+  singular: 'Shipper',
+  plural: 'Shippers',
+  access: 'Shippers',
+  sections: { contact: 'Contact', address: 'Address' },
+  fields: {
+    name: text({ label: 'Name', required: true, max: 120, sort: true, search: true, unique: { caseInsensitive: true, message: (name) => `A shipper named ${name} already exists` } }),
+    contactName: text({ label: 'Contact', max: 100, search: true }),
+    phone: phone({ label: 'Phone', search: true }),
+    email: email({ label: 'E-mail', search: true }),
+    address: text({ label: 'Address', max: 200, list: false, section: 'address' }),
+    city: text({ label: 'City', max: 80, sort: true, filter: true, search: true, section: 'address' }),
+    stateId: reference('states', { label: 'State', filter: true, section: 'address' }),
+    zip: zip({ label: 'ZIP', list: false, section: 'address' }),
+  },
+  defaultSort: 'name',
+  recordTitle: 'name',
+});
+export type ShipperDto = typeof shippers.types.dto;
+export type ShipperInput = typeof shippers.types.input;

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { AnyResource } from '../../../schema/define/resource';
+import { RECORD_RESOURCES, type RecordTableName } from '../../../schema/resources';
+import type { ServerContext } from '../../context';
+import { driverExtension } from '../drivers/routes';
+import { fuelCardExtension } from '../fuelCards/routes';
+import { unitExtension } from '../units/routes';
+import { userExtension } from '../users/record';
+import { type AnyExtension, fromDefinition } from './fromDefinition';
+import { registerRecord } from './routes';
+
+/**
+ * The server code of the resources that need more than their definition, by table. A resource without an entry is
+ * served from its definition alone.
+ */
+const EXTENSIONS: { [T in RecordTableName]?: (ctx: ServerContext) => AnyExtension | Promise<AnyExtension> } = {
+  users: userExtension as never,
+  drivers: () => driverExtension as never,
+  units: unitExtension as never,
+  fuel_cards: fuelCardExtension as never,
+};
+
+/**
+ * The record routes of every definition of schema/resources (list, export, get, create, update, delete, restore)
+ * and their extensions' own routes. `extra` serves more definitions (the tests' throw-away resource).
+ */
+export function recordRoutes(extra: readonly AnyResource[] = []) {
+  return async function records(app: FastifyInstance, ctx: ServerContext) {
+    for (const def of [...RECORD_RESOURCES, ...extra] as AnyResource[]) {
+      const extension = (await EXTENSIONS[def.table as RecordTableName]?.(ctx)) ?? {};
+      const helpers = registerRecord(app, ctx, fromDefinition(def, extension));
+      await extension.routes?.(app, ctx, helpers as never);
+    }
+  };
+}

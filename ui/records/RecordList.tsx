@@ -1,0 +1,113 @@
+import { Box, Chip } from '@mui/material';
+import { BooleanInput, ColumnsButton, CreateButton, DataTable, FilterButton, List, TopToolbar } from 'react-admin';
+import { type RaRecord, type SortPayload, useRecordContext, useResourceContext, useResourceDefinition, useTranslate } from 'ra-core';
+import type { ReactElement, ReactNode } from 'react';
+import { endpointsOf, toApiQuery } from '../../dataProvider/endpoints';
+import { ExportCsvButton } from '../ExportCsvButton';
+import { LoadProblem } from '../LoadProblem';
+import { useCanAccessFeature } from '../useCanAccessFeature';
+import { DeleteRestoreButton } from './DeleteRestoreButton';
+import { type WithExpiry, expiryRowSx } from './ExpiryChips';
+import { FilterSidebar, type QuickFilter } from './FilterSidebar';
+import { SearchFilter } from './SearchFilter';
+
+export interface RecordListProps {
+  /** Translation key of the screen title. */
+  title: string;
+  /** Translation key of the search box's placeholder: what it searches. */
+  search: string;
+  /** The resource's own filters (the search box, "expiring" and "include deleted" come with every list). */
+  filters?: ReactElement[];
+  filterDefaultValues?: Record<string, unknown>;
+  /** One-click filters of the side panel. */
+  quickFilters?: QuickFilter[];
+  /** Shown above the quick filters (saved filters …). */
+  sidebar?: ReactNode;
+  sort?: SortPayload;
+  /** Columns the column chooser starts with hidden. */
+  hiddenColumns?: string[];
+  /** The CSV file's name, without the date. */
+  exportName: string;
+  /** The records carry expirations (schema/expiry.ts): rows that are due or past stand out, and can be filtered. */
+  expiring?: boolean;
+  /** Where a click on a row leads; by default the edit screen, for users who may update. */
+  rowClick?: false | ((id: string | number) => string);
+  /** Anything shown above the table (totals …). */
+  header?: ReactNode;
+  rowSx?: (record: RaRecord) => Record<string, unknown>;
+  /** Records that are soft-deleted and restored (default); off for lists that are pictures, not records. */
+  softDelete?: boolean;
+  /** More buttons in the top bar (links to related screens …). */
+  actions?: ReactNode;
+  /** The columns (DataTable.Col). */
+  children: ReactNode;
+}
+
+function ListActions({ exportName, children }: { exportName: string; children?: ReactNode }) {
+  const resource = useResourceContext() ?? '';
+  const path = endpointsOf(resource).export;
+  const { hasCreate } = useResourceDefinition();
+  return (
+    <TopToolbar sx={{ flexWrap: 'wrap' }}>
+      <FilterButton disableSaveQuery />
+      <ColumnsButton />
+      {hasCreate && <CreateButton />}
+      {path && <ExportCsvButton path={path} toQuery={(filter) => toApiQuery(filter)} fileName={exportName} />}
+      {children}
+    </TopToolbar>
+  );
+}
+
+/** The last column: a deleted record says so in words, and offers restore (or delete) to who may. */
+function RowActions() {
+  const translate = useTranslate();
+  const record = useRecordContext<{ deleted?: boolean }>();
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, justifyContent: 'flex-end' }}>
+      {record?.deleted && <Chip size="small" label={translate('haulboard.records.deleted_chip')} />}
+      <DeleteRestoreButton compact />
+    </Box>
+  );
+}
+
+const dimDeleted = (record: RaRecord): Record<string, unknown> => (record.deleted ? { '& td:not(:last-of-type)': { opacity: 0.55 } } : {});
+
+/**
+ * Every record list: search, the resource's filters in the bar and the side panel, include-deleted, column chooser,
+ * CSV export of the filtered set, create/delete/restore for who may, rows opening the edit screen, and the one
+ * load-failure message of SPEC.md §8. A resource's list only declares its columns and filters.
+ */
+export function RecordList(props: RecordListProps) {
+  const { title, search, filters = [], filterDefaultValues, quickFilters, sidebar, sort, hiddenColumns, exportName, expiring, rowClick, header, rowSx, softDelete = true, actions, children } = props;
+  const resource = useResourceContext() ?? '';
+  const canUpdate = useCanAccessFeature(resource, 'Update');
+  const allFilters = [
+    <SearchFilter key="search" source="search" placeholder={search} alwaysOn />,
+    ...filters,
+    ...(expiring ? [<BooleanInput key="expiring" source="expiring" label="haulboard.records.expiring" alwaysOn />] : []),
+    ...(softDelete ? [<BooleanInput key="showDeleted" source="showDeleted" label="haulboard.records.show_deleted" alwaysOn />] : []),
+  ];
+  const click = rowClick ?? (canUpdate ? (id: string | number) => `/app/${resource}/${id}/edit` : false);
+  const sx = (record: RaRecord) => ({ ...dimDeleted(record), ...(expiring ? expiryRowSx(record as WithExpiry) : {}), ...rowSx?.(record) });
+  return (
+    <List
+      filters={allFilters}
+      filterDefaultValues={filterDefaultValues}
+      sort={sort}
+      perPage={50}
+      actions={<ListActions exportName={exportName}>{actions}</ListActions>}
+      aside={quickFilters || sidebar ? <FilterSidebar lists={quickFilters ?? []}>{sidebar}</FilterSidebar> : undefined}
+      error={<LoadProblem />}
+      title={title}
+      // A wide table scrolls inside its card instead of widening the page (react-admin's layout grows to fit its
+      // content): width 0 keeps the table out of the page's width, min-width 100% gives it the card's.
+      sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto', width: 0, minWidth: '100%' } }}
+    >
+      {header}
+      <DataTable rowClick={click ? (id) => click(id) : false} bulkActionButtons={false} hiddenColumns={hiddenColumns} rowSx={sx}>
+        {children}
+        {softDelete ? <DataTable.Col source="actions" label="haulboard.records.actions" disableSort render={() => <RowActions />} /> : null}
+      </DataTable>
+    </List>
+  );
+}

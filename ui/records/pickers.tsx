@@ -1,0 +1,57 @@
+import type { ReactElement } from 'react';
+import type { AutocompleteInputProps } from 'react-admin';
+import type { ReferenceTarget } from '../../schema/define/references';
+import { ApiAutocompleteInput } from '../ApiAutocompleteInput';
+
+/**
+ * The dropdowns of SPEC.md §7 "Lists" as inputs, so each form names what it picks and not how it is fetched.
+ * Every one takes the usual input props (source, label, isRequired …).
+ */
+type PickerProps = Omit<AutocompleteInputProps, 'choices'>;
+
+const stateName = (row: { name?: string; abbreviation?: unknown }) => `${row.abbreviation} — ${row.name}`;
+
+export const StateInput = (props: PickerProps) => <ApiAutocompleteInput {...props} path="/api/Reference/states" describe={stateName} />;
+export const DriverInput = ({ showDeleted, ...props }: PickerProps & { showDeleted?: boolean }) => (
+  <ApiAutocompleteInput {...props} path={`/api/Driver/GetAllNames${showDeleted ? '?showDeleted=true' : ''}`} />
+);
+export const DispatcherInput = (props: PickerProps) => <ApiAutocompleteInput {...props} path="/api/Dispatcher/GetAllNames" />;
+export const CarrierInput = (props: PickerProps) => <ApiAutocompleteInput {...props} path="/api/Carriers/dropdown-list" />;
+export const ShipperInput = (props: PickerProps) => <ApiAutocompleteInput {...props} path="/api/Shipper/get-all-shippers-dropdown" />;
+export const BrokerInput = (props: PickerProps) => (
+  <ApiAutocompleteInput
+    {...props}
+    path="/api/Brokers/dropdown-list"
+    describe={(row) => `${row.name}${row.status === 'DO_NOT_USE' ? ' (do not use)' : ''}`}
+    disableChoice={(row) => row.status === 'DO_NOT_USE'}
+  />
+);
+/** Trucks or trailers; `hideAssigned` leaves out the ones a driver has today. */
+export const UnitInput = ({ type, hideAssigned, ...props }: PickerProps & { type: 'Truck' | 'Trailer'; hideAssigned?: boolean }) => (
+  <ApiAutocompleteInput {...props} path={`/api/Units/get-all-trucks-dropdown?type=${type}${hideAssigned ? '&HideAssigned=true' : ''}`} />
+);
+export const FuelCardInput = ({ hideAssigned, ...props }: PickerProps & { hideAssigned?: boolean }) => (
+  <ApiAutocompleteInput {...props} path={`/api/FuelCards/dropdown-list${hideAssigned ? '?HideAssigned=true' : ''}`} />
+);
+export const RoleInput = (props: PickerProps) => <ApiAutocompleteInput {...props} path="/api/Role/get-all-roles" />;
+const account = (row: { name?: string; email?: unknown }) => `${row.name} (${row.email})`;
+export const UserInput = (props: PickerProps) => <ApiAutocompleteInput {...props} path="/api/User/users-filtered?Size=10000" describe={account} />;
+
+/**
+ * The picker of each reference target (schema/define/references.ts): a form or a filter of a `reference` field gets
+ * it from here, so a new target does not compile until it has one.
+ */
+export const PICKERS: Record<ReferenceTarget, (props: PickerProps) => ReactElement> = {
+  states: StateInput,
+  carriers: CarrierInput,
+  users: UserInput,
+  userAccounts: UserInput,
+  roles: RoleInput,
+  drivers: DriverInput,
+  dispatchers: DispatcherInput,
+  trucks: (props) => <UnitInput {...props} type="Truck" />,
+  trailers: (props) => <UnitInput {...props} type="Trailer" />,
+  fuelCards: FuelCardInput,
+  brokers: BrokerInput,
+  shippers: ShipperInput,
+};

@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNotify, useRefresh } from 'ra-core';
+import { apiFetch } from '../../dataProvider/http';
+
+export interface ApiAction {
+  /** Absolute API path: /api/User/7/activate. */
+  path: string;
+  method?: string;
+  body?: unknown;
+  /** Translation key of the success toast. */
+  done: string;
+}
+
+/**
+ * A one-click call on a record (activate, end an assignment, restore …): the server's message on failure, a toast
+ * on success, and the screen re-read either way so it shows what the server now holds.
+ */
+export function useApiAction<T = unknown>(onDone?: (result: T) => void) {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ path, method = 'POST', body }: ApiAction) => apiFetch<T>(path, { method, body }),
+    onSuccess: (result, { done }) => {
+      notify(done, { type: 'success' });
+      refresh();
+      // Dropdowns (drivers, units, cards …) may list what just changed.
+      void queryClient.invalidateQueries({ queryKey: ['api-list'] });
+      onDone?.(result);
+    },
+    onError: (error: Error) => {
+      notify(error.message || 'haulboard.app.something_went_wrong', { type: 'error' });
+      refresh();
+    },
+  });
+}
