@@ -44,6 +44,11 @@ const FIREBASE_PUSH_ORIGINS = process.env.VITE_FIREBASE_API_KEY ? ['https://fire
 /** The API areas, each a Fastify plugin with its own routes. Adding an area is one line here. */
 const MODULES = [authRoutes, accessRoutes, userRoutes, listRoutes, auditRoutes, bookOrderRoutes, savedFilterRoutes, notifyRoutes, notificationRoutes, ...PEOPLE_AND_FLEET_MODULES];
 
+/** TRUST_PROXY as Fastify takes it: a hop count becomes the function Fastify itself would make of it (its types omit numbers). */
+function trustedProxies(trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 export interface AppOptions {
   config: Config;
   database: DatabaseHandle;
@@ -71,7 +76,7 @@ export async function buildApp({ config, database, resident = null, jwtSecret, l
       reply.header('x-content-type-options', 'nosniff').header('content-security-policy', "default-src 'none'");
       return reply.status(tooLong ? 414 : 400).send(errorBody(message, [{ code: error.code ?? 'bad_url', description: message }]));
     },
-    trustProxy: true,
+    trustProxy: trustedProxies(config.trustProxy),
     routerOptions: { querystringParser: (text: string) => normaliseQueryKeys(querystring.parse(text)) },
   });
   const permissions = new PermissionCatalog(database.db);

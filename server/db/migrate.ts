@@ -10,6 +10,7 @@ import * as m007 from './migrations/007_notifications';
 import * as m008 from './migrations/008_list_speed';
 import * as m009 from './migrations/009_covering_city_indexes';
 import * as m010 from './migrations/010_search_covering_indexes';
+import * as m011 from './migrations/011_hardening';
 
 /** Versioned migrations, in order. Add a file under migrations/ and one line here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '008_list_speed': m008,
   '009_covering_city_indexes': m009,
   '010_search_covering_indexes': m010,
+  '011_hardening': m011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
