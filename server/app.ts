@@ -13,7 +13,7 @@ import type { DatabaseHandle } from './db';
 import type { ResidentFile } from './db/residentFile';
 import { registerAccessControl } from './http/access';
 import { errorBody, registerErrorHandling } from './http/errors';
-import { loggerOptions, redactUrl } from './http/logging';
+import { type LogDestination, loggerOptions, redactUrl } from './http/logging';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerWebApp } from './http/webApp';
 import { normaliseQueryKeys, registerZodValidation, toJsonSchemas } from './http/validation';
@@ -56,13 +56,15 @@ export interface AppOptions {
   resident?: ResidentFile | null;
   jwtSecret: string;
   logger?: boolean;
+  /** Where the log lines go instead of stdout (tests read them). */
+  logStream?: LogDestination;
   /** Where the built web app is; tests point it elsewhere. */
   distDir?: string;
 }
 
-export async function buildApp({ config, database, resident = null, jwtSecret, logger = true, distDir }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, resident = null, jwtSecret, logger = true, logStream, distDir }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? loggerOptions(config.logLevel) : false,
+    logger: logger ? loggerOptions(config.logLevel, logStream) : false,
     bodyLimit: BODY_LIMIT,
     requestTimeout: 30_000,
     connectionTimeout: 60_000,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { resolveJwtSecret } from './auth/secret';
 import type { Config } from './config';
+import type { LogDestination } from './http/logging';
 import { type DatabaseHandle, openDatabase } from './db';
 import { migrateToLatest } from './db/migrate';
 import { keepFileResident, type ResidentFile } from './db/residentFile';
@@ -16,7 +17,7 @@ export interface Server {
 }
 
 /** Opens and migrates the database, seeds what is missing and builds the app (not yet listening). */
-export async function createServer(config: Config, options: { logger?: boolean } = {}): Promise<Server> {
+export async function createServer(config: Config, options: { logger?: boolean; logStream?: LogDestination } = {}): Promise<Server> {
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, mmapMb: config.sqliteMmapMb });
   let resident: ResidentFile | null = null;
   try {
@@ -25,7 +26,7 @@ export async function createServer(config: Config, options: { logger?: boolean }
     const demoSeeded = config.demoData ? await seedDemo(database.db, database.dialect) : false;
     const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
     resident = database.file && config.sqliteKeepResident && config.sqliteMmapMb > 0 ? keepFileResident(database.file, config.sqliteMmapMb * 1024 * 1024) : null;
-    const app = await buildApp({ config, database, resident, jwtSecret, logger: options.logger });
+    const app = await buildApp({ config, database, resident, jwtSecret, logger: options.logger, logStream: options.logStream });
     if (resident) logResidentFile(resident, app);
     app.addHook('onClose', async () => {
       await resident?.stop();

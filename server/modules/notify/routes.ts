@@ -58,7 +58,7 @@ export default async function notifyRoutes(app: FastifyInstance, ctx: ServerCont
     socket.on('error', () => undefined);
     try {
       const url = new URL(request.url ?? '/', 'http://hub');
-      if (url.pathname !== HUB_PATH && url.pathname !== `${HUB_PATH}/`) return refuse(socket, (status = 404), `There is no WebSocket endpoint at ${url.pathname}`);
+      if (url.pathname !== HUB_PATH && url.pathname !== `${HUB_PATH}/`) return refuse(socket, (status = 404), `There is no WebSocket endpoint at ${redactUrl(url.pathname)}`);
       if (hub.isStopping) return refuse(socket, (status = 503), 'The server is restarting; try again in a moment');
       const identity = await identify(db, jwtSecret, hubToken(request.headers, url.searchParams));
       if (!identity) return refuse(socket, (status = 401), REFUSED);
