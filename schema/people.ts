@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { registerBody } from './auth';
 import { businessDate } from './bookOrders';
-import { email, idText, idValue, queryBoolean } from './common';
+import { email, hasCents, idText, idValue, queryBoolean } from './common';
 import type { ExpiryItem } from './expiry';
 import {
   type RecordDto, dollars, filters, listQuery, mcNumber, optionalDate, optionalEmail, optionalId, optionalText, PHONE_COUNTRY_CODES, phoneDigits, phoneProblem,
@@ -315,7 +315,7 @@ export const driverInput = z
     const range = PAY_TYPE_INFO[d.payType];
     if (range && (d.payRate < range.min || d.payRate > range.max)) {
       ctx.addIssue({ code: 'custom', path: ['payRate'], message: `${range.label} pay is between ${range.min} and ${range.max.toLocaleString('en-US')} (${range.unit})` });
-    } else if (Math.abs(Math.round(d.payRate * 100) - d.payRate * 100) > 1e-6) {
+    } else if (!hasCents(d.payRate)) {
       ctx.addIssue({ code: 'custom', path: ['payRate'], message: 'Pay rate has at most two decimals' });
     }
   })
