@@ -10,6 +10,7 @@ import { PermissionCatalog } from './auth/permissions';
 import type { Config } from './config';
 import type { ServerContext } from './context';
 import type { DatabaseHandle } from './db';
+import { registerHousekeeping } from './housekeeping';
 import type { ResidentFile } from './db/residentFile';
 import { registerAccessControl } from './http/access';
 import { errorBody, registerErrorHandling } from './http/errors';
@@ -154,6 +155,7 @@ export async function buildApp({ config, database, resident = null, jwtSecret, l
   app.get('/api/openapi.json', { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
 
   for (const module of MODULES) await app.register(module, ctx);
+  registerHousekeeping(app, database.db);
   await registerWebApp(app, distDir ?? DIST_DIR, VERSION);
   return app;
 }

@@ -103,7 +103,7 @@ export async function fingerprint(db: Db): Promise<string> {
     'users', 'roles', 'user_roles', 'features', 'role_feature_permissions', 'feature_groups', 'feature_group_items', 'sessions',
     'meta', 'states', 'load_boards', 'payment_methods', 'money_sources', 'phone_countries', 'carriers', 'drivers',
     'units', 'unit_assignments', 'shippers', 'brokers', 'saved_filters', 'broker_contacts', 'carrier_authorities', 'fuel_cards',
-    'driver_dispatcher_assignments', 'password_links',
+    'driver_dispatcher_assignments', 'password_links', 'sign_in_addresses', 'throttle_hits',
   ] as const;
   const parts: string[] = [];
   for (const table of small) {

@@ -7,6 +7,7 @@ import { ApiError, conflict, forbidden } from '../../http/errors';
 import { audit } from '../audit/audit';
 import { registrationAwaitingActivation } from '../notifications/events';
 import { findUser } from '../users/queries';
+import { REGISTRATIONS_PER_ADDRESS, recordHit, secondsUntilAllowed } from './hits';
 import { checkRecaptcha } from './recaptcha';
 import { openSession, revokeSession } from './sessions';
 import { blockMessage, recordFailure, signedInFrom, signInBlock } from './throttle';
@@ -71,8 +72,13 @@ export default async function authRoutes(app: FastifyInstance, ctx: ServerContex
   app.post<{ Body: RegisterBody }>('/api/token/register', {
     config: { access: { public: true } },
     schema: { tags: ['Authentication'], summary: 'Register; creates an unverified, inactive account', body: registerBody },
-  }, async (request) => {
+  }, async (request, reply) => {
     const body = request.body;
+    const wait = await secondsUntilAllowed(db, REGISTRATIONS_PER_ADDRESS, request.ip);
+    if (wait > 0) {
+      reply.header('Retry-After', String(wait));
+      throw new ApiError(429, `Too many registrations from your address. Try again in ${Math.ceil(wait / 60)} minute(s).`, 'throttled');
+    }
     await checkRecaptcha(config.recaptchaSecret, config.recaptchaVerifyUrl, body.googleRecaptchaToken);
     const exists = await db.selectFrom('users').select('id').where('email', '=', body.email).executeTakeFirst();
     if (exists) throw conflict('User already exists');
@@ -90,6 +96,8 @@ export default async function authRoutes(app: FastifyInstance, ctx: ServerContex
         .returning('id')
         .executeTakeFirst();
       if (!inserted) throw conflict('User already exists');
+      // Counted with the registration itself: a refused one (taken e-mail, failed reCAPTCHA) costs nothing.
+      await recordHit(trx, REGISTRATIONS_PER_ADDRESS, request.ip);
       await audit(trx, request, { action: 'register', entity: 'user', entityId: inserted.id, after: { email: body.email, userType: body.userType } }, inserted.id);
       const deliveries = await registrationAwaitingActivation(trx, { id: inserted.id, firstName: body.firstname, lastName: body.lastname, email: body.email });
       return { userId: inserted.id, deliveries };
