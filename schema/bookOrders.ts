@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idText, idValue, pagingQuery, queryBoolean } from './common';
+import { BUSINESS_DATE_MAX, BUSINESS_DATE_MIN, hasCents, idText, idValue, isCalendarDate, pagingQuery, queryBoolean } from './common';
 import { LOAD_BOARDS, PAYMENT_METHODS } from './reference';
 import { isValidVin } from './vin';
 
@@ -36,15 +36,16 @@ export const money = (label: string) =>
     .finite()
     .min(0, `${label} cannot be negative`)
     .max(MAX_CENTS_DOLLARS, `${label} is too large`)
-    .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, `${label} has at most two decimals`);
+    .refine(hasCents, `${label} has at most two decimals`);
 
+/** The one rule for business dates (every record, filter and form): a real day within the business window. */
 export const businessDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD')
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, 'Not a real date');
+  .superRefine((value, ctx) => {
+    if (!isCalendarDate(value)) ctx.addIssue({ code: 'custom', message: 'Not a real date' });
+    else if (value < BUSINESS_DATE_MIN || value > BUSINESS_DATE_MAX) ctx.addIssue({ code: 'custom', message: `Use a date from ${BUSINESS_DATE_MIN} to ${BUSINESS_DATE_MAX}` });
+  });
 
 const text = (max: number) => z.string().trim().max(max);
 const optionalText = (max: number) => text(max).optional().nullable().transform((v) => (v ? v : null));

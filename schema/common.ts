@@ -34,3 +34,19 @@ export function pagingQuery(defaultSize = 50, maxSize = 500) {
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const email = z.string().trim().toLowerCase().max(254).regex(EMAIL_PATTERN, 'Enter a valid e-mail address');
+
+/** Business dates (YYYY-MM-DD) keep to this window: a date outside it is a typo, not a load or an expiry. */
+export const BUSINESS_DATE_MIN = '1990-01-01';
+export const BUSINESS_DATE_MAX = '2100-12-31';
+
+/** Whether YYYY-MM-DD text names a day of the calendar (2026-02-30 does not). */
+export function isCalendarDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+/**
+ * Money is exact or refused: the value must be the two-decimal number nearest to it (19.99 is, 19.999999999 is not;
+ * no tolerance, so nothing is silently rounded into cents).
+ */
+export const hasCents = (value: number) => Math.round(value * 100) / 100 === value;

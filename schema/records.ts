@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { businessDate } from './bookOrders';
-import { email, idText, idValue, pagingQuery, queryBoolean } from './common';
+import { email, hasCents, idText, idValue, pagingQuery, queryBoolean } from './common';
 import { PHONE_COUNTRIES } from './reference';
 
 /**
@@ -107,7 +107,7 @@ export const dollars = (label: string, min = 0, max = 100_000_000) =>
     .finite()
     .min(min, min === 0 ? `${label} cannot be negative` : `${label} is at least ${min}`)
     .max(max, `${label} is at most ${max.toLocaleString('en-US')}`)
-    .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, `${label} has at most two decimals`);
+    .refine(hasCents, `${label} has at most two decimals`);
 
 export const toCents = (value: number) => Math.round(value * 100);
 export const fromCents = (cents: number) => Math.round(cents) / 100;

@@ -11,10 +11,11 @@ import type { AnyResource } from '../schema/define/resource';
 import type { Config } from './config';
 import type { ServerContext } from './context';
 import type { DatabaseHandle } from './db';
+import { registerHousekeeping } from './housekeeping';
 import type { ResidentFile } from './db/residentFile';
 import { registerAccessControl } from './http/access';
 import { errorBody, registerErrorHandling } from './http/errors';
-import { loggerOptions, redactUrl } from './http/logging';
+import { type LogDestination, loggerOptions, redactUrl } from './http/logging';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerWebApp } from './http/webApp';
 import { normaliseQueryKeys, registerZodValidation, toJsonSchemas } from './http/validation';
@@ -48,6 +49,11 @@ const FIREBASE_PUSH_ORIGINS = process.env.VITE_FIREBASE_API_KEY ? ['https://fire
  */
 const MODULES = [authRoutes, accessRoutes, listRoutes, auditRoutes, bookOrderRoutes, savedFilterRoutes, notifyRoutes, notificationRoutes, assignmentRoutes];
 
+/** TRUST_PROXY as Fastify takes it: a hop count becomes the function Fastify itself would make of it (its types omit numbers). */
+function trustedProxies(trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 export interface AppOptions {
   config: Config;
   database: DatabaseHandle;
@@ -55,15 +61,17 @@ export interface AppOptions {
   resident?: ResidentFile | null;
   jwtSecret: string;
   logger?: boolean;
+  /** Where the log lines go instead of stdout (tests read them). */
+  logStream?: LogDestination;
   /** Where the built web app is; tests point it elsewhere. */
   distDir?: string;
   /** Record resources served besides schema/resources (the tests' throw-away resource). */
   extraResources?: readonly AnyResource[];
 }
 
-export async function buildApp({ config, database, resident = null, jwtSecret, logger = true, distDir, extraResources }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, resident = null, jwtSecret, logger = true, logStream, distDir, extraResources }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? loggerOptions(config.logLevel) : false,
+    logger: logger ? loggerOptions(config.logLevel, logStream) : false,
     bodyLimit: BODY_LIMIT,
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
@@ -77,7 +85,7 @@ export async function buildApp({ config, database, resident = null, jwtSecret, l
       reply.header('x-content-type-options', 'nosniff').header('content-security-policy', "default-src 'none'");
       return reply.status(tooLong ? 414 : 400).send(errorBody(message, [{ code: error.code ?? 'bad_url', description: message }]));
     },
-    trustProxy: true,
+    trustProxy: trustedProxies(config.trustProxy),
     routerOptions: { querystringParser: (text: string) => normaliseQueryKeys(querystring.parse(text)) },
   });
   const permissions = new PermissionCatalog(database.db);
@@ -86,10 +94,12 @@ export async function buildApp({ config, database, resident = null, jwtSecret, l
 
   // JSON only: a text/plain body is refused as an unsupported media type rather than read as a string.
   app.removeContentTypeParser('text/plain');
-  // Clients that mark a body-less DELETE as JSON get no error for the empty body.
+  // Some clients mark a body-less call as JSON (POST /api/token/logout with Content-Type: application/json and
+  // nothing after it): a route that takes no body gets no error for an empty one. A route with a body schema still
+  // answers that the body is empty.
   const defaultJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '' && (request.method === 'DELETE' || request.method === 'GET')) return done(null, undefined);
+    if ((body as string).trim() === '' && !request.routeOptions.schema?.body) return done(null, undefined);
     return defaultJson(request, body as string, done);
   });
 
@@ -151,6 +161,7 @@ export async function buildApp({ config, database, resident = null, jwtSecret, l
   app.get('/api/openapi.json', { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
 
   for (const module of [...MODULES, recordRoutes(extraResources)]) await app.register(module, ctx);
+  registerHousekeeping(app, database.db);
   await registerWebApp(app, distDir ?? DIST_DIR, VERSION);
   return app;
 }

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 
 export interface Config {
@@ -17,7 +18,14 @@ export interface Config {
   sqliteMmapMb: number;
   /** SQLite only: keep the mapped part of the file in memory (SQLITE_KEEP_RESIDENT; server/db/residentFile.ts). */
   sqliteKeepResident: boolean;
+  /**
+   * Which proxies in front of the server are trusted to say who the client is (X-Forwarded-For): false (none, the
+   * default), true (any), a number of hops, or addresses and CIDR ranges. Fastify's trustProxy takes each form.
+   */
+  trustProxy: TrustProxy;
 }
+
+export type TrustProxy = boolean | number | string[];
 
 /** "8h", "30m", "2d", "45s" or plain seconds. */
 export function parseDuration(text: string): number {
@@ -45,6 +53,36 @@ function wholeNumber(name: string, value: string | undefined, fallback: number, 
   return number;
 }
 
+/** proxy-addr's names for ranges, which Fastify's trustProxy list accepts beside addresses. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrRange(text: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(text)) return true;
+  const [address, prefix, ...rest] = text.split('/');
+  const version = net.isIP(address);
+  if (!version || rest.length) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset or false, true, a whole number of proxy hops (0 = none), or a comma list of addresses and CIDR
+ * ranges. Anything else stops the start: a typo must not trust every client's X-Forwarded-For, nor silently none.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? '';
+  const lower = text.toLowerCase();
+  if (!text || ['false', 'no', 'off'].includes(lower)) return false;
+  if (['true', 'yes', 'on'].includes(lower)) return true;
+  if (/^\d{1,3}$/.test(text)) return Number(text) === 0 ? false : Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  if (entries.every((entry) => entry && isAddressOrRange(entry))) return entries;
+  throw new Error(
+    `TRUST_PROXY must be true, false, a number of proxy hops, or a comma-separated list of addresses and CIDR ranges (e.g. 10.0.0.5,192.168.0.0/16), not "${value}"`,
+  );
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -65,5 +103,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     sqliteMmapMb: wholeNumber('SQLITE_MMAP_MB', env.SQLITE_MMAP_MB, 2047, 2047),
     sqliteKeepResident: flag('SQLITE_KEEP_RESIDENT', env.SQLITE_KEEP_RESIDENT, true),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

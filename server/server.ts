@@ -5,6 +5,7 @@ import { RECORD_RESOURCES } from '../schema/resources';
 import { buildApp } from './app';
 import { resolveJwtSecret } from './auth/secret';
 import type { Config } from './config';
+import type { LogDestination } from './http/logging';
 import { type DatabaseHandle, openDatabase } from './db';
 import { migrateToLatest } from './db/migrate';
 import { keepFileResident, type ResidentFile } from './db/residentFile';
@@ -21,6 +22,8 @@ export interface Server {
 /** Opens and migrates the database, seeds what is missing and builds the app (not yet listening). */
 export interface ServerOptions {
   logger?: boolean;
+  /** Where the log lines go instead of stdout (tests read them). */
+  logStream?: LogDestination;
   /** Record resources served besides schema/resources, with the migrations of their tables (the tests' throw-away one). */
   extraResources?: readonly AnyResource[];
   extraMigrations?: Readonly<Record<string, Migration>>;
@@ -35,7 +38,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     const demoSeeded = config.demoData ? await seedDemo(database.db, database.dialect) : false;
     const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
     resident = database.file && config.sqliteKeepResident && config.sqliteMmapMb > 0 ? keepFileResident(database.file, config.sqliteMmapMb * 1024 * 1024) : null;
-    const app = await buildApp({ config, database, resident, jwtSecret, logger: options.logger, extraResources: options.extraResources });
+    const app = await buildApp({ config, database, resident, jwtSecret, logger: options.logger, logStream: options.logStream, extraResources: options.extraResources });
     if (resident) logResidentFile(resident, app);
     app.addHook('onClose', async () => {
       await resident?.stop();

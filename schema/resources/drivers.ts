@@ -1,6 +1,7 @@
 import { choice, computed, computedChoice, date, decimal, email, phone, reference, text } from '../define/fields';
 import { defineResource, only } from '../define/resource';
 import { PHONE_COUNTRIES } from '../reference';
+import { hasCents } from '../common';
 import { PHONE_COUNTRY_CODES, phoneDigits, phoneProblem } from '../records';
 
 export const DRIVER_TYPES = ['COMPANY', 'OWNER_OPERATOR'] as const;
@@ -72,7 +73,7 @@ export const drivers = defineResource({
     const range = PAY_TYPE_INFO[d.payType];
     if (range && (d.payRate < range.min || d.payRate > range.max)) {
       ctx.addIssue({ code: 'custom', path: ['payRate'], message: `${range.label} pay is between ${range.min} and ${range.max.toLocaleString('en-US')} (${range.unit})` });
-    } else if (Math.abs(Math.round(d.payRate * 100) - d.payRate * 100) > 1e-6) {
+    } else if (!hasCents(d.payRate)) {
       ctx.addIssue({ code: 'custom', path: ['payRate'], message: 'Pay rate has at most two decimals' });
     }
   },

@@ -30,7 +30,12 @@ export interface SessionsTable {
   expires_at: string;
   revoked_at: string | null;
 }
-export interface LoginFailuresTable { id: Generated<number>; email: string; at: string }
+/** address: the client's address as the server sees it (TRUST_PROXY); null on rows written before migration 011. */
+export interface LoginFailuresTable { id: Generated<number>; email: string; address: string | null; at: string }
+/** Addresses a user signed in from, with the last time: their usual places (auth/throttle.ts). */
+export interface SignInAddressesTable { user_id: number; address: string; last_at: string }
+/** Counted events of a kind per key (e.g. registrations per address), for throttles; pruned when old. */
+export interface ThrottleHitsTable { id: Generated<number>; kind: string; key: string; at: string }
 export interface AuditLogTable {
   id: Generated<number>;
   at: string;
@@ -229,6 +234,8 @@ export interface Database extends RecordTables, ChildTables {
   feature_group_items: FeatureGroupItemsTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
+  sign_in_addresses: SignInAddressesTable;
+  throttle_hits: ThrottleHitsTable;
   audit_log: AuditLogTable;
   meta: MetaTable;
   states: StatesTable;

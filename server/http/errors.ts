@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
+import { redactUrl } from './logging';
 
 export interface ErrorMessage {
   code: string;
@@ -85,8 +86,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
 }
 
-/** The 404 body for a path nothing answers. */
+/** The 404 body for a path nothing answers (its path masked as in the logs: error bodies get logged too). */
 export function notFoundBody(method: string, url: string) {
-  const message = `There is no ${method} ${url.split('?')[0]} here`;
+  const message = `There is no ${method} ${redactUrl(url.split('?')[0])} here`;
   return errorBody(message, [{ code: 'not_found', description: message }]);
 }

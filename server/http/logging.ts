@@ -1,28 +1,80 @@
 import type { FastifyServerOptions } from 'fastify';
 
-/** Tokens never reach the logs: the access_token query value (used by the real-time hub) is masked. */
-export function redactUrl(url: string): string {
-  const queryStart = url.indexOf('?');
-  if (queryStart < 0) return url;
-  const hashStart = url.indexOf('#', queryStart);
-  const fragment = hashStart < 0 ? '' : url.slice(hashStart);
-  const query = hashStart < 0 ? url.slice(queryStart + 1) : url.slice(queryStart + 1, hashStart);
-  const pairs = query.split('&').map((pair) => {
-    const [key] = pair.split('=', 1);
-    let name = key;
-    try {
-      name = decodeURIComponent(key.replace(/\+/g, ' '));
-    } catch {
-      // An undecodable key is compared as it stands.
-    }
-    return name.toLowerCase() === 'access_token' ? `${key}=[redacted]` : pair;
-  });
-  return `${url.slice(0, queryStart)}?${pairs.join('&')}${fragment}`;
+/**
+ * Secrets never reach the logs (nor error bodies that echo a URL). A URL may carry one in three ways, and each is
+ * masked as [redacted]:
+ * - a query parameter named like one (token, access_token, resettoken, secret, password, code, key, signature …);
+ * - a path of a one-time link: /forgotpassword/{email}/{token}, /app/update-email/{token…};
+ * - any query value or path segment that looks like a credential, whatever it is called: a JWT, or a long run of
+ *   token characters mixing cases or digits (a generated token; a file name with an extension is kept).
+ */
+const SECRET_NAME = /token|secret|passw|pwd|otp|signature|^sig$|^code$|auth|session|credential|jwt|api[-_]?key|^key$/i;
+const REDACTED = '[redacted]';
+const ONE_TIME_LINKS: [RegExp, string][] = [
+  [/^\/forgotpassword\/[^/]*\/.*$/i, `/forgotpassword/${REDACTED}/${REDACTED}`],
+  [/^\/app\/update-email\/.*$/i, `/app/update-email/${REDACTED}`],
+];
+const JWT = /^eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*\.?[A-Za-z0-9_-]*$/;
+const TOKEN_CHARACTERS = /^[A-Za-z0-9_\-+/=.~]{24,}$/;
+const FILE_NAME = /\.[A-Za-z0-9]{1,8}$/;
+
+function decode(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    // An undecodable text is judged as it stands.
+    return text;
+  }
 }
 
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+/** A value that is very likely a credential: a JWT, or 24+ token characters with at least two of upper, lower, digit. */
+export function looksLikeSecret(value: string): boolean {
+  if (JWT.test(value) && value.length >= 16) return true;
+  if (!TOKEN_CHARACTERS.test(value)) return false;
+  const kinds = [/[a-z]/, /[A-Z]/, /[0-9]/].filter((kind) => kind.test(value)).length;
+  return kinds >= 2;
+}
+
+function redactPath(path: string): string {
+  for (const [link, masked] of ONE_TIME_LINKS) if (link.test(path)) return masked;
+  return path
+    .split('/')
+    .map((segment) => {
+      const text = decode(segment);
+      return looksLikeSecret(text) && (!FILE_NAME.test(text) || JWT.test(text)) ? REDACTED : segment;
+    })
+    .join('/');
+}
+
+function redactQuery(query: string): string {
+  return query
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      if (equals < 0) return looksLikeSecret(decode(pair)) ? REDACTED : pair;
+      const key = pair.slice(0, equals);
+      return SECRET_NAME.test(decode(key)) || looksLikeSecret(decode(pair.slice(equals + 1))) ? `${key}=${REDACTED}` : pair;
+    })
+    .join('&');
+}
+
+export function redactUrl(url: string): string {
+  const hashStart = url.indexOf('#');
+  const beforeHash = hashStart < 0 ? url : url.slice(0, hashStart);
+  const fragment = hashStart < 0 ? '' : `#${redactQuery(url.slice(hashStart + 1))}`;
+  const queryStart = beforeHash.indexOf('?');
+  if (queryStart < 0) return redactPath(beforeHash) + fragment;
+  return `${redactPath(beforeHash.slice(0, queryStart))}?${redactQuery(beforeHash.slice(queryStart + 1))}${fragment}`;
+}
+
+export interface LogDestination {
+  write(line: string): void;
+}
+
+export function loggerOptions(level: string, stream?: LogDestination): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(stream ? { stream } : {}),
     redact: ['req.headers.authorization', 'req.headers.cookie'],
     serializers: {
       req: (req: { method: string; url: string; ip?: string; id?: string }) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip, id: req.id }),

@@ -6,10 +6,13 @@ import { type ZodType, z } from 'zod';
  * browser. Fastify hands us the schema; we parse with it and give back the parsed (trimmed, coerced) value.
  */
 const MAX_DEPTH = 64;
+const NOT_TEXT = 'Text must be valid Unicode: it holds a lone surrogate (an unpaired \\ud800-\\udfff)';
 
 /**
- * What no request value may hold, whatever its schema: a NUL character in text (PostgreSQL refuses it) or nesting
- * deeper than any of our bodies (a hostile body should not cost a deep recursion). Walked without recursion.
+ * What no request value may hold, whatever its schema: a NUL character in text (PostgreSQL refuses it), text that is
+ * not well-formed Unicode (a lone surrogate such as "\ud800" would be stored as invalid UTF-8 and read back changed),
+ * or nesting deeper than any of our bodies (a hostile body should not cost a deep recursion). Walked without
+ * recursion; every text of every body and query passes here, so no field can forget the rule.
  */
 function findProblem(value: unknown): { path: (string | number)[]; message: string } | null {
   const stack: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
@@ -18,11 +21,13 @@ function findProblem(value: unknown): { path: (string | number)[]; message: stri
     if (path.length > MAX_DEPTH) return { path: path.slice(0, 3), message: 'The request is nested too deeply' };
     if (typeof current === 'string') {
       if (current.includes('\u0000')) return { path, message: 'Text cannot contain a NUL character' };
+      if (!current.isWellFormed()) return { path, message: NOT_TEXT };
     } else if (Array.isArray(current)) {
       current.forEach((item, index) => stack.push({ value: item, path: [...path, index] }));
     } else if (current && typeof current === 'object') {
       for (const [key, item] of Object.entries(current)) {
         if (key.includes('\u0000')) return { path: [...path, key], message: 'Text cannot contain a NUL character' };
+        if (!key.isWellFormed()) return { path: [...path, key.toWellFormed()], message: NOT_TEXT };
         stack.push({ value: item, path: [...path, key] });
       }
     }

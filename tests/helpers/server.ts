@@ -24,6 +24,8 @@ export interface TestServer {
   login(email: string, password?: string): Promise<string>;
   /** app.inject with an optional bearer token; parses JSON bodies. */
   call(options: InjectOptions & { token?: string }): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
+  /** With `captureLog`: every log line the server wrote so far (pino's JSON lines); otherwise empty. */
+  log(): string;
   /** Close the app and start it again on the same database (what a restart does). */
   restart(): Promise<TestServer>;
   close(): Promise<void>;
@@ -49,13 +51,17 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
   };
 }
 
-export async function startTestServer(kind: DatabaseKind, env: Record<string, string> = {}, serverOptions: Omit<ServerOptions, 'logger'> = {}): Promise<TestServer> {
+export async function startTestServer(kind: DatabaseKind, env: Record<string, string> = {}, options: Omit<ServerOptions, 'logger' | 'logStream'> & { captureLog?: boolean } = {}): Promise<TestServer> {
+  const { captureLog, ...serverOptions } = options;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'haulboard-test-'));
   const postgres = kind === 'postgres' ? await createPostgresDatabase() : null;
-  const config = loadConfig({ DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'silent', SQLITE_KEEP_RESIDENT: 'false', ...(postgres ? { DATABASE_URL: postgres.url } : {}), ...env });
+  const logLevel = captureLog ? 'info' : 'silent';
+  const config = loadConfig({ DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: logLevel, SQLITE_KEEP_RESIDENT: 'false', ...(postgres ? { DATABASE_URL: postgres.url } : {}), ...env });
+  let logText = '';
+  const logStream = { write: (line: string) => void (logText += line) };
 
   const open = async (): Promise<TestServer> => {
-    const { app, database } = await createServer(config, { ...serverOptions, logger: false });
+    const { app, database } = await createServer(config, { ...serverOptions, ...(captureLog ? { logger: true, logStream } : { logger: false }) });
     await app.ready();
     const call: TestServer['call'] = async ({ token, headers, ...options }) => {
       const response = await app.inject({ ...options, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
@@ -66,6 +72,7 @@ export async function startTestServer(kind: DatabaseKind, env: Record<string, st
     let closed = false;
     const server: TestServer = {
       app, db: database.db, config, kind, call,
+      log: () => logText,
       login: async (email, password = DEMO_PASSWORD) => {
         const response = await call({ method: 'POST', url: '/api/Auth/login', payload: { email, password } });
         if (response.status !== 200) throw new Error(`login ${email}: ${response.status} ${JSON.stringify(response.body)}`);

@@ -49,7 +49,7 @@ describe.each(DATABASES)('sign-in on %s', (kind) => {
     expect(unknown.body.messages[0].description).toBe('Please check your email and password');
   });
 
-  it('locks an account after 10 failures in 15 minutes with 429 and Retry-After, even for the right password', async () => {
+  it('locks an address out of an account after 10 failures in 15 minutes with 429 and Retry-After, even for the right password', async () => {
     const email = 'banking@haulboard.demo';
     for (let i = 0; i < 10; i++) {
       const r = await server.call({ method: 'POST', url: '/api/Auth/login', payload: { email, password: `wrong-${i}` } });
@@ -57,11 +57,13 @@ describe.each(DATABASES)('sign-in on %s', (kind) => {
     }
     const locked = await server.call({ method: 'POST', url: '/api/Auth/login', payload: { email, password: 'demo-password' } });
     expect(locked.status).toBe(429);
+    expect(locked.body.message).toMatch(/Too many failed sign-ins to this account from your address/);
     const retryAfter = Number(locked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    // Another account is not affected.
+    // Another account is not affected, nor this account from another address.
     expect((await server.call({ method: 'POST', url: '/api/Auth/login', payload: { email: 'finance@haulboard.demo', password: 'demo-password' } })).status).toBe(200);
+    expect((await server.call({ method: 'POST', url: '/api/Auth/login', remoteAddress: '10.1.2.3', payload: { email, password: 'demo-password' } })).status).toBe(200);
     // Once the failures are older than the window, the account opens again.
     await server.db.updateTable('login_failures').set({ at: new Date(Date.now() - 16 * 60_000).toISOString() }).where('email', '=', email).execute();
     expect((await server.call({ method: 'POST', url: '/api/Auth/login', payload: { email, password: 'demo-password' } })).status).toBe(200);

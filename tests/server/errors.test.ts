@@ -261,7 +261,8 @@ describe('redactUrl', () => {
     expect(redactUrl('/hubs/board?ACCESS_TOKEN=abc&Access_Token=def')).toBe('/hubs/board?ACCESS_TOKEN=[redacted]&Access_Token=[redacted]');
     expect(redactUrl('/hubs/board?access_token=abc#frag')).toBe('/hubs/board?access_token=[redacted]#frag');
     expect(redactUrl('/api/User?Size=5')).toBe('/api/User?Size=5');
-    expect(redactUrl('/api/User?my_access_token=keep')).toBe('/api/User?my_access_token=keep');
+    // Whatever else a parameter is called, a name that says token is masked too (issue 25.1).
+    expect(redactUrl('/api/User?my_access_token=abc')).toBe('/api/User?my_access_token=[redacted]');
   });
 
   it('masks it when the client percent-encodes the key, since the server decodes it to access_token', () => {

@@ -30,6 +30,7 @@ interface JsonSchema {
   const?: unknown;
   anyOf?: JsonSchema[];
   oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
   minimum?: number;
   maximum?: number;
   exclusiveMinimum?: number;
@@ -95,9 +96,21 @@ const ROUTES = await discoverWriteRoutes();
 // ---------------------------------------------------------------------------------------------------------------
 // Generators
 
+/** An intersection (allOf: an update body is the create body and its version) as one object schema. */
+function merged(schema: JsonSchema): JsonSchema {
+  if (!schema.allOf?.length) return schema;
+  const parts = schema.allOf.map(merged);
+  return {
+    type: 'object',
+    properties: Object.assign({}, ...parts.map((part) => part.properties ?? {})),
+    required: parts.flatMap((part) => part.required ?? []),
+  };
+}
+
 /** Roughly valid values for a JSON Schema, so that some requests get past validation into the handlers. */
-function validValue(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unknown> {
-  if (!schema || depth > 5) return fc.jsonValue({ maxDepth: 2 });
+function validValue(given: JsonSchema | undefined, depth = 0): fc.Arbitrary<unknown> {
+  if (!given || depth > 5) return fc.jsonValue({ maxDepth: 2 });
+  const schema = merged(given);
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum?.length) return fc.constantFrom(...schema.enum);
   const alternatives = schema.anyOf ?? schema.oneOf;
@@ -184,7 +197,8 @@ const hostileValue: fc.Arbitrary<string> = fc.oneof(
 const extraKey = fc.oneof(fc.constantFrom(...PROTOTYPE_KEYS), fc.string({ maxLength: 12 }));
 
 /** A mostly valid body with fields replaced by hostile values, dropped, duplicated, or joined by extra keys. */
-function mutatedBody(schema: JsonSchema | undefined): fc.Arbitrary<string> {
+function mutatedBody(given: JsonSchema | undefined): fc.Arbitrary<string> {
+  const schema = given && merged(given);
   const keys = Object.keys(schema?.properties ?? {});
   const base = (schema?.type === 'object' ? validValue(schema) : fc.constant({})) as fc.Arbitrary<Record<string, unknown>>;
   const knownKey = keys.length ? fc.constantFrom(...keys) : extraKey;
@@ -440,6 +454,114 @@ describe.each(DATABASES)('fuzzing every write route on %s', (kind) => {
       { numRuns: RUNS, seed: SEED, interruptAfterTimeLimit: 45_000 },
     );
     if (process.env.FUZZ_VERBOSE) console.log(`${kind} ${route.method} ${route.path}: statuses ${JSON.stringify(statuses)}`);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Values at the edges (issue 25): into a roughly valid body of every write route, one field at a time, a lone
+// surrogate (any text), a year 0000 or 9999 (any business date) or money finer than a cent (any non-integer
+// number); and an empty JSON body to every route that takes none.
+
+type Edge = 'text' | 'date' | 'money';
+interface Leaf { path: (string | number)[]; edges: Edge[] }
+const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
+const EDGE_VALUES: Record<Edge, fc.Arbitrary<(original: unknown) => unknown>> = {
+  text: fc.tuple(fc.constantFrom('\ud800', '\udfff', '\udc00\ud800'), fc.nat({ max: 40 })).map(([lone, at]) => (original) => {
+    const text = typeof original === 'string' ? original : '';
+    const i = Math.min(at, text.length);
+    return text.slice(0, i) + lone + text.slice(i);
+  }),
+  date: fc.constantFrom('0000-01-01', '9999-12-31', '0000-12-31', '9999-01-01').map((date) => () => date),
+  money: fc.constantFrom(19.999999999, 0.001, 1.005, 100.0000001, 0.015).map((amount) => () => amount),
+};
+
+/** The primitive fields of a generated body with what each can be given: the schema says which are dates and money. */
+function leavesOf(given: JsonSchema | undefined, value: unknown, path: (string | number)[] = []): Leaf[] {
+  if (!given) return [];
+  const schema = merged(given);
+  const alternatives = schema.anyOf ?? schema.oneOf;
+  if (alternatives?.length) return alternatives.flatMap((alternative) => leavesOf(alternative, value, path)).filter((leaf, i, all) => all.findIndex((l) => l.path.join('.') === leaf.path.join('.')) === i);
+  if (typeof value === 'string' && (schema.type === 'string' || schema.enum || schema.const !== undefined)) {
+    return [{ path, edges: schema.pattern === DATE_PATTERN ? ['text', 'date'] : ['text'] }];
+  }
+  if (typeof value === 'number' && schema.type === 'number') return [{ path, edges: ['money'] }];
+  if (Array.isArray(value) && schema.items) return value.flatMap((item, i) => leavesOf(schema.items, item, [...path, i]));
+  if (value && typeof value === 'object' && schema.properties) {
+    return Object.entries(value).flatMap(([key, item]) => leavesOf(schema.properties![key], item, [...path, key]));
+  }
+  return [];
+}
+
+function withValueAt(value: unknown, path: (string | number)[], change: (original: unknown) => unknown): unknown {
+  if (!path.length) return change(value);
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string | number, unknown>;
+  copy[path[0]] = withValueAt(copy[path[0]], path.slice(1), change);
+  return copy;
+}
+
+describe.each(DATABASES)('values at the edges in every write route on %s', (kind) => {
+  let server: TestServer;
+  let adminToken: string;
+  let known: string | null = null;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    adminToken = await server.login(ADMIN);
+  });
+  afterAll(() => server?.close());
+
+  const withBodies = ROUTES.filter((route) => route.body?.type === 'object' || route.body?.allOf);
+  it.each(withBodies.map((route) => [`${route.method} ${route.path}`, route] as const))('%s: a lone surrogate, a year 0000/9999 or money finer than a cent is refused, naming the field', async (_name, route) => {
+    const seen = new Set<Edge>();
+    const cases = validValue(route.body)
+      .chain((body) => {
+        // Every body also gets a field whose very name is a lone surrogate (the only text a body of ids can carry).
+        const named = { path: ['note\ufffd'], edge: 'text' as Edge, body: { ...(body as object), 'note\ud800': 'x' } };
+        const leaves = leavesOf(route.body, body).flatMap((leaf) => leaf.edges.map((edge) => ({ path: leaf.path, edge })));
+        const inField = leaves.length
+          ? fc.constantFrom(...leaves).chain((leaf) => EDGE_VALUES[leaf.edge].map((change) => ({ body: withValueAt(body, leaf.path, change), ...leaf })))
+          : fc.constant(named);
+        return fc.oneof({ weight: 5, arbitrary: inField }, { weight: 1, arbitrary: fc.constant(named) });
+      });
+    await fc.assert(
+      fc.asyncProperty(cases, async (c) => {
+        const url = route.params.reduce((path, name) => path.replace(`{${name}}`, '1'), route.path);
+        const payload = JSON.stringify(c.body);
+        const where = `${route.method} ${url} ${c.edge} at ${c.path.join('.')}: ${payload.slice(0, 400)}`;
+        const before = (known ??= await fingerprint(server.db));
+        const response = await server.call({ method: route.method as 'POST', url, token: adminToken, headers: { 'content-type': 'application/json' }, payload });
+        seen.add(c.edge);
+        expect(response.status, `${where} → ${JSON.stringify(response.body)}`).toBe(400);
+        expectErrorBody(response, where);
+        const fields = response.body.messages.map((m: { field?: string }) => m.field);
+        if (c.edge === 'text') expect(fields[0], `${where} → ${JSON.stringify(response.body)}`).toBe(c.path.join('.'));
+        else expect(fields, `${where} → ${JSON.stringify(response.body)}`).toContain(c.path.join('.'));
+        const after = await fingerprint(server.db);
+        if (after !== before) {
+          known = null;
+          expect.fail(`${where}: refused but changed ${diffTables(before, after)}`);
+        }
+      }),
+      { numRuns: Math.max(8, Math.round(RUNS / 5)), seed: SEED, interruptAfterTimeLimit: 20_000 },
+    );
+    expect(seen.has('text'), 'every body with a text field got a lone surrogate').toBe(true);
+  });
+
+  const bodyless = ROUTES.filter((route) => !route.body);
+  it.each(bodyless.map((route) => [`${route.method} ${route.path}`, route] as const))('%s: an empty JSON body is no error on a route that takes none', async (_name, route) => {
+    const token = route.path === '/api/token/logout' ? await server.login(ADMIN) : adminToken;
+    const url = route.params.reduce((path, name) => path.replace(`{${name}}`, '1'), route.path);
+    for (const payload of ['', ' ', '\r\n']) {
+      const response = await server.call({ method: route.method as 'POST', url, token, headers: { 'content-type': 'application/json' }, payload });
+      const where = `${route.method} ${url} with an empty JSON body ${JSON.stringify(payload)}`;
+      expect(response.status, `${where}: ${JSON.stringify(response.body)}`).toBeLessThan(500);
+      if (response.status >= 400) {
+        expectErrorBody(response, where);
+        expect(response.body.messages[0].code, `${where}: ${JSON.stringify(response.body)}`).not.toMatch(/^FST_ERR_CTP/);
+      }
+    }
+    // A route may have changed the administrator it acted on (id 1): sign in again for the next one.
+    if ((await server.call({ method: 'GET', url: '/api/token/me', token: adminToken })).status !== 200) adminToken = await server.login(ADMIN);
+    known = null;
   });
 });
 

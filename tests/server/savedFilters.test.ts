@@ -50,18 +50,18 @@ describe.each(DATABASES)('saved filters on %s', (kind) => {
   it("lists only the caller's own filters of the list asked for", async () => {
     const other = await create({ resource: 'bookorders', name: 'Someone else', filter: { status: 'NEW' } }, theirs);
     expect(other.status).toBe(200);
-    const ticket = await create({ resource: 'tickets', name: 'Open tickets', filter: { status: 'OPEN' } });
+    const ticket = await create({ resource: 'ticket-management', name: 'Open tickets', filter: { status: 'OPEN' } });
     expect(ticket.status).toBe(200);
     expect((await list()).map((f) => f.name)).toEqual(['Approvals', 'My drivers this month']);
     expect((await list('bookorders', theirs)).map((f) => f.name)).toEqual(['Someone else']);
-    expect((await list('tickets')).map((f) => f.name)).toEqual(['Open tickets']);
-    expect(await list('tickets', theirs)).toEqual([]);
+    expect((await list('ticket-management')).map((f) => f.name)).toEqual(['Open tickets']);
+    expect(await list('ticket-management', theirs)).toEqual([]);
   });
 
   it('refuses a second filter with the same name in any case, but not in another list or for another user', async () => {
     await refused(() => create({ resource: 'bookorders', name: 'APPROVALS', filter: {} }), 409);
     await refused(() => create({ resource: 'bookorders', name: 'approvals ', filter: {} }), 409);
-    expect((await create({ resource: 'tickets', name: 'Approvals', filter: {} })).status).toBe(200);
+    expect((await create({ resource: 'ticket-management', name: 'Approvals', filter: {} })).status).toBe(200);
     expect((await create({ resource: 'bookorders', name: 'Approvals', filter: {} }, theirs)).status).toBe(200);
   });
 
@@ -75,6 +75,9 @@ describe.each(DATABASES)('saved filters on %s', (kind) => {
     await refused(() => create({ resource: 'bookorders', name: 'Too many', filter: Object.fromEntries(Array.from({ length: 41 }, (_, i) => [`k${i}`, i])) }), 400, 'filter');
     await refused(() => create({ resource: 'bookorders', name: 'Long value', filter: { search: 'x'.repeat(201) } }), 400);
     await refused(() => create({ resource: 'Book Orders!', name: 'Bad list', filter: {} }), 400, 'resource');
+    // Only the product's screens keep filters (issue 25.7): a made-up list name is refused, reading included.
+    await refused(() => create({ resource: 'tickets', name: 'Made-up list', filter: {} }), 400, 'resource');
+    await refused(() => server.call({ method: 'GET', url: '/api/SavedFilters?resource=made-up-list', token: mine }), 400, 'resource');
     await refused(() => create({ name: 'No list', filter: {} }), 400, 'resource');
     await refused(() => create({ resource: 'bookorders', name: 'No filter' }), 400, 'filter');
     await refused(() => server.call({ method: 'POST', url: '/api/SavedFilters', token: mine, payload: '{"resource":"bookorders","name":"Inf","filter":{"price":1e309}}', headers: { 'content-type': 'application/json' } }), 400);

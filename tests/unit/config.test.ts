@@ -30,3 +30,21 @@ describe('yes/no settings (DEMO_DATA, SQLITE_KEEP_RESIDENT)', () => {
     expect(() => loadConfig({ DEMO_DATA: 'maybe' })).toThrow(/^DEMO_DATA must be true or false/);
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy unless told, and reads true/false, a hop count or addresses and ranges', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: ' false ' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'TRUE' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 192.168.0.0/16,::1,fd00::/8, loopback' }).trustProxy).toEqual(['10.0.0.5', '192.168.0.0/16', '::1', 'fd00::/8', 'loopback']);
+  });
+
+  it('refuses anything else at start, naming the variable and the forms it takes', () => {
+    for (const value of ['yes please', '10.0.0', '10.0.0.5/33', '::1/129', '10.0.0.5,', 'proxy.example.com', '-1', '1.5', '10.0.0.5/8/1']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(`TRUST_PROXY must be true, false, a number of proxy hops, or a comma-separated list of addresses and CIDR ranges (e.g. 10.0.0.5,192.168.0.0/16), not "${value}"`);
+    }
+  });
+});

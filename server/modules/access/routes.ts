@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { groupIdParams, moveFeatureBody, newGroupBody, renameGroupBody, reorderGroupsBody } from '../../../schema/access';
+import { MAX_GROUPS, groupIdParams, moveFeatureBody, newGroupBody, renameGroupBody, reorderGroupsBody } from '../../../schema/access';
 import type { FeatureGrant } from '../../auth/permissions';
 import { type ServerContext, ok } from '../../context';
 import type { Db } from '../../db/types';
@@ -60,8 +60,12 @@ export default async function accessRoutes(app: FastifyInstance, ctx: ServerCont
     schema: { tags: TAGS, summary: 'Add a group to the caller’s sidebar', body: newGroupBody },
   }, async (request) => change(request, async (trx, user) => {
     const { name } = request.body;
+    // PostgreSQL: two adds at once wait for each other here, so both count what the other added.
+    if (ctx.dialect === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', user).forUpdate().execute();
+    const groups = await groupsOf(trx, user);
+    if (groups.length >= MAX_GROUPS) throw conflict(`A sidebar holds at most ${MAX_GROUPS} groups; delete one first`);
     await assertNameFree(trx, user, name);
-    const position = Math.max(-1, ...(await groupsOf(trx, user)).map((g) => g.position)) + 1;
+    const position = Math.max(-1, ...groups.map((g) => g.position)) + 1;
     const group = await trx.insertInto('feature_groups').values({ user_id: user, name, is_default: 0, position }).returning('id').executeTakeFirstOrThrow();
     await audit(trx, request, { action: 'create', entity: 'feature_group', entityId: group.id, after: { name, position } });
   }));

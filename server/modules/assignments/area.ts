@@ -78,10 +78,14 @@ export function registerAssignmentArea<Current, CurrentQuery extends ListQueryBa
     schema: { tags, summary: area.history.summary, querystring: area.history.query },
   }, async (request) => {
     const q = request.query as HistoryQuery;
-    const query = area.history.filter(area.history.select(), q);
+    let query = area.history.filter(area.history.select(), q);
+    // As in every list, a deleted driver's rows only with showDeleted (history rows themselves are never deleted).
+    if (!q.showDeleted) query = query.where('d.deleted_at', 'is', null);
     const total = (await query.clearSelect().select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow()) as { n: number };
-    const direction = q.sort === 'startsOn' || q.sort === 'id' ? 'asc' : 'desc';
-    const rows = (await query.orderBy('a.starts_on', direction).orderBy('a.id', direction).limit(q.size).offset(q.page * q.size).execute()) as Row[];
+    // Newest first unless asked: startsOn / -startsOn by start date, id / -id by id.
+    const direction = q.sort && !q.sort.startsWith('-') ? 'asc' : 'desc';
+    const ordered = q.sort?.replace(/^-/, '') === 'id' ? query.orderBy('a.id', direction) : query.orderBy('a.starts_on', direction).orderBy('a.id', direction);
+    const rows = (await ordered.limit(q.size).offset(q.page * q.size).execute()) as Row[];
     const today = todayIso();
     return page(rows.map((row) => area.history.toDto(row, today)), Number(total.n), q.page, q.size);
   });

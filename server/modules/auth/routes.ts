@@ -3,16 +3,22 @@ import { type LoginBody, type RegisterBody, loginBody, registerBody } from '../.
 import { USER_TYPES, type RoleName, type UserType } from '../../../schema/roles';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/passwords';
 import { type ServerContext, ok } from '../../context';
-import { ApiError, conflict } from '../../http/errors';
+import { ApiError, conflict, forbidden } from '../../http/errors';
 import { audit } from '../audit/audit';
 import { registrationAwaitingActivation } from '../notifications/events';
 import { findUser } from '../users/queries';
+import { REGISTRATIONS_PER_ADDRESS, recordHit, secondsUntilAllowed } from './hits';
 import { checkRecaptcha } from './recaptcha';
 import { openSession, revokeSession } from './sessions';
-import { clearFailures, recordFailure, secondsUntilAllowed } from './throttle';
+import { blockMessage, recordFailure, signedInFrom, signInBlock } from './throttle';
 
-/** The role a self-registered user asks for; it takes effect only once an administrator activates the account. */
+/**
+ * The role a self-registered user asks for. The registration stores only the user type; the role is granted when an
+ * administrator first activates the account (server/modules/users/routes.ts), never by the registration itself.
+ */
 export const ROLE_OF_USER_TYPE: Record<UserType, RoleName> = { driver: 'Driver', dispatch: 'Dispatcher', carrier: 'FleetOwner', fleetOwner: 'FleetOwner' };
+
+export const DEACTIVATED_MESSAGE = 'This account is deactivated. Ask an administrator to reactivate it.';
 
 export default async function authRoutes(app: FastifyInstance, ctx: ServerContext) {
   const { db, config, jwtSecret } = ctx;
@@ -22,23 +28,30 @@ export default async function authRoutes(app: FastifyInstance, ctx: ServerContex
     schema: { tags: ['Authentication'], summary: 'Sign in; the response value is the token', body: loginBody },
   }, async (request, reply) => {
     const { email, password } = request.body;
-    const wait = await secondsUntilAllowed(db, email);
-    if (wait > 0) {
-      reply.header('Retry-After', String(wait));
-      throw new ApiError(429, `Too many failed sign-ins. Try again in ${Math.ceil(wait / 60)} minute(s).`, 'throttled');
+    const address = request.ip;
+    const user = await db
+      .selectFrom('users').select(['id', 'password_hash', 'is_active', 'activated_at'])
+      .where('email', '=', email).where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    const block = await signInBlock(db, email, address, user?.id ?? null);
+    if (block) {
+      reply.header('Retry-After', String(block.seconds));
+      throw new ApiError(429, blockMessage(block), block.scope === 'address' ? 'throttled' : 'account_locked');
     }
-    const user = await db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', email).where('deleted_at', 'is', null).executeTakeFirst();
     if (!user || !user.password_hash) {
       await verifyAgainstDummy(password);
-      await recordFailure(db, email);
+      await recordFailure(db, email, address);
       throw new ApiError(401, 'Please check your email and password', 'invalid_credentials', 'email');
     }
     if (!(await verifyPassword(user.password_hash, password))) {
-      await recordFailure(db, email);
+      await recordFailure(db, email, address);
       throw new ApiError(401, 'Invalid password', 'invalid_credentials', 'password');
     }
+    // Said only to whoever knows the password. A deactivated account holds no session (deactivation revokes them),
+    // so nothing it was given can come back to life when an administrator reactivates it.
+    if (user.is_active === 0 && user.activated_at !== null) throw forbidden(DEACTIVATED_MESSAGE);
     const token = await db.transaction().execute(async (trx) => {
-      await clearFailures(trx, email);
+      await signedInFrom(trx, user.id, email, address);
       const jwt = await openSession(trx, user.id, jwtSecret, config.jwtExpiresIn);
       await audit(trx, request, { action: 'login', entity: 'session', entityId: user.id }, user.id);
       return jwt;
@@ -59,8 +72,13 @@ export default async function authRoutes(app: FastifyInstance, ctx: ServerContex
   app.post<{ Body: RegisterBody }>('/api/token/register', {
     config: { access: { public: true } },
     schema: { tags: ['Authentication'], summary: 'Register; creates an unverified, inactive account', body: registerBody },
-  }, async (request) => {
+  }, async (request, reply) => {
     const body = request.body;
+    const wait = await secondsUntilAllowed(db, REGISTRATIONS_PER_ADDRESS, request.ip);
+    if (wait > 0) {
+      reply.header('Retry-After', String(wait));
+      throw new ApiError(429, `Too many registrations from your address. Try again in ${Math.ceil(wait / 60)} minute(s).`, 'throttled');
+    }
     await checkRecaptcha(config.recaptchaSecret, config.recaptchaVerifyUrl, body.googleRecaptchaToken);
     const exists = await db.selectFrom('users').select('id').where('email', '=', body.email).executeTakeFirst();
     if (exists) throw conflict('User already exists');
@@ -78,8 +96,8 @@ export default async function authRoutes(app: FastifyInstance, ctx: ServerContex
         .returning('id')
         .executeTakeFirst();
       if (!inserted) throw conflict('User already exists');
-      const role = await trx.selectFrom('roles').select('id').where('name', '=', ROLE_OF_USER_TYPE[body.userType]).executeTakeFirstOrThrow();
-      await trx.insertInto('user_roles').values({ user_id: inserted.id, role_id: role.id }).execute();
+      // Counted with the registration itself: a refused one (taken e-mail, failed reCAPTCHA) costs nothing.
+      await recordHit(trx, REGISTRATIONS_PER_ADDRESS, request.ip);
       await audit(trx, request, { action: 'register', entity: 'user', entityId: inserted.id, after: { email: body.email, userType: body.userType } }, inserted.id);
       const deliveries = await registrationAwaitingActivation(trx, { id: inserted.id, firstName: body.firstname, lastName: body.lastname, email: body.email });
       return { userId: inserted.id, deliveries };

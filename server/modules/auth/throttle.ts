@@ -1,31 +1,88 @@
 import type { Db } from '../../db/types';
 
-/** Per-account login throttling: 10 failures within 15 minutes lock that e-mail until the oldest one ages out. */
-export const MAX_FAILURES = 10;
-export const WINDOW_MS = 15 * 60 * 1000;
+/**
+ * Sign-in throttling that a stranger cannot turn against the owner (issue 23.10):
+ * - per account and address: 10 failures within 15 minutes lock that address out of that account;
+ * - account-wide backstop: 50 failures within an hour, from anywhere, lock the account for every address except the
+ *   owner's usual ones (an address that signed in to it within 30 days); a password set through a one-time link
+ *   clears the account's failures.
+ * The address is the client's as the server sees it (request.ip: the socket's peer, or what trusted proxies say).
+ */
+export const ADDRESS_LIMIT = { failures: 10, windowMs: 15 * 60_000 };
+export const ACCOUNT_LIMIT = { failures: 50, windowMs: 60 * 60_000 };
+export const USUAL_ADDRESS_DAYS = 30;
+const DAY_MS = 86_400_000;
 
-/** Seconds until the next attempt is allowed, or 0 when it is allowed now. */
-export async function secondsUntilAllowed(db: Db, email: string, now = Date.now()): Promise<number> {
-  const since = new Date(now - WINDOW_MS).toISOString();
-  const failures = await db
-    .selectFrom('login_failures')
-    .select('at')
-    .where('email', '=', email)
-    .where('at', '>', since)
-    .orderBy('at', 'desc')
-    .limit(MAX_FAILURES)
-    .execute();
-  if (failures.length < MAX_FAILURES) return 0;
+export type SignInBlock = { scope: 'address' | 'account'; seconds: number };
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Seconds until the oldest of the counted failures leaves the window, when `limit` of them are in it. */
+async function lockedFor(query: () => Promise<{ at: string }[]>, limit: { failures: number; windowMs: number }, now: number): Promise<number> {
+  const failures = await query();
+  if (failures.length < limit.failures) return 0;
   const oldestCounted = Date.parse(failures[failures.length - 1].at);
-  return Math.max(1, Math.ceil((oldestCounted + WINDOW_MS - now) / 1000));
+  return Math.max(1, Math.ceil((oldestCounted + limit.windowMs - now) / 1000));
 }
 
-export async function recordFailure(db: Db, email: string): Promise<void> {
-  const now = Date.now();
-  await db.deleteFrom('login_failures').where('email', '=', email).where('at', '<=', new Date(now - WINDOW_MS).toISOString()).execute();
-  await db.insertInto('login_failures').values({ email, at: new Date(now).toISOString() }).execute();
+export async function isUsualAddress(db: Db, userId: number, address: string, now = Date.now()): Promise<boolean> {
+  const row = await db
+    .selectFrom('sign_in_addresses').select('last_at')
+    .where('user_id', '=', userId).where('address', '=', address).where('last_at', '>', iso(now - USUAL_ADDRESS_DAYS * DAY_MS))
+    .executeTakeFirst();
+  return !!row;
 }
 
+/** Whether this address may try to sign in to this account now; userId is null for an unknown e-mail. */
+export async function signInBlock(db: Db, email: string, address: string, userId: number | null, now = Date.now()): Promise<SignInBlock | null> {
+  const fromHere = await lockedFor(
+    () => db.selectFrom('login_failures').select('at')
+      .where('email', '=', email).where('address', '=', address).where('at', '>', iso(now - ADDRESS_LIMIT.windowMs))
+      .orderBy('at', 'desc').limit(ADDRESS_LIMIT.failures).execute(),
+    ADDRESS_LIMIT, now,
+  );
+  if (fromHere > 0) return { scope: 'address', seconds: fromHere };
+  const everywhere = await lockedFor(
+    () => db.selectFrom('login_failures').select('at')
+      .where('email', '=', email).where('at', '>', iso(now - ACCOUNT_LIMIT.windowMs))
+      .orderBy('at', 'desc').limit(ACCOUNT_LIMIT.failures).execute(),
+    ACCOUNT_LIMIT, now,
+  );
+  if (everywhere === 0 || (userId !== null && (await isUsualAddress(db, userId, address, now)))) return null;
+  return { scope: 'account', seconds: everywhere };
+}
+
+export function blockMessage(block: SignInBlock): string {
+  const minutes = Math.ceil(block.seconds / 60);
+  return block.scope === 'address'
+    ? `Too many failed sign-ins to this account from your address. Try again in ${minutes} minute(s), or ask an administrator for a password link.`
+    : `This account is locked for now after many failed sign-ins from elsewhere. Sign in from a device you have used before, try again in ${minutes} minute(s), or ask an administrator for a password link.`;
+}
+
+export async function recordFailure(db: Db, email: string, address: string, now = Date.now()): Promise<void> {
+  await db.insertInto('login_failures').values({ email, address, at: iso(now) }).execute();
+}
+
+/**
+ * A successful sign-in: the address's own failures for the account are forgotten (the owner's typos) and the
+ * address becomes one of the user's usual places. Failures from elsewhere stay counted for the backstop.
+ */
+export async function signedInFrom(trx: Db, userId: number, email: string, address: string, now = Date.now()): Promise<void> {
+  await trx.deleteFrom('login_failures').where('email', '=', email).where('address', '=', address).execute();
+  await trx
+    .insertInto('sign_in_addresses')
+    .values({ user_id: userId, address, last_at: iso(now) })
+    .onConflict((oc) => oc.columns(['user_id', 'address']).doUpdateSet({ last_at: iso(now) }))
+    .execute();
+}
+
+/** A password set through a one-time link: the account starts afresh. */
 export async function clearFailures(db: Db, email: string): Promise<void> {
   await db.deleteFrom('login_failures').where('email', '=', email).execute();
+}
+
+/** Housekeeping: failures older than the longest window count for nothing; usual addresses are forgotten after 30 days. */
+export async function pruneSignInRecords(db: Db, now = Date.now()): Promise<void> {
+  await db.deleteFrom('login_failures').where('at', '<=', iso(now - Math.max(ADDRESS_LIMIT.windowMs, ACCOUNT_LIMIT.windowMs))).execute();
+  await db.deleteFrom('sign_in_addresses').where('last_at', '<=', iso(now - USUAL_ADDRESS_DAYS * DAY_MS)).execute();
 }

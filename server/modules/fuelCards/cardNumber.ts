@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Db } from '../../db/types';
 
 /**
- * Card numbers are never stored (schema/fleet.ts): the last 4 digits are, and an HMAC of the number keyed with
+ * Card numbers are never stored (schema/resources/fuelCards.ts): the last 4 digits are, and an HMAC of the number keyed with
  * this installation's key (meta.card_hash_key, made by migration 006) finds a card entered twice.
  */
 export async function cardHashKey(db: Db): Promise<string> {

@@ -75,11 +75,13 @@ export default async function listRoutes(app: FastifyInstance, ctx: ServerContex
 
   app.get<{ Querystring: z.output<typeof fuelCardsDropdownQuery> }>('/api/FuelCards/dropdown-list', {
     config: read(['VehicleAndCardAssignment', 'Vehicles']),
-    schema: { tags: TAGS, summary: 'Fuel cards, masked; HideAssigned leaves out cards a driver holds today', querystring: fuelCardsDropdownQuery },
+    schema: { tags: TAGS, summary: 'Fuel cards, masked; HideAssigned leaves out cards a driver holds today; DriverId keeps only the cards that driver holds today', querystring: fuelCardsDropdownQuery },
   }, async (request) => {
-    const { hideAssigned, showDeleted } = request.query;
+    const { hideAssigned, showDeleted, driverId } = request.query;
     let query = live(db.selectFrom('fuel_cards').select(['id', 'card_last4', 'provider', 'status', 'expires_on as expiresOn', 'deleted_at']), showDeleted);
-    if (hideAssigned) query = query.where('id', 'not in', db.selectFrom('unit_assignments as a').select('a.fuel_card_id').where('a.fuel_card_id', 'is not', null).where(coversSql('a', todayIso())));
+    const held = () => db.selectFrom('unit_assignments as a').select('a.fuel_card_id').where('a.fuel_card_id', 'is not', null).where(coversSql('a', todayIso()));
+    if (hideAssigned) query = query.where('id', 'not in', held());
+    if (driverId) query = query.where('id', 'in', held().where('a.driver_id', '=', driverId));
     const rows = await query.orderBy('provider').orderBy('card_last4').execute();
     return ok(withDeleted(rows).map(({ card_last4, ...row }) => ({ ...row, maskedNumber: maskCard(card_last4), name: `${maskCard(card_last4)} (${row.provider})` })));
   });

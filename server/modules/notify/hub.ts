@@ -40,6 +40,11 @@ export const MAX_MESSAGE_BYTES = 1024 * 1024;
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 /** Negotiated ids a user may hold unclaimed at once; older ones are forgotten (a client looping on negotiate). */
 const MAX_UNCLAIMED_PER_USER = 10;
+/**
+ * Sockets one user may hold open on one server at once, over all their sign-ins and tabs (issue 25.7): a person needs a
+ * few; a client looping on connect would otherwise cost the server memory and every presence change a send per socket.
+ */
+export const MAX_CONNECTIONS_PER_USER = 20;
 /** How long a closing socket may take to finish the close handshake. */
 const CLOSE_GRACE_MS = 1_000;
 /**
@@ -118,11 +123,19 @@ export class Hub implements Realtime {
     return { connectionId: connection.id, connectionToken: connection.token };
   }
 
+  /** Whether the user already holds MAX_CONNECTIONS_PER_USER sockets here (claimed, attached or on their way). */
+  isFull(userId: number): boolean {
+    let open = 0;
+    for (const c of this.connections.values()) if (c.claimed && !c.closed && c.identity.user.userId === userId) open++;
+    return open >= MAX_CONNECTIONS_PER_USER;
+  }
+
   /**
    * A socket wants the connection `token` (null: the client skipped negotiation). Claimed at once, so a second
    * socket racing for the same id is refused even before the first one's upgrade completes.
    */
-  claim(token: string | null, identity: Identity): Connection | 'unknown' | 'taken' {
+  claim(token: string | null, identity: Identity): Connection | 'unknown' | 'taken' | 'full' {
+    if (this.isFull(identity.user.userId)) return 'full';
     if (token === null) {
       const connection = this.create(identity);
       connection.claimed = true;

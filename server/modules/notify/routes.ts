@@ -6,11 +6,12 @@ import { WebSocketServer } from 'ws';
 import type { ServerContext } from '../../context';
 import { ApiError, errorBody, unauthorized } from '../../http/errors';
 import { redactUrl } from '../../http/logging';
-import { Hub, MAX_MESSAGE_BYTES } from './hub';
+import { Hub, MAX_CONNECTIONS_PER_USER, MAX_MESSAGE_BYTES } from './hub';
 import { hubToken, identify } from './identity';
 
 export const HUB_PATH = '/notify';
 const REFUSED = 'Your session has ended or the token is not valid. Sign in again.';
+const TOO_MANY = `You have ${MAX_CONNECTIONS_PER_USER} live connections open, the most one user may; close another tab or window first`;
 
 /** The hub the app was built with (server/app.ts puts it on the context). */
 function hubOf(ctx: ServerContext): Hub {
@@ -44,6 +45,7 @@ export default async function notifyRoutes(app: FastifyInstance, ctx: ServerCont
     const identity = await identify(db, jwtSecret, hubToken(request.headers, request.query));
     if (!identity) throw unauthorized(REFUSED);
     if (hub.isStopping) throw new ApiError(503, 'The server is restarting; try again in a moment', 'unavailable');
+    if (hub.isFull(identity.user.userId)) throw new ApiError(429, TOO_MANY, 'too_many_connections');
     const { connectionId, connectionToken } = hub.negotiate(identity);
     const transports = [{ transport: 'WebSockets', transferFormats: ['Text', 'Binary'] }];
     // A version 0 client puts the connectionId in the socket's URL.
@@ -58,7 +60,7 @@ export default async function notifyRoutes(app: FastifyInstance, ctx: ServerCont
     socket.on('error', () => undefined);
     try {
       const url = new URL(request.url ?? '/', 'http://hub');
-      if (url.pathname !== HUB_PATH && url.pathname !== `${HUB_PATH}/`) return refuse(socket, (status = 404), `There is no WebSocket endpoint at ${url.pathname}`);
+      if (url.pathname !== HUB_PATH && url.pathname !== `${HUB_PATH}/`) return refuse(socket, (status = 404), `There is no WebSocket endpoint at ${redactUrl(url.pathname)}`);
       if (hub.isStopping) return refuse(socket, (status = 503), 'The server is restarting; try again in a moment');
       const identity = await identify(db, jwtSecret, hubToken(request.headers, url.searchParams));
       if (!identity) return refuse(socket, (status = 401), REFUSED);
@@ -67,6 +69,7 @@ export default async function notifyRoutes(app: FastifyInstance, ctx: ServerCont
       const claimed = hub.claim(url.searchParams.get('id'), identity);
       if (claimed === 'unknown') return refuse(socket, (status = 404), 'No connection with this id: negotiate again');
       if (claimed === 'taken') return refuse(socket, (status = 409), 'This connection already has a socket');
+      if (claimed === 'full') return refuse(socket, (status = 429), TOO_MANY);
       let attached = false;
       socket.once('close', () => {
         if (!attached) hub.release(claimed);

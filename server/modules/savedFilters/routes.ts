@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { savedFilterInput } from '../../../schema/bookOrders';
+import { FEATURES } from '../../../schema/features';
 import { idParams } from '../../../schema/common';
 import { type ServerContext, ok } from '../../context';
 import { conflict, notFound } from '../../http/errors';
@@ -9,8 +10,18 @@ import { audit } from '../audit/audit';
 /**
  * Named list filters kept on the server per user (react-admin's own saved queries live in the browser and
  * vanish at logout). Each user sees and changes only their own.
+ *
+ * A saved filter belongs to one of the product's screens, named by the last part of its path in the feature
+ * catalogue (schema/features.ts: 'bookorders' for /app/books/bookorders, 'vehicles', 'user-management' …), so a
+ * screen added there can keep filters with nothing added here, and a made-up name is refused.
  */
-const resource = z.string().trim().regex(/^[a-z][a-z0-9-]{1,40}$/, 'Name the list these filters belong to');
+export const SAVED_FILTER_LISTS: readonly string[] = [...new Set(FEATURES.map((feature) => feature.uri.split('/').pop()!))];
+/** Saved filters one user may keep for one list (issue 25.7). */
+export const MAX_SAVED_FILTERS_PER_LIST = 50;
+const resource = z
+  .string()
+  .trim()
+  .refine((name) => SAVED_FILTER_LISTS.includes(name), `Name the list these filters belong to: one of ${SAVED_FILTER_LISTS.join(', ')}`);
 const listQuery = z.object({ resource });
 const createBody = savedFilterInput.extend({ resource });
 const updateBody = savedFilterInput.partial().refine((b) => b.name !== undefined || b.filter !== undefined, 'Send a new name, a new filter or both');
@@ -49,6 +60,10 @@ export default async function savedFilterRoutes(app: FastifyInstance, ctx: Serve
     if (await nameTaken(userId, res, name)) throw conflict(`A saved filter named "${name}" already exists`);
     const now = new Date().toISOString();
     const row = await db.transaction().execute(async (trx) => {
+      // PostgreSQL: two saves at once wait for each other here, so both count what the other saved.
+      if (ctx.dialect === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+      const saved = await trx.selectFrom('saved_filters').select(({ fn }) => fn.countAll<number>().as('n')).where('user_id', '=', userId).where('resource', '=', res).executeTakeFirstOrThrow();
+      if (Number(saved.n) >= MAX_SAVED_FILTERS_PER_LIST) throw conflict(`A list keeps at most ${MAX_SAVED_FILTERS_PER_LIST} saved filters; delete one first`);
       const inserted = await trx.insertInto('saved_filters').values({ user_id: userId, resource: res, name, filter: JSON.stringify(filter), created_at: now, updated_at: now }).returningAll().executeTakeFirstOrThrow();
       await audit(trx, request, { action: 'create', entity: 'saved_filter', entityId: inserted.id, after: { resource: res, name, filter } });
       return inserted;

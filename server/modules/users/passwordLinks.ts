@@ -7,6 +7,7 @@ import { hashPassword } from '../../auth/passwords';
 import { type ServerContext, ok } from '../../context';
 import { badRequest } from '../../http/errors';
 import { audit } from '../audit/audit';
+import { clearFailures } from '../auth/throttle';
 import type { RecordHelpers } from '../records/routes';
 import type { UserInput } from './record';
 import { guardAdministrators, revokeSessionsOf } from './record';
@@ -51,7 +52,7 @@ export function passwordLinkRoutes(app: FastifyInstance, ctx: ServerContext, use
       const now = new Date().toISOString();
       const link = await trx
         .selectFrom('password_links as l').innerJoin('users as u', 'u.id', 'l.user_id')
-        .select(['l.id', 'l.user_id', 'u.password_hash', 'u.activated_at'])
+        .select(['l.id', 'l.user_id', 'u.email', 'u.password_hash', 'u.activated_at'])
         .where('l.token_hash', '=', tokenHash(token)).where('l.used_at', 'is', null).where('l.expires_at', '>', now).where('u.deleted_at', 'is', null)
         .executeTakeFirst();
       if (!link) throw badRequest(PASSWORD_LINK_INVALID, 'token');
@@ -64,6 +65,8 @@ export function passwordLinkRoutes(app: FastifyInstance, ctx: ServerContext, use
         .where('id', '=', link.user_id)
         .execute();
       await revokeSessionsOf(trx, link.user_id);
+      // A new password lifts any sign-in lock on the account (issue 23.10: the owner gets back in through the link).
+      await clearFailures(trx, link.email);
       await audit(trx, request, { action: 'reset-password', entity: 'user', entityId: link.user_id, after: { activated: firstPassword } }, link.user_id);
       return link.user_id;
     });

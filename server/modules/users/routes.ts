@@ -33,12 +33,19 @@ export function userRoutes(app: FastifyInstance, ctx: ServerContext, users: Reco
     schema: { tags: TAGS, summary: 'Users for pickers and the permissions screen (Size up to 10000)', querystring: userResource.query },
   }, async (request) => users.list(request.query));
 
-  /** Activation: active, verified, registered (with the role its user type asked for), activated_at kept once set. */
-  async function activate(trx: Db, before: UserDto, withUserTypeRole: boolean) {
+  /**
+   * Activation: active, verified, registered, activated_at kept once set. Roles are an administrator's decision:
+   * activation keeps exactly the roles the user holds, except that the first activation of a self-registration
+   * nobody has given roles yet grants the role its user type asked for, once (`grantAsked`: the activate call; an
+   * update sends the roles the administrator chose). Reactivation also ends any session left from before (a
+   * deactivated account cannot sign in, so none should exist): no token outlives a deactivation.
+   */
+  async function activate(trx: Db, before: UserDto, grantAsked: boolean) {
     const now = new Date().toISOString();
     await trx.updateTable('users').set({ is_active: 1, is_email_verified: 1, registration_completed: 1, activated_at: before.activatedAt ?? now }).where('id', '=', before.id).execute();
-    const role = before.userType ? ROLE_OF_USER_TYPE[before.userType as keyof typeof ROLE_OF_USER_TYPE] : undefined;
-    if (withUserTypeRole && role && !before.roles.includes(role)) await trx.insertInto('user_roles').values({ user_id: before.id, role_id: await roleIdOf(trx, role) }).execute();
+    if (before.activatedAt !== null) return revokeSessionsOf(trx, before.id);
+    const asked = before.userType ? ROLE_OF_USER_TYPE[before.userType as keyof typeof ROLE_OF_USER_TYPE] : undefined;
+    if (grantAsked && asked && before.roles.length === 0) await trx.insertInto('user_roles').values({ user_id: before.id, role_id: await roleIdOf(trx, asked) }).execute();
   }
   /** Deactivation (checked against the last-administrator rule by the caller): inactive, every session revoked. */
   async function deactivate(trx: Db, before: UserDto) {
@@ -75,7 +82,7 @@ export function userRoutes(app: FastifyInstance, ctx: ServerContext, users: Reco
       return ok(after);
     });
 
-  action('activate', 'Activate a pending registration (active, verified, with the role of its user type)', async (trx, before, request) => {
+  action('activate', 'Activate a pending registration (first activation: the role its user type asked for, unless roles were chosen) or reactivate a user (roles as they were)', async (trx, before, request) => {
     await guardAdministrators(trx, request, before, null);
     await activate(trx, before, true);
   });

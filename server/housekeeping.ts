@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from './db/types';
+import { pruneHits } from './modules/auth/hits';
+import { pruneSignInRecords } from './modules/auth/throttle';
+
+/** How often the server prunes what only grows (issue 25.7); also once at start. */
+export const HOUSEKEEPING_INTERVAL_MS = 15 * 60_000;
+
+/**
+ * Rows that only ever accumulate: sessions past their expiry (a revoked one too: it expires like the others),
+ * sign-in failures older than the longest throttle window (for unknown e-mails too), usual addresses not used for
+ * 30 days, throttle counts older than a day. Each statement walks an index on its time column (migration 011).
+ */
+export async function pruneNow(db: Db, now = Date.now()): Promise<void> {
+  await db.deleteFrom('sessions').where('expires_at', '<=', new Date(now).toISOString()).execute();
+  await pruneSignInRecords(db, now);
+  await pruneHits(db, now);
+}
+
+/** Prunes when the app is ready and then every HOUSEKEEPING_INTERVAL_MS; the timer ends with the app. */
+export function registerHousekeeping(app: FastifyInstance, db: Db): void {
+  let timer: NodeJS.Timeout | null = null;
+  const run = () => pruneNow(db).catch((error: Error) => app.log.warn(`housekeeping: ${error.message}`));
+  app.addHook('onReady', async () => {
+    await run();
+    timer = setInterval(run, HOUSEKEEPING_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    timer = null;
+  });
+}
