@@ -25,6 +25,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '010_search_covering_indexes': m010,
 };
 
+/** The migrations this code knows: a database that has any other was made by a newer (or another) version. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);
+
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
