@@ -21,6 +21,7 @@ try {
 
 const config = loadConfig();
 const mib = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MiB`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 if (config.databaseUrl) {
   console.log('DATABASE_URL is set: the data is in PostgreSQL, and this command backs up only the embedded database.');
@@ -37,7 +38,7 @@ if (config.databaseUrl) {
 
 try {
   const figures = await backupDatabase(config.dataDir, out, { secretFromEnv: Boolean(config.jwtSecret) });
-  console.log(`Backed up ${config.dataDir}/haulboard.db to ${figures.file}: ${mib(figures.bytes)}, ${figures.pages.toLocaleString('en-US')} pages, integrity check ok, in ${(figures.ms / 1000).toFixed(1)} s.`);
+  console.log(`Backed up ${config.dataDir}/haulboard.db to ${figures.file}: ${mib(figures.bytes)}, ${figures.pages.toLocaleString('en-US')} pages, integrity check ok, in ${seconds(figures.ms)} (copy ${seconds(figures.phases.copyMs)}, check ${seconds(figures.phases.checkMs)}, fsync ${seconds(figures.phases.syncMs)}).`);
   console.log('file' in figures.secret ? `Signing secret: ${figures.secret.file} (mode 600).` : `Signing secret not copied: ${figures.secret.skipped}.`);
 } catch (error) {
   console.error(`Backup failed: ${error instanceof BackupError ? error.message : String(error)}`);

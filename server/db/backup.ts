@@ -24,6 +24,8 @@ export interface BackupFigures {
   bytes: number;
   pages: number;
   ms: number;
+  /** Of which: copying the pages, checking the copy, writing it to disk (fsync). */
+  phases: { copyMs: number; checkMs: number; syncMs: number };
   /** Where the signing secret went, or why it did not. */
   secret: { file: string } | { skipped: string };
 }
@@ -110,10 +112,13 @@ export async function backupDatabase(dataDir: string, out: string, { secretFromE
   } finally {
     db.close();
   }
+  const copied = performance.now();
   let checked: Checked;
+  let synced: number;
   try {
     checked = checkDatabaseFile(temporary);
     fs.chmodSync(temporary, 0o600);
+    synced = performance.now();
     fsyncPath(temporary);
     fs.renameSync(temporary, target);
     fsyncPath(path.dirname(target));
@@ -121,6 +126,7 @@ export async function backupDatabase(dataDir: string, out: string, { secretFromE
     fs.rmSync(temporary, { force: true });
     throw error;
   }
+  const phases = { copyMs: Math.round(copied - started), checkMs: Math.round(synced - copied), syncMs: Math.round(performance.now() - synced) };
 
   let secret: BackupFigures['secret'];
   const secretFile = path.join(dataDir, SECRET_FILE);
@@ -130,7 +136,7 @@ export async function backupDatabase(dataDir: string, out: string, { secretFromE
     writeAtomically(secretBeside(target), fs.readFileSync(secretFile), 0o600);
     secret = { file: secretBeside(target) };
   }
-  return { file: target, bytes: fs.statSync(target).size, pages: checked.pages, ms: Math.round(performance.now() - started), secret };
+  return { file: target, bytes: fs.statSync(target).size, pages: checked.pages, ms: Math.round(performance.now() - started), phases, secret };
 }
 
 /**
@@ -204,6 +210,8 @@ export function restoreDatabase(dataDir: string, file: string, now = new Date())
         lock.close();
       }
     } else {
+      // A -wal file left without its database would be replayed onto the new one.
+      for (const suffix of ['-wal', '-shm']) fs.rmSync(current + suffix, { force: true });
       fs.renameSync(incoming, current);
     }
     fsyncPath(dataDir);
