@@ -26,9 +26,12 @@ export interface ResidentFigures {
   /** B-trees (tables and indexes) walked; `skipped` could not be counted through their own pages. */
   btrees: number;
   skipped: string[];
-  /** Pages in the file and how many of them lie within the memory map. */
+  /** Pages in the file as the walk saw it (one snapshot), and the bytes of them that lie within the memory map. */
   pages: number;
+  pageSize: number;
   mappedBytes: number;
+  /** When the walk began (epoch ms): a walk that began after a write saw it. */
+  startedAt: number;
   ms: number;
 }
 
@@ -60,20 +63,35 @@ function open() {
   connection.pragma('cache_size = -1024');
   return connection;
 }
+/** Whether the statement reads the b-tree at rootpage: its program opens that b-tree (and counting it visits every page). */
+function readsBtree(connection, sql, rootpage) {
+  return connection.prepare('explain ' + sql).all().some((op) => op.opcode === 'OpenRead' && op.p2 === rootpage);
+}
 function walk(connection) {
-  const started = performance.now();
-  const btrees = connection.prepare("select type, name, tbl_name from sqlite_schema where rootpage > 0 and type in ('table', 'index')").all();
+  const started = Date.now();
+  const clock = performance.now();
   const skipped = [];
-  for (const btree of btrees) {
-    const sql = btree.type === 'table'
-      ? 'select count(*) from ' + quote(btree.name) + ' not indexed'
-      : 'select count(*) from ' + quote(btree.tbl_name) + ' indexed by ' + quote(btree.name) + ' where 1';
-    try { connection.prepare(sql).pluck().get(); } catch { skipped.push(btree.name); }
+  // One read transaction: the counts and the page count see the same snapshot, so the figures never claim pages that
+  // a writer added while the walk ran.
+  connection.exec('begin');
+  try {
+    const btrees = connection.prepare("select type, name, tbl_name, rootpage from sqlite_schema where rootpage > 0 and type in ('table', 'index')").all();
+    for (const btree of btrees) {
+      const sql = btree.type === 'table'
+        ? 'select count(*) from ' + quote(btree.name) + ' not indexed'
+        : 'select count(*) from ' + quote(btree.tbl_name) + ' indexed by ' + quote(btree.name) + ' where 1';
+      try {
+        if (!readsBtree(connection, sql, btree.rootpage)) throw new Error('counted through another b-tree');
+        connection.prepare(sql).pluck().get();
+      } catch { skipped.push(btree.name); }
+    }
+    const pageSize = connection.pragma('page_size', { simple: true });
+    const pages = connection.pragma('page_count', { simple: true });
+    const mappedBytes = Math.min(pages * pageSize, data.mmapBytes);
+    post({ kind: 'walked', figures: { btrees: btrees.length, skipped, pages, pageSize, mappedBytes, startedAt: started, ms: Math.round(performance.now() - clock) } });
+  } finally {
+    connection.exec('commit');
   }
-  const pageSize = connection.pragma('page_size', { simple: true });
-  const pages = connection.pragma('page_count', { simple: true });
-  const mappedBytes = Math.min(pages * pageSize, data.mmapBytes);
-  post({ kind: 'walked', figures: { btrees: btrees.length, skipped, pages, mappedBytes, ms: Math.round(performance.now() - started) } });
 }
 let current = null;
 try {

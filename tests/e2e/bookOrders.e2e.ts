@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { type Locator, type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { isValidVin, vinCheckDigit } from '../../schema/vin';
-import { demoUser, gone, pathname, poll, settledAt, signIn, useE2E, visible } from './helpers';
+import { WAIT, demoUser, gone, pathname, poll, settledAt, signIn, useE2E, visible } from './helpers';
 import { choose, pick } from './records';
 
 const e2e = useE2E();
@@ -158,7 +158,7 @@ describe('book orders', () => {
     // react-hook-form applies reValidateMode only after a submit; mode "onTouched" would do it. Soft, so the rest
     // of the journey still runs.
     await vin1.fill(VIN_A);
-    expect.soft(await hiddenWithin(first.getByText(CHECK_DIGIT_MESSAGE), 3000), 'the VIN message is gone as soon as the VIN typed is valid, before leaving the field').toBe(true);
+    expect.soft(await hiddenWithin(first.getByText(CHECK_DIGIT_MESSAGE), WAIT), 'the VIN message is gone as soon as the VIN typed is valid, before leaving the field').toBe(true);
     await vin1.press('Tab');
     await gone(first.getByText(CHECK_DIGIT_MESSAGE));
     await first.getByRole('spinbutton', { name: /^Year/ }).fill('2003');

@@ -40,6 +40,8 @@ export interface HubClient {
   connection: signalR.HubConnection;
   /** The last ReceiveClientConnectedEvent list. */
   presence: OnlineUser[] | null;
+  /** Everyone any of those lists has shown, however briefly. */
+  seenOnline: Set<number>;
   notifications: any[];
   closedWith: Error | undefined | 'open';
   onlineIds(): number[];
@@ -73,6 +75,7 @@ export function buildClient(base: string, token: string | (() => string), option
   const client: HubClient = {
     connection,
     presence: null,
+    seenOnline: new Set(),
     notifications: [],
     closedWith: 'open',
     onlineIds: () => (client.presence ?? []).map((u) => u.userId).sort((a, b) => a - b),
@@ -80,6 +83,7 @@ export function buildClient(base: string, token: string | (() => string), option
   };
   connection.on('ReceiveClientConnectedEvent', (users: OnlineUser[]) => {
     client.presence = users;
+    for (const user of users) client.seenOnline.add(user.userId);
   });
   connection.on('ReceiveNotification', (notification: unknown) => {
     client.notifications.push(notification);
@@ -163,7 +167,7 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Everything it printed so far. */
   output(): string;
-  /** Send a signal and wait for the exit. */
+  /** Send a signal and wait for the exit and the end of its output. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
@@ -188,7 +192,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // 'close', not 'exit': what the process wrote last may still be in the pipe when it exits.
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   const base = `http://127.0.0.1:${port}`;
   await until(async () => {
     if (child.exitCode !== null) throw new Error(`the server exited: ${output.slice(-2000)}`);

@@ -327,9 +327,9 @@ describe('tokens never reach the logs (the real server, its stdout)', () => {
     // A body that fails deep in the stack, with the token inside it, for the error logs.
     await (await fetch(`${base}/api/AccessManagements/groups/new?access_token=${SECRETS[0]}`, { method: 'POST', headers: { ...auth, ...JSON_TYPE }, body: '{' })).text();
 
-    // Let pino flush, then stop the server (by its own pid) and keep everything it wrote.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const exited = new Promise((resolve) => child!.once('exit', resolve));
+    // Stop the server (by its own pid) and keep everything it wrote: it finishes its requests and flushes its log
+    // before exiting, and 'close' comes once its output has been read to the end ('exit' can come before).
+    const exited = new Promise((resolve) => child!.once('close', resolve));
     child.kill('SIGTERM');
     await exited;
     child = null;

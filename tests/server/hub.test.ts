@@ -228,7 +228,8 @@ describe('the /notify hub across a restart', () => {
     const port = Number(new URL(base).port);
     const token = await server.login('dispatcher4@haulboard.demo');
     const userId = (await server.db.selectFrom('users').select('id').where('email', '=', 'dispatcher4@haulboard.demo').executeTakeFirstOrThrow()).id;
-    const client = await connect(base, token, { reconnectDelays: [0, 100, 200, 300, 500, 500, 500, 1000, 1000, 1000, 1000, 1000] });
+    // Retries for about 30 s: a restart on a busy machine can take several seconds.
+    const client = await connect(base, token, { reconnectDelays: [0, 100, 200, 300, 500, ...Array<number>(30).fill(1000)] });
     let reconnected = false;
     client.connection.onreconnected(() => {
       reconnected = true;
@@ -240,7 +241,7 @@ describe('the /notify hub across a restart', () => {
     expect(raw.records.at(-1)).toEqual({ type: 7, allowReconnect: true });
     expect((await raw.closed).code).toBe(1000);
     await listen(server, port);
-    await until(() => reconnected, 'the client to reconnect', 20_000);
+    await until(() => reconnected, 'the client to reconnect', 40_000);
     expect(client.connection.state).toBe('Connected');
     expect((await client.connection.invoke('GetOnlineUsers')).map((u: { userId: number }) => u.userId)).toEqual([userId]);
     await client.stop();
@@ -251,9 +252,10 @@ describe('a silent client', () => {
   let server: TestServer;
   let base: string;
   beforeAll(async () => {
-    // Short intervals for this server only (read when the app is built).
+    // Short intervals for this server only (read when the app is built). The timeout is 30 of the watcher's pings,
+    // so a busy machine that holds this process up for a while does not drop a client that pings.
     process.env.HUB_PING_INTERVAL_MS = '200';
-    process.env.HUB_CLIENT_TIMEOUT_MS = '600';
+    process.env.HUB_CLIENT_TIMEOUT_MS = '3000';
     process.env.HUB_NEGOTIATE_TTL_MS = '300';
     try {
       server = await startTestServer('sqlite');
@@ -271,13 +273,14 @@ describe('a silent client', () => {
     const token = await server.login('driver5@haulboard.demo');
     const silent = await rawConnect(base, token);
     const userId = (await server.db.selectFrom('users').select('id').where('email', '=', 'driver5@haulboard.demo').executeTakeFirstOrThrow()).id;
-    await until(() => watcher.onlineIds().includes(userId), 'the silent client online');
+    // Seen at any time: the silent client may come and go between two looks at the latest list.
+    await until(() => watcher.seenOnline.has(userId), 'the silent client online');
     const { code } = await silent.closed;
     expect(code).toBe(1000);
     expect(silent.records.filter((r) => r.type === 6).length).toBeGreaterThanOrEqual(1);
     expect(silent.records.at(-1)).toMatchObject({ type: 7, allowReconnect: true });
     await until(() => !watcher.onlineIds().includes(userId), 'the silent client to leave the list');
-    // The watcher pings every 100 ms and has outlived several timeouts.
+    // The watcher pings every 100 ms and has outlived the timeout.
     expect(watcher.connection.state).toBe('Connected');
     await watcher.stop();
   });

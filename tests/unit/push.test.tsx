@@ -135,21 +135,22 @@ describe('the signed-in layout', () => {
     Reflect.deleteProperty(navigator, 'serviceWorker');
     firebaseModuleLoaded.mockClear();
   });
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
-
   it('without Firebase settings never imports the Firebase module', async () => {
     stubPushBrowser();
     for (const variable of Object.values(FIREBASE_VARIABLES)) vi.stubEnv(variable, '');
     render(<Mounted />);
-    await settle();
+    // Without settings the hook returns before anything asynchronous starts; the wait gives a wrong import its chance.
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(firebaseModuleLoaded).not.toHaveBeenCalled();
   });
 
   it('with them, imports it (the check above would see a load)', async () => {
     stubPushBrowser();
     for (const [variable, value] of Object.entries(FULL)) vi.stubEnv(variable, value);
+    // Waits for the import itself, however long a busy machine takes to load the module.
+    const imported = new Promise<void>((resolve) => firebaseModuleLoaded.mockImplementationOnce(() => resolve()));
     render(<Mounted />);
-    await settle();
+    await imported;
     expect(firebaseModuleLoaded).toHaveBeenCalledTimes(1);
   });
 });

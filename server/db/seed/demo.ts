@@ -7,6 +7,7 @@ import { seedDemoOrders } from './orders';
 import { seedPeopleAndFleet } from './peopleFleet';
 import { BROKER_KINDS, CITIES, COMPANY_WORDS, FIRST_NAMES, LAST_NAMES, SHIPPER_KINDS, STREETS, TRAILERS, TRUCKS } from './names';
 import { SeededRandom } from './random';
+import { seedPlaces } from './places';
 import { makeVin } from './vins';
 
 export const DEMO_PASSWORD = 'demo-password';
@@ -142,7 +143,9 @@ export async function seedDemo(db: Db, dialect: DialectName): Promise<boolean> {
 
     const address = () => {
       const state = random.pick(cityStates);
-      return { address: `${random.int(10, 9999)} ${random.pick(STREETS)}`, city: random.pick(CITIES[state]), state_id: stateId.get(state) ?? null, zip: random.digits(5) };
+      const street = `${random.int(10, 9999)} ${random.pick(STREETS)}`;
+      const place = random.pick(seedPlaces()[state]);
+      return { address: street, city: place.city, state_id: stateId.get(state) ?? null, zip: random.pick(place.zips) };
     };
     const contact = (domain: string) => {
       const first = random.pick(FIRST_NAMES);

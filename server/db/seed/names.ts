@@ -9,14 +9,14 @@ export const LAST_NAMES = [
   'Lopez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee', 'Thompson', 'White',
   'Beridze', 'Kapanadze', 'Shevchenko', 'Kovalenko', 'Patel', 'Sharma', 'Reyes', 'Santos', 'Walker', 'Young',
 ];
-/** A city per state, for realistic addresses. */
+/** The demo's cities per state, named as USPS names them (server/places.ts has their ZIPs). */
 export const CITIES: Record<string, string[]> = {
   CA: ['Los Angeles', 'Fresno', 'Sacramento', 'San Diego'], TX: ['Houston', 'Dallas', 'San Antonio', 'El Paso'],
   FL: ['Miami', 'Orlando', 'Jacksonville', 'Tampa'], GA: ['Atlanta', 'Savannah'], IL: ['Chicago', 'Joliet'],
   NJ: ['Newark', 'Elizabeth', 'Edison'], NY: ['Buffalo', 'Albany', 'Bronx'], PA: ['Philadelphia', 'Pittsburgh'],
   OH: ['Columbus', 'Cleveland', 'Cincinnati'], AZ: ['Phoenix', 'Tucson'], NV: ['Las Vegas', 'Reno'],
   WA: ['Seattle', 'Tacoma'], CO: ['Denver', 'Aurora'], NC: ['Charlotte', 'Raleigh'], TN: ['Nashville', 'Memphis'],
-  MI: ['Detroit', 'Grand Rapids'], MO: ['Kansas City', 'St. Louis'], IN: ['Indianapolis'], MD: ['Baltimore'],
+  MI: ['Detroit', 'Grand Rapids'], MO: ['Kansas City', 'Saint Louis'], IN: ['Indianapolis'], MD: ['Baltimore'],
   VA: ['Richmond', 'Norfolk'], OK: ['Oklahoma City', 'Tulsa'], LA: ['New Orleans', 'Baton Rouge'], UT: ['Salt Lake City'],
 };
 export const COMPANY_WORDS = [

@@ -7,6 +7,7 @@ import { searchText } from '../../modules/bookOrders/mapping';
 import { rebuildOrderTotals } from '../../modules/bookOrders/totals';
 import { makeVin } from './vins';
 import { CITIES, STREETS } from './names';
+import { seedPlaces } from './places';
 import { SeededRandom } from './random';
 
 /** What an order can refer to, read once from the seeded master data. */
@@ -59,7 +60,7 @@ const iso = (d: Date) => d.toISOString().slice(0, 10);
 const addDays = (d: Date, n: number) => new Date(d.getTime() + n * 86_400_000);
 
 /**
- * One realistic load: a route between two real cities, 1–9 cars (mostly 1–3) with valid VINs, a price by distance
+ * One realistic load: a route between two real cities (each stop's ZIP one of its city's), 1–9 cars (mostly 1–3) with valid VINs, a price by distance
  * class and car count, a broker fee, COD or terms, and a status that fits how long ago it was picked up.
  */
 export function generateOrder(random: SeededRandom, world: OrderWorld, id: number, today: Date, createdAt: string): GeneratedOrder {
@@ -101,20 +102,21 @@ export function generateOrder(random: SeededRandom, world: OrderWorld, id: numbe
       stock_number: random.next() < 0.3 ? `STK${random.digits(5)}` : null, price_cents: perCar * 100,
     };
   });
-  const pickupCity = random.pick(CITIES[from.abbreviation]);
-  const deliveryCity = random.pick(CITIES[to.abbreviation]);
+  const places = seedPlaces();
+  const pickup = random.pick(places[from.abbreviation]);
+  const delivery = random.pick(places[to.abbreviation]);
   const externalLoadId = random.next() < 0.8 ? `${random.pick(['CD', 'SD', 'AC', 'RB'])}-${random.digits(8)}` : null;
   const order = {
     id, order_number: orderNumber, load_board: random.pick(LOAD_BOARDS), external_load_id: externalLoadId,
     broker_id: random.pick(world.brokerIds), shipper_id: random.pick(world.shipperIds), carrier_id: random.pick(world.carrierIds),
     dispatcher_id: random.pick(world.dispatcherIds), driver_id: driver?.id ?? null, truck_id: driver?.truckId ?? null, trailer_id: driver?.trailerId ?? null,
     status, trailer_type: carCount > 3 ? 'OPEN' : random.pick(['OPEN', 'OPEN', 'OPEN', 'ENCLOSED', 'DRIVEAWAY']),
-    pickup_venue: random.next() < 0.5 ? `${pickupCity} Auto Auction` : null, pickup_address: `${random.int(10, 9999)} ${random.pick(STREETS)}`,
-    pickup_city: pickupCity, pickup_state_id: from.id, pickup_zip: random.digits(5), pickup_contact_name: null, pickup_contact_phone: null,
+    pickup_venue: random.next() < 0.5 ? `${pickup.city} Auto Auction` : null, pickup_address: `${random.int(10, 9999)} ${random.pick(STREETS)}`,
+    pickup_city: pickup.city, pickup_state_id: from.id, pickup_zip: random.pick(pickup.zips), pickup_contact_name: null, pickup_contact_phone: null,
     pickup_date_type: random.pick(['EXACT', 'ESTIMATED', 'NO_EARLIER_THAN']), pickup_date: iso(pickupDate), pickup_date_to: null,
     pickup_actual_at: reached >= 2 ? pickupDate.toISOString() : null,
-    delivery_venue: null, delivery_address: `${random.int(10, 9999)} ${random.pick(STREETS)}`, delivery_city: deliveryCity,
-    delivery_state_id: to.id, delivery_zip: random.digits(5), delivery_contact_name: null, delivery_contact_phone: null,
+    delivery_venue: null, delivery_address: `${random.int(10, 9999)} ${random.pick(STREETS)}`, delivery_city: delivery.city,
+    delivery_state_id: to.id, delivery_zip: random.pick(delivery.zips), delivery_contact_name: null, delivery_contact_phone: null,
     delivery_date_type: random.pick(['ESTIMATED', 'NO_LATER_THAN']), delivery_date: iso(deliveryDate), delivery_date_to: null,
     delivery_actual_at: reached >= 3 ? deliveryDate.toISOString() : null,
     price_cents: price * 100, broker_fee_cents: brokerFee * 100, local_fee_cents: 0, cod_amount_cents: cod ? price * 100 : 0,
