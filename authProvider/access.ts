@@ -1,4 +1,4 @@
-import type { CurrentUser, FeatureGroup } from './storage';
+import type { CurrentUser, FeatureGroup } from '../dataProvider/session';
 
 /**
  * Route access as SPEC.md §2 "Route guards" defines it, as pure functions of the cached feature list.

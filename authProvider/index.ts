@@ -3,7 +3,7 @@ import type { AuthProvider } from 'ra-core';
 import { accessApi } from '../dataProvider/access';
 import { canAccessPath } from './access';
 import { ANY_ROUTES, resourcePath } from './routes';
-import { clearSession, getGroups, getToken, getUser, saveGroups, saveSession, saveUser } from './storage';
+import { clearSession, getGroups, getToken, getUser, saveGroups, saveSession, saveUser } from '../dataProvider/session';
 
 export const LOGIN_PATH = '/login';
 

@@ -1,6 +1,6 @@
 import { FEATURES } from '../schema/features';
 import { NAV_FEATURES, RECORD_RESOURCES } from '../schema/resources';
-import { type FeatureGroup, getGroups } from './storage';
+import { type FeatureGroup, getGroups } from '../dataProvider/session';
 
 /**
  * The app's routes as data, shared by the guards, the sidebar and the router (src/routes/appRoutes.tsx).

@@ -1,4 +1,4 @@
-import type { CurrentUser, FeatureGroup } from '../authProvider/storage';
+import type { CurrentUser, FeatureGroup } from './session';
 import { apiFetch, unwrap } from './http';
 
 /** The sign-in and sidebar calls of SPEC.md §7, exactly as named there. */

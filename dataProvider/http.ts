@@ -1,5 +1,5 @@
 import { HttpError } from 'ra-core';
-import { getToken } from '../authProvider/storage';
+import { getToken } from './session';
 
 /** SPEC.md §8: failures with no server answer. */
 export const NO_RESPONSE_MESSAGE = 'Something went wrong';

@@ -20,3 +20,18 @@ export const registerBody = z.object({
   AccountId: z.literal(1, 'AccountId must be 1'),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
+
+/** The signed-in user as /api/token/me, /api/token/register and the user lists of the access calls answer it. */
+export interface CurrentUserDto {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  name: string;
+  avatar: string | null;
+  roles: string[];
+  isActive: boolean;
+  isEmailVerified: boolean;
+  registrationCompleted: boolean;
+  userType: string | null;
+}

@@ -2,7 +2,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Button, CircularProgress } from '@mui/material';
 import { useListContext, useNotify, useResourceContext, useTranslate } from 'ra-core';
 import { useState } from 'react';
-import { getToken } from '../authProvider/storage';
+import { getToken } from '../dataProvider/session';
 import { buildUrl } from '../dataProvider/http';
 import { useCanAccessFeature } from './useCanAccessFeature';
 

@@ -1,4 +1,4 @@
-import { getUser } from '../../authProvider/storage';
+import { getUser } from '../../dataProvider/session';
 import { bookOrderInput } from '../../schema/bookOrders';
 import { RecordCreate } from '../../ui/records/RecordForms';
 import { BookOrderInputs } from './BookOrderInputs';

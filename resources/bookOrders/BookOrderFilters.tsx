@@ -1,5 +1,4 @@
 import { BooleanInput, DateInput, SelectInput } from 'react-admin';
-import { SavedFilters } from '../../ui/SavedFilters';
 import type { QuickFilter } from '../../ui/records/FilterSidebar';
 import { BrokerInput, CarrierInput, DispatcherInput, DriverInput, ShipperInput, StateInput } from '../../ui/records/pickers';
 import { ORDER_STATUSES } from '../../schema/bookOrders';
@@ -34,4 +33,3 @@ export const bookOrderQuickFilters: QuickFilter[] = [
   { label: label('status'), items: ORDER_STATUSES.map((status) => ({ label: `haulboard.book_orders.statuses.${status}`, value: { status } })) },
 ];
 
-export const BookOrderSavedFilters = () => <SavedFilters resource="bookorders" />;

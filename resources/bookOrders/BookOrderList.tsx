@@ -1,10 +1,11 @@
 import { Box, Typography } from '@mui/material';
 import { DataTable } from 'react-admin';
 import { useListContext, useTranslate } from 'ra-core';
+import { usDate } from '../../ui/format';
 import { RecordList } from '../../ui/records/RecordList';
 import { useCanAccessFeature } from '../../ui/useCanAccessFeature';
 import { RESOURCE, bookOrdersResource } from './api';
-import { BookOrderSavedFilters, bookOrderFilters, bookOrderQuickFilters } from './BookOrderFilters';
+import { bookOrderFilters, bookOrderQuickFilters } from './BookOrderFilters';
 import { StatusChip } from './StatusChip';
 
 type Row = {
@@ -30,7 +31,7 @@ type Row = {
 const money = { style: 'currency', currency: 'USD' } as const;
 const stop = (s: Row['pickup']) => (
   <Box>
-    <Typography variant="body2" noWrap>{s.date}</Typography>
+    <Typography variant="body2" noWrap>{usDate(s.date)}</Typography>
     <Typography variant="caption" color="text.secondary">{s.city}{s.state ? `, ${s.state}` : ''}</Typography>
   </Box>
 );
@@ -63,7 +64,6 @@ export default function BookOrderList() {
       filters={bookOrderFilters}
       filterDefaultValues={{ filtered: 'current' }}
       quickFilters={bookOrderQuickFilters}
-      sidebar={<BookOrderSavedFilters />}
       sort={{ field: 'pickupDate', order: 'DESC' }}
       hiddenColumns={['loadBoard', 'dispatcherName', 'paymentMethod', 'brokerFee']}
       exportName="book-orders"

@@ -1,5 +1,5 @@
 import { toApiQuery } from '../../dataProvider/endpoints';
-import { registerRecordResource } from '../../ui/records/recordResource';
+import { registerRecordResource } from '../../ui/records/definitions';
 
 /** Book orders (SPEC.md §2 Books) on /api/BookOrder, listed through filter-books. */
 export const bookOrdersResource = registerRecordResource({

@@ -1,5 +1,6 @@
 import { Typography } from '@mui/material';
 import { DataTable, SelectInput } from 'react-admin';
+import { usDate } from '../../ui/format';
 import { useTranslate } from 'ra-core';
 import { type CurrentDispatcherDto, type DispatcherAssignmentDto, dispatcherAssignmentInput } from '../../schema/assignments';
 import { nowrap } from '../../ui/records/columns';
@@ -22,7 +23,7 @@ const filters = [
 function Next({ row }: { row: CurrentDispatcherDto }) {
   const translate = useTranslate();
   if (!row.next) return null;
-  return <Typography variant="body2" color="text.secondary">{translate('haulboard.assignments.upcoming', { date: row.next.startsOn, name: row.next.dispatcherName })}</Typography>;
+  return <Typography variant="body2" color="text.secondary">{translate('haulboard.assignments.upcoming', { date: usDate(row.next.startsOn), name: row.next.dispatcherName })}</Typography>;
 }
 
 /** Who dispatches each driver today, each driver's dated history, and reassignment in one action. */
@@ -45,7 +46,7 @@ export default function DriverAssignmentBoard() {
       <Column source="driverName" label={f('driver')} render={(row) => <RecordLink resource="management/drivers" id={row.driverId}>{row.driverName}</RecordLink>} />
       <Column source="carrierName" label={f('carrier')} disableSort />
       <Column source="dispatcherName" label={f('dispatcher')} render={(row) => row.dispatcherName ?? '—'} />
-      <Column source="startsOn" label={f('since')} cellSx={nowrap} />
+      <Column source="startsOn" label={f('since')} cellSx={nowrap} render={(row) => usDate(row.startsOn)} />
       <Column source="next" label={f('next')} disableSort render={(row) => <Next row={row} />} />
     </AssignmentBoard>
   );

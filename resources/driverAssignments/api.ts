@@ -1,4 +1,4 @@
-import { registerRecordResource } from '../../ui/records/recordResource';
+import { registerRecordResource } from '../../ui/records/definitions';
 
 /** Driver–dispatcher assignment (SPEC.md §2 Assignment): the current picture on /api/DriverAssignments/current. */
 export const driverAssignmentsResource = registerRecordResource({

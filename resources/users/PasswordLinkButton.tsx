@@ -1,5 +1,6 @@
 import KeyIcon from '@mui/icons-material/Key';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
+import { Button, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
+import { ResponsiveDialog } from '../../ui/ResponsiveDialog';
 import { useNotify, useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { unwrap } from '../../dataProvider/http';
@@ -22,7 +23,7 @@ export function PasswordLinkButton({ user }: { user: UserDto }) {
       <Button size="small" startIcon={<KeyIcon />} disabled={action.isPending} onClick={() => action.mutate({ path: `/api/User/${user.id}/password-link`, done: 'haulboard.users.actions.password_link_title' })}>
         {translate('haulboard.users.actions.password_link')}
       </Button>
-      <Dialog open={!!link} onClose={() => setLink(null)} fullWidth maxWidth="sm">
+      <ResponsiveDialog open={!!link} onClose={() => setLink(null)} fullWidth maxWidth="sm">
         <DialogTitle>{translate('haulboard.users.actions.password_link_title')}</DialogTitle>
         <DialogContent>
           <Typography sx={{ mb: 2 }}>{translate('haulboard.users.actions.password_link_help', { name: user.name, time: link ? new Date(link.expiresAt).toLocaleString() : '' })}</Typography>
@@ -32,7 +33,7 @@ export function PasswordLinkButton({ user }: { user: UserDto }) {
           <Button onClick={copy}>{translate('haulboard.users.actions.copy')}</Button>
           <Button variant="contained" onClick={() => setLink(null)}>{translate('haulboard.users.actions.close')}</Button>
         </DialogActions>
-      </Dialog>
+      </ResponsiveDialog>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { BooleanInput, DataTable } from 'react-admin';
+import { usDate } from '../../ui/format';
 import { useTranslate } from 'ra-core';
 import { type CurrentUnitsDto, type HeldItem, type UnitAssignmentDto, unitAssignmentInput } from '../../schema/assignments';
 import { AssignmentBoard } from '../../ui/assignments/AssignmentBoard';
@@ -20,7 +21,7 @@ function Held({ item, resource }: { item: HeldItem | null; resource: string }) {
   return (
     <Box>
       <RecordLink resource={resource} id={item.itemId}>{item.label}</RecordLink>
-      <Typography variant="caption" color="text.secondary" component="div">{translate('haulboard.assignments.fields.since')} {item.startsOn}</Typography>
+      <Typography variant="caption" color="text.secondary" component="div">{translate('haulboard.assignments.fields.since')} {usDate(item.startsOn)}</Typography>
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { registerRecordResource } from '../../ui/records/recordResource';
+import { registerRecordResource } from '../../ui/records/definitions';
 
 /** Vehicle-and-card assignment (SPEC.md §2 Assignment): the current picture on /api/UnitAssignments/current. */
 export const unitAssignmentsResource = registerRecordResource({

@@ -99,6 +99,8 @@ export interface Field<T extends FieldTypes = FieldTypes> {
   readonly rows?: { table: string; parent: string; fields: Readonly<Record<string, Field>>; max: number };
   /** 'only': in the update body, not the create body. */
   readonly update?: 'only';
+  /** What a new record starts with (the create form shows it). */
+  readonly defaultValue?: unknown;
   /** Phantom: never set, read by the type derivations only. */
   readonly __types?: T;
 }
@@ -165,7 +167,7 @@ export function integer<R extends boolean = false>(opts: Common & { required?: R
   if (opts.min !== undefined) rule = rule.min(opts.min, `${opts.label} is at least ${opts.min}`);
   if (opts.max !== undefined) rule = rule.max(opts.max, `${opts.label} is at most ${opts.max.toLocaleString('en-US')}`);
   const input = opts.default !== undefined ? rule.default(opts.default) : opts.required ? rule : nullable(rule);
-  return base('integer', opts, { input, column: { type: 'integer', suffix: '' }, min: opts.min, max: opts.max });
+  return base('integer', opts, { input, column: { type: 'integer', suffix: '' }, min: opts.min, max: opts.max, defaultValue: opts.default });
 }
 
 /** A number with two decimals kept exactly as an integer (pay rates: cents, or basis points of a percent). */
@@ -203,7 +205,7 @@ export function choice<const V extends readonly [string, ...string[]], R extends
   const rule = z.enum(values);
   const required = opts.required ?? true;
   const input = opts.default !== undefined ? rule.default(opts.default as never) : required ? rule : nullable(rule);
-  return base('choice', { ...opts, required }, { input, column: { type: 'text', suffix: '' }, choices: { values, labels: opts.labels, colours: opts.colours } });
+  return base('choice', { ...opts, required }, { input, column: { type: 'text', suffix: '' }, choices: { values, labels: opts.labels, colours: opts.colours }, defaultValue: opts.default });
 }
 
 /** Yes or no, stored as 0/1. */
@@ -213,6 +215,7 @@ export function boolean(opts: Common & { default: boolean }): Field<Types<{ dto:
     column: { type: 'integer', suffix: '' },
     toColumn: (v) => (v ? 1 : 0),
     fromColumn: (v) => Number(v) === 1,
+    defaultValue: opts.default,
   });
 }
 

@@ -78,7 +78,7 @@ export const drivers = defineResource({
     }
   },
   transform: (d) => (d.phone ? { ...d, phone: phoneDigits(d.phone, d.phoneCountry) } : d),
-  formDefaults: { driverType: 'COMPANY', phoneCountry: 'US', payType: 'PERCENT' },
+  formDefaults: { driverType: 'COMPANY', payType: 'PERCENT' },
   defaultSort: 'name',
   recordTitle: 'name',
 });

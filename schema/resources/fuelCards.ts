@@ -45,7 +45,7 @@ export const fuelCards = defineResource({
   },
   filters: { assigned: only.yesNo('Assigned to a driver') },
   storage: { card_last4: { type: 'text', notNull: true }, card_hash: { type: 'text', notNull: true } },
-  formDefaults: { status: 'ACTIVE', provider: 'EFS' },
+  formDefaults: { provider: 'EFS' },
   defaultSort: 'cardLast4',
   recordTitle: 'maskedNumber',
 });

@@ -31,3 +31,11 @@ export function navFeaturesOf(defs: readonly AnyResource[]): (FeatureDefinition 
   });
 }
 export const NAV_FEATURES = navFeaturesOf(RECORD_RESOURCES);
+
+/**
+ * Every list of the app by its react-admin name (its route without /app/): the features' screens, the resources'
+ * sidebar entries and every record resource (drivers and fuel cards too). Saved filters belong to one of these.
+ */
+export const LIST_NAMES: readonly string[] = [
+  ...new Set([...FEATURES.map((f) => f.uri), ...NAV_FEATURES.map((f) => f.uri), ...RECORD_RESOURCES.map((def) => def.route)].map((uri) => uri.replace(/^\/app\//, ''))),
+];

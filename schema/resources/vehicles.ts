@@ -67,7 +67,7 @@ export const vehicles = defineResource({
       ctx.addIssue({ code: 'custom', path: ['capacity'], message: `A ${u.unitType.toLowerCase()} carries ${range.min} to ${range.max} cars` });
     }
   },
-  formDefaults: { unitType: 'Truck', status: 'ACTIVE' },
+  formDefaults: { unitType: 'Truck' },
   defaultSort: 'unitNumber',
   recordTitle: 'unitNumber',
 });

@@ -178,6 +178,8 @@ export interface SavedFiltersTable {
   filter: string;
   created_at: string;
   updated_at: string;
+  /** Shared with the holders of this role (one of the owner's), who may apply it but not change it. */
+  shared_role_id: number | null;
 }
 /** SQLite only: the FTS5 trigram index of book_orders.search_text (rowid = book order id). */
 /** Per-day totals of live orders, overall (dim 'all') and per filter value (modules/bookOrders/totals.ts). */

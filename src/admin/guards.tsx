@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { accountFlowPath, canAccessPath, landingPath } from '../../authProvider/access';
 import { ANY_ROUTES } from '../../authProvider/routes';
-import { getUser } from '../../authProvider/storage';
+import { getUser } from '../../dataProvider/session';
 import { useFeatureGroups } from '../../ui/access/useFeatureGroups';
 import { Forbidden } from './pages/Forbidden';
 

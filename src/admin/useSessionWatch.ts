@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { refreshSession } from '../../authProvider';
-import { clearSession } from '../../authProvider/storage';
+import { clearSession } from '../../dataProvider/session';
 import { onUnauthorized } from '../../dataProvider/http';
 
 /**

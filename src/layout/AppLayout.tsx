@@ -15,7 +15,8 @@ import { Sidebar } from './sidebar/Sidebar';
 
 function TopBar() {
   return (
-    <AppBar userMenu={false} toolbar={<Box sx={{ display: 'flex', alignItems: 'center' }}><LoadingIndicator /><OnlineContacts /><NotificationBell /><SettingsPopover /><AccountMenu /></Box>} sx={{ '& .RaAppBar-toolbar': { minHeight: TOP_BAR_HEIGHT } }}>
+    // On a phone the refresh button gives way to the screen's title (pull-to-refresh and the list's own refresh remain).
+    <AppBar userMenu={false} toolbar={<Box sx={{ display: 'flex', alignItems: 'center' }}><Box sx={{ display: { xs: 'none', sm: 'flex' } }}><LoadingIndicator /></Box><OnlineContacts /><NotificationBell /><SettingsPopover /><AccountMenu /></Box>} sx={{ '& .RaAppBar-toolbar': { minHeight: TOP_BAR_HEIGHT } }}>
       <Box sx={{ display: 'flex', alignItems: 'center', mr: 2 }}><Logo height={28} /></Box>
       <TitlePortal />
     </AppBar>

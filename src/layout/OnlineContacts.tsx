@@ -3,7 +3,7 @@ import { Badge, Box, IconButton, Link, List, ListItem, ListItemText, Popover, Te
 import { useTranslate } from 'ra-core';
 import { type ReactNode, createContext, useContext, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { getUser } from '../../authProvider/storage';
+import { getUser } from '../../dataProvider/session';
 import type { OnlineUser } from '../realtime/types';
 
 export type { OnlineUser };

@@ -2,7 +2,7 @@
 import { getApps, initializeApp } from 'firebase/app';
 import { type MessagePayload, getMessaging, getToken, isSupported, onMessage } from 'firebase/messaging';
 import type { FirebaseSettings } from './config';
-import type { ForegroundMessage } from './registerPush';
+import type { FirebaseMessagingModule, ForegroundMessage } from './types';
 
 const toForeground = (payload: MessagePayload): ForegroundMessage => ({
   title: payload.notification?.title ?? payload.data?.title ?? '',
@@ -14,7 +14,7 @@ const toForeground = (payload: MessagePayload): ForegroundMessage => ({
  * Subscribes this browser to FCM through our service worker (public/push-sw.js handles the pushes) and listens for
  * messages that arrive while the app is in front. Returns the token, or null where push is not supported.
  */
-export async function subscribe(settings: FirebaseSettings, registration: ServiceWorkerRegistration, onForeground: (message: ForegroundMessage) => void): Promise<{ token: string; unsubscribe: () => void } | null> {
+export const subscribe: FirebaseMessagingModule['subscribe'] = async (settings: FirebaseSettings, registration: ServiceWorkerRegistration, onForeground: (message: ForegroundMessage) => void) => {
   if (!(await isSupported())) return null;
   const { vapidKey, ...options } = settings;
   const app = getApps()[0] ?? initializeApp(options);
@@ -22,4 +22,4 @@ export async function subscribe(settings: FirebaseSettings, registration: Servic
   const token = await getToken(messaging, { vapidKey, serviceWorkerRegistration: registration });
   if (!token) return null;
   return { token, unsubscribe: onMessage(messaging, (payload) => onForeground(toForeground(payload))) };
-}
+};

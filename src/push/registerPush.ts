@@ -1,12 +1,7 @@
 import type { FirebaseSettings } from './config';
+import type { FirebaseMessagingModule, ForegroundMessage } from './types';
 
-export interface ForegroundMessage {
-  title: string;
-  body: string;
-  link: string | null;
-}
-
-export type FirebaseMessagingModule = typeof import('./firebaseMessaging');
+export type { FirebaseMessagingModule, ForegroundMessage };
 
 /** Everything push registration touches, so that the order of its steps can be tested without a browser. */
 export interface PushEnvironment {

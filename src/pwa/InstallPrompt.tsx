@@ -2,7 +2,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { Button, IconButton, Snackbar } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useState, useSyncExternalStore } from 'react';
-import { getUser } from '../../authProvider/storage';
+import { getUser } from '../../dataProvider/session';
 import { type InstallChoice, installChoice, installOffer, rememberInstallChoice } from './installOffer';
 
 const runsInstalled = () => typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches;

@@ -7,7 +7,7 @@ export interface BeforeInstallPromptEvent extends Event {
   readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }
 
-/** localStorage key of the remembered answer (kept when the session is cleared, authProvider/storage.ts). */
+/** localStorage key of the remembered answer (kept when the session is cleared, dataProvider/session.ts). */
 export const INSTALL_CHOICE_KEY = 'installPrompt';
 export type InstallChoice = 'dismissed' | 'installed';
 

@@ -1,7 +1,7 @@
 import { useNotify } from 'ra-core';
 import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { hasValidToken, onSignOut } from '../../authProvider';
-import { getToken, getUser } from '../../authProvider/storage';
+import { getToken, getUser } from '../../dataProvider/session';
 import { accessApi } from '../../dataProvider/access';
 import { OnlineUsersProvider } from '../layout/OnlineContacts';
 import { type HubHandle, startHub } from './hubClient';

@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import { type Locator, type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { isValidVin, vinCheckDigit } from '../../schema/vin';
-import { WAIT, demoUser, gone, pathname, poll, settledAt, signIn, useE2E, visible } from './helpers';
-import { choose, pick } from './records';
+import { WAIT, demoUser, gone, pathname, poll, signIn, useE2E, visible } from './helpers';
+import { choose, pick, signOut, urlFilter } from './records';
 
 const e2e = useE2E();
 
@@ -77,8 +77,6 @@ async function totals(page: Page): Promise<{ text: string; count: number }> {
   return { text, count };
 }
 
-/** The list's filter as react-admin keeps it in the address (?filter={…}). */
-const urlFilter = (page: Page) => JSON.parse(new URL(page.url()).searchParams.get('filter') ?? '{}') as Record<string, unknown>;
 
 /** Waits until the list shows its totals (the data of the first list call has arrived). */
 const listShown = (page: Page) => visible(totalsLine(page));
@@ -107,12 +105,6 @@ async function addFilter(page: Page, name: string) {
 /** Whether the locator gets hidden within `ms` (for a check that must not stop the journey). */
 const hiddenWithin = (locator: Locator, ms: number) => locator.first().waitFor({ state: 'hidden', timeout: ms }).then(() => true, () => false);
 
-async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
-  // Signed out at the sign-in page, and staying there (no redirect loop between /, /app and /login).
-  await settledAt(page, '/login');
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ import type { UnitDto } from '../../schema/resources/vehicles';
 import type { ListPage } from '../../schema/records';
 import { isValidVin, vinCheckDigit } from '../../schema/vin';
 import { demoUser, gone, pathname, poll, signIn, useE2E, visible } from './helpers';
-import { answerOf, apiGet, localDay, main, pick, toast } from './records';
+import { answerOf, apiGet, localDay, main, pick, signOut, toast, urlFilter, usDay } from './records';
 
 const e2e = useE2E();
 
@@ -117,7 +117,7 @@ describe('fleet', () => {
     for (const label of [unitNumber, `•••• ${last4}`]) {
       const line = history.getByRole('row').filter({ hasText: label });
       await visible(line);
-      expect(await line.innerText()).toContain(localDay());
+      expect(await line.innerText()).toContain(usDay(localDay()));
       expect(await line.innerText()).toContain('Current');
     }
     const api = await apiGet<ListPage<UnitAssignmentDto>>(e2e, token, `/api/UnitAssignments/history?driverId=${driver!.driverId}`);
@@ -166,6 +166,43 @@ describe('fleet', () => {
     expect(await answerOf(tabB, 'PUT', /^\/api\/Units\/\d+$/, saveButton(tabB))).toBe(200);
     const after = await apiGet<UnitDto>(e2e, token, `/api/Units/${before.id}`);
     expect(after).toMatchObject({ plate: 'E2E 100', model: 'Cascadia Evolution', version: before.version + 2 });
+  });
+
+  it('a fleet manager saves a filter of the vehicles list, signs out and in, and gets the same rows from it', async () => {
+    const { page } = e2e;
+    const fleetManager = demoUser('FleetManager');
+    const token = await signIn(page, fleetManager);
+    await page.goto(VEHICLES);
+    await visible(main(page).getByRole('cell', { name: 'T100', exact: true }));
+    // Trailers whose registration or inspection needs attention: a one-click filter and the expiring switch.
+    await page.getByRole('button', { name: 'Trailer', exact: true }).click();
+    await poll(() => urlFilter(page).unitType).toBe('Trailer');
+    await main(page).getByLabel('Expiring or expired').check();
+    await poll(() => urlFilter(page).expiring).toBe(true);
+    const expected = await apiGet<ListPage<UnitDto>>(e2e, token, '/api/Units?unitType=Trailer&expiring=true&size=500');
+    expect(expected.totalCount).toBeGreaterThan(0);
+    await poll(() => main(page).locator('tbody tr').count(), 'rows of the filtered list').toBe(expected.totalCount);
+    const rowsOf = async () => (await main(page).locator('tbody tr td:first-child').allInnerTexts()).map((t) => t.trim());
+    const before = await rowsOf();
+    expect(before).toEqual(expected.items.map((u) => u.unitNumber));
+
+    const name = `Trailers due ${Date.now() % 10_000}`;
+    await page.getByRole('button', { name: 'Save the current filters' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save the current filters' });
+    await dialog.getByRole('textbox', { name: 'Filter name' }).fill(name);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await gone(dialog);
+    await visible(toast(page, 'Filter saved'));
+
+    // A new session starts unfiltered; the saved filter brings back the same rows.
+    await signOut(page);
+    await signIn(page, fleetManager);
+    await page.goto(VEHICLES);
+    await visible(main(page).getByRole('cell', { name: 'T100', exact: true }));
+    expect(urlFilter(page).unitType).toBeUndefined();
+    await page.getByRole('button', { name, exact: true }).click();
+    await poll(() => urlFilter(page)).toMatchObject({ unitType: 'Trailer', expiring: true });
+    await poll(rowsOf, 'rows of the saved filter').toEqual(before);
   });
 
   it('a role that may only read vehicles searches the list and exports it as CSV, with no create and no delete', async () => {

@@ -9,7 +9,7 @@ import type { CurrentDispatcherDto, DispatcherAssignmentDto } from '../../schema
 import type { UserDto } from '../../schema/resources/users';
 import type { ListPage } from '../../schema/records';
 import { demoUser, gone, pathname, poll, sidebar, signIn, useE2E, visible } from './helpers';
-import { answerOf, apiGet, localDay, main, pick, toast } from './records';
+import { answerOf, apiGet, localDay, main, pick, toast, usDay } from './records';
 
 const e2e = useE2E();
 
@@ -52,12 +52,12 @@ describe('people', () => {
     const history = page.getByRole('dialog', { name: `History of ${driver.driverName}` });
     await visible(history);
     const newLine = history.getByRole('row').filter({ hasText: next.name }).filter({ hasText: 'Current' });
-    const oldLine = history.getByRole('row').filter({ hasText: driver.dispatcherName! }).filter({ hasText: driver.startsOn! });
+    const oldLine = history.getByRole('row').filter({ hasText: driver.dispatcherName! }).filter({ hasText: usDay(driver.startsOn!) });
     await visible(newLine);
-    expect(await newLine.innerText()).toMatch(new RegExp(`${localDay()}[\\s\\S]*Open`));
+    expect(await newLine.innerText()).toMatch(new RegExp(`${usDay(localDay())}[\\s\\S]*Open`));
     expect(await newLine.innerText()).toContain('Current');
     await visible(oldLine);
-    expect(await oldLine.innerText()).toContain(localDay(-1));
+    expect(await oldLine.innerText()).toContain(usDay(localDay(-1)));
     const api = await apiGet<ListPage<DispatcherAssignmentDto>>(e2e, token, `/api/DriverAssignments/history?driverId=${driver.driverId}`);
     expect(api.items.slice(0, 2).map((a) => [a.dispatcherName, a.startsOn, a.endsOn])).toEqual([
       [next.name, localDay(), null],

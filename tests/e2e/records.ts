@@ -5,7 +5,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { E2E } from './helpers';
-import { gone, visible } from './helpers';
+import { gone, settledAt, visible } from './helpers';
 
 /** The main content (not the sidebar, top bar or toasts). */
 export const main = (page: Page) => page.locator('#main');
@@ -20,6 +20,9 @@ export function localDay(offsetDays = 0): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
 }
+
+/** A day as the screens show it (MM/DD/YYYY). */
+export const usDay = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
 /**
  * Picks an option of an autocomplete (react-admin AutocompleteInput): types `text` to search when given, then
@@ -61,4 +64,14 @@ export async function apiGet<T>(e2e: E2E, token: string, url: string): Promise<T
   const response = await e2e.api('GET', url, { token });
   expect(response.status, `${url}: ${JSON.stringify(response.body)}`).toBe(200);
   return response.body.value as T;
+}
+
+/** The list's filter as react-admin keeps it in the address (?filter={…}). */
+export const urlFilter = (page: Page) => JSON.parse(new URL(page.url()).searchParams.get('filter') ?? '{}') as Record<string, unknown>;
+
+/** Logout from the account menu, ending at the sign-in page and staying there (no redirect loop). */
+export async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await settledAt(page, '/login');
 }

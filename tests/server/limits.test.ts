@@ -39,12 +39,12 @@ describe.each(DATABASES)('limits per caller on %s', (kind) => {
 
   it(`keeps ${SAVED_FILTERS} saved filters per list, and only for the product's lists`, async () => {
     for (let i = 0; i < SAVED_FILTERS; i++) {
-      const saved = await server.call({ method: 'POST', url: '/api/SavedFilters', token, payload: { resource: 'bookorders', name: `Filter ${i}`, filter: { i } } });
+      const saved = await server.call({ method: 'POST', url: '/api/SavedFilters', token, payload: { resource: 'books/bookorders', name: `Filter ${i}`, filter: { i } } });
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     }
-    const full = await expectRefused(server, { method: 'POST', url: '/api/SavedFilters', token, payload: { resource: 'bookorders', name: 'One too many', filter: {} } }, 409);
+    const full = await expectRefused(server, { method: 'POST', url: '/api/SavedFilters', token, payload: { resource: 'books/bookorders', name: 'One too many', filter: {} } }, 409);
     expect(full.body.message).toMatch(/at most 50 saved filters/);
-    expect((await server.call({ method: 'POST', url: '/api/SavedFilters', token, payload: { resource: 'vehicles', name: 'Another list', filter: {} } })).status).toBe(200);
+    expect((await server.call({ method: 'POST', url: '/api/SavedFilters', token, payload: { resource: 'management/vehicles', name: 'Another list', filter: {} } })).status).toBe(200);
     await expectRefused(server, { method: 'POST', url: '/api/SavedFilters', token, payload: { resource: 'made-up', name: 'Nowhere', filter: {} } }, 400, 'resource');
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountFlowPath, canAccessPath, landingPath, normalisePath } from '../../authProvider/access';
 import { ANY_ROUTES, isKnownRoute } from '../../authProvider/routes';
-import type { FeatureGroup } from '../../authProvider/storage';
+import type { FeatureGroup } from '../../dataProvider/session';
 
 const feature = (id: number, title: string, uri: string, permissions = ['Read']) => ({ id, title, uri, icon: 'Article', parentFeatureId: null, permissions });
 const groups = (...features: ReturnType<typeof feature>[]): FeatureGroup[] => [{ id: 1, name: 'General', isDefaultgroup: true, features }];

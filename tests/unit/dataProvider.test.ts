@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authProvider, hasValidToken } from '../../authProvider';
-import { clearSession } from '../../authProvider/storage';
+import { clearSession } from '../../dataProvider/session';
 import { dataProvider } from '../../dataProvider';
 import { registerEndpoints } from '../../dataProvider/endpoints';
 import { apiFetch, onUnauthorized } from '../../dataProvider/http';

@@ -6,13 +6,13 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { AdminContext, ResourceContextProvider } from 'react-admin';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authProvider } from '../../authProvider';
-import { saveGroups, saveSession } from '../../authProvider/storage';
+import { saveGroups, saveSession } from '../../dataProvider/session';
 import { dataProvider } from '../../dataProvider';
 import { englishCatalogue } from '../../src/i18n/en';
 import { DefinitionCreate } from '../../ui/records/DefinitionForms';
 import DefinitionList from '../../ui/records/DefinitionList';
 import { catalogueOf } from '../../ui/records/messages';
-import { resourceOf } from '../../ui/records/recordResource';
+import { resourceOf } from '../../ui/records/definitions';
 import { yardSpots } from '../helpers/yardSpots';
 
 /**

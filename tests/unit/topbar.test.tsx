@@ -10,7 +10,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authProvider } from '../../authProvider';
-import { type CurrentUser, clearSession, saveSession } from '../../authProvider/storage';
+import { type CurrentUser, clearSession, saveSession } from '../../dataProvider/session';
 import { i18nProvider } from '../../src/i18n';
 import { NotificationBell, linkTarget } from '../../src/layout/NotificationBell';
 import { Notifications } from '../../src/layout/Notifications';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { getGroups, saveGroups } from '../../authProvider/storage';
+import { getGroups, saveGroups } from '../../dataProvider/session';
 import { accessApi } from '../../dataProvider/access';
 
 export const FEATURES_QUERY_KEY = ['features'];

@@ -1,4 +1,5 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { Alert, Button, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { ResponsiveDialog } from '../ResponsiveDialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DateInput, SaveButton } from 'react-admin';
 import { Form, useNotify, useRefresh, useTranslate } from 'ra-core';
@@ -69,7 +70,7 @@ export function AssignDialog({ open, onClose, driverName, path, schema, defaults
     onClose();
   };
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="assign-dialog-title">
+    <ResponsiveDialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="assign-dialog-title">
       <Form defaultValues={{ startsOn: localToday(), ...defaults }} resolver={zodResolver(schema)} onSubmit={(values: FieldValues) => { setProblem(null); assign.mutate(values); }} mode="onTouched" reValidateMode="onChange">
         <DialogTitle id="assign-dialog-title">{translate('haulboard.assignments.assign_title', { name: driverName })}</DialogTitle>
         <DialogContent sx={{ display: 'grid', gap: 1 }}>
@@ -87,6 +88,6 @@ export function AssignDialog({ open, onClose, driverName, path, schema, defaults
           <SaveButton label="haulboard.assignments.assign" alwaysEnable={!assign.isPending} />
         </DialogActions>
       </Form>
-    </Dialog>
+    </ResponsiveDialog>
   );
 }

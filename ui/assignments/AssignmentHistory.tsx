@@ -2,6 +2,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { Alert, Box, Chip, Drawer, IconButton, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'ra-core';
+import { usDate } from '../format';
 import { apiFetch, unwrap } from '../../dataProvider/http';
 import type { ListPage } from '../../schema/records';
 import { EndAssignmentButton } from './EndAssignmentButton';
@@ -67,8 +68,8 @@ export function AssignmentHistory<T extends HistoryRow>({ path, driver, onClose,
                 <TableCell>
                   {label(row)} {row.current && <Chip size="small" color="primary" label={t('current')} />}
                 </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.startsOn}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.endsOn ?? t('open_ended')}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{usDate(row.startsOn)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.endsOn ? usDate(row.endsOn) : t('open_ended')}</TableCell>
                 <TableCell>{[row.createdByName, row.endedByName].filter(Boolean).join(' / ')}</TableCell>
                 <TableCell>{endPath && row.endsOn === null && <EndAssignmentButton path={endPath(row.id)} what={label(row)} startsOn={row.startsOn} />}</TableCell>
               </TableRow>

@@ -1,4 +1,5 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { Alert, Button, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { ResponsiveDialog } from '../ResponsiveDialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'ra-core';
 import { useState } from 'react';
@@ -19,7 +20,7 @@ export function EndAssignmentButton({ path, what, startsOn }: { path: string; wh
   return (
     <>
       <Button size="small" color="warning" onClick={() => setOpen(true)}>{translate('haulboard.assignments.end')}</Button>
-      <Dialog open={open} onClose={() => setOpen(false)} maxWidth="xs" fullWidth>
+      <ResponsiveDialog open={open} onClose={() => setOpen(false)} maxWidth="xs" fullWidth>
         <DialogTitle>{translate('haulboard.assignments.end_title', { what })}</DialogTitle>
         <DialogContent>
           <TextField
@@ -40,7 +41,7 @@ export function EndAssignmentButton({ path, what, startsOn }: { path: string; wh
             {translate('haulboard.assignments.end')}
           </Button>
         </DialogActions>
-      </Dialog>
+      </ResponsiveDialog>
     </>
   );
 }

@@ -5,7 +5,7 @@ import type { Field } from '../../schema/define/fields';
 import type { AnyResource } from '../../schema/define/resource';
 import { inputOf } from './fieldViews';
 import { FormSection } from './FormSection';
-import { definitionOf } from './recordResource';
+import { definitionOf } from './definitions';
 import { RecordCreate, RecordEdit } from './RecordForms';
 
 type Values = Record<string, unknown>;
@@ -80,11 +80,17 @@ export interface DefinitionFormProps extends DefinitionInputsProps {
   actions?: ReactElement;
 }
 
+/** What a new record's form starts with: each field's default, then the definition's form defaults. */
+export const formDefaultsOf = (def: AnyResource): Values => ({
+  ...Object.fromEntries(Object.entries(def.fields as Record<string, Field>).filter(([, f]) => f.defaultValue !== undefined).map(([key, f]) => [key, f.defaultValue])),
+  ...def.formDefaults,
+});
+
 /** The create screen of a definition: its create schema, its form, its defaults. */
 export function DefinitionCreate({ inputs, prepare }: DefinitionFormProps) {
   const def = definitionOf(useResourceContext() ?? '');
   return (
-    <RecordCreate schema={def.create} title={`resources.${def.name}.create_title`} prepare={prepareFor(def, false, prepare)} defaultValues={def.formDefaults}>
+    <RecordCreate schema={def.create} title={`resources.${def.name}.create_title`} prepare={prepareFor(def, false, prepare)} defaultValues={formDefaultsOf(def)}>
       <DefinitionInputs inputs={inputs} />
     </RecordCreate>
   );

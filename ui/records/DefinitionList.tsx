@@ -5,7 +5,7 @@ import { listFilters } from '../../schema/define/resource';
 import { useResourceContext } from 'ra-core';
 import { type RenderCell, columnsOf, filterInputOf, hiddenColumnsOf } from './fieldViews';
 import type { QuickFilter } from './FilterSidebar';
-import { definitionOf } from './recordResource';
+import { definitionOf } from './definitions';
 import { RecordList } from './RecordList';
 
 export interface DefinitionListProps {

@@ -4,7 +4,7 @@ import { Box, Chip } from '@mui/material';
 import { useRecordContext, useResourceContext } from 'ra-core';
 import { type ExpiryItem, describeExpiry } from '../../schema/expiry';
 import { usDate } from '../format';
-import { maybeDefinitionOf } from './recordResource';
+import { maybeDefinitionOf } from './definitions';
 
 export interface WithExpiry {
   expiry?: ExpiryItem[];

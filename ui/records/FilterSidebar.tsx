@@ -10,20 +10,29 @@ export interface QuickFilter {
   items: { label: string; value: Record<string, unknown> }[];
 }
 
-/** The list's side panel: one-click filters (status, type, role …) and whatever the list adds above them. */
-export function FilterSidebar({ lists, children }: { lists: QuickFilter[]; children?: ReactNode }) {
+/** One-click filters (status, type, role …): a click sets the value, a second click clears it. */
+export function FilterLists({ lists }: { lists: QuickFilter[] }) {
   const translate = useTranslate();
+  return (
+    <>
+      {lists.map((list) => (
+        <FilterList key={list.label} label={list.label} icon={null}>
+          {list.items.map((item) => (
+            <FilterListItem key={item.label} label={translate(item.label)} value={item.value} />
+          ))}
+        </FilterList>
+      ))}
+    </>
+  );
+}
+
+/** The list's side panel (not on phones: RecordList puts the same in a dialog): what the list adds, then one-click filters. */
+export function FilterSidebar({ lists, children }: { lists: QuickFilter[]; children?: ReactNode }) {
   return (
     <Card sx={{ order: -1, mr: 2, mt: 8, width: 220, flexShrink: 0, display: { xs: 'none', md: 'block' }, alignSelf: 'flex-start' }}>
       <CardContent sx={{ display: 'grid', gap: 1 }}>
         {children}
-        {lists.map((list) => (
-          <FilterList key={list.label} label={list.label} icon={null}>
-            {list.items.map((item) => (
-              <FilterListItem key={item.label} label={translate(item.label)} value={item.value} />
-            ))}
-          </FilterList>
-        ))}
+        <FilterLists lists={lists} />
       </CardContent>
     </Card>
   );

@@ -1,14 +1,19 @@
-import { Box, Chip } from '@mui/material';
+import FilterListIcon from '@mui/icons-material/FilterList';
+import { Box, Button, Chip, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { BooleanInput, ColumnsButton, CreateButton, DataTable, FilterButton, List, TopToolbar } from 'react-admin';
 import { type RaRecord, type SortPayload, useRecordContext, useResourceContext, useResourceDefinition, useTranslate } from 'ra-core';
-import type { ReactElement, ReactNode } from 'react';
+import { type ReactElement, type ReactNode, useState } from 'react';
 import { endpointsOf, toApiQuery } from '../../dataProvider/endpoints';
 import { ExportCsvButton } from '../ExportCsvButton';
 import { LoadProblem } from '../LoadProblem';
+import { ResponsiveDialog } from '../ResponsiveDialog';
 import { useCanAccessFeature } from '../useCanAccessFeature';
+import { usePhone } from '../usePhone';
+import { CardList } from './CardList';
 import { DeleteRestoreButton } from './DeleteRestoreButton';
 import { type WithExpiry, expiryRowSx } from './ExpiryChips';
-import { FilterSidebar, type QuickFilter } from './FilterSidebar';
+import { FilterLists, FilterSidebar, type QuickFilter } from './FilterSidebar';
+import { SavedFilters } from './SavedFilters';
 import { SearchFilter } from './SearchFilter';
 
 export interface RecordListProps {
@@ -19,10 +24,8 @@ export interface RecordListProps {
   /** The resource's own filters (the search box, "expiring" and "include deleted" come with every list). */
   filters?: ReactElement[];
   filterDefaultValues?: Record<string, unknown>;
-  /** One-click filters of the side panel. */
+  /** One-click filters of the side panel (saved filters are there on every list). */
   quickFilters?: QuickFilter[];
-  /** Shown above the quick filters (saved filters …). */
-  sidebar?: ReactNode;
   sort?: SortPayload;
   /** Columns the column chooser starts with hidden. */
   hiddenColumns?: string[];
@@ -43,14 +46,35 @@ export interface RecordListProps {
   children: ReactNode;
 }
 
-function ListActions({ exportName, children }: { exportName: string; children?: ReactNode }) {
+/** On a phone the side panel has no room: its saved filters and one-click filters open in a full-screen dialog. */
+function PhoneFilters({ quickFilters }: { quickFilters: QuickFilter[] }) {
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button size="small" startIcon={<FilterListIcon />} onClick={() => setOpen(true)}>{translate('haulboard.saved_filters.filters')}</Button>
+      <ResponsiveDialog open={open} onClose={() => setOpen(false)} aria-labelledby="phone-filters-title">
+        <DialogTitle id="phone-filters-title">{translate('haulboard.saved_filters.filters')}</DialogTitle>
+        <DialogContent sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
+          <SavedFilters />
+          <FilterLists lists={quickFilters} />
+        </DialogContent>
+        <DialogActions><Button onClick={() => setOpen(false)}>{translate('ra.action.close')}</Button></DialogActions>
+      </ResponsiveDialog>
+    </>
+  );
+}
+
+function ListActions({ exportName, quickFilters, children }: { exportName: string; quickFilters: QuickFilter[]; children?: ReactNode }) {
   const resource = useResourceContext() ?? '';
   const path = endpointsOf(resource).export;
   const { hasCreate } = useResourceDefinition();
+  const phone = usePhone();
   return (
     <TopToolbar sx={{ flexWrap: 'wrap' }}>
+      {phone && <PhoneFilters quickFilters={quickFilters} />}
       <FilterButton disableSaveQuery />
-      <ColumnsButton />
+      {!phone && <ColumnsButton />}
       {hasCreate && <CreateButton />}
       {path && <ExportCsvButton path={path} toQuery={(filter) => toApiQuery(filter)} fileName={exportName} />}
       {children}
@@ -73,14 +97,16 @@ function RowActions() {
 const dimDeleted = (record: RaRecord): Record<string, unknown> => (record.deleted ? { '& td:not(:last-of-type)': { opacity: 0.55 } } : {});
 
 /**
- * Every record list: search, the resource's filters in the bar and the side panel, include-deleted, column chooser,
- * CSV export of the filtered set, create/delete/restore for who may, rows opening the edit screen, and the one
- * load-failure message of SPEC.md §8. A resource's list only declares its columns and filters.
+ * Every record list: search, the resource's filters in the bar and the side panel, saved filters, include-deleted,
+ * column chooser, CSV export of the filtered set, create/delete/restore for who may, rows opening the edit screen, the
+ * one load-failure message of SPEC.md §8 — and on a phone, cards instead of the table and the side panel in a dialog.
+ * A resource's list only declares its columns and filters.
  */
 export function RecordList(props: RecordListProps) {
-  const { title, search, filters = [], filterDefaultValues, quickFilters, sidebar, sort, hiddenColumns, exportName, expiring, rowClick, header, rowSx, softDelete = true, actions, children } = props;
+  const { title, search, filters = [], filterDefaultValues, quickFilters = [], sort, hiddenColumns, exportName, expiring, rowClick, header, rowSx, softDelete = true, actions, children } = props;
   const resource = useResourceContext() ?? '';
   const canUpdate = useCanAccessFeature(resource, 'Update');
+  const phone = usePhone();
   const allFilters = [
     <SearchFilter key="search" source="search" placeholder={search} alwaysOn />,
     ...filters,
@@ -95,8 +121,8 @@ export function RecordList(props: RecordListProps) {
       filterDefaultValues={filterDefaultValues}
       sort={sort}
       perPage={50}
-      actions={<ListActions exportName={exportName}>{actions}</ListActions>}
-      aside={quickFilters || sidebar ? <FilterSidebar lists={quickFilters ?? []}>{sidebar}</FilterSidebar> : undefined}
+      actions={<ListActions exportName={exportName} quickFilters={quickFilters}>{actions}</ListActions>}
+      aside={phone ? undefined : <FilterSidebar lists={quickFilters}><SavedFilters /></FilterSidebar>}
       error={<LoadProblem />}
       title={title}
       // A wide table scrolls inside its card instead of widening the page (react-admin's layout grows to fit its
@@ -104,10 +130,17 @@ export function RecordList(props: RecordListProps) {
       sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto', width: 0, minWidth: '100%' } }}
     >
       {header}
-      <DataTable rowClick={click ? (id) => click(id) : false} bulkActionButtons={false} hiddenColumns={hiddenColumns} rowSx={sx}>
-        {children}
-        {softDelete ? <DataTable.Col source="actions" label="haulboard.records.actions" disableSort render={() => <RowActions />} /> : null}
-      </DataTable>
+      {phone ? (
+        <CardList rowClick={click} hiddenColumns={hiddenColumns} actions="actions">
+          {children}
+          {softDelete ? <DataTable.Col source="actions" label="haulboard.records.actions" render={() => <RowActions />} /> : null}
+        </CardList>
+      ) : (
+        <DataTable rowClick={click ? (id) => click(id) : false} bulkActionButtons={false} hiddenColumns={hiddenColumns} rowSx={sx}>
+          {children}
+          {softDelete ? <DataTable.Col source="actions" label="haulboard.records.actions" disableSort render={() => <RowActions />} /> : null}
+        </DataTable>
+      )}
     </List>
   );
 }

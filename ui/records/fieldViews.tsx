@@ -194,6 +194,7 @@ export function inputOf({ def, editing }: InputContext, key: string, field: Fiel
       );
     default:
       if (field.choices) return <SelectInput {...common} choices={keyedChoices(choicePrefix(def, path), field.choices.values)} />;
-      return <TextInput {...common} multiline={field.multiline} />;
+      // Text on several lines takes the form's whole width.
+      return <TextInput {...common} multiline={field.multiline} sx={field.multiline ? { gridColumn: '1 / -1' } : undefined} />;
   }
 }

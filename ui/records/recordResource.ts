@@ -1,56 +1,12 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { ResourceProps } from 'react-admin';
-import { type ResourceFeatures, registerResourcePath } from '../../authProvider/routes';
-import { type ResourceEndpoints, registerRestEndpoints } from '../../dataProvider/endpoints';
 import type { AnyResource } from '../../schema/define/resource';
-import { FEATURES } from '../../schema/features';
+import { type RecordResource, resourceOf } from './definitions';
 
 type Screen = LazyExoticComponent<ComponentType>;
 
-export interface RecordResource {
-  name: string;
-  /** The list's address: /app/management/brokers. */
-  path: string;
-  /** SPEC.md §2 edit screens: /app/<name>/{id}/edit. */
-  editPath: (id: string | number) => string;
-  createPath: string;
-  endpoints: ResourceEndpoints;
-}
-
 /** The screens of a resource: react-admin's <Resource> props, and the definition they come from (if any). */
 export type ResourceScreens = ResourceProps & { definition?: AnyResource };
-
-/** Registers a resource's API calls and the features that govern it (by their screens' paths); returns its addresses. */
-export function registerRecordResource({ name, api, features, endpoints }: { name: string; api: string; features?: ResourceFeatures; endpoints?: Partial<ResourceEndpoints> }): RecordResource {
-  const path = `/app/${name}`;
-  registerResourcePath(name, features ?? path);
-  return { name, path, editPath: (id) => `${path}/${id}/edit`, createPath: `${path}/create`, endpoints: registerRestEndpoints(name, api, endpoints) };
-}
-
-const uriOf = (key: string) => FEATURES.find((feature) => feature.key === key)!.uri;
-
-/** A definition's API calls and governing features, registered once (the registry and a screen folder may both ask). */
-const registered = new Map<AnyResource, RecordResource>();
-const byName = new Map<string, AnyResource>();
-export function resourceOf(def: AnyResource): RecordResource {
-  let resource = registered.get(def);
-  if (!resource) {
-    resource = registerRecordResource({ name: def.name, api: def.api, features: { read: def.readFeatures.map(uriOf), write: def.writeFeatures.map(uriOf) } });
-    registered.set(def, resource);
-    byName.set(def.name, def);
-  }
-  return resource;
-}
-
-/** The definition behind a react-admin resource name, if it has one (book orders and the boards do not). */
-export const maybeDefinitionOf = (name: string | undefined): AnyResource | undefined => (name ? byName.get(name) : undefined);
-
-/** The definition behind a react-admin resource name, once its screens are registered. */
-export function definitionOf(name: string): AnyResource {
-  const def = byName.get(name);
-  if (!def) throw new Error(`No record definition is registered for the resource "${name}": add it to schema/resources/index.ts`);
-  return def;
-}
 
 const DefaultList = lazy(() => import('./DefinitionList'));
 const DefaultCreate = lazy(() => import('./DefinitionForms').then((m) => ({ default: m.DefinitionCreate })));

@@ -1,43 +1,69 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { savedFilterInput } from '../../../schema/bookOrders';
-import { FEATURES } from '../../../schema/features';
 import { idParams } from '../../../schema/common';
+import { LIST_NAMES } from '../../../schema/resources';
 import { type ServerContext, ok } from '../../context';
-import { conflict, notFound } from '../../http/errors';
+import type { Db } from '../../db/types';
+import { badRequest, conflict, notFound } from '../../http/errors';
 import { audit } from '../audit/audit';
 
 /**
- * Named list filters kept on the server per user (react-admin's own saved queries live in the browser and
- * vanish at logout). Each user sees and changes only their own.
- *
- * A saved filter belongs to one of the product's screens, named by the last part of its path in the feature
- * catalogue (schema/features.ts: 'bookorders' for /app/books/bookorders, 'vehicles', 'user-management' …), so a
- * screen added there can keep filters with nothing added here, and a made-up name is refused.
+ * Named list filters kept on the server per user (react-admin's own saved queries live in the browser and vanish at
+ * logout). A filter belongs to one list of the app (schema/resources LIST_NAMES: 'books/bookorders',
+ * 'management/vehicles', 'management/drivers' …), so every list keeps filters with nothing added here, and a made-up
+ * name is refused. Its owner alone renames, replaces or deletes it; shared with one of the owner's roles, every
+ * holder of that role sees it and may apply it.
  */
-export const SAVED_FILTER_LISTS: readonly string[] = [...new Set(FEATURES.map((feature) => feature.uri.split('/').pop()!))];
 /** Saved filters one user may keep for one list (issue 25.7). */
 export const MAX_SAVED_FILTERS_PER_LIST = 50;
 const resource = z
   .string()
   .trim()
-  .refine((name) => SAVED_FILTER_LISTS.includes(name), `Name the list these filters belong to: one of ${SAVED_FILTER_LISTS.join(', ')}`);
+  .refine((name) => LIST_NAMES.includes(name), `Name the list these filters belong to: one of ${LIST_NAMES.join(', ')}`);
+/** A role name the filter is shared with (null: the owner's alone). */
+const sharedRole = z.string().trim().min(1).max(40).nullable().optional();
 const listQuery = z.object({ resource });
-const createBody = savedFilterInput.extend({ resource });
-const updateBody = savedFilterInput.partial().refine((b) => b.name !== undefined || b.filter !== undefined, 'Send a new name, a new filter or both');
+const createBody = savedFilterInput.extend({ resource, sharedRole });
+const updateBody = savedFilterInput.partial().extend({ sharedRole }).refine((b) => b.name !== undefined || b.filter !== undefined || b.sharedRole !== undefined, 'Send a new name, a new filter, a role to share it with, or any of them');
 const TAGS = ['Saved filters'];
 const OWN = { signedIn: true } as const;
 
-type Row = { id: number; resource: string; name: string; filter: string; created_at: string; updated_at: string };
-const toDto = (row: Row) => ({ id: row.id, resource: row.resource, name: row.name, filter: JSON.parse(row.filter) as Record<string, unknown>, createdAt: row.created_at, updatedAt: row.updated_at });
+type Row = { id: number; user_id: number; resource: string; name: string; filter: string; created_at: string; updated_at: string; shared_role_id: number | null; sharedRole: string | null; owner: string };
+const toDto = (row: Row, me: number) => ({
+  id: row.id, resource: row.resource, name: row.name, filter: JSON.parse(row.filter) as Record<string, unknown>, createdAt: row.created_at, updatedAt: row.updated_at,
+  sharedRole: row.sharedRole, owner: row.owner, mine: row.user_id === me,
+});
+
+/** The filters with their owner's name and the name of the role they are shared with. */
+const withNames = (db: Db) =>
+  db
+    .selectFrom('saved_filters as f')
+    .innerJoin('users as u', 'u.id', 'f.user_id')
+    .leftJoin('roles as r', 'r.id', 'f.shared_role_id')
+    .selectAll('f')
+    .select(['r.name as sharedRole', sql<string>`u.first_name || ' ' || u.last_name`.as('owner')]);
+
+/** The id of a role the caller holds, by name: a filter is shared only with the owner's own roles. */
+function roleOfCaller(request: FastifyRequest, db: Db) {
+  return async (name: string | null | undefined): Promise<number | null> => {
+    if (!name) return null;
+    const role = await db.selectFrom('roles').select('id').where('name', '=', name).executeTakeFirst();
+    if (!role || !request.auth!.roleIds.includes(role.id)) throw badRequest('Share it with one of your own roles', 'sharedRole');
+    return role.id;
+  };
+}
 
 export default async function savedFilterRoutes(app: FastifyInstance, ctx: ServerContext) {
   const { db } = ctx;
   const own = async (userId: number, id: number) => {
-    const row = await db.selectFrom('saved_filters').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    const row = await withNames(db).where('f.id', '=', id).where('f.user_id', '=', userId).executeTakeFirst();
+    // Someone else's filter, shared or not, is reported as missing to anyone but its owner.
     if (!row) throw notFound('Saved filter');
-    return row;
+    return row as Row;
   };
+  const reload = async (id: number, me: number) => toDto((await withNames(db).where('f.id', '=', id).executeTakeFirstOrThrow()) as Row, me);
   const nameTaken = async (userId: number, res: string, name: string, exceptId?: number) => {
     const rows = await db.selectFrom('saved_filters').select(['id', 'name']).where('user_id', '=', userId).where('resource', '=', res).execute();
     return rows.some((r) => r.id !== exceptId && r.name.toLowerCase() === name.toLowerCase());
@@ -45,10 +71,18 @@ export default async function savedFilterRoutes(app: FastifyInstance, ctx: Serve
 
   app.get<{ Querystring: z.output<typeof listQuery> }>('/api/SavedFilters', {
     config: { access: OWN },
-    schema: { tags: TAGS, summary: 'The caller’s saved filters of one list, by name', querystring: listQuery },
+    schema: { tags: TAGS, summary: 'The caller’s saved filters of one list, and those shared with one of their roles; by name', querystring: listQuery },
   }, async (request) => {
-    const rows = await db.selectFrom('saved_filters').selectAll().where('user_id', '=', request.auth!.user.id).where('resource', '=', request.query.resource).orderBy('name').execute();
-    return ok(rows.map(toDto));
+    const me = request.auth!.user.id;
+    const roles = request.auth!.roleIds;
+    const rows = (await withNames(db)
+      .where('f.resource', '=', request.query.resource)
+      .where((eb) => eb.or([eb('f.user_id', '=', me), ...(roles.length ? [eb('f.shared_role_id', 'in', roles)] : [])]))
+      .orderBy('f.name')
+      .orderBy('f.id')
+      .execute()) as Row[];
+    // The caller's own first, then those shared with them.
+    return ok([...rows.filter((r) => r.user_id === me), ...rows.filter((r) => r.user_id !== me)].map((row) => toDto(row, me)));
   });
 
   app.post<{ Body: z.output<typeof createBody> }>('/api/SavedFilters', {
@@ -57,6 +91,7 @@ export default async function savedFilterRoutes(app: FastifyInstance, ctx: Serve
   }, async (request) => {
     const userId = request.auth!.user.id;
     const { resource: res, name, filter } = request.body;
+    const sharedRoleId = await roleOfCaller(request, db)(request.body.sharedRole);
     if (await nameTaken(userId, res, name)) throw conflict(`A saved filter named "${name}" already exists`);
     const now = new Date().toISOString();
     const row = await db.transaction().execute(async (trx) => {
@@ -64,28 +99,28 @@ export default async function savedFilterRoutes(app: FastifyInstance, ctx: Serve
       if (ctx.dialect === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
       const saved = await trx.selectFrom('saved_filters').select(({ fn }) => fn.countAll<number>().as('n')).where('user_id', '=', userId).where('resource', '=', res).executeTakeFirstOrThrow();
       if (Number(saved.n) >= MAX_SAVED_FILTERS_PER_LIST) throw conflict(`A list keeps at most ${MAX_SAVED_FILTERS_PER_LIST} saved filters; delete one first`);
-      const inserted = await trx.insertInto('saved_filters').values({ user_id: userId, resource: res, name, filter: JSON.stringify(filter), created_at: now, updated_at: now }).returningAll().executeTakeFirstOrThrow();
-      await audit(trx, request, { action: 'create', entity: 'saved_filter', entityId: inserted.id, after: { resource: res, name, filter } });
+      const inserted = await trx.insertInto('saved_filters').values({ user_id: userId, resource: res, name, filter: JSON.stringify(filter), created_at: now, updated_at: now, shared_role_id: sharedRoleId }).returningAll().executeTakeFirstOrThrow();
+      await audit(trx, request, { action: 'create', entity: 'saved_filter', entityId: inserted.id, after: { resource: res, name, filter, sharedRole: request.body.sharedRole ?? null } });
       return inserted;
     });
-    return ok(toDto(row));
+    return ok(await reload(row.id, userId));
   });
 
   app.put<{ Params: z.output<typeof idParams>; Body: z.output<typeof updateBody> }>('/api/SavedFilters/:id', {
     config: { access: OWN },
-    schema: { tags: TAGS, summary: 'Rename a saved filter or replace its filter', params: idParams, body: updateBody },
+    schema: { tags: TAGS, summary: 'Rename a saved filter, replace its filter, or share it with one of your roles (null: yours alone)', params: idParams, body: updateBody },
   }, async (request) => {
     const userId = request.auth!.user.id;
     const before = await own(userId, request.params.id);
     const name = request.body.name ?? before.name;
     if (request.body.name !== undefined && (await nameTaken(userId, before.resource, name, before.id))) throw conflict(`A saved filter named "${name}" already exists`);
     const filter = request.body.filter ? JSON.stringify(request.body.filter) : before.filter;
-    const row = await db.transaction().execute(async (trx) => {
-      const updated = await trx.updateTable('saved_filters').set({ name, filter, updated_at: new Date().toISOString() }).where('id', '=', before.id).returningAll().executeTakeFirstOrThrow();
+    const sharedRoleId = request.body.sharedRole === undefined ? before.shared_role_id : await roleOfCaller(request, db)(request.body.sharedRole);
+    await db.transaction().execute(async (trx) => {
+      const updated = await trx.updateTable('saved_filters').set({ name, filter, shared_role_id: sharedRoleId, updated_at: new Date().toISOString() }).where('id', '=', before.id).returningAll().executeTakeFirstOrThrow();
       await audit(trx, request, { action: 'update', entity: 'saved_filter', entityId: before.id, before, after: updated });
-      return updated;
     });
-    return ok(toDto(row));
+    return ok(await reload(before.id, userId));
   });
 
   app.delete<{ Params: z.output<typeof idParams> }>('/api/SavedFilters/:id', {

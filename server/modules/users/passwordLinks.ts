@@ -9,8 +9,8 @@ import { badRequest } from '../../http/errors';
 import { audit } from '../audit/audit';
 import { clearFailures } from '../auth/throttle';
 import type { RecordHelpers } from '../records/routes';
-import type { UserInput } from './record';
-import { guardAdministrators, revokeSessionsOf } from './record';
+import type { UserInput } from './guards';
+import { guardAdministrators, revokeSessionsOf } from './guards';
 
 /** Only the hash of a link's token is stored: the token itself exists in the answer to the administrator alone. */
 const tokenHash = (token: string) => crypto.createHash('sha256').update(token).digest('hex');

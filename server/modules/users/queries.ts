@@ -1,18 +1,9 @@
+import type { CurrentUserDto } from '../../../schema/auth';
 import type { Db } from '../../db/types';
 
-export interface UserDto {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  name: string;
-  avatar: string | null;
+/** The signed-in user's shape (schema/auth.ts), with what the user lists add. */
+export interface UserDto extends CurrentUserDto {
   phone: string | null;
-  userType: string | null;
-  roles: string[];
-  isActive: boolean;
-  isEmailVerified: boolean;
-  registrationCompleted: boolean;
   accountId: number;
   createdAt: string;
   deleted: boolean;

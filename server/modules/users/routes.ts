@@ -10,7 +10,7 @@ import { ROLE_OF_USER_TYPE } from '../auth/routes';
 import type { RecordHelpers } from '../records/routes';
 import { passwordLinkRoutes } from './passwordLinks';
 import { selectUsers, withRoles } from './queries';
-import { type UserInput, guardAdministrators, guardLastAdministrator, revokeSessionsOf, roleIdOf } from './record';
+import { type UserInput, guardAdministrators, guardLastAdministrator, revokeSessionsOf, roleIdOf } from './guards';
 
 type IdParams = z.output<typeof idParams>;
 /** The screens that read user lists: Users, and Access Settings (which reads them all, size 10000). */

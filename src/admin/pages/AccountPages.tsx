@@ -1,7 +1,7 @@
 import { Button, Chip, Stack, Table, TableBody, TableCell, TableRow } from '@mui/material';
 import { useAuthProvider, useTranslate } from 'ra-core';
 import { useNavigate } from 'react-router-dom';
-import { getUser } from '../../../authProvider/storage';
+import { getUser } from '../../../dataProvider/session';
 import { MessagePage } from './MessagePage';
 
 function SignOutButton() {

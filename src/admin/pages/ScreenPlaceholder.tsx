@@ -1,7 +1,7 @@
 import { useTranslate } from 'ra-core';
 import { useLocation } from 'react-router-dom';
 import { findFeature } from '../../../authProvider/access';
-import { getGroups } from '../../../authProvider/storage';
+import { getGroups } from '../../../dataProvider/session';
 import { MessagePage } from './MessagePage';
 
 /** A screen whose issue has not landed yet: titled like its feature, never a blank page. */

@@ -5,7 +5,7 @@ import { useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { UNDER_CONSTRUCTION_PATH, isKnownRoute } from '../../../authProvider/routes';
-import type { Feature, FeatureGroup } from '../../../authProvider/storage';
+import type { Feature, FeatureGroup } from '../../../dataProvider/session';
 import { featureIcon } from './icons';
 
 export const FEATURE_DRAG_TYPE = 'application/x-haulboard-feature';

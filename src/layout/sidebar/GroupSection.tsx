@@ -4,7 +4,7 @@ import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { Box, Collapse, IconButton, List, ListItemButton, ListItemText, ListSubheader, Menu, MenuItem, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useState } from 'react';
-import type { FeatureGroup } from '../../../authProvider/storage';
+import type { FeatureGroup } from '../../../dataProvider/session';
 import { FEATURE_DRAG_TYPE, FeatureItem } from './FeatureItem';
 import { InlineNameField } from './InlineNameField';
 

@@ -5,7 +5,7 @@ import { useTranslate } from 'ra-core';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { isAccountUsable } from '../../admin/accountState';
-import { getUser } from '../../../authProvider/storage';
+import { getUser } from '../../../dataProvider/session';
 import { GroupSection } from './GroupSection';
 import { InlineNameField } from './InlineNameField';
 import { useFeatureGroups } from '../../../ui/access/useFeatureGroups';

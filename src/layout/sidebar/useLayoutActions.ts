@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'ra-core';
-import { type FeatureGroup, saveGroups } from '../../../authProvider/storage';
+import { type FeatureGroup, saveGroups } from '../../../dataProvider/session';
 import { accessApi } from '../../../dataProvider/access';
 import { FEATURES_QUERY_KEY } from '../../../ui/access/useFeatureGroups';
 

@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router-dom';
 import { hasValidToken } from '../../../authProvider';
-import { getUser } from '../../../authProvider/storage';
+import { getUser } from '../../../dataProvider/session';
 import { useT } from '../../i18n/useT';
 import { TextPage } from './TextPage';
 

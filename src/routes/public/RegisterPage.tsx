@@ -1,7 +1,7 @@
 import { Button, Link, MenuItem, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { saveSession } from '../../../authProvider/storage';
+import { saveSession } from '../../../dataProvider/session';
 import { accessApi } from '../../../dataProvider/access';
 import { useT } from '../../i18n/useT';
 import { FormCard } from './FormCard';

@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router-dom';
-import { getUser } from '../../../authProvider/storage';
+import { getUser } from '../../../dataProvider/session';
 import { useT } from '../../i18n/useT';
 import { TextPage } from './TextPage';
 

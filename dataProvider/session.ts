@@ -1,21 +1,12 @@
+import type { CurrentUserDto } from '../schema/auth';
+
 /** What the app keeps in localStorage between visits. A 401 clears it all (SPEC.md §7). */
 export const TOKEN_KEY = 'accessToken';
 export const USER_KEY = 'user';
 export const FEATURES_KEY = 'features';
 
-export interface CurrentUser {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  name: string;
-  avatar: string | null;
-  roles: string[];
-  isActive: boolean;
-  isEmailVerified: boolean;
-  registrationCompleted: boolean;
-  userType: string | null;
-}
+/** The signed-in user as the server answers it (schema/auth.ts). */
+export type CurrentUser = CurrentUserDto;
 
 export interface Feature {
   id: number;
