@@ -17,18 +17,26 @@ export interface ApiCall {
   url: URL;
   /** The JSON body sent, if any. */
   body: unknown;
+  /** The status answered, once the handler has answered. */
+  status?: number;
 }
 
 /** Every call the app made in this test, in the order they were sent. */
 export const calls: ApiCall[] = [];
 const unanswered: string[] = [];
 
-api.events.on('request:start', ({ request }) => {
+const byId = new Map<string, ApiCall>();
+api.events.on('request:start', ({ request, requestId }) => {
   const entry: ApiCall = { method: request.method, url: new URL(request.url), body: undefined };
   calls.push(entry);
+  byId.set(requestId, entry);
   void request.clone().text().then((text) => {
     entry.body = text ? JSON.parse(text) : undefined;
   });
+});
+api.events.on('response:mocked', ({ response, requestId }) => {
+  const entry = byId.get(requestId);
+  if (entry) entry.status = response.status;
 });
 
 /** The calls to one path (e.g. '/api/Units/7'), optionally of one method. */
@@ -55,6 +63,7 @@ export function useApi(): void {
     resetAccounts();
     resetShell();
     calls.length = 0;
+    byId.clear();
     localStorage.clear();
     sessionStorage.clear();
     const missed = unanswered.splice(0);
