@@ -8,12 +8,14 @@ import { type Account, caller } from '../accounts';
 import { data, invalid, notFound, ok, problem, queryOf, unauthorized } from '../respond';
 
 /**
- * What every page of the app calls besides its screen: the server version, the user's stored notifications
- * (server/modules/notifications, `{ data }`) and their saved filters of a list (server/modules/savedFilters).
+ * What every page of the app calls besides its screen: the server version, the user's stored notifications and this
+ * browser's push token (server/modules/notifications, `{ data }`) and their saved filters of a list
+ * (server/modules/savedFilters).
  */
 const state = {
   version: APP_VERSION,
   notifications: new Map<number, HubNotification[]>(),
+  pushTokens: new Map<string, { userId: number; platform: string }>(),
 };
 
 /** The version the server says it runs (another one makes the app update itself). */
@@ -24,12 +26,20 @@ export const serverRuns = (version: string) => {
 /** The account's stored notifications, in any order (the API lists them newest first). */
 export const storeNotifications = (account: Account, items: HubNotification[]) => state.notifications.set(account.user.id, items);
 
+/** The push tokens the server keeps, by token: whose browser, and which platform. */
+export const pushTokens = () => state.pushTokens;
+
 export function resetShell(): void {
   state.version = APP_VERSION;
   state.notifications.clear();
+  state.pushTokens.clear();
 }
 
 const notificationQuery = z.object({ page: textInteger(0, 10_000_000).default(0), size: textInteger(1, 100).default(20), unreadOnly: queryBoolean.default(false) });
+const pushTokenBody = z.object({
+  token: z.string().trim().min(1, 'Send the push token').max(4096, 'The push token is too long'),
+  platform: z.enum(['web', 'android', 'ios']).default('web'),
+});
 const SAVED_FILTER_LISTS = new Set(FEATURES.map((feature) => feature.uri.split('/').pop()!));
 
 export const shellHandlers = [
@@ -61,6 +71,16 @@ export const shellHandlers = [
     const now = new Date().toISOString();
     for (const n of state.notifications.get(account.user.id) ?? []) n.readAt ??= now;
     return data({ unreadCount: 0 });
+  }),
+
+  // A token seen before moves to the caller (one browser, one user at a time).
+  http.post('*/api/PushTokens', async ({ request }) => {
+    const account = caller(request);
+    if (!account) return unauthorized();
+    const body = pushTokenBody.safeParse(await request.json());
+    if (!body.success) return invalid(body.error, 'body');
+    state.pushTokens.set(body.data.token, { userId: account.user.id, platform: body.data.platform });
+    return data({ id: [...state.pushTokens.keys()].indexOf(body.data.token) + 1 });
   }),
 
   // Nobody has saved a filter yet: the saved-filter screens add their own answers.
