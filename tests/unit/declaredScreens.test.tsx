@@ -1,12 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { AdminContext, ResourceContextProvider } from 'react-admin';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authProvider } from '../../authProvider';
-import { saveGroups, saveSession } from '../../dataProvider/session';
 import { dataProvider } from '../../dataProvider';
 import { englishCatalogue } from '../../src/i18n/en';
 import { DefinitionCreate } from '../../ui/records/DefinitionForms';
@@ -14,31 +11,27 @@ import DefinitionList from '../../ui/records/DefinitionList';
 import { catalogueOf } from '../../ui/records/messages';
 import { resourceOf } from '../../ui/records/definitions';
 import { yardSpots } from '../helpers/yardSpots';
+import { account } from './msw/accounts';
+import { signInAs } from './msw/app';
+import { listHandlers, stateId } from './msw/handlers/lists';
+import { recordHandlers, recordStore } from './msw/handlers/records';
+import { api, callsTo, useApi } from './msw/server';
 
 /**
  * Issue 22: the screens of a resource declared once. The throw-away yard spots (tests/helpers/yardSpots.ts) have
  * no screen code and no catalogue entry of their own; their list and form come from the definition, with its labels,
- * its filters, US dates and money, choices in words — against the API as msw answers it.
+ * its filters, US dates and money, choices in words — against the API as msw answers it (tests/unit/msw).
  */
+useApi();
+
 const today = new Date().toISOString().slice(0, 10);
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
-const spot = {
+const spot: typeof yardSpots.types.dto = {
   id: 7, version: 1, deleted: false, deletedAt: null, createdAt: `${today}T10:00:00.000Z`, updatedAt: `${today}T10:00:00.000Z`,
-  code: 'N-01', yard: 'North Houston yard', stateId: 44, state: 'TX', kind: 'TRAILER', slots: 2, covered: true, monthlyRent: 1250.5,
+  code: 'N-01', yard: 'North Houston yard', stateId: stateId('TX'), state: 'TX', kind: 'TRAILER', slots: 2, covered: true, monthlyRent: 1250.5,
   leaseEndsOn: inDays(10), notes: null, expiry: [{ field: 'leaseEndsOn', on: inDays(10), state: 'due' }],
 };
-const requests: URL[] = [];
-const api = setupServer(
-  http.get('*/api/Auth/features/get', () => HttpResponse.json({ value: [{ id: 1, name: 'Management', isDefaultgroup: false, position: 0, features: [
-    { id: 5, key: 'Vehicles', title: 'Vehicles', uri: '/app/management/vehicles', icon: 'DirectionsCar', parentFeatureId: null, permissions: ['Read', 'Create', 'Update', 'Delete', 'Export'] },
-  ] }] })),
-  http.get('*/api/YardSpots', ({ request }) => {
-    requests.push(new URL(request.url));
-    return HttpResponse.json({ value: { items: [spot], totalCount: 1, page: 0, size: 50 } });
-  }),
-  http.get('*/api/Reference/states', () => HttpResponse.json({ value: [{ id: 44, abbreviation: 'TX', name: 'Texas' }] })),
-);
 
 const i18nProvider = polyglotI18nProvider(() => ({ ...englishCatalogue, resources: { ...englishCatalogue.resources, ...catalogueOf([yardSpots]) } }), 'en', [{ locale: 'en', name: 'English' }], { allowMissing: true });
 
@@ -50,25 +43,12 @@ function renderScreen(children: React.ReactNode) {
   );
 }
 
-beforeAll(() => {
-  api.listen({ onUnhandledRequest: 'error' });
-  resourceOf(yardSpots);
+beforeAll(() => resourceOf(yardSpots));
+beforeEach(async () => {
+  // Yard spots are governed by the Vehicles feature, which a fleet manager holds.
+  await signInAs(account(['FleetManager']));
+  api.use(...recordHandlers(yardSpots, recordStore([spot])), ...listHandlers());
 });
-beforeEach(() => {
-  localStorage.clear();
-  // A token that is not expired (the client checks only its exp) and the groups the guards read.
-  saveSession(`x.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 }))}.y`, {
-    id: 3, email: 'fleetmanager@haulboard.demo', firstName: 'Sarah', lastName: 'Hernandez', name: 'Sarah Hernandez', avatar: null, roles: ['FleetManager'],
-    isActive: true, isEmailVerified: true, registrationCompleted: true, userType: null,
-  });
-  saveGroups([{ id: 1, name: 'Management', isDefaultgroup: false, features: [{ id: 5, title: 'Vehicles', uri: '/app/management/vehicles', icon: 'DirectionsCar', parentFeatureId: null, permissions: ['Read', 'Create', 'Update', 'Delete', 'Export'] }] }]);
-  requests.length = 0;
-});
-afterEach(() => {
-  cleanup();
-  api.resetHandlers();
-});
-afterAll(() => api.close());
 
 describe('the screens of a resource declared once', () => {
   it('lists it with the definition’s labels, its filters and search, US dates and money, choices in words', async () => {
@@ -82,7 +62,7 @@ describe('the screens of a resource declared once', () => {
     expect(screen.getByRole('textbox', { name: 'Spot code, yard' })).toBeTruthy();
     // The choice filter is one click away in the side panel; the list asked the API with the default sort.
     for (const option of ['Truck', 'Trailer', 'Car']) expect(screen.getByRole('button', { name: option })).toBeTruthy();
-    expect(requests[0].searchParams.get('Sort')).toBe('code');
+    expect(callsTo('/api/YardSpots')[0].url.searchParams.get('Sort')).toBe('code');
   });
 
   it('creates it through a form of its sections, with its rules as the user types', async () => {

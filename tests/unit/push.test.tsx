@@ -1,13 +1,20 @@
 // @vitest-environment jsdom
 /**
  * Push (src/push): only with every VITE_FIREBASE_* setting; a refused permission stops before anything is
- * downloaded; a granted one stores the token. Without configuration the Firebase module is never imported.
+ * downloaded; a granted one stores the token through the API (msw, tests/unit/msw). Without configuration the
+ * Firebase module is never imported. The browser's permission, service worker and Firebase are stand-ins.
  */
-import { cleanup, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FIREBASE_VARIABLES, firebaseSettings } from '../../src/push/config';
 import { type PushEnvironment, registerPush } from '../../src/push/registerPush';
+import { pushApi } from '../../src/push/pushApi';
 import { usePushRegistration } from '../../src/push/usePushRegistration';
+import { account } from './msw/accounts';
+import { signInAs } from './msw/app';
+import { pushTokens } from './msw/handlers/shell';
+import { api, callsTo, useApi } from './msw/server';
 
 const firebaseModuleLoaded = vi.fn();
 vi.mock('../../src/push/firebaseMessaging', () => {
@@ -15,8 +22,8 @@ vi.mock('../../src/push/firebaseMessaging', () => {
   return { subscribe: vi.fn() };
 });
 
+useApi();
 afterEach(() => {
-  cleanup();
   vi.unstubAllEnvs();
 });
 
@@ -81,12 +88,14 @@ describe('push registration', () => {
     expect(env.loadFirebase).not.toHaveBeenCalled();
   });
 
-  it('granted: the service worker, the token from FCM, stored through the API', async () => {
-    const { env, registration, subscribe } = environment();
+  it('granted: the service worker, the token from FCM, stored through the API for the signed-in user', async () => {
+    const me = account(['Dispatcher']);
+    await signInAs(me);
+    const { env, registration, subscribe } = environment({ saveToken: (token) => pushApi.save(token) });
     const outcome = await registerPush(env);
     expect(outcome.status).toBe('registered');
     expect(subscribe).toHaveBeenCalledWith(env.settings, registration, expect.any(Function));
-    expect(env.saveToken).toHaveBeenCalledWith('fcm-token');
+    expect(pushTokens().get('fcm-token')).toEqual({ userId: me.user.id, platform: 'web' });
   });
 
   it('an earlier grant is not asked again', async () => {
@@ -110,8 +119,11 @@ describe('push registration', () => {
   });
 
   it('a failure to store the token is reported, not thrown', async () => {
-    const { env } = environment({ saveToken: vi.fn(async () => Promise.reject(new Error('Something went wrong'))) });
+    await signInAs(account(['Dispatcher']));
+    api.use(http.post('*/api/PushTokens', () => HttpResponse.error()));
+    const { env } = environment({ saveToken: (token) => pushApi.save(token) });
     expect((await registerPush(env)).status).toBe('failed');
+    expect(callsTo('/api/PushTokens', 'POST')).toHaveLength(1);
   });
 });
 

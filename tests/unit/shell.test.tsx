@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { NotificationContextProvider, useNotify } from 'ra-core';
 import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,11 +7,13 @@ import { Notifications } from '../../src/layout/Notifications';
 import { searchOnline } from '../../src/layout/OnlineContacts';
 import { APP_VERSION, pageActions } from '../../src/version';
 import { VersionCheck } from '../../src/version/VersionCheck';
+import { serverRuns } from './msw/handlers/shell';
+import { callsTo, useApi } from './msw/server';
 
+useApi();
 afterEach(() => {
-  cleanup();
   vi.useRealTimers();
-  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 function Emit({ count }: { count: number }) {
@@ -48,13 +50,12 @@ describe('version check', () => {
   beforeEach(() => {
     localStorage.clear();
     sessionStorage.clear();
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ value: { version: APP_VERSION } }), { status: 200 })));
   });
 
   it('stores the version on a first visit and says nothing', async () => {
     render(<VersionCheck />);
-    await act(async () => undefined);
     expect(localStorage.getItem('version')).toBe(APP_VERSION);
+    await waitFor(() => expect(callsTo('/api/version')).toHaveLength(1));
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -92,12 +93,12 @@ describe('version check', () => {
   });
 
   it('shows the notice when the server runs another version', async () => {
+    // Fake timers keep the reload 5 s later from running into the next test.
     vi.useFakeTimers();
     vi.spyOn(pageActions, 'reload').mockImplementation(() => undefined);
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ value: { version: '9.9.9' } }), { status: 200 })));
+    serverRuns('9.9.9');
     render(<VersionCheck />);
-    await act(async () => undefined);
-    expect(screen.getByRole('alert')).toBeTruthy();
+    await vi.waitFor(() => expect(screen.getByRole('alert').textContent).toBe('You are on an old version. The app will update in 5 seconds.'));
   });
 });
 

@@ -1,16 +1,18 @@
 // @vitest-environment jsdom
 /**
  * The top bar's real-time pieces with the hub replaced by a fake (src/realtime/hubClient is mocked; the API answers
- * through a stubbed fetch): online contacts, hub notifications as toasts and in the bell, mark read; and the
+ * through msw, tests/unit/msw): online contacts, hub notifications as toasts and in the bell, mark read; and the
  * install banner of SPEC.md §4.
  */
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { I18nContextProvider, NotificationContextProvider } from 'ra-core';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authProvider } from '../../authProvider';
 import { type CurrentUser, clearSession, saveSession } from '../../dataProvider/session';
+import type { RoleName } from '../../schema/roles';
 import { i18nProvider } from '../../src/i18n';
 import { NotificationBell, linkTarget } from '../../src/layout/NotificationBell';
 import { Notifications } from '../../src/layout/Notifications';
@@ -20,6 +22,10 @@ import { INSTALL_CHOICE_KEY, type BeforeInstallPromptEvent, captureInstallPrompt
 import type { HubEvents } from '../../src/realtime/hubClient';
 import { RealtimeProvider } from '../../src/realtime/RealtimeProvider';
 import type { AppNotification } from '../../src/realtime/types';
+import { type Account, account } from './msw/accounts';
+import { signInAs } from './msw/app';
+import { storeNotifications } from './msw/handlers/shell';
+import { api, callsTo, useApi } from './msw/server';
 
 const hub = vi.hoisted(() => ({ events: null as HubEvents | null, starts: 0, stop: vi.fn(async () => undefined) }));
 vi.mock('../../src/realtime/hubClient', () => ({
@@ -38,38 +44,36 @@ const stored = (id: number, readAt: string | null = null): AppNotification => ({
   id, type: 'registration', title: `Registration ${id}`, body: `user${id}@example.com is waiting for activation`, link: `/app/management/user-management/${id}/edit`, createdAt: '2026-03-01T10:00:00.000Z', readAt,
 });
 
-let calls: { method: string; url: string }[];
-let page: { items: AppNotification[]; totalCount: number; unreadCount: number };
+useApi();
 
 beforeEach(() => {
   clearSession();
   localStorage.removeItem(INSTALL_CHOICE_KEY);
-  calls = [];
-  page = { items: [stored(1, '2026-03-01T11:00:00.000Z')], totalCount: 1, unreadCount: 0 };
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
-    calls.push({ method: init?.method ?? 'GET', url });
-    const body = url.startsWith('/api/Notifications?') ? { data: page } : { data: null };
-    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-  }));
 });
 
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   hub.events = null;
   hub.starts = 0;
-  hub.stop.mockClear();
+  hub.stop.mockReset();
 });
 
-/** A token whose exp is an hour ahead (only its payload is read in the browser). */
-const liveToken = () => `e30.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 })).replace(/=+$/, '')}.sig`;
+/** Signed in through the API as user 1 with these roles, with these stored notifications. */
+async function signedIn(roles: RoleName[], notifications: AppNotification[] = [stored(1, '2026-03-01T11:00:00.000Z')]): Promise<Account> {
+  const me = account(roles, { id: 1, firstName: 'Me', lastName: 'Myself' });
+  storeNotifications(me, notifications);
+  await signInAs(me);
+  return me;
+}
+
+const notificationLoads = () => callsTo('/api/Notifications', 'GET');
 
 function Where() {
   return <div data-testid="where">{useLocation().pathname}</div>;
 }
 
-function renderTopBar(children: ReactNode = null) {
-  return render(
+/** The top bar, once the stored notifications have been loaded. */
+async function renderTopBar(children: ReactNode = null) {
+  const view = render(
     <MemoryRouter initialEntries={['/app/dashboard']}>
       <I18nContextProvider value={i18nProvider}>
         <NotificationContextProvider>
@@ -84,11 +88,9 @@ function renderTopBar(children: ReactNode = null) {
       </I18nContextProvider>
     </MemoryRouter>,
   );
+  await waitFor(() => expect(notificationLoads()[0]?.status).toBe(200));
+  return view;
 }
-
-const flush = () => act(async () => {
-  await new Promise((resolve) => setTimeout(resolve, 0));
-});
 
 const ONLINE = [
   { userId: 1, firstName: 'Me', lastName: 'Myself' },
@@ -98,9 +100,8 @@ const ONLINE = [
 
 describe('online contacts', () => {
   it('lists the others online, searches by "first last" ignoring case, and says when none match', async () => {
-    saveSession('token', user(1, ['Dispatcher']));
-    renderTopBar();
-    await flush();
+    await signedIn(['Dispatcher']);
+    await renderTopBar();
     act(() => hub.events!.presence(ONLINE));
     fireEvent.click(screen.getByRole('button', { name: 'Online contacts, 2 online' }));
     const dialog = screen.getByRole('dialog', { name: 'Online contacts' });
@@ -116,9 +117,8 @@ describe('online contacts', () => {
   });
 
   it('says no user is online when only the user is, and empties while the hub is away', async () => {
-    saveSession('token', user(1, ['Dispatcher']));
-    renderTopBar();
-    await flush();
+    await signedIn(['Dispatcher']);
+    await renderTopBar();
     act(() => hub.events!.presence(ONLINE));
     act(() => hub.events!.disconnected());
     fireEvent.click(screen.getByRole('button', { name: 'Online contacts' }));
@@ -126,9 +126,8 @@ describe('online contacts', () => {
   });
 
   it('administrators get a link to each user', async () => {
-    saveSession('token', user(1, ['Administrator']));
-    renderTopBar();
-    await flush();
+    await signedIn(['Administrator']);
+    await renderTopBar();
     act(() => hub.events!.presence(ONLINE));
     fireEvent.click(screen.getByRole('button', { name: 'Online contacts, 2 online' }));
     const link = screen.getByRole('link', { name: 'Dana Dispatcher' });
@@ -138,42 +137,39 @@ describe('online contacts', () => {
 
 describe('notifications', () => {
   it('loads the stored ones at sign-in; a pushed one is a toast and an unread one in the bell', async () => {
-    saveSession('token', user(1, ['Administrator']));
-    renderTopBar();
-    await flush();
-    expect(calls).toContainEqual({ method: 'GET', url: '/api/Notifications?page=0&size=20&unreadOnly=false' });
+    const me = await signedIn(['Administrator']);
+    await renderTopBar();
+    expect(notificationLoads()[0].url.search).toBe('?page=0&size=20&unreadOnly=false');
     expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy();
 
+    // The server stores a notification and pushes it over the hub.
+    storeNotifications(me, [stored(2), stored(1, '2026-03-01T11:00:00.000Z')]);
     act(() => hub.events!.notification(stored(2)));
     expect(screen.getByRole('status').textContent).toContain('Registration 2');
     expect(screen.getByRole('status').textContent).toContain('user2@example.com is waiting for activation');
     const bell = screen.getByRole('button', { name: 'Notifications, 1 unread' });
 
-    page = { items: [stored(2), stored(1, '2026-03-01T11:00:00.000Z')], totalCount: 2, unreadCount: 1 };
     fireEvent.click(bell);
-    await flush();
-    const dialog = screen.getByRole('dialog', { name: 'Notifications' });
+    const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
+    await waitFor(() => expect(notificationLoads().at(-1)?.status).toBe(200));
     const items = within(within(dialog).getByRole('list', { name: 'Notifications' })).getAllByRole('listitem');
     expect(items.map((item) => within(item).getByRole('button').textContent)).toEqual([expect.stringContaining('Registration 2 (Unread)'), expect.stringContaining('Registration 1')]);
     expect(items[1].textContent).not.toContain('Unread');
 
     fireEvent.click(within(items[0]).getByRole('button'));
-    await flush();
-    expect(calls).toContainEqual({ method: 'POST', url: '/api/Notifications/2/read' });
+    await waitFor(() => expect(callsTo('/api/Notifications/2/read', 'POST')[0]?.status).toBe(200));
     expect(screen.getByTestId('where').textContent).toBe('/app/management/user-management/2/edit');
     expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy();
   });
 
   it('mark all read clears the count', async () => {
-    saveSession('token', user(1, ['Administrator']));
-    page = { items: [stored(3), stored(4)], totalCount: 2, unreadCount: 2 };
-    renderTopBar();
-    await flush();
-    fireEvent.click(screen.getByRole('button', { name: 'Notifications, 2 unread' }));
-    await flush();
+    await signedIn(['Administrator'], [stored(3), stored(4)]);
+    await renderTopBar();
+    fireEvent.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    await screen.findByRole('dialog', { name: 'Notifications' });
+    await waitFor(() => expect(notificationLoads().at(-1)?.status).toBe(200));
     fireEvent.click(screen.getByRole('button', { name: 'Mark all read' }));
-    await flush();
-    expect(calls).toContainEqual({ method: 'POST', url: '/api/Notifications/read-all' });
+    await waitFor(() => expect(callsTo('/api/Notifications/read-all', 'POST')[0]?.status).toBe(200));
     // The menu is still open (so the rest of the page is hidden from assistive technology).
     expect(screen.getByRole('button', { name: 'Notifications', hidden: true })).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Notifications' }).textContent).not.toContain('Unread');
@@ -181,15 +177,13 @@ describe('notifications', () => {
   });
 
   it('catches up after every reconnect', async () => {
-    saveSession('token', user(1, ['Dispatcher']));
-    renderTopBar();
-    await flush();
-    const before = calls.filter((call) => call.url.startsWith('/api/Notifications?')).length;
-    page = { items: [stored(5)], totalCount: 1, unreadCount: 1 };
+    const me = await signedIn(['Dispatcher']);
+    await renderTopBar();
+    const before = notificationLoads().length;
+    storeNotifications(me, [stored(5)]);
     act(() => hub.events!.connected());
-    await flush();
-    expect(calls.filter((call) => call.url.startsWith('/api/Notifications?')).length).toBe(before + 1);
-    expect(screen.getByRole('button', { name: 'Notifications, 1 unread' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeTruthy();
+    expect(notificationLoads()).toHaveLength(before + 1);
   });
 
   it('links: this app navigates, other sites open apart, anything else does nothing', () => {
@@ -204,19 +198,16 @@ describe('notifications', () => {
 
 describe('sign-out', () => {
   it('stops the hub connection before the server ends the session', async () => {
-    saveSession(liveToken(), user(1, ['Dispatcher']));
-    renderTopBar();
-    await flush();
+    await signedIn(['Dispatcher']);
+    await renderTopBar();
     const order: string[] = [];
     hub.stop.mockImplementation(async () => {
       order.push('hub stopped');
     });
-    const fetchStub = vi.mocked(fetch);
-    const answer = fetchStub.getMockImplementation()!;
-    fetchStub.mockImplementation(async (url, init) => {
-      if (String(url) === '/api/token/logout') order.push('logout call');
-      return answer(url as string, init);
-    });
+    // Notes the call, then lets the API's own sign-out answer it.
+    api.use(http.post('*/api/token/logout', () => {
+      order.push('logout call');
+    }));
     await act(async () => {
       await authProvider.logout({});
     });
@@ -224,11 +215,10 @@ describe('sign-out', () => {
   });
 
   it('starts the hub again when the sign-out failed (the user is still signed in)', async () => {
-    saveSession(liveToken(), user(1, ['Dispatcher']));
-    renderTopBar();
-    await flush();
+    await signedIn(['Dispatcher']);
+    await renderTopBar();
     expect(hub.starts).toBe(1);
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    api.use(http.post('*/api/token/logout', () => HttpResponse.error()));
     await act(async () => {
       await expect(authProvider.logout({})).rejects.toThrow();
     });

@@ -1,0 +1,93 @@
+import { http } from 'msw';
+import { z } from 'zod';
+import { queryBoolean, textInteger } from '../../../../schema/common';
+import { FEATURES } from '../../../../schema/features';
+import type { HubNotification, NotificationPage } from '../../../../schema/realtime';
+import { APP_VERSION } from '../../../../src/version';
+import { type Account, caller } from '../accounts';
+import { data, invalid, notFound, ok, problem, queryOf, unauthorized } from '../respond';
+
+/**
+ * What every page of the app calls besides its screen: the server version, the user's stored notifications and this
+ * browser's push token (server/modules/notifications, `{ data }`) and their saved filters of a list
+ * (server/modules/savedFilters).
+ */
+const state = {
+  version: APP_VERSION,
+  notifications: new Map<number, HubNotification[]>(),
+  pushTokens: new Map<string, { userId: number; platform: string }>(),
+};
+
+/** The version the server says it runs (another one makes the app update itself). */
+export const serverRuns = (version: string) => {
+  state.version = version;
+};
+
+/** The account's stored notifications, in any order (the API lists them newest first). */
+export const storeNotifications = (account: Account, items: HubNotification[]) => state.notifications.set(account.user.id, items);
+
+/** The push tokens the server keeps, by token: whose browser, and which platform. */
+export const pushTokens = () => state.pushTokens;
+
+export function resetShell(): void {
+  state.version = APP_VERSION;
+  state.notifications.clear();
+  state.pushTokens.clear();
+}
+
+const notificationQuery = z.object({ page: textInteger(0, 10_000_000).default(0), size: textInteger(1, 100).default(20), unreadOnly: queryBoolean.default(false) });
+const pushTokenBody = z.object({
+  token: z.string().trim().min(1, 'Send the push token').max(4096, 'The push token is too long'),
+  platform: z.enum(['web', 'android', 'ios']).default('web'),
+});
+const SAVED_FILTER_LISTS = new Set(FEATURES.map((feature) => feature.uri.split('/').pop()!));
+
+export const shellHandlers = [
+  http.get('*/api/version', () => ok({ version: state.version })),
+
+  http.get('*/api/Notifications', ({ request }) => {
+    const account = caller(request);
+    if (!account) return unauthorized();
+    const query = notificationQuery.safeParse(queryOf(request));
+    if (!query.success) return invalid(query.error, 'querystring');
+    const { page, size, unreadOnly } = query.data;
+    const mine = [...(state.notifications.get(account.user.id) ?? [])].sort((a, b) => b.id - a.id);
+    const listed = unreadOnly ? mine.filter((n) => !n.readAt) : mine;
+    return data<NotificationPage>({ items: listed.slice(page * size, (page + 1) * size), totalCount: listed.length, unreadCount: mine.filter((n) => !n.readAt).length });
+  }),
+
+  http.post('*/api/Notifications/:id/read', ({ request, params }) => {
+    const account = caller(request);
+    if (!account) return unauthorized();
+    const found = state.notifications.get(account.user.id)?.find((n) => n.id === Number(params.id));
+    if (!found) return notFound('Notification');
+    found.readAt ??= new Date().toISOString();
+    return data(found);
+  }),
+
+  http.post('*/api/Notifications/read-all', ({ request }) => {
+    const account = caller(request);
+    if (!account) return unauthorized();
+    const now = new Date().toISOString();
+    for (const n of state.notifications.get(account.user.id) ?? []) n.readAt ??= now;
+    return data({ unreadCount: 0 });
+  }),
+
+  // A token seen before moves to the caller (one browser, one user at a time).
+  http.post('*/api/PushTokens', async ({ request }) => {
+    const account = caller(request);
+    if (!account) return unauthorized();
+    const body = pushTokenBody.safeParse(await request.json());
+    if (!body.success) return invalid(body.error, 'body');
+    state.pushTokens.set(body.data.token, { userId: account.user.id, platform: body.data.platform });
+    return data({ id: [...state.pushTokens.keys()].indexOf(body.data.token) + 1 });
+  }),
+
+  // Nobody has saved a filter yet: the saved-filter screens add their own answers.
+  http.get('*/api/SavedFilters', ({ request }) => {
+    if (!caller(request)) return unauthorized();
+    const resource = new URL(request.url).searchParams.get('resource') ?? '';
+    if (!SAVED_FILTER_LISTS.has(resource)) return problem(400, `resource: Name the list these filters belong to: one of ${[...SAVED_FILTER_LISTS].join(', ')}`, { code: 'validation', field: 'resource' });
+    return ok([]);
+  }),
+];
