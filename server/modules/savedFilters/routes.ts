@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { z } from 'zod';
-import { savedFilterInput } from '../../../schema/bookOrders';
+import type { z } from 'zod';
 import { idParams } from '../../../schema/common';
-import { LIST_NAMES } from '../../../schema/resources';
+import {
+  MAX_SAVED_FILTERS_PER_LIST, SAVED_FILTER_MESSAGES, type SavedFilterDto, sameFilterName, savedFilterCreateBody as createBody, savedFilterListQuery as listQuery,
+  savedFilterUpdateBody as updateBody,
+} from '../../../schema/savedFilters';
 import { type ServerContext, ok } from '../../context';
 import type { Db } from '../../db/types';
 import { badRequest, conflict, notFound } from '../../http/errors';
@@ -14,24 +16,14 @@ import { audit } from '../audit/audit';
  * logout). A filter belongs to one list of the app (schema/resources LIST_NAMES: 'books/bookorders',
  * 'management/vehicles', 'management/drivers' …), so every list keeps filters with nothing added here, and a made-up
  * name is refused. Its owner alone renames, replaces or deletes it; shared with one of the owner's roles, every
- * holder of that role sees it and may apply it.
+ * holder of that role sees it and may apply it. The requests, the answer and the refusals' wording are
+ * schema/savedFilters.ts (the unit tests' fake API answers with the same).
  */
-/** Saved filters one user may keep for one list (issue 25.7). */
-export const MAX_SAVED_FILTERS_PER_LIST = 50;
-const resource = z
-  .string()
-  .trim()
-  .refine((name) => LIST_NAMES.includes(name), `Name the list these filters belong to: one of ${LIST_NAMES.join(', ')}`);
-/** A role name the filter is shared with (null: the owner's alone). */
-const sharedRole = z.string().trim().min(1).max(40).nullable().optional();
-const listQuery = z.object({ resource });
-const createBody = savedFilterInput.extend({ resource, sharedRole });
-const updateBody = savedFilterInput.partial().extend({ sharedRole }).refine((b) => b.name !== undefined || b.filter !== undefined || b.sharedRole !== undefined, 'Send a new name, a new filter, a role to share it with, or any of them');
 const TAGS = ['Saved filters'];
 const OWN = { signedIn: true } as const;
 
 type Row = { id: number; user_id: number; resource: string; name: string; filter: string; created_at: string; updated_at: string; shared_role_id: number | null; sharedRole: string | null; owner: string };
-const toDto = (row: Row, me: number) => ({
+const toDto = (row: Row, me: number): SavedFilterDto => ({
   id: row.id, resource: row.resource, name: row.name, filter: JSON.parse(row.filter) as Record<string, unknown>, createdAt: row.created_at, updatedAt: row.updated_at,
   sharedRole: row.sharedRole, owner: row.owner, mine: row.user_id === me,
 });
@@ -50,7 +42,7 @@ function roleOfCaller(request: FastifyRequest, db: Db) {
   return async (name: string | null | undefined): Promise<number | null> => {
     if (!name) return null;
     const role = await db.selectFrom('roles').select('id').where('name', '=', name).executeTakeFirst();
-    if (!role || !request.auth!.roleIds.includes(role.id)) throw badRequest('Share it with one of your own roles', 'sharedRole');
+    if (!role || !request.auth!.roleIds.includes(role.id)) throw badRequest(SAVED_FILTER_MESSAGES.notOwnRole, 'sharedRole');
     return role.id;
   };
 }
@@ -66,7 +58,7 @@ export default async function savedFilterRoutes(app: FastifyInstance, ctx: Serve
   const reload = async (id: number, me: number) => toDto((await withNames(db).where('f.id', '=', id).executeTakeFirstOrThrow()) as Row, me);
   const nameTaken = async (userId: number, res: string, name: string, exceptId?: number) => {
     const rows = await db.selectFrom('saved_filters').select(['id', 'name']).where('user_id', '=', userId).where('resource', '=', res).execute();
-    return rows.some((r) => r.id !== exceptId && r.name.toLowerCase() === name.toLowerCase());
+    return rows.some((r) => r.id !== exceptId && sameFilterName(r.name, name));
   };
 
   app.get<{ Querystring: z.output<typeof listQuery> }>('/api/SavedFilters', {
@@ -92,13 +84,13 @@ export default async function savedFilterRoutes(app: FastifyInstance, ctx: Serve
     const userId = request.auth!.user.id;
     const { resource: res, name, filter } = request.body;
     const sharedRoleId = await roleOfCaller(request, db)(request.body.sharedRole);
-    if (await nameTaken(userId, res, name)) throw conflict(`A saved filter named "${name}" already exists`);
+    if (await nameTaken(userId, res, name)) throw conflict(SAVED_FILTER_MESSAGES.nameTaken(name));
     const now = new Date().toISOString();
     const row = await db.transaction().execute(async (trx) => {
       // PostgreSQL: two saves at once wait for each other here, so both count what the other saved.
       if (ctx.dialect === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
       const saved = await trx.selectFrom('saved_filters').select(({ fn }) => fn.countAll<number>().as('n')).where('user_id', '=', userId).where('resource', '=', res).executeTakeFirstOrThrow();
-      if (Number(saved.n) >= MAX_SAVED_FILTERS_PER_LIST) throw conflict(`A list keeps at most ${MAX_SAVED_FILTERS_PER_LIST} saved filters; delete one first`);
+      if (Number(saved.n) >= MAX_SAVED_FILTERS_PER_LIST) throw conflict(SAVED_FILTER_MESSAGES.full);
       const inserted = await trx.insertInto('saved_filters').values({ user_id: userId, resource: res, name, filter: JSON.stringify(filter), created_at: now, updated_at: now, shared_role_id: sharedRoleId }).returningAll().executeTakeFirstOrThrow();
       await audit(trx, request, { action: 'create', entity: 'saved_filter', entityId: inserted.id, after: { resource: res, name, filter, sharedRole: request.body.sharedRole ?? null } });
       return inserted;
@@ -113,7 +105,7 @@ export default async function savedFilterRoutes(app: FastifyInstance, ctx: Serve
     const userId = request.auth!.user.id;
     const before = await own(userId, request.params.id);
     const name = request.body.name ?? before.name;
-    if (request.body.name !== undefined && (await nameTaken(userId, before.resource, name, before.id))) throw conflict(`A saved filter named "${name}" already exists`);
+    if (request.body.name !== undefined && (await nameTaken(userId, before.resource, name, before.id))) throw conflict(SAVED_FILTER_MESSAGES.nameTaken(name));
     const filter = request.body.filter ? JSON.stringify(request.body.filter) : before.filter;
     const sharedRoleId = request.body.sharedRole === undefined ? before.shared_role_id : await roleOfCaller(request, db)(request.body.sharedRole);
     await db.transaction().execute(async (trx) => {

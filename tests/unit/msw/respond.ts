@@ -40,8 +40,8 @@ export const unauthorized = () => problem(401, 'Sign in to continue', { code: 'u
 export const forbidden = () => problem(403, "You don't have permission to do this", { code: 'forbidden' });
 export const notFound = (what: string) => problem(404, `${what} not found`, { code: 'not_found' });
 
-/** A 400 for a body or query its zod schema refused, worded as server/http/errors.ts words it (field: message). */
-export function invalid(error: ZodError, context: 'body' | 'querystring') {
+/** A 400 for a body, query or path its zod schema refused, worded as server/http/errors.ts words it (field: message). */
+export function invalid(error: ZodError, context: 'body' | 'querystring' | 'params') {
   const messages: ErrorMessage[] = error.issues.map((issue) => {
     const field = issue.path.map(String).join('.') || context;
     return { code: 'validation', description: `${field}: ${issue.message}`, field };

@@ -3,14 +3,16 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
 import { resetAccounts } from './accounts';
 import { authHandlers } from './handlers/auth';
+import { resetSavedFilters, savedFilterHandlers } from './handlers/savedFilters';
 import { resetShell, shellHandlers } from './handlers/shell';
 
 /**
  * The API at the network boundary for the unit tests: one msw server answering as the real one (handlers/), with
- * sign-in and what every signed-in page calls always on; a test adds its screen's handlers with `api.use(...)`.
+ * sign-in, what every signed-in page calls and the saved filters of every list always on; a test adds its screen's
+ * handlers with `api.use(...)`.
  * A call no handler answers fails the test that made it.
  */
-export const api = setupServer(...authHandlers, ...shellHandlers);
+export const api = setupServer(...authHandlers, ...shellHandlers, ...savedFilterHandlers);
 
 export interface ApiCall {
   method: string;
@@ -62,6 +64,7 @@ export function useApi(): void {
     api.resetHandlers();
     resetAccounts();
     resetShell();
+    resetSavedFilters();
     calls.length = 0;
     byId.clear();
     localStorage.clear();

@@ -1,16 +1,14 @@
 import { http } from 'msw';
 import { z } from 'zod';
 import { queryBoolean, textInteger } from '../../../../schema/common';
-import { FEATURES } from '../../../../schema/features';
 import type { HubNotification, NotificationPage } from '../../../../schema/realtime';
 import { APP_VERSION } from '../../../../src/version';
 import { type Account, caller } from '../accounts';
-import { data, invalid, notFound, ok, problem, queryOf, unauthorized } from '../respond';
+import { data, invalid, notFound, ok, queryOf, unauthorized } from '../respond';
 
 /**
  * What every page of the app calls besides its screen: the server version, the user's stored notifications and this
- * browser's push token (server/modules/notifications, `{ data }`) and their saved filters of a list
- * (server/modules/savedFilters).
+ * browser's push token (server/modules/notifications, `{ data }`); their saved filters are handlers/savedFilters.ts.
  */
 const state = {
   version: APP_VERSION,
@@ -40,7 +38,6 @@ const pushTokenBody = z.object({
   token: z.string().trim().min(1, 'Send the push token').max(4096, 'The push token is too long'),
   platform: z.enum(['web', 'android', 'ios']).default('web'),
 });
-const SAVED_FILTER_LISTS = new Set(FEATURES.map((feature) => feature.uri.split('/').pop()!));
 
 export const shellHandlers = [
   http.get('*/api/version', () => ok({ version: state.version })),
@@ -81,13 +78,5 @@ export const shellHandlers = [
     if (!body.success) return invalid(body.error, 'body');
     state.pushTokens.set(body.data.token, { userId: account.user.id, platform: body.data.platform });
     return data({ id: [...state.pushTokens.keys()].indexOf(body.data.token) + 1 });
-  }),
-
-  // Nobody has saved a filter yet: the saved-filter screens add their own answers.
-  http.get('*/api/SavedFilters', ({ request }) => {
-    if (!caller(request)) return unauthorized();
-    const resource = new URL(request.url).searchParams.get('resource') ?? '';
-    if (!SAVED_FILTER_LISTS.has(resource)) return problem(400, `resource: Name the list these filters belong to: one of ${[...SAVED_FILTER_LISTS].join(', ')}`, { code: 'validation', field: 'resource' });
-    return ok([]);
   }),
 ];
