@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { BUSINESS_DATE_MAX, BUSINESS_DATE_MIN, hasCents, idText, idValue, isCalendarDate, pagingQuery, queryBoolean } from './common';
 import { LOAD_BOARDS, PAYMENT_METHODS } from './reference';
+import { PERIODS } from './period';
+
+export { PERIODS, type Period, periodRange } from './period';
 import { isValidVin } from './vin';
 
 /** DESIGN.md §5: the life of a load. */
@@ -23,10 +26,6 @@ export const TRAILER_TYPES = ['OPEN', 'ENCLOSED', 'DRIVEAWAY'] as const;
 export const DATE_TYPES = ['EXACT', 'ESTIMATED', 'NO_EARLIER_THAN', 'NO_LATER_THAN'] as const;
 export const VEHICLE_TYPES = ['SEDAN', 'SUV', 'PICKUP', 'VAN', 'COUPE', 'MINIVAN', 'MOTORCYCLE', 'OTHER'] as const;
 export const PAYMENT_STATUSES = ['UNPAID', 'PARTIALLY_PAID', 'PAID'] as const;
-
-/** The periods of the shared list filter (SPEC.md §3 'current' and the ones we define). */
-export const PERIODS = ['current', 'this_week', 'last_week', 'this_month', 'last_month', 'custom', 'all'] as const;
-export type Period = (typeof PERIODS)[number];
 
 const MAX_CENTS_DOLLARS = 10_000_000;
 /** Money as dollars with at most two decimals, finite, within range; stored as integer cents. */
@@ -172,27 +171,3 @@ export const savedFilterInput = z.object({
   filter: z.record(z.string().max(60), z.union([z.string().max(200), z.number().finite(), z.boolean(), z.null()])).refine((f) => Object.keys(f).length <= 40, 'Too many filter fields'),
 });
 
-/** The date range a period covers, from `today` (YYYY-MM-DD); weeks start on Monday. */
-export function periodRange(period: Period, today: string, from?: string, to?: string): { from?: string; to?: string } {
-  const day = new Date(`${today}T00:00:00Z`);
-  const iso = (d: Date) => d.toISOString().slice(0, 10);
-  const addDays = (d: Date, n: number) => new Date(d.getTime() + n * 86_400_000);
-  const monday = addDays(day, -((day.getUTCDay() + 6) % 7));
-  switch (period) {
-    case 'current':
-      // The live board: loads picked up in the last 7 days and everything ahead.
-      return { from: iso(addDays(day, -7)) };
-    case 'this_week':
-      return { from: iso(monday), to: iso(addDays(monday, 6)) };
-    case 'last_week':
-      return { from: iso(addDays(monday, -7)), to: iso(addDays(monday, -1)) };
-    case 'this_month':
-      return { from: iso(new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 1))), to: iso(new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth() + 1, 0))) };
-    case 'last_month':
-      return { from: iso(new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth() - 1, 1))), to: iso(new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 0))) };
-    case 'custom':
-      return { from, to };
-    case 'all':
-      return {};
-  }
-}

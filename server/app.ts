@@ -21,6 +21,7 @@ import { registerWebApp } from './http/webApp';
 import { normaliseQueryKeys, registerZodValidation, toJsonSchemas } from './http/validation';
 import accessRoutes from './modules/access/routes';
 import auditRoutes from './modules/audit/routes';
+import balanceRoutes from './modules/finances/balances';
 import authRoutes from './modules/auth/routes';
 import bookOrderRoutes from './modules/bookOrders/routes';
 import listRoutes from './modules/lists/routes';
@@ -47,7 +48,7 @@ const FIREBASE_PUSH_ORIGINS = process.env.VITE_FIREBASE_API_KEY ? ['https://fire
  * The API areas, each a Fastify plugin with its own routes. Adding an area is one line here; a record resource is
  * not an area: its definition in schema/resources is served by the records plugin.
  */
-const MODULES = [authRoutes, accessRoutes, listRoutes, auditRoutes, bookOrderRoutes, savedFilterRoutes, notifyRoutes, notificationRoutes, assignmentRoutes];
+const MODULES = [authRoutes, accessRoutes, listRoutes, auditRoutes, bookOrderRoutes, savedFilterRoutes, notifyRoutes, notificationRoutes, assignmentRoutes, balanceRoutes];
 
 /** TRUST_PROXY as Fastify takes it: a hop count becomes the function Fastify itself would make of it (its types omit numbers). */
 function trustedProxies(trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {

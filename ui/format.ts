@@ -1,11 +1,2 @@
-/** Dates and money as US staff read them: 12/09/2026 and $1,234.56. */
-
-/** A business date (YYYY-MM-DD) as MM/DD/YYYY; anything else as it is. */
-export function usDate(value: string | null | undefined): string {
-  if (!value) return '';
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  return match ? `${match[2]}/${match[3]}/${match[1]}` : value;
-}
-
-const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-export const usMoney = (value: number | null | undefined) => (value === null || value === undefined ? '' : DOLLARS.format(value));
+/** The screens format as the statements and exports do: one rule, in schema/format.ts. */
+export { signedMoney, usCents, usDate, usMoney } from '../schema/format';

@@ -1,16 +1,15 @@
-import { BooleanInput, DateInput, SelectInput } from 'react-admin';
-import type { QuickFilter } from '../../ui/records/FilterSidebar';
+import { BooleanInput, SelectInput } from 'react-admin';
+import { PeriodFilter } from '../../ui/records/PeriodFilter';
+import { type QuickFilter, periodQuickFilter } from '../../ui/records/FilterSidebar';
 import { BrokerInput, CarrierInput, DispatcherInput, DriverInput, ShipperInput, StateInput } from '../../ui/records/pickers';
 import { ORDER_STATUSES } from '../../schema/bookOrders';
-import { loadBoardChoices, paymentMethodChoices, periodChoices, statusChoices } from './choices';
+import { loadBoardChoices, paymentMethodChoices, statusChoices } from './choices';
 
 const label = (key: string) => `haulboard.book_orders.filters.${key}`;
 
 /** The filter bar: the shared list filter of SPEC.md §3 and the book-order filters, as the API names them. */
 export const bookOrderFilters = [
-  <SelectInput key="filtered" source="filtered" label={label('period')} choices={periodChoices} alwaysOn emptyText={label('period_all')} emptyValue="all" />,
-  <DateInput key="from" source="from" label={label('from')} />,
-  <DateInput key="to" source="to" label={label('to')} />,
+  <PeriodFilter key="filtered" source="filtered" alwaysOn />,
   <DriverInput key="driverId" source="driverId" label={label('driver')} />,
   <DispatcherInput key="dispatcherId" source="dispatcherId" label={label('dispatcher')} />,
   <SelectInput key="status" source="status" label={label('status')} choices={statusChoices} />,
@@ -29,7 +28,7 @@ export const bookOrderFilters = [
 
 /** The side panel: the user's saved filters, then quick period and status filters. */
 export const bookOrderQuickFilters: QuickFilter[] = [
-  { label: label('period'), items: ['current', 'this_week', 'last_week', 'this_month', 'last_month', 'all'].map((period) => ({ label: `haulboard.book_orders.periods.${period}`, value: { filtered: period } })) },
+  periodQuickFilter(['current', 'this_week', 'last_week', 'this_month', 'last_month', 'all']),
   { label: label('status'), items: ORDER_STATUSES.map((status) => ({ label: `haulboard.book_orders.statuses.${status}`, value: { status } })) },
 ];
 

@@ -1,7 +1,8 @@
 import { Box, Typography } from '@mui/material';
 import { DataTable } from 'react-admin';
-import { useListContext, useTranslate } from 'ra-core';
-import { usDate } from '../../ui/format';
+import { usDate, usMoney } from '../../ui/format';
+import { nowrap } from '../../ui/records/columns';
+import { ListTotals, type TotalItem } from '../../ui/records/ListTotals';
 import { RecordList } from '../../ui/records/RecordList';
 import { useCanAccessFeature } from '../../ui/useCanAccessFeature';
 import { RESOURCE, bookOrdersResource } from './api';
@@ -28,7 +29,6 @@ type Row = {
   deleted: boolean;
 };
 
-const money = { style: 'currency', currency: 'USD' } as const;
 const stop = (s: Row['pickup']) => (
   <Box>
     <Typography variant="body2" noWrap>{usDate(s.date)}</Typography>
@@ -36,20 +36,12 @@ const stop = (s: Row['pickup']) => (
   </Box>
 );
 
-/** Totals of the whole filtered set (not just this page), from the list call. */
-function Totals() {
-  const translate = useTranslate();
-  const { meta, total } = useListContext() as { meta?: { totals?: { price: number; brokerFee: number } }; total?: number };
-  if (!meta?.totals) return null;
-  const format = (value: number) => value.toLocaleString('en-US', money);
-  return (
-    <Box role="status" sx={{ display: 'flex', gap: 3, px: 2, py: 1, flexWrap: 'wrap' }}>
-      <Typography variant="body2">{translate('haulboard.book_orders.totals.count', { count: total ?? 0 })}</Typography>
-      <Typography variant="body2">{translate('haulboard.book_orders.totals.price', { amount: format(meta.totals.price) })}</Typography>
-      <Typography variant="body2">{translate('haulboard.book_orders.totals.broker_fee', { amount: format(meta.totals.brokerFee) })}</Typography>
-    </Box>
-  );
-}
+/** The orders found, their price and broker fees, over the whole filtered set. */
+const totals = (sums: { price: number; brokerFee: number }, count: number): TotalItem[] => [
+  { label: 'haulboard.book_orders.totals.count', args: { count } },
+  { label: 'haulboard.book_orders.totals.price', args: { amount: usMoney(sums.price) } },
+  { label: 'haulboard.book_orders.totals.broker_fee', args: { amount: usMoney(sums.brokerFee) } },
+];
 
 const Column = DataTable.Col<Row>;
 
@@ -68,7 +60,7 @@ export default function BookOrderList() {
       hiddenColumns={['loadBoard', 'dispatcherName', 'paymentMethod', 'brokerFee']}
       exportName="book-orders"
       rowClick={canUpdate || canApprove ? bookOrdersResource.editPath : false}
-      header={<Totals />}
+      header={<ListTotals items={totals} />}
     >
       <Column source="orderNumber" label="haulboard.book_orders.fields.order_number" />
       <Column source="status" label="haulboard.book_orders.fields.status" render={(row) => <StatusChip status={row.status as never} />} />
@@ -80,8 +72,8 @@ export default function BookOrderList() {
       <Column source="driverName" label="haulboard.book_orders.fields.driver" disableSort />
       <Column source="dispatcherName" label="haulboard.book_orders.fields.dispatcher" disableSort />
       <Column source="loadBoard" label="haulboard.book_orders.fields.load_board" disableSort />
-      <DataTable.NumberCol source="price" label="haulboard.book_orders.fields.price" options={money} />
-      <DataTable.NumberCol source="brokerFee" label="haulboard.book_orders.fields.broker_fee" options={money} disableSort />
+      <Column source="price" label="haulboard.book_orders.fields.price" align="right" cellSx={nowrap} render={(row) => usMoney(row.price)} />
+      <Column source="brokerFee" label="haulboard.book_orders.fields.broker_fee" align="right" cellSx={nowrap} render={(row) => usMoney(row.brokerFee)} disableSort />
       <Column source="paymentMethod" label="haulboard.book_orders.fields.payment_method" disableSort />
       <Column source="approved" label="haulboard.book_orders.fields.approved" disableSort render={(row) => (row.approved ? '✓' : '—')} />
     </RecordList>

@@ -59,8 +59,8 @@ export interface FieldTypes {
   display: DisplayMode | null;
   /** In the DTO (write-only fields are not). */
   inDto: boolean;
-  /** In the body: of create and update, of update only, or not at all (computed). */
-  hasInput: true | 'update' | false;
+  /** In the body: of create and update, of update only, of create only (never changed after), or not at all (computed). */
+  hasInput: true | 'update' | 'create' | false;
   expires: boolean;
   group: Record<string, Field> | null;
   /** Rows fields: their child table. */
@@ -97,10 +97,14 @@ export interface Field<T extends FieldTypes = FieldTypes> {
   readonly shows?: { target: ReferenceTarget; idField: string };
   readonly group?: { fields: Readonly<Record<string, Field>>; presentWhen: string };
   readonly rows?: { table: string; parent: string; fields: Readonly<Record<string, Field>>; max: number };
-  /** 'only': in the update body, not the create body. */
-  readonly update?: 'only';
+  /** 'only': in the update body, not the create body; 'never': in the create body only (a ledger entry's money). */
+  readonly update?: 'only' | 'never';
+  /** A fixed field: why an update may not send it ('cannot change after posting: void the entry …'). */
+  readonly fixedWhy?: string;
   /** What a new record starts with (the create form shows it). */
   readonly defaultValue?: unknown;
+  /** Money: the list filters by a range of it (<key>Min, <key>Max, in dollars). */
+  readonly range?: boolean;
   /** Phantom: never set, read by the type derivations only. */
   readonly __types?: T;
 }
@@ -181,7 +185,7 @@ export function decimal(opts: Common & { required: true }): Field<Types<{ dto: n
 }
 
 /** Dollars with two decimals, stored as integer cents in `<key>_cents`. */
-export function money<R extends boolean = false>(opts: Common & { required?: R; min?: number; max?: number }): Field<Types<{ dto: Maybe<number, R>; col: Maybe<number, R>; suffix: '_cents' }>> {
+export function money<R extends boolean = false>(opts: Common & { required?: R; min?: number; max?: number; range?: boolean }): Field<Types<{ dto: Maybe<number, R>; col: Maybe<number, R>; suffix: '_cents' }>> {
   const rule = dollars(opts.label, opts.min ?? 0, opts.max ?? 100_000_000);
   return base('money', opts, {
     input: opts.required ? rule : nullable(rule),
@@ -189,6 +193,7 @@ export function money<R extends boolean = false>(opts: Common & { required?: R; 
     toColumn: (v) => (v === null || v === undefined ? null : toCents(v as number)),
     fromColumn: (v) => (v === null || v === undefined ? null : fromCents(Number(v))),
     min: opts.min ?? 0,
+    range: opts.range,
   });
 }
 
@@ -277,6 +282,14 @@ export function computedChoice<const V extends readonly [string, ...string[]]>(v
 export function writeOnly<S extends ZodType, D extends boolean = false>(input: S, opts: Flags & { optionalOnUpdate?: boolean; inDto?: D }): Field<Types<{ dto: D extends true ? z.output<S> : never; in: z.output<S>; col: never; stored: 'none'; inDto: D }>> {
   const { optionalOnUpdate, inDto: _inDto, ...flags } = opts;
   return { kind: 'writeOnly', flags: { csv: false, list: false, ...flags }, required: true, input, optionalOnUpdate, toColumn: same, fromColumn: same };
+}
+
+/**
+ * A field set when the record is created and never changed after (a ledger entry's driver, amount, direction): not
+ * in the update body, shown read-only on the edit screen. A correction is a new record (a void).
+ */
+export function fixed<T extends FieldTypes>(field: Field<T>, why = 'is set when the record is created and cannot change'): Field<Omit<T, 'hasInput'> & { hasInput: 'create' }> {
+  return { ...field, update: 'never', fixedWhy: why } as Field<Omit<T, 'hasInput'> & { hasInput: 'create' }>;
 }
 
 /** A field of the update body only (a user's active flag: a new user starts inactive). */

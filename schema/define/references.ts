@@ -20,6 +20,8 @@ export const REFERENCE_TARGETS = {
   fuelCards: { table: 'fuel_cards', display: 'name' },
   brokers: { table: 'brokers', display: 'name' },
   shippers: { table: 'shippers', display: 'name' },
+  bookOrders: { table: 'book_orders', display: 'name' },
+  transactions: { table: 'driver_transactions', display: 'name' },
 } as const;
 
 export type ReferenceTarget = keyof typeof REFERENCE_TARGETS;

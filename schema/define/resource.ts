@@ -1,8 +1,10 @@
 import { z, type RefinementCtx, type ZodType } from 'zod';
+import { businessDate } from '../bookOrders';
 import { idText, queryBoolean } from '../common';
 import type { ExpiryItem } from '../expiry';
 import type { FeatureKey, Section } from '../features';
 import type { IconName } from '../icons';
+import { PERIODS, type Period } from '../period';
 import { type RecordDto, listQuery, version } from '../records';
 import type { ColumnType, Field, FieldTypes } from './fields';
 import { type SnakeCase, type UnionToIntersection, snakeCase } from './naming';
@@ -20,7 +22,7 @@ type TypesOf<F> = F extends Field<infer T> ? T : never;
 
 /** A filter of the list that is not a field's own (users waiting for activation, units assigned today). */
 export interface QueryFilter {
-  kind: 'yesNo' | 'flag' | 'reference' | 'choice' | 'text';
+  kind: 'yesNo' | 'flag' | 'reference' | 'choice' | 'text' | 'period' | 'date' | 'amount' | 'id';
   label: string;
   rule: ZodType;
   target?: ReferenceTarget | 'roles';
@@ -35,6 +37,8 @@ export const only = {
   /** A switch: on filters, off does not. */
   flag: (label: string): QueryFilter & { __value?: boolean } => ({ kind: 'flag', label, rule: queryBoolean.optional() }),
   reference: (target: ReferenceTarget | 'roles', label: string): QueryFilter & { __value?: number } => ({ kind: 'reference', label, rule: idText.optional(), target }),
+  /** The id of a record that is not a reference target (a pay bill), typed in or set by a link. */
+  id: (label: string): QueryFilter & { __value?: number } => ({ kind: 'id', label, rule: idText.optional() }),
 };
 
 type Access = FeatureKey | { read: readonly FeatureKey[]; write: readonly FeatureKey[] };
@@ -73,6 +77,13 @@ export interface ResourceSpec<F extends Fields, Q extends Filters> {
   formDefaults?: Readonly<Record<string, unknown>>;
   /** The largest page a list call may ask for (default 500; the permissions screen reads 10,000 users). */
   maxPageSize?: number;
+  /**
+   * Records are never deleted or restored (a ledger): there are no delete and restore routes, and a correction is a
+   * new record.
+   */
+  appendOnly?: boolean;
+  /** The shared period filter (schema/period.ts) on this date field: the query's filtered, from and to. */
+  period?: { field: keyof F & string; default: Period };
 }
 
 // ------------------------------------------------------------------------------------------------------------------
@@ -91,9 +102,9 @@ export type DtoOf<F extends Fields> = RecordDto & InDto<F> & ([Displays<F>] exte
 
 type InValue<T extends FieldTypes> = 'in' extends keyof T ? T['in'] : T['dto'];
 /** The valid create body. */
-export type InputShape<F extends Fields> = { [K in keyof F as TypesOf<F[K]>['hasInput'] extends true ? K : never]: InValue<TypesOf<F[K]>> };
-/** The valid update body: the create body, the fields only an update has, and the version read. */
-export type UpdateShape<F extends Fields> = InputShape<F> & { [K in keyof F as TypesOf<F[K]>['hasInput'] extends 'update' ? K : never]: InValue<TypesOf<F[K]>> } & { version: number };
+export type InputShape<F extends Fields> = { [K in keyof F as TypesOf<F[K]>['hasInput'] extends true | 'create' ? K : never]: InValue<TypesOf<F[K]>> };
+/** The valid update body: the fields that may change, those only an update has, and the version read. */
+export type UpdateShape<F extends Fields> = { [K in keyof F as TypesOf<F[K]>['hasInput'] extends true | 'update' ? K : never]: InValue<TypesOf<F[K]>> } & { version: number };
 
 type ScalarColumns<F extends Fields, Prefix extends string = ''> = {
   [K in keyof F as TypesOf<F[K]>['stored'] extends 'column' ? `${Prefix}${SnakeCase<K & string>}${TypesOf<F[K]>['suffix']}` : never]: TypesOf<F[K]>['col'];
@@ -120,7 +131,8 @@ export type QueryOf<F extends Fields, Q extends Filters> = {
   search?: string;
   sort?: string;
   showDeleted: boolean;
-} & { [K in keyof Q]?: FilterValue<Q[K]> } & { [K in keyof F]?: FieldFilterValue<TypesOf<F[K]>> } & (true extends Expires<F> ? { expiring?: boolean } : unknown);
+} & { [K in keyof Q]?: FilterValue<Q[K]> } & { [K in keyof F]?: FieldFilterValue<TypesOf<F[K]>> } & (true extends Expires<F> ? { expiring?: boolean } : unknown)
+  & { filtered?: Period; from?: string; to?: string } & { [K in keyof F as `${K & string}Min` | `${K & string}Max`]?: number };
 
 // ------------------------------------------------------------------------------------------------------------------
 // The definition: the spec and what is derived from it at run time.
@@ -196,9 +208,33 @@ function fieldFilter(key: string, field: Field): QueryFilter {
       return { kind: 'yesNo', label, rule: queryBoolean.optional() };
     case 'text':
       return { kind: 'text', label, rule: z.string().trim().max(200).optional() };
+    case 'integer':
+      return { kind: 'id', label, rule: idText.optional() };
     default:
       throw new Error(`${key}: a ${field.kind} field cannot be a list filter; declare a query-only filter instead`);
   }
+}
+
+/** The shared period filter's query keys: the period, and the dates of a custom one. */
+function periodFilters(period: ResourceSpec<Fields, Filters>['period']): Record<string, QueryFilter> {
+  if (!period) return {};
+  return {
+    filtered: { kind: 'period', label: 'Period', rule: z.enum(PERIODS).default(period.default) },
+    from: { kind: 'date', label: 'From', rule: businessDate.optional() },
+    to: { kind: 'date', label: 'To', rule: businessDate.optional() },
+  };
+}
+
+/** Money fields marked `range`: <key>Min and <key>Max in dollars. */
+function rangeFilters(fields: Fields): Record<string, QueryFilter> {
+  const out: Record<string, QueryFilter> = {};
+  for (const [key, field] of Object.entries(fields)) {
+    if (!field.range) continue;
+    const dollars = z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'An amount in dollars, e.g. 125.50').transform(Number).optional();
+    out[`${key}Min`] = { kind: 'amount', label: `${field.flags.label} from`, rule: dollars };
+    out[`${key}Max`] = { kind: 'amount', label: `${field.flags.label} to`, rule: dollars };
+  }
+  return out;
 }
 
 /** 'Unit number, VIN, plate' from the labels of the searched fields. */
@@ -246,7 +282,7 @@ export function defineResource<const F extends Fields, const T extends string, c
     ...(field.expires ? [{ path: key, column: columnOf(key, field), label: field.expires }] : []),
     ...Object.entries(field.group?.fields ?? {}).filter(([, inner]) => inner.expires).map(([sub, inner]) => ({ path: `${key}.${sub}`, column: columnOf(sub, inner, `${snakeCase(key)}_`), label: inner.expires! })),
   ]);
-  const allFilters: Record<string, QueryFilter> = { ...fieldFilters, ...filters, ...(expiring.length ? { expiring: only.flag('Expiring or expired') } : {}) };
+  const allFilters: Record<string, QueryFilter> = { ...fieldFilters, ...filters, ...(expiring.length ? { expiring: only.flag('Expiring or expired') } : {}), ...periodFilters(spec.period), ...rangeFilters(fields) };
   const recordTitleKnown = spec.recordTitle in fields || ['id'].includes(spec.recordTitle);
   if (!recordTitleKnown) problems.push(`recordTitle "${spec.recordTitle}" is not a field`);
   if (problems.length) throw new Error(`Resource ${spec.route}: ${problems.join('; ')}`);
@@ -270,7 +306,10 @@ export function defineResource<const F extends Fields, const T extends string, c
 
   const inputs = Object.entries(fields).filter(([, f]) => f.input);
   const body = (update: boolean) => {
-    const shape = Object.fromEntries(inputs.filter(([, f]) => update || f.update !== 'only').map(([key, f]) => [key, update && f.optionalOnUpdate ? f.input!.optional() : f.input!]));
+    const shape = Object.fromEntries(inputs.filter(([, f]) => (update ? f.update !== 'never' : f.update !== 'only')).map(([key, f]) => [key, update && f.optionalOnUpdate ? f.input!.optional() : f.input!]));
+    // An update that sends a fixed field is refused naming it, rather than the value being dropped without a word.
+    const refused = update ? Object.fromEntries(inputs.filter(([, f]) => f.update === 'never').map(([key, f]) => [key, z.never({ error: `${f.flags.label} ${f.fixedWhy}` }).optional()])) : {};
+    Object.assign(shape, refused);
     let object: ZodType = z.object({ ...shape, ...(update ? { version } : {}) });
     if (spec.rules) object = object.superRefine(spec.rules as never);
     if (spec.transform) object = object.transform(spec.transform as never);
@@ -287,7 +326,7 @@ export function defineResource<const F extends Fields, const T extends string, c
 export function listFilters(def: AnyResource): Record<string, QueryFilter> {
   const result: Record<string, QueryFilter> = {};
   for (const [key, field] of Object.entries(def.fields as Fields)) if (field.flags.filter) result[key] = fieldFilter(key, field);
-  return { ...result, ...def.filters, ...(def.expiring.length ? { expiring: only.flag('Expiring or expired') } : {}) };
+  return { ...result, ...def.filters, ...(def.expiring.length ? { expiring: only.flag('Expiring or expired') } : {}), ...periodFilters(def.period), ...rangeFilters(def.fields as Fields) };
 }
 
 export { displayKey };

@@ -1,4 +1,4 @@
-import { choice, computed, computedChoice, date, decimal, email, phone, reference, text } from '../define/fields';
+import { choice, computed, computedChoice, date, decimal, email, money, phone, reference, text } from '../define/fields';
 import { defineResource, only } from '../define/resource';
 import { PHONE_COUNTRIES } from '../reference';
 import { hasCents } from '../common';
@@ -59,6 +59,10 @@ export const drivers = defineResource({
     terminatedOn: date({ label: 'Terminated', list: false, section: 'employment' }),
     payType: choice(PAY_TYPES, { label: 'Pay type', labels: PAY_LABELS, list: 'hide', section: 'employment' }),
     payRate: decimal({ label: 'Pay rate', required: true, list: false, section: 'employment' }),
+    // Recurring deductions of the weekly pay bill (schema/resources/payBills.ts), each its own amount.
+    weeklyInsurance: money({ label: 'Insurance per week', max: 10_000, list: false, section: 'employment' }),
+    weeklyEquipmentLease: money({ label: 'ELD / equipment lease per week', max: 10_000, list: false, section: 'employment' }),
+    weeklyEscrow: money({ label: 'Escrow per week', max: 10_000, list: false, section: 'employment' }),
   },
   filters: { terminated: only.yesNo('Terminated') },
   rules: (d, ctx) => {

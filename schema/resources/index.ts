@@ -5,7 +5,9 @@ import { brokers } from './brokers';
 import { carriers } from './carriers';
 import { drivers } from './drivers';
 import { fuelCards } from './fuelCards';
+import { payBills } from './payBills';
 import { shippers } from './shippers';
+import { transactions } from './transactions';
 import { users } from './users';
 import { vehicles } from './vehicles';
 
@@ -14,7 +16,7 @@ import { vehicles } from './vehicles';
  * (server/modules/records), its table type is derived (server/db/types.ts), and the web app shows it
  * (resources/, ui/records) — see resources/README.md.
  */
-export const RECORD_RESOURCES = [users, shippers, brokers, carriers, drivers, vehicles, fuelCards] as const;
+export const RECORD_RESOURCES = [users, shippers, brokers, carriers, drivers, vehicles, fuelCards, transactions, payBills] as const;
 
 export type RecordResource = (typeof RECORD_RESOURCES)[number];
 export type RecordTableName = RecordResource['table'];

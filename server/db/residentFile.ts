@@ -75,11 +75,12 @@ function walk(connection) {
   // a writer added while the walk ran.
   connection.exec('begin');
   try {
-    const btrees = connection.prepare("select type, name, tbl_name, rootpage from sqlite_schema where rootpage > 0 and type in ('table', 'index')").all();
+    const btrees = connection.prepare("select type, name, tbl_name, rootpage, sql from sqlite_schema where rootpage > 0 and type in ('table', 'index')").all();
     for (const btree of btrees) {
       const sql = btree.type === 'table'
         ? 'select count(*) from ' + quote(btree.name) + ' not indexed'
-        : 'select count(*) from ' + quote(btree.tbl_name) + ' indexed by ' + quote(btree.name) + ' where 1';
+        // A partial index is only used under its own condition: count with it.
+        : 'select count(*) from ' + quote(btree.tbl_name) + ' indexed by ' + quote(btree.name) + ' where ' + (/\\swhere\\s([\\s\\S]+)$/i.exec(btree.sql ?? '')?.[1] ?? '1');
       try {
         if (!readsBtree(connection, sql, btree.rootpage)) throw new Error('counted through another b-tree');
         connection.prepare(sql).pluck().get();

@@ -11,7 +11,7 @@ import { type AnyResource, columnOf } from '../../schema/define/resource';
 
 interface ColumnLine { name: string; type: 'text' | 'integer'; notNull: boolean; references?: string }
 
-const REFERENCED: Record<string, string> = { states: 'states.id', carriers: 'carriers.id', users: 'users.id', userAccounts: 'users.id', drivers: 'drivers.id', dispatchers: 'users.id', trucks: 'units.id', trailers: 'units.id', fuelCards: 'fuel_cards.id', brokers: 'brokers.id', shippers: 'shippers.id', roles: 'roles.id' };
+const REFERENCED: Record<string, string> = { bookOrders: 'book_orders.id', transactions: 'driver_transactions.id', states: 'states.id', carriers: 'carriers.id', users: 'users.id', userAccounts: 'users.id', drivers: 'drivers.id', dispatchers: 'users.id', trucks: 'units.id', trailers: 'units.id', fuelCards: 'fuel_cards.id', brokers: 'brokers.id', shippers: 'shippers.id', roles: 'roles.id' };
 
 function columnLines(fields: Record<string, Field>, prefix = ''): ColumnLine[] {
   const lines: ColumnLine[] = [];
@@ -27,25 +27,36 @@ const addColumn = (c: ColumnLine) => {
   return `    .addColumn('${c.name}', '${c.type}'${constraints.length ? `, (c) => ${constraints.join('.').replace(/\)\.c\./g, ').')}` : ''})`;
 };
 
-/** Indexes a list needs: name → (columns), unique or not. */
-function indexes(def: AnyResource): { name: string; columns: string[]; unique: boolean }[] {
+/**
+ * The indexes a definition's list needs, one rule for the scaffold and for tests/server/recordSchema.test.ts: every
+ * sort (but id and createdAt), every filter but a choice or a yes/no (those narrow little alone: the list's period or
+ * other filters lead), every expiring date, the period's date, and each unique rule (after its scope).
+ */
+export function wantedIndexes(def: AnyResource): { column: string; after: string[]; unique: boolean }[] {
   const fields = def.fields as Record<string, Field>;
-  const out = new Map<string, { name: string; columns: string[]; unique: boolean }>();
-  const add = (columns: string[], unique = false) => {
-    const name = `${def.table}_${columns.map((c) => c.replace(/^lower\((\w+)\)$/, '$1_ci')).join('_')}`.slice(0, 60);
-    if (!out.has(columns.join(','))) out.set(columns.join(','), { name, columns, unique });
+  const wanted = new Map<string, { column: string; after: string[]; unique: boolean }>();
+  const want = (column: string, after: string[] = [], unique = false) => {
+    const key = JSON.stringify([after, column]);
+    if (!wanted.has(key) || unique) wanted.set(key, { column, after, unique });
   };
   for (const [key, field] of Object.entries(fields)) {
     if (field.unique && field.column) {
       const scope = (field.unique.scope ?? []).map((scoped) => columnOf(scoped, fields[scoped]));
-      const column = field.unique.caseInsensitive ? `lower(${columnOf(key, field)})` : columnOf(key, field);
-      add([...scope, column], true);
+      want(field.unique.caseInsensitive ? `lower(${columnOf(key, field)})` : columnOf(key, field), scope, true);
     }
   }
-  for (const [sortKey, column] of Object.entries(def.sortColumns)) if (column && sortKey !== 'id' && sortKey !== 'createdAt') add([column]);
-  for (const [key, field] of Object.entries(fields)) if (field.flags.filter && field.column) add([columnOf(key, field)]);
-  for (const expiring of def.expiring) add([expiring.column]);
-  return [...out.values()];
+  for (const [sortKey, column] of Object.entries(def.sortColumns)) if (column && sortKey !== 'id' && sortKey !== 'createdAt') want(column);
+  for (const [key, field] of Object.entries(fields)) if (field.flags.filter && field.column && field.kind !== 'choice' && field.kind !== 'boolean') want(columnOf(key, field));
+  for (const expiring of def.expiring) want(expiring.column);
+  if (def.period) want(columnOf(def.period.field, fields[def.period.field]));
+  return [...wanted.values()];
+}
+
+function indexes(def: AnyResource): { name: string; columns: string[]; unique: boolean }[] {
+  return wantedIndexes(def).map(({ column, after, unique }) => {
+    const columns = [...after, column];
+    return { name: `${def.table}_${columns.map((c) => c.replace(/^lower\((\w+)\)$/, '$1_ci')).join('_')}`.slice(0, 60), columns, unique };
+  });
 }
 
 /** The source of the migration that creates `def`'s tables. */

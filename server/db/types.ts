@@ -221,6 +221,24 @@ export interface PushTokensTable {
   last_seen_at: string;
 }
 
+/** A driver's ledger totals, kept with every posting (server/modules/finances/ledger.ts). */
+export interface DriverBalancesTable {
+  driver_id: number;
+  credits_cents: number;
+  debits_cents: number;
+  /** Escrow the company holds for the driver: deposits less releases. */
+  escrow_cents: number;
+  entries: number;
+}
+/** A driver's ledger sums of one day, kept with every posting. */
+export interface DriverLedgerDaysTable {
+  driver_id: number;
+  day: string;
+  credits_cents: number;
+  debits_cents: number;
+  entries: number;
+}
+
 /** A record table as Kysely sees it: the columns its definition derives (schema/resources), id and version generated. */
 type RecordTable<D extends RecordResource> = { id: Generated<number>; version: Generated<number> } & D['types']['columns'];
 type RecordTables = { [D in RecordResource as D['table']]: RecordTable<D> };
@@ -254,6 +272,8 @@ export interface Database extends RecordTables, ChildTables {
   book_order_vehicles: BookOrderVehiclesTable;
   book_order_status_history: BookOrderStatusHistoryTable;
   saved_filters: SavedFiltersTable;
+  driver_balances: DriverBalancesTable;
+  driver_ledger_days: DriverLedgerDaysTable;
   book_order_search: BookOrderSearchTable;
   notifications: NotificationsTable;
   push_tokens: PushTokensTable;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Field } from '../../schema/define/fields';
 import { type AnyResource, columnOf } from '../../schema/define/resource';
+import { wantedIndexes } from '../../server/db/scaffold';
 import type { Db } from '../../server/db/types';
 
 /** What a migrated database holds: a table's columns and indexes, read from the database itself (both dialects). */
@@ -47,21 +48,8 @@ export function childTables(def: AnyResource): { table: string; columns: Column[
   }));
 }
 
-/**
- * Columns a list orders or filters by, or that must be unique: each needs an index that starts with it (a unique rule
- * within a scope, one that starts with the scope and has it).
- */
-export function indexedColumns(def: AnyResource): { column: string; after: string[] }[] {
-  const wanted = new Map<string, { column: string; after: string[] }>();
-  const want = (column: string, after: string[] = []) => wanted.set(JSON.stringify([after, column]), { column, after });
-  for (const [sortKey, column] of Object.entries(def.sortColumns)) if (column && sortKey !== 'id' && sortKey !== 'createdAt') want(column);
-  for (const [name, field] of Object.entries(def.fields as Record<string, Field>)) {
-    if (field.flags.filter && field.column) want(columnOf(name, field));
-    if (field.unique && field.column) want(columnOf(name, field), (field.unique.scope ?? []).map((scoped) => columnOf(scoped, (def.fields as Record<string, Field>)[scoped])));
-  }
-  for (const expiring of def.expiring) want(expiring.column);
-  return [...wanted.values()];
-}
+/** The indexes a definition's list needs (server/db/scaffold.ts holds the rule), without the names. */
+export const indexedColumns = (def: AnyResource) => wantedIndexes(def).map(({ column, after }) => ({ column: column.replace(/^lower\((\w+)\)$/, '$1'), after }));
 
 /** Whether some index starts with the scope columns and then the column (lower(...) and quotes allowed). */
 export function leadingIndex(indexes: string[], { column, after }: { column: string; after: string[] }): boolean {

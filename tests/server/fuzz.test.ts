@@ -23,6 +23,7 @@ const WRITE_METHODS = ['post', 'put', 'patch', 'delete'] as const;
 
 interface JsonSchema {
   type?: string | string[];
+  not?: JsonSchema;
   properties?: Record<string, JsonSchema>;
   required?: string[];
   items?: JsonSchema;
@@ -135,8 +136,9 @@ function validValue(given: JsonSchema | undefined, depth = 0): fc.Arbitrary<unkn
     case 'number': {
       const lo = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? Math.floor(schema.exclusiveMinimum) + 1 : -1_000_000);
       const hi = schema.maximum ?? (schema.exclusiveMaximum !== undefined ? Math.ceil(schema.exclusiveMaximum) - 1 : 1_000_000);
-      const low = Math.max(lo, -2_147_483_648);
-      const high = Math.min(hi, 2_147_483_647);
+      // Money's lowest is a cent (0.01): the integers start at the next whole number.
+      const low = Math.ceil(Math.max(lo, -2_147_483_648));
+      const high = Math.floor(Math.min(hi, 2_147_483_647));
       // Mostly small ids, so that requests also reach real records.
       const ints = fc.oneof(
         { weight: 4, arbitrary: fc.integer({ min: Math.max(low, Math.min(1, high)), max: Math.min(high, Math.max(low, 1) + 40) }) },
@@ -153,7 +155,8 @@ function validValue(given: JsonSchema | undefined, depth = 0): fc.Arbitrary<unkn
       return fc.array(validValue(schema.items, depth + 1), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 6, Math.max(schema.minItems ?? 0, 6)) });
     case 'object': {
       const properties = schema.properties ?? {};
-      const keys = Object.keys(properties);
+      // A property no value is valid for (`not: {}`: a field an update refuses) is left out of a valid body.
+      const keys = Object.keys(properties).filter((k) => !properties[k].not);
       if (!keys.length) return fc.constant({});
       const required = (schema.required ?? []).filter((k) => keys.includes(k));
       return fc.record(Object.fromEntries(keys.map((k) => [k, validValue(properties[k], depth + 1)])), { requiredKeys: required });

@@ -24,6 +24,8 @@ export function prepareFor(def: AnyResource, editing: boolean, then?: (values: V
         if (!group || Object.keys(field.group.fields).every((sub) => empty(group[sub]))) out[key] = null;
       }
       if (editing && field.optionalOnUpdate && empty(out[key])) delete out[key];
+      // Fixed fields are shown, not sent: the update refuses them.
+      if (editing && field.update === 'never') delete out[key];
     }
     return then ? then(out) : out;
   };

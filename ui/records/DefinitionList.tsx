@@ -6,7 +6,7 @@ import { useResourceContext } from 'ra-core';
 import { type RenderCell, columnsOf, filterInputOf, hiddenColumnsOf } from './fieldViews';
 import type { QuickFilter } from './FilterSidebar';
 import { definitionOf } from './definitions';
-import { RecordList } from './RecordList';
+import { RecordList, type RecordListProps } from './RecordList';
 
 export interface DefinitionListProps {
   /** Cells a resource shows specially, by field name. */
@@ -20,6 +20,10 @@ export interface DefinitionListProps {
   /** More buttons in the top bar (links to related screens …). */
   actions?: ReactNode;
   rowSx?: (record: RaRecord) => Record<string, unknown>;
+  /** Above the table (totals of the filtered set …). */
+  header?: ReactNode;
+  /** Where a click on a row leads (RecordList's default: the edit screen, for who may update). */
+  rowClick?: RecordListProps['rowClick'];
 }
 
 /**
@@ -27,10 +31,15 @@ export interface DefinitionListProps {
  * references linked), its filters in the bar, its choices in the side panel, the search of its searched fields, its
  * default sort — with everything every list has (RecordList).
  */
-export default function DefinitionList({ render, columns, filters = [], quickFilters = [], actions, rowSx }: DefinitionListProps) {
+export default function DefinitionList({ render, columns, filters = [], quickFilters = [], actions, rowSx, header, rowClick }: DefinitionListProps) {
   const def = definitionOf(useResourceContext() ?? '');
   const prefix = `resources.${def.name}`;
   const { expiring: _expiring, ...byDefinition } = listFilters(def);
+  // The period filter shows its own From and To (when "Custom dates" is chosen).
+  if (def.period) {
+    delete byDefinition.from;
+    delete byDefinition.to;
+  }
   const choiceLists: QuickFilter[] = Object.entries(byDefinition)
     .filter(([, filter]) => filter.kind === 'choice')
     .map(([key, filter]) => ({ label: `${prefix}.fields.${key}`, items: filter.choices!.values.map((value) => ({ label: `${prefix}.choices.${key}.${value}`, value: { [key]: value } })) }));
@@ -40,7 +49,8 @@ export default function DefinitionList({ render, columns, filters = [], quickFil
     <RecordList
       title={`${prefix}.title`}
       search={`${prefix}.search`}
-      filters={[...Object.entries(byDefinition).map(([key, filter]) => filterInputOf(def, key, filter)), ...filters]}
+      filters={[...Object.entries(byDefinition).sort(([, a], [, b]) => Number(b.kind === 'period') - Number(a.kind === 'period')).map(([key, filter]) => filterInputOf(def, key, filter)), ...filters]}
+      filterDefaultValues={def.period ? { filtered: def.period.default } : undefined}
       quickFilters={choiceLists.length || quickFilters.length ? [...choiceLists, ...quickFilters] : undefined}
       sort={{ field: sortKey, order: def.defaultSort.startsWith('-') ? 'DESC' : 'ASC' }}
       hiddenColumns={hiddenColumnsOf(def).filter((key) => !columns || columns.includes(key))}
@@ -48,6 +58,9 @@ export default function DefinitionList({ render, columns, filters = [], quickFil
       expiring={def.expiring.length > 0}
       actions={actions}
       rowSx={rowSx}
+      header={header}
+      rowClick={rowClick}
+      softDelete={!def.appendOnly}
     >
       {columnsOf(def, render, columns?.filter((key) => field(key) || render?.[key]))}
     </RecordList>

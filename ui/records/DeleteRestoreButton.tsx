@@ -5,6 +5,7 @@ import { useRecordContext, useResourceContext, useTranslate } from 'ra-core';
 import type { MouseEvent } from 'react';
 import { endpointsOf } from '../../dataProvider/endpoints';
 import { useCanAccessFeature } from '../useCanAccessFeature';
+import { maybeDefinitionOf } from './definitions';
 import { useApiAction } from './useApiAction';
 
 /**
@@ -17,7 +18,8 @@ export function DeleteRestoreButton({ compact = false }: { compact?: boolean }) 
   const record = useRecordContext<{ id: number; deleted?: boolean }>();
   const allowed = useCanAccessFeature(resource, 'Delete');
   const action = useApiAction();
-  if (!record || !allowed) return null;
+  // An append-only resource (the ledger) has no delete: a correction is a new record.
+  if (!record || !allowed || maybeDefinitionOf(resource)?.appendOnly) return null;
   const endpoints = endpointsOf(resource);
   const onClick = (event: MouseEvent) => {
     event.stopPropagation();

@@ -2,6 +2,7 @@ import { Card, CardContent } from '@mui/material';
 import { FilterList, FilterListItem } from 'react-admin';
 import { useTranslate } from 'ra-core';
 import type { ReactNode } from 'react';
+import type { Period } from '../../schema/period';
 
 export interface QuickFilter {
   /** Translation key of the list's heading. */
@@ -9,6 +10,12 @@ export interface QuickFilter {
   /** One click sets the filter value; a second click clears it. */
   items: { label: string; value: Record<string, unknown> }[];
 }
+
+/** The side panel's one-click periods (the shared period filter's words). */
+export const periodQuickFilter = (periods: readonly Period[]): QuickFilter => ({
+  label: 'haulboard.periods.label',
+  items: periods.map((period) => ({ label: `haulboard.periods.${period}`, value: { filtered: period } })),
+});
 
 /** One-click filters (status, type, role …): a click sets the value, a second click clears it. */
 export function FilterLists({ lists }: { lists: QuickFilter[] }) {

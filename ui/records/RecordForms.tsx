@@ -10,12 +10,12 @@ import { DeleteRestoreButton } from './DeleteRestoreButton';
 import { ExpiryChips } from './ExpiryChips';
 
 /** Validation as the user types: a field is checked once left, then re-checked on every change. */
-const VALIDATE_AS_YOU_TYPE = { mode: 'onTouched', reValidateMode: 'onChange' } as const;
+export const VALIDATE_AS_YOU_TYPE = { mode: 'onTouched', reValidateMode: 'onChange' } as const;
 
 type Prepare = (values: Record<string, unknown>) => Record<string, unknown>;
 
 /** Shared by edit and create: the schema checks what `prepare` makes of the form, and that is what is sent. */
-function useFormSetup(schema: ZodType, prepare?: Prepare) {
+export function useFormSetup(schema: ZodType, prepare?: Prepare) {
   const queryClient = useQueryClient();
   return {
     resolver: zodResolver(schema, prepare),

@@ -13,6 +13,7 @@ import { keyedChoices, yesNoChoices } from './choices';
 import { StatusChip, nowrap, phoneText } from './columns';
 import { ExpiryChips, type WithExpiry } from './ExpiryChips';
 import { RecordLink } from './links';
+import { PeriodFilter } from './PeriodFilter';
 import { PICKERS } from './pickers';
 
 /**
@@ -133,6 +134,14 @@ export function filterInputOf(def: AnyResource, key: string, filter: QueryFilter
       return <SelectInput key={key} source={key} choices={yesNoChoices('haulboard.records.yes', 'haulboard.records.no')} />;
     case 'flag':
       return <BooleanInput key={key} source={key} />;
+    case 'period':
+      return <PeriodFilter key={key} source={key} alwaysOn />;
+    case 'date':
+      return <DateInput key={key} source={key} />;
+    case 'amount':
+      return <NumberInput key={key} source={key} step={0.01} min={0} />;
+    case 'id':
+      return <NumberInput key={key} source={key} step={1} min={1} />;
     default:
       return <TextInput key={key} source={key} />;
   }
@@ -160,7 +169,12 @@ export interface InputContext {
 export function inputOf({ def, editing }: InputContext, key: string, field: Field, parent?: { key: string; kind: 'group' | 'rows' }): ReactElement | null {
   const source = parent?.kind === 'group' ? `${parent.key}.${key}` : key;
   const path = parent ? `${parent.key}.${key}` : key;
-  const common = { key: source, source, isRequired: field.required && parent?.kind !== 'group' ? true : undefined, helperText: field.flags.help ? `resources.${def.name}.help.${path}` : undefined };
+  // A fixed field (money once posted) shows on the edit screen as it is, and is not sent.
+  const fixed = editing && field.update === 'never';
+  const common = {
+    key: source, source, isRequired: field.required && parent?.kind !== 'group' && !fixed ? true : undefined,
+    helperText: fixed ? false : field.flags.help ? `resources.${def.name}.help.${path}` : undefined, readOnly: fixed || undefined,
+  };
   if (field.flags.form === false || field.kind === 'computed') return null;
   if (field.update === 'only' && !editing) return null;
   switch (field.kind) {

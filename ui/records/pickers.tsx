@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import type { AutocompleteInputProps } from 'react-admin';
+import { type AutocompleteInputProps, NumberInput } from 'react-admin';
 import type { ReferenceTarget } from '../../schema/define/references';
 import { ApiAutocompleteInput } from '../ApiAutocompleteInput';
 
@@ -33,6 +33,9 @@ export const UnitInput = ({ type, hideAssigned, ...props }: PickerProps & { type
 export const FuelCardInput = ({ hideAssigned, ...props }: PickerProps & { hideAssigned?: boolean }) => (
   <ApiAutocompleteInput {...props} path={`/api/FuelCards/dropdown-list${hideAssigned ? '?HideAssigned=true' : ''}`} />
 );
+/** A record of a list too long for a dropdown (book orders, ledger entries), by its id. */
+const IdInput = (props: PickerProps) => <NumberInput source={props.source ?? ""} label={props.label} isRequired={props.isRequired} helperText={props.helperText} step={1} min={1} />;
+
 export const RoleInput = (props: PickerProps) => <ApiAutocompleteInput {...props} path="/api/Role/get-all-roles" />;
 const account = (row: { name?: string; email?: unknown }) => `${row.name} (${row.email})`;
 export const UserInput = (props: PickerProps) => <ApiAutocompleteInput {...props} path="/api/User/users-filtered?Size=10000" describe={account} />;
@@ -54,4 +57,6 @@ export const PICKERS: Record<ReferenceTarget, (props: PickerProps) => ReactEleme
   fuelCards: FuelCardInput,
   brokers: BrokerInput,
   shippers: ShipperInput,
+  bookOrders: IdInput,
+  transactions: IdInput,
 };

@@ -1,10 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawBuilder } from 'kysely';
 import type { Field } from '../../../schema/define/fields';
 import { snakeCase } from '../../../schema/define/naming';
 import { REFERENCE_TARGETS } from '../../../schema/define/references';
 import { type AnyResource, type ComputedOf, type Fields, type FilterValue, columnOf, displayKey } from '../../../schema/define/resource';
 import { expiryItems } from '../../../schema/expiry';
+import { type Period, periodRange } from '../../../schema/period';
 import type { RecordDto } from '../../../schema/records';
 import type { ServerContext } from '../../context';
 import type { Db } from '../../db/types';
@@ -15,7 +16,8 @@ import type { RecordHelpers } from './routes';
 import type { AnyQuery, AnyRecordDefinition, Children, Reference, Row, Unique, Where, WriteContext } from './types';
 
 type DtoOf<D extends AnyResource> = D['types']['dto'];
-type InputOf<D extends AnyResource> = D['types']['update'];
+/** What create and update bodies hold: the update's fields, and the create-only ones when creating. */
+type InputOf<D extends AnyResource> = D['types']['update'] & Partial<D['types']['input']>;
 
 /**
  * What a resource needs on the server beyond its definition: the values it computes, the SQL of computed sorts,
@@ -28,7 +30,7 @@ export interface RecordExtension<D extends AnyResource> {
   /** The DTO's computed values from the row (and the extension's own child rows). */
   computed?(row: Row, children: unknown, today: string): ComputedOf<D['fields']>;
   /** Columns written besides the fields' own (a card's last 4 digits, a new user's flags). */
-  columns?(input: InputOf<D>, before: DtoOf<D> | null): Row;
+  columns?(input: InputOf<D>, before: DtoOf<D> | null, request: FastifyRequest): Row;
   /** Sort key → columns or expressions: computed sorts, and sorts that are more than their column. */
   sorts?: Record<string, readonly (string | RawBuilder<unknown>)[]>;
   /** SQL expressions the search box also matches (a name made of two columns). */
@@ -42,6 +44,12 @@ export interface RecordExtension<D extends AnyResource> {
   afterCommit?(context: WriteContext<DtoOf<D>, InputOf<D>> & { after: DtoOf<D> }): void;
   /** The module registers its own create and update (users). */
   customWrites?: boolean;
+  /** What the caller may see (a driver: their own records); applied to every read. */
+  scope?(request: FastifyRequest): Promise<Where | null>;
+  /** More of the list's answer for the same filtered rows (totals …). */
+  listExtras?(filteredRows: AnyQuery, query: D['types']['query'], request: FastifyRequest | null): Promise<Record<string, unknown> & { totalCount?: number }>;
+  /** Inside a create's transaction, after the insert. */
+  afterCreate?(trx: Db, context: WriteContext<DtoOf<D>, InputOf<D>> & { after: DtoOf<D> }): Promise<void>;
   /** More routes of the same area, with the record helpers (activation, dropdowns …). */
   routes?(app: FastifyInstance, ctx: ServerContext, records: RecordHelpers<DtoOf<D>, InputOf<D>, D['types']['query']>): void | Promise<void>;
 }
@@ -124,6 +132,21 @@ function filtersOf(def: AnyResource, extension: AnyExtension): AnyRecordDefiniti
     else filters[key] = equals(column);
   }
   if (def.expiring.length) filters.expiring = expiringWhere(def.expiring.map((e) => `r.${e.column}`));
+  if (def.period) {
+    const column = `r.${columnOf(def.period.field, (def.fields as Fields)[def.period.field])}`;
+    // The period and its dates filter together (a custom period reads from and to); from and to alone do nothing.
+    filters.filtered = (period: Period, today: string, query: { from?: string; to?: string }): Where | null => {
+      const range = periodRange(period, today, query.from, query.to);
+      if (!range.from && !range.to) return null;
+      return (eb) => eb.and([...(range.from ? [eb(column, '>=', range.from)] : []), ...(range.to ? [eb(column, '<=', range.to)] : [])]);
+    };
+  }
+  for (const [key, field] of Object.entries(def.fields as Fields)) {
+    if (!field.range) continue;
+    const column = `r.${columnOf(key, field)}`;
+    filters[`${key}Min`] = (dollars: number): Where => (eb) => eb(column, '>=', Math.round(dollars * 100));
+    filters[`${key}Max`] = (dollars: number): Where => (eb) => eb(column, '<=', Math.round(dollars * 100));
+  }
   return { ...filters, ...(extension.filters as AnyRecordDefinition['filters'] | undefined) };
 }
 
@@ -196,7 +219,7 @@ export function fromDefinition(def: AnyResource, extension: AnyExtension = {}): 
       if (def.expiring.length) dto.expiry = expiryItems(Object.fromEntries(def.expiring.map((e) => [e.path, row[e.column]])), today);
       return { ...dto, ...extension.computed?.(row, childRows[EXT], today) } as RecordDto;
     },
-    columns(input, before) {
+    columns(input, before, request) {
       const columns: Row = {};
       for (const [key, field] of fields) {
         if (!(key in input)) continue;
@@ -206,7 +229,7 @@ export function fromDefinition(def: AnyResource, extension: AnyExtension = {}): 
           columns[columnOf(sub, inner, `${snakeCase(key)}_`)] = value === undefined || value === null ? null : inner.toColumn(value);
         }
       }
-      return { ...columns, ...extension.columns?.(input as never, before as never) };
+      return { ...columns, ...extension.columns?.(input as never, before as never, request) };
     },
     children,
     search: searchExpressions(def, extension),
@@ -235,5 +258,9 @@ export function fromDefinition(def: AnyResource, extension: AnyExtension = {}): 
     beforeWrite: extension.beforeWrite as AnyRecordDefinition['beforeWrite'],
     afterCommit: extension.afterCommit as AnyRecordDefinition['afterCommit'],
     customWrites: extension.customWrites,
+    appendOnly: def.appendOnly,
+    scope: extension.scope,
+    listExtras: extension.listExtras as AnyRecordDefinition['listExtras'],
+    afterCreate: extension.afterCreate as AnyRecordDefinition['afterCreate'],
   };
 }

@@ -3,6 +3,8 @@ import type { AnyResource } from '../../../schema/define/resource';
 import { RECORD_RESOURCES, type RecordTableName } from '../../../schema/resources';
 import type { ServerContext } from '../../context';
 import { driverExtension } from '../drivers/routes';
+import { payBillExtension } from '../finances/payBills';
+import { transactionExtension } from '../finances/transactions';
 import { fuelCardExtension } from '../fuelCards/routes';
 import { unitExtension } from '../units/routes';
 import { userExtension } from '../users/record';
@@ -18,6 +20,8 @@ const EXTENSIONS: { [T in RecordTableName]?: (ctx: ServerContext) => AnyExtensio
   drivers: () => driverExtension as never,
   units: unitExtension as never,
   fuel_cards: fuelCardExtension as never,
+  driver_transactions: transactionExtension as never,
+  pay_bills: payBillExtension as never,
 };
 
 /**

@@ -25,13 +25,15 @@ export function expiringWhere(columns: readonly string[]) {
 /** An equality filter on one column. */
 export const equals = (column: string) => (value: unknown): Where => (eb) => eb(column, '=', value);
 
-/** The list's rows: filters, search and showDeleted over "r" (joins come with `select`). */
-export function filtered<Q extends ListQueryBase>(db: Db, def: AnyRecordDefinition, query: Q, today: string): AnyQuery {
+/** The list's rows: filters, search and showDeleted over "r" (joins come with `select`), within what the caller may see. */
+export function filtered<Q extends ListQueryBase>(db: Db, def: AnyRecordDefinition, query: Q, today: string, scope: Where | null = null): AnyQuery {
   let builder: AnyQuery = db.selectFrom(`${def.table} as r` as never);
+  if (scope) builder = builder.where(scope);
   if (!query.showDeleted) builder = builder.where('r.deleted_at', 'is', null);
-  for (const [key, toWhere] of Object.entries(def.filters) as [keyof Q, ((value: unknown, today: string) => Where) | undefined][]) {
+  for (const [key, toWhere] of Object.entries(def.filters) as [keyof Q, ((value: unknown, today: string, query: Q) => Where | null) | undefined][]) {
     const value = query[key];
-    if (toWhere && value !== undefined && value !== null) builder = builder.where(toWhere(value, today));
+    const where = toWhere && value !== undefined && value !== null ? toWhere(value, today, query) : null;
+    if (where) builder = builder.where(where);
   }
   if (query.search) builder = builder.where(searchWhere(def.search, query.search));
   return builder;
@@ -47,8 +49,8 @@ export function sorted(builder: AnyQuery, def: AnyRecordDefinition, sort: string
 }
 
 /** A page of DTOs with their children, in one query for the rows and one per child table. */
-export async function loadPage<Dto extends RecordDto>(db: Db, def: AnyRecordDefinition, query: ListQueryBase, today: string, limit: number, offset: number): Promise<Dto[]> {
-  const rows = (await sorted(def.select(filtered(db, def, query, today), today), def, query.sort).limit(limit).offset(offset).execute()) as Row[];
+export async function loadPage<Dto extends RecordDto>(db: Db, def: AnyRecordDefinition, query: ListQueryBase, today: string, limit: number, offset: number, scope: Where | null = null): Promise<Dto[]> {
+  const rows = (await sorted(def.select(filtered(db, def, query, today, scope), today), def, query.sort).limit(limit).offset(offset).execute()) as Row[];
   return toDtos<Dto>(db, def, rows, today);
 }
 

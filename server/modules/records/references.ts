@@ -28,4 +28,6 @@ export const REFERENCE_SQL: Record<ReferenceTarget, TargetSql> = {
   fuelCards: { display: (a) => sql<string>`'•••• ' || ${sql.ref(`${a}.card_last4`)}`, live: true, message: 'Choose a fuel card from the list' },
   brokers: { display: (a) => column(a, 'name'), live: true, message: 'Choose a broker from the list' },
   shippers: { display: (a) => column(a, 'name'), live: true, message: 'Choose a shipper from the list' },
+  bookOrders: { display: (a) => column(a, 'order_number'), live: true, message: 'Choose a book order from the list' },
+  transactions: { display: (a) => sql<string>`'#' || ${sql.ref(`${a}.id`)}`, live: false, message: 'Choose a ledger entry' },
 };

@@ -10,23 +10,23 @@ import { csvStream, pageThrough, sendCsv } from '../../http/csv';
 import { notFound } from '../../http/errors';
 import { audit } from '../audit/audit';
 import { filtered, loadPage, toDtos } from './query';
-import type { ListQueryBase, RecordDefinition, Row, WriteAction, WriteContext } from './types';
+import type { ListQueryBase, RecordDefinition, Row, Where, WriteAction, WriteContext } from './types';
 import { checkReferences, checkUnique, guardedWrite } from './write';
 
 type IdParams = z.output<typeof idParams>;
 
 /** What a module gets back to write its own routes with (users: create/update with roles). */
 export interface RecordHelpers<Dto extends RecordDto, Input, Query extends ListQueryBase = ListQueryBase> {
-  load(executor: Db, id: number): Promise<Dto | null>;
-  mustLoad(executor: Db, id: number): Promise<Dto>;
+  load(executor: Db, id: number, scope?: Where | null): Promise<Dto | null>;
+  mustLoad(executor: Db, id: number, scope?: Where | null): Promise<Dto>;
   /** Validate references and uniqueness, insert, save children and audit in one transaction; then afterCommit. */
   create(request: FastifyRequest, input: Input, extraColumns?: Row): Promise<Dto>;
   /** The same for an update guarded by version. */
   update(request: FastifyRequest, id: number, version: number, input: Input, write?: (trx: Db, before: Dto) => Promise<void>): Promise<Dto>;
   /** Any other write guarded by version (the current one when left out), audited as `action`. */
   guarded(request: FastifyRequest, id: number, action: string, write: (trx: Db, before: Dto) => Promise<void>, version?: number): Promise<Dto>;
-  /** The list answer for a query (for a second route that lists the same records). */
-  list(query: Query): Promise<ReturnType<typeof page<Dto>>>;
+  /** The list answer for a query (for a second route that lists the same records), within the caller's scope. */
+  list(query: Query, request?: FastifyRequest): Promise<ReturnType<typeof page<Dto>>>;
   access(permission: Permission, read?: boolean): { access: { feature: readonly string[]; permission: Permission } };
 }
 
@@ -44,14 +44,16 @@ export function registerRecord<Dto extends RecordDto, Input, Query extends ListQ
   const tags = [`${def.label}s`];
   const access = (permission: Permission, read = false) => ({ access: { feature: read ? def.access.read : def.access.write, permission } });
 
-  async function load(executor: Db, id: number): Promise<Dto | null> {
+  async function load(executor: Db, id: number, scope: Where | null = null): Promise<Dto | null> {
     const today = todayIso();
-    const rows = (await def.select(executor.selectFrom(`${def.table} as r` as never), today).where('r.id', '=', id).execute()) as Row[];
+    let query = def.select(executor.selectFrom(`${def.table} as r` as never), today).where('r.id', '=', id);
+    if (scope) query = query.where(scope);
+    const rows = (await query.execute()) as Row[];
     if (!rows.length) return null;
     return (await toDtos<Dto>(executor, def, rows, today))[0];
   }
-  const mustLoad = async (executor: Db, id: number) => {
-    const record = await load(executor, id);
+  const mustLoad = async (executor: Db, id: number, scope: Where | null = null) => {
+    const record = await load(executor, id, scope);
     if (!record) throw notFound(def.label);
     return record;
   };
@@ -65,11 +67,12 @@ export function registerRecord<Dto extends RecordDto, Input, Query extends ListQ
       const now = new Date().toISOString();
       const { id } = (await trx
         .insertInto(def.table as never)
-        .values({ ...def.columns?.(input, null), ...extraColumns, created_at: now, updated_at: now, deleted_at: null } as never)
+        .values({ ...def.columns?.(input, null, request), ...extraColumns, created_at: now, updated_at: now, deleted_at: null } as never)
         .returning('id' as never)
         .executeTakeFirstOrThrow()) as { id: number };
       await def.children?.save(trx, id, input);
       const created = await mustLoad(trx, id);
+      await def.afterCreate?.(trx, { ...context, after: created });
       await audit(trx, request, { action: 'create', entity: def.entity, entityId: created.id, after: created });
       return created;
     });
@@ -86,7 +89,7 @@ export function registerRecord<Dto extends RecordDto, Input, Query extends ListQ
         await checkReferences(trx, def.references, input);
         await checkUnique(trx, def.table, def.unique, input, id);
         await def.beforeWrite?.(trx, context);
-        if (def.columns) await trx.updateTable(def.table as never).set(def.columns(input, before) as never).where('id' as never, '=', id as never).execute();
+        if (def.columns) await trx.updateTable(def.table as never).set(def.columns(input, before, request) as never).where('id' as never, '=', id as never).execute();
         await def.children?.save(trx, id, input);
         await write?.(trx, before);
       },
@@ -112,11 +115,15 @@ export function registerRecord<Dto extends RecordDto, Input, Query extends ListQ
     return after;
   }
 
-  async function list(query: Query) {
+  async function list(query: Query, request?: FastifyRequest) {
     const today = todayIso();
-    const total = await filtered(db, def, query, today).select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const items = await loadPage<Dto>(db, def, query, today, query.size, query.page * query.size);
-    return page(items, Number((total as { n: number }).n), query.page, query.size);
+    const scope = request && def.scope ? await def.scope(request) : null;
+    // Extras (a ledger's totals) may know the count already, from the same sums.
+    const { totalCount, ...extras } = (await def.listExtras?.(filtered(db, def, query, today, scope), query, request ?? null)) ?? {};
+    const total = totalCount ?? Number(((await filtered(db, def, query, today, scope).select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow()) as { n: number }).n);
+    const items = await loadPage<Dto>(db, def, query, today, query.size, query.page * query.size, scope);
+    const listed = page(items, total, query.page, query.size);
+    return { value: { ...listed.value, ...extras } };
   }
 
   async function guarded(request: FastifyRequest, id: number, action: string, write: (trx: Db, before: Dto) => Promise<void>, version?: number) {
@@ -127,7 +134,7 @@ export function registerRecord<Dto extends RecordDto, Input, Query extends ListQ
   app.get<{ Querystring: Query }>(def.path, {
     config: access('Read', true),
     schema: { tags, summary: `${def.label} list: page, size, search, showDeleted, sort and filters`, querystring: def.schemas.query },
-  }, async (request) => list(request.query as Query));
+  }, async (request) => list(request.query as Query, request));
 
   app.get<{ Querystring: Query }>(`${def.path}/export`, {
     config: access('Export', true),
@@ -135,13 +142,14 @@ export function registerRecord<Dto extends RecordDto, Input, Query extends ListQ
   }, async (request, reply) => {
     const query = request.query as Query;
     const today = todayIso();
-    return sendCsv(reply, def.csvName, csvStream(def.csv, pageThrough((limit, offset) => loadPage<Dto>(db, def, query, today, limit, offset))));
+    const scope = def.scope ? await def.scope(request) : null;
+    return sendCsv(reply, def.csvName, csvStream(def.csv, pageThrough((limit, offset) => loadPage<Dto>(db, def, query, today, limit, offset, scope))));
   });
 
   app.get<{ Params: IdParams }>(`${def.path}/:id`, {
     config: access('Read', true),
     schema: { tags, summary: `One ${def.label.toLowerCase()}`, params: idParams },
-  }, async (request) => ok(await mustLoad(db, request.params.id)));
+  }, async (request) => ok(await mustLoad(db, request.params.id, def.scope ? await def.scope(request) : null)));
 
   if (!def.customWrites) {
     app.post<{ Body: Input }>(def.path, {
@@ -157,6 +165,8 @@ export function registerRecord<Dto extends RecordDto, Input, Query extends ListQ
       return ok(await update(request, request.params.id, version, input as Input));
     });
   }
+
+  if (def.appendOnly) return { load, mustLoad, create, update, guarded, list, access };
 
   app.delete<{ Params: IdParams }>(`${def.path}/:id`, {
     config: access('Delete'),

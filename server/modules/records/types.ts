@@ -90,11 +90,11 @@ export interface RecordDefinition<Dto extends RecordDto, Input, Query extends Li
   select(query: AnyQuery, today: string): AnyQuery;
   toDto(row: Row, children: unknown, today: string): Dto;
   /** Columns create and update write (without created/updated/deleted/version). */
-  columns?(input: Input, before: Dto | null): Row;
+  columns?(input: Input, before: Dto | null, request: FastifyRequest): Row;
   /** SQL expressions over "r" a search matches case-insensitively (any part). */
   search: readonly string[];
-  /** Query field → WHERE over "r". */
-  filters: { [K in keyof Query]?: (value: NonNullable<Query[K]>, today: string) => Where };
+  /** Query field → WHERE over "r" (null: nothing to filter, as a period of "all"); the whole query for filters that read two keys. */
+  filters: { [K in keyof Query]?: (value: NonNullable<Query[K]>, today: string, query: Query) => Where | null };
   /** Sort field → columns (or expressions), then r.id breaks ties. */
   sorts: Record<string, readonly (string | RawBuilder<unknown>)[]>;
   /** 'name' or '-createdAt'. */
@@ -111,6 +111,20 @@ export interface RecordDefinition<Dto extends RecordDto, Input, Query extends Li
   afterCommit?(context: WriteContext<Dto, Input> & { after: Dto }): void;
   /** The module registers its own create and update (users). */
   customWrites?: boolean;
+  /** Never deleted or restored (a ledger): no delete and restore routes. */
+  appendOnly?: boolean;
+  /**
+   * What the caller may see of the records (a driver: their own), applied to every read: list, export, totals, one
+   * record (404 outside it). Null: everything the route's feature allows.
+   */
+  scope?(request: FastifyRequest): Promise<Where | null>;
+  /**
+   * More of the list's answer, for the same filtered rows (totals of the filtered set …); a `totalCount` it gives
+   * spares the count query.
+   */
+  listExtras?(filteredRows: AnyQuery, query: Query, request: FastifyRequest | null): Promise<Record<string, unknown> & { totalCount?: number }>;
+  /** Inside a create's transaction, after its own insert (keeping a running total in step …). */
+  afterCreate?(trx: Db, context: WriteContext<Dto, Input> & { after: Dto }): Promise<void>;
 }
 
 /** A definition seen by the generic code, whatever its record types. */

@@ -1,0 +1,13 @@
+import { DefinitionEdit } from '../../ui/records/DefinitionForms';
+import { RecordEditActions } from '../../ui/records/RecordForms';
+import { CategoryInput } from './CategoryInput';
+import { EntryLinks } from './EntryLinks';
+import { VoidButton } from './VoidButton';
+
+/**
+ * An entry: its money shown as posted (fixed: the update refuses it), its memo, category and reference editable,
+ * Void for who may, and beside it who posted it, the void it pairs with and the bill that settled it.
+ */
+export default function TransactionEdit() {
+  return <DefinitionEdit inputs={{ category: <CategoryInput /> }} actions={<RecordEditActions><VoidButton /></RecordEditActions>} aside={<EntryLinks />} />;
+}

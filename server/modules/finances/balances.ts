@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { type BalanceTotals, type BalancesQuery, type DriverBalanceDto, balancesQuery } from '../../../schema/balances';
+import { todayIso } from '../../../schema/expiry';
+import type { FeatureKey } from '../../../schema/features';
+import { periodRange } from '../../../schema/period';
+import { fromCents } from '../../../schema/records';
+import { type ServerContext, page } from '../../context';
+import type { Db } from '../../db/types';
+import { containsPattern } from '../users/queries';
+import { driverScope } from './scope';
+
+/** Who reads balances: the balances screen, and the driver report (a driver: their own). */
+const READ: readonly FeatureKey[] = ['DriverBalance', 'DriverReport'];
+
+interface Sums { credits: number; debits: number; after: number }
+
+/**
+ * A page of drivers' balances, in SQL from the totals kept with every posting (driver_balances: all time;
+ * driver_ledger_days: per day), never by summing entries here: the ending balance is the total less what was
+ * posted after the period, the opening is the ending less the period's credits and debits.
+ */
+export async function balancesPage(db: Db, query: BalancesQuery, onlyDriver: number | null | undefined, today = todayIso()) {
+  const range = periodRange(query.filtered, today, query.from, query.to);
+  let drivers = db.selectFrom('drivers as d').leftJoin('driver_balances as b', 'b.driver_id', 'd.id').where('d.deleted_at', 'is', null);
+  if (onlyDriver !== undefined) drivers = drivers.where('d.id', '=', onlyDriver ?? -1);
+  if (query.driverId) drivers = drivers.where('d.id', '=', query.driverId);
+  if (query.status === 'active') drivers = drivers.where((eb) => eb.or([eb('d.terminated_on', 'is', null), eb('d.terminated_on', '>', today)]));
+  if (query.status === 'inactive') drivers = drivers.where('d.terminated_on', '<=', today);
+  if (query.search) drivers = drivers.where(sql`lower(d.first_name || ' ' || d.last_name)`, 'like', sql`${containsPattern(query.search)} escape '\\'`);
+
+  const total = sql<number>`coalesce(b.credits_cents, 0) - coalesce(b.debits_cents, 0)`;
+  const [counted, totals] = await Promise.all([
+    drivers.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    drivers.select([
+      sql<number>`coalesce(sum(case when ${total} > 0 then ${total} else 0 end), 0)`.as('owedTo'),
+      sql<number>`coalesce(sum(case when ${total} < 0 then -(${total}) else 0 end), 0)`.as('owedBy'),
+      sql<number>`coalesce(sum(b.escrow_cents), 0)`.as('escrow'),
+    ]).executeTakeFirstOrThrow(),
+  ]);
+
+  // The period's sums per driver from the daily totals: credits and debits within, the net posted after.
+  const daySums = (ids: readonly number[] | null) => {
+    let q = db.selectFrom('driver_ledger_days').select((eb) => [
+      'driver_id',
+      sql<number>`sum(case when ${range.to ? sql`day <= ${range.to}` : sql`1 = 1`} then credits_cents else 0 end)`.as('credits'),
+      sql<number>`sum(case when ${range.to ? sql`day <= ${range.to}` : sql`1 = 1`} then debits_cents else 0 end)`.as('debits'),
+      sql<number>`sum(case when ${range.to ? sql`day > ${range.to}` : sql`1 = 0`} then credits_cents - debits_cents else 0 end)`.as('after'),
+      eb.fn.countAll<number>().as('days'),
+    ]).groupBy('driver_id');
+    if (range.from) q = q.where('day', '>=', range.from);
+    if (ids) q = q.where('driver_id', 'in', ids.length ? ids : [-1]);
+    return q;
+  };
+
+  const sort = query.sort ?? 'name';
+  const key = sort.replace(/^-/, '');
+  const direction = sort.startsWith('-') ? 'desc' : 'asc';
+  const base = drivers.select(['d.id', 'd.first_name', 'd.last_name', 'd.terminated_on', sql<number>`coalesce(b.credits_cents, 0)`.as('allCredits'),
+    sql<number>`coalesce(b.debits_cents, 0)`.as('allDebits'), sql<number>`coalesce(b.escrow_cents, 0)`.as('escrowCents')]);
+  let rows: { id: number; first_name: string; last_name: string; terminated_on: string | null; allCredits: number; allDebits: number; escrowCents: number; credits?: number | null; debits?: number | null; after?: number | null }[];
+  if (key === 'name') {
+    // A page of drivers by name first, then the sums of those drivers only.
+    rows = await base.orderBy(sql`lower(d.last_name)`, direction).orderBy(sql`lower(d.first_name)`, direction).orderBy('d.id', direction).limit(query.size).offset(query.page * query.size).execute();
+  } else {
+    // Sorting by money needs every filtered driver's sums: one grouped read of the period's days, joined.
+    const sums = daySums(null).as('s');
+    const withSums = base.leftJoin(sums, 's.driver_id', 'd.id').select(['s.credits', 's.debits', 's.after']);
+    const ending = sql`(coalesce(b.credits_cents, 0) - coalesce(b.debits_cents, 0) - coalesce(s.after, 0))`;
+    const column = {
+      ending, credits: sql`coalesce(s.credits, 0)`, debits: sql`coalesce(s.debits, 0)`, escrow: sql`coalesce(b.escrow_cents, 0)`,
+      opening: sql`(${ending} - coalesce(s.credits, 0) + coalesce(s.debits, 0))`,
+    }[key as 'ending'];
+    rows = await withSums.orderBy(column, direction).orderBy('d.id', direction).limit(query.size).offset(query.page * query.size).execute();
+  }
+  const sums = new Map<number, Sums>();
+  if (key === 'name') {
+    for (const s of await daySums(rows.map((r) => r.id)).execute()) sums.set(s.driver_id, { credits: Number(s.credits), debits: Number(s.debits), after: Number(s.after) });
+  } else {
+    for (const r of rows) sums.set(r.id, { credits: Number(r.credits ?? 0), debits: Number(r.debits ?? 0), after: Number(r.after ?? 0) });
+  }
+
+  const items: DriverBalanceDto[] = rows.map((r) => {
+    const s = sums.get(r.id) ?? { credits: 0, debits: 0, after: 0 };
+    const ending = Number(r.allCredits) - Number(r.allDebits) - s.after;
+    return {
+      driverId: r.id, driverName: `${r.first_name} ${r.last_name}`, active: !r.terminated_on || r.terminated_on > today,
+      opening: fromCents(ending - s.credits + s.debits), credits: fromCents(s.credits), debits: fromCents(s.debits), ending: fromCents(ending), escrow: fromCents(Number(r.escrowCents)),
+    };
+  });
+  const balanceTotals: BalanceTotals = { owedToDrivers: fromCents(Number(totals.owedTo)), owedByDrivers: fromCents(Number(totals.owedBy)), escrow: fromCents(Number(totals.escrow)) };
+  const listed = page(items, Number(counted.n), query.page, query.size);
+  return { value: { ...listed.value, totals: balanceTotals, period: range } };
+}
+
+export default async function balanceRoutes(app: FastifyInstance, ctx: ServerContext) {
+  app.get<{ Querystring: BalancesQuery }>('/api/Driver/get-balances-state', {
+    config: { access: { feature: READ, permission: 'Read' } },
+    schema: {
+      tags: ['Driver balances'],
+      summary: 'Drivers\' balances for a period (opening, credits, debits, ending) with search on the full name and active/inactive/all; a driver gets their own',
+      querystring: balancesQuery,
+    },
+  }, async (request) => {
+    const scope = await driverScope(ctx, request);
+    return balancesPage(ctx.db, request.query, scope ? scope.driverId : undefined);
+  });
+}

@@ -1,0 +1,31 @@
+import type { FastifyRequest } from 'fastify';
+import type { FeatureKey } from '../../../schema/features';
+import type { ServerContext } from '../../context';
+import type { Db } from '../../db/types';
+import type { Where } from '../records/types';
+
+/** The finance screens that show every driver's money; the driver report shows one's own. */
+export const ALL_DRIVERS_FEATURES: readonly FeatureKey[] = ['DriverTransactions', 'PayDriverBills', 'DriverBalance'];
+
+/** The driver record linked to a user, if any. */
+export async function ownDriverId(db: Db, userId: number): Promise<number | null> {
+  const row = await db.selectFrom('drivers').select('id').where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/**
+ * Whose money the caller may see (issue 14 item 5): every driver's with Read on a finance screen, else only the
+ * driver linked to their account (a Driver through the driver report), else nobody's. Null: no limit.
+ */
+export async function driverScope(ctx: Pick<ServerContext, 'db' | 'permissions'>, request: FastifyRequest): Promise<{ driverId: number | null } | null> {
+  const roleIds = request.auth?.roleIds ?? [];
+  if (await ctx.permissions.allows(roleIds, ALL_DRIVERS_FEATURES, 'Read')) return null;
+  return { driverId: request.auth ? await ownDriverId(ctx.db, request.auth.user.id) : null };
+}
+
+/** The same as a WHERE over "r" with a driver_id column: one driver's rows, or none at all. */
+export async function driverScopeWhere(ctx: Pick<ServerContext, 'db' | 'permissions'>, request: FastifyRequest): Promise<Where | null> {
+  const scope = await driverScope(ctx, request);
+  if (!scope) return null;
+  return (eb) => eb('r.driver_id', '=', scope.driverId ?? -1);
+}

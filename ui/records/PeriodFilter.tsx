@@ -1,0 +1,27 @@
+import { Box } from '@mui/material';
+import { DateInput, SelectInput } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { PERIODS } from '../../schema/period';
+import { keyedChoices } from './choices';
+
+// "All dates" is the select's empty entry (its value 'all'), so it is listed once.
+const periodChoices = keyedChoices('haulboard.periods', PERIODS.filter((period) => period !== 'all'));
+
+/**
+ * The shared period filter (schema/period.ts): one select whose last-but-one choice, "Custom dates", opens its From
+ * and To beside it. React-admin's filter bar passes `alwaysOn` and `source` ('filtered', the API's name).
+ */
+export function PeriodFilter({ source = 'filtered', label = 'haulboard.periods.label' }: { source?: string; label?: string; alwaysOn?: boolean }) {
+  const period = useWatch({ name: source }) as string | undefined;
+  return (
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+      <SelectInput source={source} label={label} choices={periodChoices} emptyText="haulboard.periods.all" emptyValue="all" helperText={false} sx={{ minWidth: 150 }} />
+      {period === 'custom' && (
+        <>
+          <DateInput source="from" label="haulboard.periods.from" helperText={false} />
+          <DateInput source="to" label="haulboard.periods.to" helperText={false} />
+        </>
+      )}
+    </Box>
+  );
+}
