@@ -22,6 +22,8 @@ export const balancesQuery = listQuery(BALANCE_SORTS, {
 export type BalancesQuery = z.output<typeof balancesQuery>;
 
 export interface DriverBalanceDto {
+  /** The driver's id (lists key their rows by id). */
+  id: number;
   driverId: number;
   driverName: string;
   /** Active: not terminated today. */

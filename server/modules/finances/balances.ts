@@ -84,7 +84,7 @@ export async function balancesPage(db: Db, query: BalancesQuery, onlyDriver: num
     const s = sums.get(r.id) ?? { credits: 0, debits: 0, after: 0 };
     const ending = Number(r.allCredits) - Number(r.allDebits) - s.after;
     return {
-      driverId: r.id, driverName: `${r.first_name} ${r.last_name}`, active: !r.terminated_on || r.terminated_on > today,
+      id: r.id, driverId: r.id, driverName: `${r.first_name} ${r.last_name}`, active: !r.terminated_on || r.terminated_on > today,
       opening: fromCents(ending - s.credits + s.debits), credits: fromCents(s.credits), debits: fromCents(s.debits), ending: fromCents(ending), escrow: fromCents(Number(r.escrowCents)),
     };
   });

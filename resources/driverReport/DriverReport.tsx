@@ -1,0 +1,109 @@
+import { Box, Card, CardContent, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { DataTable, Form, ListBase, Pagination, Title } from 'react-admin';
+import { useTranslate } from 'ra-core';
+import { useWatch } from 'react-hook-form';
+import { apiFetch, unwrap } from '../../dataProvider/http';
+import type { DriverBalanceDto } from '../../schema/balances';
+import type { AnyResource } from '../../schema/define/resource';
+import { payBills } from '../../schema/resources/payBills';
+import { transactions } from '../../schema/resources/transactions';
+import { LoadProblem } from '../../ui/LoadProblem';
+import { usMoney } from '../../ui/format';
+import { CardList } from '../../ui/records/CardList';
+import { columnsOf } from '../../ui/records/fieldViews';
+import { DriverInput } from '../../ui/records/pickers';
+import { useCanAccessFeature } from '../../ui/useCanAccessFeature';
+import { usePhone } from '../../ui/usePhone';
+import { AmountCell } from '../transactions/AmountCell';
+
+/** This month's figures of one driver (no driver: the signed-in driver's own, as the server scopes it). */
+function BalanceCard({ driverId }: { driverId?: number }) {
+  const translate = useTranslate();
+  const { data, isError } = useQuery({
+    queryKey: ['driver-report-balance', driverId ?? 'own'],
+    queryFn: async () => unwrap<{ items: DriverBalanceDto[] }>(await apiFetch('/api/Driver/get-balances-state', { query: { filtered: 'this_month', status: 'all', size: 1, ...(driverId ? { driverId } : {}) } })),
+  });
+  if (isError) return <LoadProblem />;
+  const row = data?.items[0];
+  if (data && !row) return <Typography sx={{ m: 2 }}>{translate('haulboard.driver_report.no_driver')}</Typography>;
+  const figures: [string, number | undefined][] = [
+    ['opening', row?.opening], ['credits', row?.credits], ['debits', row?.debits], ['ending', row?.ending], ['escrow', row?.escrow],
+  ];
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="h6" component="h2">{row?.driverName ?? '…'}</Typography>
+        <Typography variant="body2" color="text.secondary">{translate('haulboard.driver_report.this_month')}</Typography>
+        <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', mt: 1 }}>
+          {figures.map(([key, value]) => (
+            <Box key={key}>
+              <Typography variant="caption" color="text.secondary">{translate(`haulboard.balances.fields.${key}`)}</Typography>
+              <Typography variant={key === 'ending' ? 'h6' : 'body1'} component="p">{value === undefined ? '…' : usMoney(value)}</Typography>
+            </Box>
+          ))}
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A short list of one driver's records (ledger, bills) with the definition's columns: a card per row on a phone. */
+function DriverRecords({ def, driverId, title, render, rowClick }: { def: AnyResource; driverId?: number; title: string; render?: Parameters<typeof columnsOf>[1]; rowClick?: (id: string | number) => string }) {
+  const translate = useTranslate();
+  const phone = usePhone();
+  const columns = columnsOf(def, render).filter((column) => column.key !== 'driverId');
+  return (
+    <Card sx={{ mt: 2 }}>
+      <CardContent>
+        <Typography variant="h6" component="h2">{translate(title)}</Typography>
+        <ListBase resource={def.name} filter={{ filtered: 'all', ...(driverId ? { driverId } : {}) }} sort={{ field: def.defaultSort.replace(/^-/, ''), order: 'DESC' }} perPage={10} disableSyncWithLocation>
+          {phone ? (
+            <CardList rowClick={rowClick ?? false}>{columns}</CardList>
+          ) : (
+            <DataTable rowClick={rowClick ? (id) => rowClick(id) : false} bulkActionButtons={false}>{columns}</DataTable>
+          )}
+          <Pagination rowsPerPageOptions={[10, 25, 50]} />
+        </ListBase>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Report({ driverId }: { driverId?: number }) {
+  return (
+    <>
+      <BalanceCard driverId={driverId} />
+      <DriverRecords def={transactions} driverId={driverId} title="haulboard.driver_report.ledger" render={{ amount: (row) => <AmountCell row={row as never} /> }} />
+      <DriverRecords def={payBills} driverId={driverId} title="haulboard.driver_report.bills" rowClick={(id) => `/app/finances/pay-driver-bills/${id}/show`} />
+    </>
+  );
+}
+
+function PickedReport() {
+  const driverId = useWatch({ name: 'driverId' }) as number | undefined;
+  const translate = useTranslate();
+  return driverId ? <Report driverId={driverId} /> : <Typography color="text.secondary">{translate('haulboard.driver_report.pick')}</Typography>;
+}
+
+/**
+ * The driver report (issue 14 item 5): a driver sees their own balance, ledger and statements (the server scopes
+ * every call to them, whatever is asked); staff who read every driver's finances pick a driver first.
+ */
+export default function DriverReport() {
+  const translate = useTranslate();
+  const seesEveryone = useCanAccessFeature('reports/driver-balance', 'Read') || useCanAccessFeature('finances/driver-transactions', 'Read');
+  return (
+    <Box sx={{ p: { xs: 1, md: 2 } }}>
+      <Title title={translate('haulboard.driver_report.title')} />
+      {seesEveryone ? (
+        <Form>
+          <DriverInput source="driverId" label="haulboard.balances.driver" sx={{ maxWidth: 360 }} />
+          <PickedReport />
+        </Form>
+      ) : (
+        <Report />
+      )}
+    </Box>
+  );
+}
