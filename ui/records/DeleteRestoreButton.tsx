@@ -12,12 +12,17 @@ import { useApiAction } from './useApiAction';
  * (as an icon, `compact`; the click does not open the row) and on the edit screen.
  */
 export function DeleteRestoreButton({ compact = false }: { compact?: boolean }) {
+  const allowed = useCanAccessFeature(useResourceContext() ?? '', 'Delete');
+  return allowed ? <DeleteRestoreAction compact={compact} /> : null;
+}
+
+/** The button itself, for a caller that has checked Delete once for many records (a list's rows). */
+export function DeleteRestoreAction({ compact = false }: { compact?: boolean }) {
   const translate = useTranslate();
   const resource = useResourceContext() ?? '';
   const record = useRecordContext<{ id: number; deleted?: boolean }>();
-  const allowed = useCanAccessFeature(resource, 'Delete');
   const action = useApiAction();
-  if (!record || !allowed) return null;
+  if (!record) return null;
   const endpoints = endpointsOf(resource);
   const onClick = (event: MouseEvent) => {
     event.stopPropagation();
