@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -65,6 +66,14 @@ export default defineConfig({
     }),
   ],
   define: { __APP_VERSION__: JSON.stringify(version) },
+  resolve: {
+    // Polyfill packages node-polyglot requires, for built-ins every supported browser has (src/shims/): a smaller,
+    // quicker i18n chunk. Exact names only; other entry points of those packages are left alone.
+    alias: [
+      { find: /^object\.entries$/, replacement: fileURLToPath(new URL('./src/shims/objectEntries.cjs', import.meta.url)) },
+      { find: /^hasown$/, replacement: fileURLToPath(new URL('./src/shims/hasOwn.cjs', import.meta.url)) },
+    ],
+  },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     strictPort: true,

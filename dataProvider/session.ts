@@ -34,7 +34,13 @@ function read<T>(key: string): T | null {
 
 export const getToken = () => localStorage.getItem(TOKEN_KEY);
 export const getUser = () => read<CurrentUser>(USER_KEY);
-export const getGroups = () => read<FeatureGroup[]>(FEATURES_KEY) ?? [];
+/** Parsed once per stored value: every access check and list row asks for it (the same array while it is unchanged). */
+let groupsCache: { raw: string | null; groups: FeatureGroup[] } | null = null;
+export function getGroups(): FeatureGroup[] {
+  const raw = localStorage.getItem(FEATURES_KEY);
+  if (groupsCache?.raw !== raw) groupsCache = { raw, groups: read<FeatureGroup[]>(FEATURES_KEY) ?? [] };
+  return groupsCache.groups;
+}
 
 export function saveSession(token: string, user: CurrentUser): void {
   localStorage.setItem(TOKEN_KEY, token);

@@ -49,4 +49,10 @@ export function isCalendarDate(value: string): boolean {
  * Money is exact or refused: the value must be the two-decimal number nearest to it (19.99 is, 19.999999999 is not;
  * no tolerance, so nothing is silently rounded into cents).
  */
+/**
+ * An integer with US thousands separators (100,000,000), for the messages the definitions build at start. Not
+ * toLocaleString: it makes a number formatter at every call, and the app builds hundreds of these messages as it loads.
+ */
+export const groupDigits = (value: number) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
 export const hasCents = (value: number) => Math.round(value * 100) / 100 === value;

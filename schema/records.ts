@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { businessDate } from './bookOrders';
-import { email, hasCents, idText, idValue, pagingQuery, queryBoolean } from './common';
+import { email, groupDigits, hasCents, idText, idValue, pagingQuery, queryBoolean } from './common';
 import { PHONE_COUNTRIES } from './reference';
 
 /**
@@ -106,7 +106,7 @@ export const dollars = (label: string, min = 0, max = 100_000_000) =>
     .number({ error: `${label} must be a number` })
     .finite()
     .min(min, min === 0 ? `${label} cannot be negative` : `${label} is at least ${min}`)
-    .max(max, `${label} is at most ${max.toLocaleString('en-US')}`)
+    .max(max, `${label} is at most ${groupDigits(max)}`)
     .refine(hasCents, `${label} has at most two decimals`);
 
 export const toCents = (value: number) => Math.round(value * 100);

@@ -7,8 +7,11 @@ import { PublicLayout } from './routes/public/PublicLayout';
 import { VersionCheck } from './version/VersionCheck';
 import { LoginPage } from './routes/public/LoginPage';
 
-// Everything but the sign-in page loads on demand: react-admin arrives only with the signed-in shell.
-const AdminApp = lazy(() => import('./admin/AdminApp'));
+// Everything but the sign-in page loads on demand: react-admin arrives only with the signed-in shell. Opened on an
+// /app address, the shell's code is asked for at once, while this first render runs, not after it.
+const loadAdminApp = () => import('./admin/AdminApp');
+if (window.location.pathname.startsWith('/app/') || window.location.pathname === '/app') void loadAdminApp();
+const AdminApp = lazy(loadAdminApp);
 const RegisterPage = lazy(() => import('./routes/public/RegisterPage'));
 const ResetByEmailPage = lazy(() => import('./routes/public/ResetPages').then((m) => ({ default: m.ResetByEmailPage })));
 const SetPasswordPage = lazy(() => import('./routes/public/ResetPages').then((m) => ({ default: m.SetPasswordPage })));

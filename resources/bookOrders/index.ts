@@ -1,11 +1,10 @@
 import LocalShipping from '@mui/icons-material/LocalShipping';
-import { lazy } from 'react';
-import { resourceProps } from '../../ui/records/recordResource';
+import { lazyScreen, resourceProps } from '../../ui/records/recordResource';
 import { bookOrdersResource } from './api';
 
 /** Book orders (SPEC.md §2 Books): list, create and edit under /app/books/bookorders. Screens load on demand. */
 export default resourceProps(
   bookOrdersResource,
-  { list: lazy(() => import('./BookOrderList')), create: lazy(() => import('./BookOrderCreate')), edit: lazy(() => import('./BookOrderEdit')) },
+  { list: lazyScreen(() => import('./BookOrderList')), create: lazyScreen(() => import('./BookOrderCreate')), edit: lazyScreen(() => import('./BookOrderEdit')) },
   { icon: LocalShipping, label: 'haulboard.book_orders.title', recordRepresentation: 'orderNumber' },
 );

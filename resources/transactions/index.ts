@@ -1,10 +1,9 @@
-import { lazy } from 'react';
 import { transactions } from '../../schema/resources/transactions';
-import { recordScreens } from '../../ui/records/recordResource';
+import { lazyScreen, recordScreens } from '../../ui/records/recordResource';
 
 /** The driver ledger: posted in a dialog of the list (no create screen), corrected by a void, never deleted. */
 export default recordScreens(transactions, {
-  list: lazy(() => import('./TransactionList')),
-  edit: lazy(() => import('./TransactionEdit')),
+  list: lazyScreen(() => import('./TransactionList')),
+  edit: lazyScreen(() => import('./TransactionEdit')),
   create: null,
 });

@@ -1,6 +1,6 @@
 import { z, type ZodType } from 'zod';
 import { businessDate } from '../bookOrders';
-import { email as emailRule, idValue } from '../common';
+import { email as emailRule, groupDigits, idValue } from '../common';
 import { dollars, fromCents, mcNumber as mcRule, optionalDate, optionalEmail, optionalId, toCents, usdotNumber, usPhone, zip as zipRule } from '../records';
 import { inSentence } from './naming';
 import { type DisplayMode, REFERENCE_TARGETS, type ReferenceTarget } from './references';
@@ -169,7 +169,7 @@ export function integer<R extends boolean = false>(opts: Common & { required?: R
   if (opts.default !== undefined) opts = { ...opts, required: true as R };
   let rule = z.number({ error: `${opts.label} is a whole number` }).int(`${opts.label} is a whole number`);
   if (opts.min !== undefined) rule = rule.min(opts.min, `${opts.label} is at least ${opts.min}`);
-  if (opts.max !== undefined) rule = rule.max(opts.max, `${opts.label} is at most ${opts.max.toLocaleString('en-US')}`);
+  if (opts.max !== undefined) rule = rule.max(opts.max, `${opts.label} is at most ${groupDigits(opts.max)}`);
   const input = opts.default !== undefined ? rule.default(opts.default) : opts.required ? rule : nullable(rule);
   return base('integer', opts, { input, column: { type: 'integer', suffix: '' }, min: opts.min, max: opts.max, defaultValue: opts.default });
 }

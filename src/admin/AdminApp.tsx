@@ -2,6 +2,7 @@ import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Navigate, Route, useLocation } from 'react-router-dom';
 import { authProvider, hasValidToken } from '../../authProvider';
 import { RESOURCES } from '../../resources';
+import { preloadScreen } from '../../ui/records/recordResource';
 import { dataProvider } from '../../dataProvider';
 import { i18nProvider } from '../i18n';
 import { AppLayout } from '../layout/AppLayout';
@@ -11,6 +12,10 @@ import { appRoutes } from './appRoutes';
 import { AccountGate, Landing } from './guards';
 import { Forbidden } from './pages/Forbidden';
 import { useSessionWatch } from './useSessionWatch';
+
+// Opened on a resource's address, its screen's code is asked for now, with the shell's, instead of after the shell
+// has checked the session and rendered the layout.
+preloadScreen(RESOURCES, window.location.pathname);
 
 function GatedLayout({ children }: { children: React.ReactNode }) {
   return (

@@ -251,6 +251,7 @@ export const haulboardMessages = {
   },
   records: {
     actions: 'Actions',
+    clear_quick_filter: 'Clear the filter %{name}',
     restore: 'Restore',
     deleted: 'Deleted',
     restored: 'Restored',

@@ -53,9 +53,14 @@ export function NotificationBell() {
             void reload();
           }}
         >
-          <Badge badgeContent={unreadCount} color="error" max={99}>
+          {/* The count is in the button's name; the badge's text is only drawn (and absent at zero, so the name matches). */}
+          {unreadCount ? (
+            <Badge badgeContent={unreadCount} color="error" max={99} slotProps={{ badge: { 'aria-hidden': true } }}>
+              <NotificationsIcon />
+            </Badge>
+          ) : (
             <NotificationsIcon />
-          </Badge>
+          )}
         </IconButton>
       </Tooltip>
       <Popover

@@ -40,6 +40,16 @@ async function confirmSession(): Promise<boolean> {
   }
 }
 
+/** Runs `work` when the browser has nothing else to do (at most `timeout` ms later); returns the cancel. */
+function whenIdle(work: () => void, timeout = 2000): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(work, { timeout });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(work, 0);
+  return () => window.clearTimeout(id);
+}
+
 /** Others only: the list answers "who else is here". */
 const others = (users: OnlineUser[]) => {
   const me = getUser()?.id;
@@ -82,9 +92,15 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         { getToken, sessionAlive: () => hasValidToken(), confirmSession },
       );
     };
-    // At sign-in, even before (or without) the hub: the bell shows what came while the user was away.
-    void reload();
-    start();
+    // At sign-in, even before (or without) the hub: the bell shows what came while the user was away. Both wait until
+    // the screen the user opened has rendered (the browser is idle, or 2 s at most): the hub's code, its handshake
+    // and the bell's list are not what the first paint needs.
+    let stopped = false;
+    const cancelIdle = whenIdle(() => {
+      if (stopped) return;
+      void reload();
+      start();
+    });
     const off = onSignOut({
       before: async () => {
         await hub?.stop();
@@ -95,6 +111,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       },
     });
     return () => {
+      stopped = true;
+      cancelIdle();
       off();
       void hub?.stop();
     };

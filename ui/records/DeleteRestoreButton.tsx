@@ -13,13 +13,18 @@ import { useApiAction } from './useApiAction';
  * (as an icon, `compact`; the click does not open the row) and on the edit screen.
  */
 export function DeleteRestoreButton({ compact = false }: { compact?: boolean }) {
+  const allowed = useCanAccessFeature(useResourceContext() ?? '', 'Delete');
+  return allowed ? <DeleteRestoreAction compact={compact} /> : null;
+}
+
+/** The button itself, for a caller that has checked Delete once for many records (a list's rows). */
+export function DeleteRestoreAction({ compact = false }: { compact?: boolean }) {
   const translate = useTranslate();
   const resource = useResourceContext() ?? '';
   const record = useRecordContext<{ id: number; deleted?: boolean }>();
-  const allowed = useCanAccessFeature(resource, 'Delete');
   const action = useApiAction();
   // An append-only resource (the ledger) has no delete: a correction is a new record.
-  if (!record || !allowed || maybeDefinitionOf(resource)?.appendOnly) return null;
+  if (!record || maybeDefinitionOf(resource)?.appendOnly) return null;
   const endpoints = endpointsOf(resource);
   const onClick = (event: MouseEvent) => {
     event.stopPropagation();

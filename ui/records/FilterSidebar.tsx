@@ -1,6 +1,7 @@
-import { Card, CardContent } from '@mui/material';
-import { FilterList, FilterListItem } from 'react-admin';
-import { useTranslate } from 'ra-core';
+import CancelIcon from '@mui/icons-material/CancelOutlined';
+import { Card, CardContent, IconButton, ListItem, ListItemButton, ListItemText } from '@mui/material';
+import { FilterList } from 'react-admin';
+import { useListFilterContext, useTranslate } from 'ra-core';
 import type { ReactNode } from 'react';
 import type { Period } from '../../schema/period';
 
@@ -17,15 +18,45 @@ export const periodQuickFilter = (periods: readonly Period[]): QuickFilter => ({
   items: periods.map((period) => ({ label: `haulboard.periods.${period}`, value: { filtered: period } })),
 });
 
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * One quick filter: selected while the list's filters hold its value; a click sets it, a second click (or the clear
+ * button beside a selected one) takes its keys out. As react-admin's FilterListItem, but its clear button has a name.
+ */
+function QuickFilterItem({ label, value }: { label: string; value: Record<string, unknown> }) {
+  const translate = useTranslate();
+  const { filterValues, setFilters } = useListFilterContext();
+  const keys = Object.keys(value).filter((key) => value[key] !== undefined);
+  const selected = keys.every((key) => sameValue((filterValues as Record<string, unknown>)[key], value[key]));
+  const toggle = () =>
+    setFilters(selected ? Object.fromEntries(Object.entries(filterValues).filter(([key]) => !keys.includes(key))) : { ...filterValues, ...value }, {});
+  const name = translate(label);
+  return (
+    <ListItem
+      disablePadding
+      disableGutters
+      secondaryAction={selected ? (
+        <IconButton size="small" aria-label={translate('haulboard.records.clear_quick_filter', { name })} onClick={(event) => { event.stopPropagation(); toggle(); }}>
+          <CancelIcon fontSize="small" />
+        </IconButton>
+      ) : null}
+    >
+      <ListItemButton selected={selected} onClick={toggle} sx={{ pl: '2em', pr: '2em' }}>
+        <ListItemText primary={name} sx={{ m: 0 }} />
+      </ListItemButton>
+    </ListItem>
+  );
+}
+
 /** One-click filters (status, type, role …): a click sets the value, a second click clears it. */
 export function FilterLists({ lists }: { lists: QuickFilter[] }) {
-  const translate = useTranslate();
   return (
     <>
       {lists.map((list) => (
         <FilterList key={list.label} label={list.label} icon={null}>
           {list.items.map((item) => (
-            <FilterListItem key={item.label} label={translate(item.label)} value={item.value} />
+            <QuickFilterItem key={item.label} label={item.label} value={item.value} />
           ))}
         </FilterList>
       ))}

@@ -1,8 +1,8 @@
 import FilterListIcon from '@mui/icons-material/FilterList';
 import { Box, Button, Chip, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { BooleanInput, ColumnsButton, CreateButton, DataTable, FilterButton, List, TopToolbar } from 'react-admin';
-import { type RaRecord, type SortPayload, useRecordContext, useResourceContext, useResourceDefinition, useTranslate } from 'ra-core';
-import { type ReactElement, type ReactNode, useState } from 'react';
+import { ListContextProvider, type RaRecord, type SortPayload, useListContext, useRecordContext, useResourceContext, useResourceDefinition, useTranslate } from 'ra-core';
+import { type ReactElement, type ReactNode, useDeferredValue, useState } from 'react';
 import { endpointsOf, toApiQuery } from '../../dataProvider/endpoints';
 import { ExportCsvButton } from '../ExportCsvButton';
 import { LoadProblem } from '../LoadProblem';
@@ -10,7 +10,7 @@ import { ResponsiveDialog } from '../ResponsiveDialog';
 import { useCanAccessFeature } from '../useCanAccessFeature';
 import { usePhone } from '../usePhone';
 import { CardList } from './CardList';
-import { DeleteRestoreButton } from './DeleteRestoreButton';
+import { DeleteRestoreAction } from './DeleteRestoreButton';
 import { type WithExpiry, expiryRowSx } from './ExpiryChips';
 import { FilterLists, FilterSidebar, type QuickFilter } from './FilterSidebar';
 import { SavedFilters } from './SavedFilters';
@@ -82,16 +82,30 @@ function ListActions({ exportName, quickFilters, children }: { exportName: strin
   );
 }
 
-/** The last column: a deleted record says so in words, and offers restore (or delete) to who may. */
-function RowActions() {
+/**
+ * The last column: a deleted record says so in words, and offers restore (or delete) to who may. Delete is checked
+ * once for the list, not in each row.
+ */
+function RowActions({ canDelete }: { canDelete: boolean }) {
   const translate = useTranslate();
   const record = useRecordContext<{ deleted?: boolean }>();
+  if (!record?.deleted && !canDelete) return null;
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, justifyContent: 'flex-end' }}>
       {record?.deleted && <Chip size="small" label={translate('haulboard.records.deleted_chip')} />}
-      <DeleteRestoreButton compact />
+      {canDelete && <DeleteRestoreAction compact />}
     </Box>
   );
+}
+
+/**
+ * The table (or cards) render from a deferred copy of the list's state. When a page of rows arrives, the update that
+ * brings it re-renders only up to here; React then renders the rows at lower priority, in slices it interrupts for
+ * input, so 50 rows of chips and links are never one long task that freezes the page (the commit stays one step).
+ */
+function DeferredRows({ children }: { children: ReactNode }) {
+  const list = useDeferredValue(useListContext());
+  return <ListContextProvider value={list}>{children}</ListContextProvider>;
 }
 
 const dimDeleted = (record: RaRecord): Record<string, unknown> => (record.deleted ? { '& td:not(:last-of-type)': { opacity: 0.55 } } : {});
@@ -106,6 +120,7 @@ export function RecordList(props: RecordListProps) {
   const { title, search, filters = [], filterDefaultValues, quickFilters = [], sort, hiddenColumns, exportName, expiring, rowClick, header, rowSx, softDelete = true, actions, children } = props;
   const resource = useResourceContext() ?? '';
   const canUpdate = useCanAccessFeature(resource, 'Update');
+  const canDelete = useCanAccessFeature(resource, 'Delete');
   const phone = usePhone();
   const allFilters = [
     <SearchFilter key="search" source="search" placeholder={search} alwaysOn />,
@@ -129,18 +144,20 @@ export function RecordList(props: RecordListProps) {
       // content): width 0 keeps the table out of the page's width, min-width 100% gives it the card's.
       sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto', width: 0, minWidth: '100%' } }}
     >
-      {header}
-      {phone ? (
-        <CardList rowClick={click} hiddenColumns={hiddenColumns} actions="actions">
-          {children}
-          {softDelete ? <DataTable.Col source="actions" label="haulboard.records.actions" render={() => <RowActions />} /> : null}
-        </CardList>
-      ) : (
-        <DataTable rowClick={click ? (id) => click(id) : false} bulkActionButtons={false} hiddenColumns={hiddenColumns} rowSx={sx}>
-          {children}
-          {softDelete ? <DataTable.Col source="actions" label="haulboard.records.actions" disableSort render={() => <RowActions />} /> : null}
-        </DataTable>
-      )}
+      <DeferredRows>
+        {header}
+        {phone ? (
+          <CardList rowClick={click} hiddenColumns={hiddenColumns} actions="actions">
+            {children}
+            {softDelete ? <DataTable.Col source="actions" label="haulboard.records.actions" render={() => <RowActions canDelete={canDelete} />} /> : null}
+          </CardList>
+        ) : (
+          <DataTable rowClick={click ? (id) => click(id) : false} bulkActionButtons={false} hiddenColumns={hiddenColumns} rowSx={sx}>
+            {children}
+            {softDelete ? <DataTable.Col source="actions" label="haulboard.records.actions" disableSort render={() => <RowActions canDelete={canDelete} />} /> : null}
+          </DataTable>
+        )}
+      </DeferredRows>
     </List>
   );
 }

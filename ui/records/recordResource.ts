@@ -3,14 +3,31 @@ import type { ResourceProps } from 'react-admin';
 import type { AnyResource } from '../../schema/define/resource';
 import { type RecordResource, resourceOf } from './definitions';
 
-type Screen = LazyExoticComponent<ComponentType>;
+/** A screen loaded on demand, whose code can also be asked for ahead of its first render. */
+export type Screen = LazyExoticComponent<ComponentType> & { preload?: () => Promise<unknown> };
+
+/** React's lazy, plus `preload`: the same one request, started before the screen renders (AdminApp, at start). */
+export function lazyScreen(load: () => Promise<{ default: ComponentType }>): Screen {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const once = () => (loading ??= load());
+  return Object.assign(lazy(once), { preload: once });
+}
+
+/** Asks for the code of the screen at `pathname` (/app/<resource>[/create|/<id>[/edit|/show]]), if a resource has it. */
+export function preloadScreen(resources: readonly ResourceScreens[], pathname: string): void {
+  const resource = resources.find((r) => pathname === `/app/${r.name}` || pathname.startsWith(`/app/${r.name}/`));
+  if (!resource) return;
+  const rest = pathname.slice(`/app/${resource.name}`.length);
+  const screen = rest === '' || rest === '/' ? resource.list : rest === '/create' ? resource.create : /^\/[^/]+\/show\/?$/.test(rest) ? resource.show : /^\/[^/]+(\/edit)?\/?$/.test(rest) ? resource.edit : undefined;
+  void (screen as Screen | undefined)?.preload?.();
+}
 
 /** The screens of a resource: react-admin's <Resource> props, and the definition they come from (if any). */
 export type ResourceScreens = ResourceProps & { definition?: AnyResource };
 
-const DefaultList = lazy(() => import('./DefinitionList'));
-const DefaultCreate = lazy(() => import('./DefinitionForms').then((m) => ({ default: m.DefinitionCreate })));
-const DefaultEdit = lazy(() => import('./DefinitionForms').then((m) => ({ default: m.DefinitionEdit })));
+const DefaultList = lazyScreen(() => import('./DefinitionList'));
+const DefaultCreate = lazyScreen(() => import('./DefinitionForms').then((m) => ({ default: m.DefinitionCreate })));
+const DefaultEdit = lazyScreen(() => import('./DefinitionForms').then((m) => ({ default: m.DefinitionEdit })));
 
 /**
  * The screens of a record definition: its list, create and edit — built from the definition (ui/records) unless the

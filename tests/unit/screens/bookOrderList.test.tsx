@@ -71,4 +71,19 @@ describe('the book-order list', () => {
     await waitFor(() => expect(listQueries().at(-1)).toMatchObject({ filtered: 'last_month', status: 'DELIVERED' }));
     expect(dataRows()).toHaveLength(4);
   });
+
+  it('says what the clear button of a chosen side-panel filter clears, and clearing it asks for the loads without it', async () => {
+    await signInAs(account(['Dispatcher']));
+    api.use(...bookOrderHandlers(ORDERS));
+    const { user } = renderApp('/app/books/bookorders');
+    await screen.findByText('52 orders');
+
+    await user.click(screen.getByRole('button', { name: 'Delivered' }));
+    expect(await screen.findByText('3 orders')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Clear the filter Delivered' }));
+    // The earlier page may show from the cache first; the API is asked again without the status.
+    expect(await screen.findByText('52 orders')).toBeTruthy();
+    await waitFor(() => expect(listQueries().at(-1)).not.toHaveProperty('status'));
+    expect(screen.queryByRole('button', { name: 'Clear the filter Delivered' })).toBeNull();
+  });
 });
