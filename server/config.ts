@@ -11,6 +11,8 @@ export interface Config {
   /** Token lifetime in seconds. */
   jwtExpiresIn: number;
   demoData: boolean;
+  /** With the demo company, a year of settled driver ledgers (off in most tests: it takes several seconds). */
+  demoLedgers: boolean;
   recaptchaSecret: string | null;
   recaptchaVerifyUrl: string;
   logLevel: string;
@@ -98,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: env.JWT_SECRET || null,
     jwtExpiresIn: parseDuration(env.JWT_EXPIRES_IN ?? '8h'),
     demoData: flag('DEMO_DATA', env.DEMO_DATA, !databaseUrl),
+    demoLedgers: flag('DEMO_LEDGERS', env.DEMO_LEDGERS, true),
     recaptchaSecret: env.RECAPTCHA_SECRET || null,
     recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL ?? 'https://www.google.com/recaptcha/api/siteverify',
     logLevel: env.LOG_LEVEL ?? 'info',

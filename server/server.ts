@@ -35,7 +35,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   try {
     await migrateToLatest(database.db, options.extraMigrations);
     await seedReference(database.db, [...RECORD_RESOURCES, ...(options.extraResources ?? [])]);
-    const demoSeeded = config.demoData ? await seedDemo(database.db, database.dialect) : false;
+    const demoSeeded = config.demoData ? await seedDemo(database.db, database.dialect, { ledgers: config.demoLedgers }) : false;
     const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
     resident = database.file && config.sqliteKeepResident && config.sqliteMmapMb > 0 ? keepFileResident(database.file, config.sqliteMmapMb * 1024 * 1024) : null;
     const app = await buildApp({ config, database, resident, jwtSecret, logger: options.logger, logStream: options.logStream, extraResources: options.extraResources });

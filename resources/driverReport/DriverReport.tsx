@@ -92,7 +92,9 @@ function PickedReport() {
  */
 export default function DriverReport() {
   const translate = useTranslate();
-  const seesEveryone = useCanAccessFeature('reports/driver-balance', 'Read') || useCanAccessFeature('finances/driver-transactions', 'Read');
+  const readsBalances = useCanAccessFeature('reports/driver-balance', 'Read');
+  const readsLedger = useCanAccessFeature('finances/driver-transactions', 'Read');
+  const seesEveryone = readsBalances || readsLedger;
   return (
     <Box sx={{ p: { xs: 1, md: 2 } }}>
       <Title title={translate('haulboard.driver_report.title')} />

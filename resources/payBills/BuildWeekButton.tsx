@@ -33,7 +33,7 @@ export function BuildWeekButton() {
   const [open, setOpen] = useState(false);
   const [week, setWeek] = useState(lastMonday);
   const [result, setResult] = useState<BuildResult | null>(null);
-  const action = useApiAction<BuildResult>(setResult);
+  const action = useApiAction<{ value: BuildResult }>((answer) => setResult(answer.value));
   if (!allowed) return null;
   const checked = buildBillsBody.safeParse({ weekStart: week });
   const problem = checked.success ? undefined : checked.error.issues[0]?.message;

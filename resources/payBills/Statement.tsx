@@ -29,7 +29,8 @@ function Lines({ title, lines }: { title: string; lines: PayBillLine[] }) {
   return (
     <Box component="section" sx={{ mt: 3, breakInside: 'avoid' }} aria-label={translate(title)}>
       <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>{translate(title)}</Typography>
-      <Box sx={{ overflowX: 'auto' }}>
+      {/* A wide table scrolls inside the statement instead of widening the page (as the lists do). */}
+      <Box sx={{ overflowX: 'auto', width: 0, minWidth: '100%' }}>
         <Table size="small">
           <TableHead>
             <TableRow>

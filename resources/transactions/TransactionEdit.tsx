@@ -1,3 +1,4 @@
+import { useTranslate } from 'ra-core';
 import { DefinitionEdit } from '../../ui/records/DefinitionForms';
 import { RecordEditActions } from '../../ui/records/RecordForms';
 import { CategoryInput } from './CategoryInput';
@@ -9,5 +10,6 @@ import { VoidButton } from './VoidButton';
  * Void for who may, and beside it who posted it, the void it pairs with and the bill that settled it.
  */
 export default function TransactionEdit() {
-  return <DefinitionEdit inputs={{ category: <CategoryInput /> }} actions={<RecordEditActions><VoidButton /></RecordEditActions>} aside={<EntryLinks />} />;
+  const translate = useTranslate();
+  return <DefinitionEdit title={(entry) => translate('haulboard.transactions.entry_title', { id: entry.id, driver: entry.driverName })} inputs={{ category: <CategoryInput /> }} actions={<RecordEditActions><VoidButton /></RecordEditActions>} aside={<EntryLinks />} />;
 }

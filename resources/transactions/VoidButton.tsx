@@ -23,9 +23,10 @@ export function VoidButton() {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
-  const action = useApiAction<{ id: number }>((reversal) => {
+  // The answer is the voided entry; its void (the reversing entry) opens.
+  const action = useApiAction<{ value?: { voidedById: number | null } }>((answer) => {
     setOpen(false);
-    redirect(`/app/finances/driver-transactions/${reversal.id}/edit`);
+    if (answer.value?.voidedById) redirect(`/app/finances/driver-transactions/${answer.value.voidedById}/edit`);
   });
   if (!record || !allowed || record.status !== 'POSTED') return null;
   const checked = voidBody.safeParse({ version: record.version, reason });

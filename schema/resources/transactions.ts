@@ -70,7 +70,7 @@ export const transactions = defineResource({
     amount: fixed(money({ label: 'Amount', required: true, min: 0.01, max: 1_000_000, sort: true, range: true }), POSTED),
     moneySource: fixed(choice(MONEY_SOURCE_CODES, { label: 'Money source', labels: { company: 'Company money', driver: 'Driver’s own money' }, default: 'company', filter: true, list: 'hide' }), POSTED),
     paymentMethod: fixed(choice(PAYMENT_METHODS, { label: 'Payment method', labels: label(PAYMENT_METHODS), required: false, filter: true, list: 'hide' }), POSTED),
-    reference: text({ label: 'Reference', max: 60, search: true, section: 'notes', help: 'Check number, ACH trace, receipt …' }),
+    reference: text({ label: 'Reference', max: 60, search: true, section: 'notes', help: 'Check no., ACH trace …' }),
     category: choice(TRANSACTION_CATEGORIES, { label: 'Category', labels: label(TRANSACTION_CATEGORIES), required: false, filter: true, list: 'hide', section: 'notes' }),
     memo: text({ label: 'Memo', max: 500, search: true, multiline: true, list: 'hide', section: 'notes' }),
     linkType: fixed(choice(LINK_TYPES, { label: 'Linked to', labels: { BOOK_ORDER: 'Book order', TICKET: 'Ticket', CITATION: 'Citation', CLAIM: 'Claim', BANK: 'Bank match' }, required: false, filter: true, list: false }), POSTED),

@@ -202,6 +202,7 @@ export const haulboardMessages = {
   },
   transactions: {
     post: 'Post an entry',
+    entry_title: 'Entry #%{id} · %{driver}',
     totals: { count: '%{smart_count} entry |||| %{smart_count} entries', credits: 'Credits %{amount}', debits: 'Debits %{amount}', net: 'Net %{amount}' },
     void: 'Void',
     void_title: 'Void entry #%{id}',

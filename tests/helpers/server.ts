@@ -56,7 +56,7 @@ export async function startTestServer(kind: DatabaseKind, env: Record<string, st
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'haulboard-test-'));
   const postgres = kind === 'postgres' ? await createPostgresDatabase() : null;
   const logLevel = captureLog ? 'info' : 'silent';
-  const config = loadConfig({ DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: logLevel, SQLITE_KEEP_RESIDENT: 'false', ...(postgres ? { DATABASE_URL: postgres.url } : {}), ...env });
+  const config = loadConfig({ DATA_DIR: dataDir, DEMO_DATA: 'true', DEMO_LEDGERS: 'false', LOG_LEVEL: logLevel, SQLITE_KEEP_RESIDENT: 'false', ...(postgres ? { DATABASE_URL: postgres.url } : {}), ...env });
   let logText = '';
   const logStream = { write: (line: string) => void (logText += line) };
 

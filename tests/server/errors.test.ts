@@ -290,7 +290,7 @@ describe('tokens never reach the logs (the real server, its stdout)', () => {
   beforeAll(async () => {
     child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], {
       cwd: root,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_DATA: 'true', LOG_LEVEL: 'info', JWT_SECRET: '' },
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_DATA: 'true', DEMO_LEDGERS: 'false', LOG_LEVEL: 'info', JWT_SECRET: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout!.on('data', (chunk) => (output += chunk));

@@ -12,7 +12,7 @@ import { createServer } from '../../server/server';
 // resident: the kernel may drop mapped file pages at any time, and on a loaded machine it did.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'haulboard-resident-'));
 const file = path.join(dataDir, 'haulboard.db');
-const config = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'silent', ...env });
+const config = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, DEMO_DATA: 'true', DEMO_LEDGERS: 'false', LOG_LEVEL: 'silent', ...env });
 
 /**
  * This process's mappings of `file` (/proc/self/smaps: a header line, then fields): `size` is the span mapped, which

@@ -80,6 +80,8 @@ export interface DefinitionFormProps extends DefinitionInputsProps {
   aside?: ReactElement;
   /** The edit screen's top bar (default: expirations, delete/restore, back to the list). */
   actions?: ReactElement;
+  /** The screen's title from the record (default: the definition's record title). */
+  title?: (record: Values) => string;
 }
 
 /** What a new record's form starts with: each field's default, then the definition's form defaults. */
@@ -99,10 +101,10 @@ export function DefinitionCreate({ inputs, prepare }: DefinitionFormProps) {
 }
 
 /** The edit screen of a definition: its update schema, its form, titled by the record's name. */
-export function DefinitionEdit({ inputs, prepare, aside, actions }: DefinitionFormProps) {
+export function DefinitionEdit({ inputs, prepare, aside, actions, title }: DefinitionFormProps) {
   const def = definitionOf(useResourceContext() ?? '');
   return (
-    <RecordEdit<Values> schema={def.update} title={(record) => String(record[def.recordTitle] ?? '')} prepare={prepareFor(def, true, prepare)} aside={aside} actions={actions}>
+    <RecordEdit<Values> schema={def.update} title={title ?? ((record) => String(record[def.recordTitle] ?? ''))} prepare={prepareFor(def, true, prepare)} aside={aside} actions={actions}>
       <DefinitionInputs inputs={inputs} />
     </RecordEdit>
   );

@@ -3,6 +3,7 @@ import { ROLES, type RoleName, type UserType } from '../../../schema/roles';
 import { hashPassword } from '../../auth/passwords';
 import type { DialectName } from '..';
 import type { Db } from '../types';
+import { seedDemoLedgers } from './ledgers';
 import { seedDemoOrders } from './orders';
 import { seedPeopleAndFleet } from './peopleFleet';
 import { BROKER_KINDS, CITIES, COMPANY_WORDS, FIRST_NAMES, LAST_NAMES, SHIPPER_KINDS, STREETS, TRAILERS, TRUCKS } from './names';
@@ -36,7 +37,7 @@ function daysFrom(base: Date, days: number): string {
 }
 
 /** The demo company: one user per role, dispatchers, drivers, trucks, trailers, shippers, brokers. */
-export async function seedDemo(db: Db, dialect: DialectName): Promise<boolean> {
+export async function seedDemo(db: Db, dialect: DialectName, options: { ledgers?: boolean } = {}): Promise<boolean> {
   const done = await db.selectFrom('meta').select('value').where('key', '=', 'demo_seeded').executeTakeFirst();
   if (done) return false;
   const random = new SeededRandom(20_261_121);
@@ -186,6 +187,7 @@ export async function seedDemo(db: Db, dialect: DialectName): Promise<boolean> {
   await seedDemoOrders(db, dialect, DEMO_ORDERS);
   // After the orders, with a random stream of its own, so the loads stay what they were.
   await seedPeopleAndFleet(db, today);
+  if (options.ledgers ?? true) await seedDemoLedgers(db);
   await db.insertInto('meta').values({ key: 'demo_seeded', value: now }).execute();
   return true;
 }

@@ -110,7 +110,7 @@ export async function buildWeek(db: Db, body: BuildBody, userId: number | null, 
 }
 
 /** A stored bill's driver and its computation as of now (for rebuild and approve). */
-async function recompute(trx: Db, before: PayBillDto): Promise<{ driver: BillDriver; computed: ComputedBill }> {
+async function recompute(trx: Db, before: Pick<PayBillDto, 'driverId' | 'weekStart'>): Promise<{ driver: BillDriver; computed: ComputedBill }> {
   const driver = (await billDrivers(trx, [before.driverId])).get(before.driverId)!;
   const position = await billingPosition(trx, before.driverId, before.weekStart);
   if ('reason' in position) throw conflict(position.reason);
@@ -118,11 +118,24 @@ async function recompute(trx: Db, before: PayBillDto): Promise<{ driver: BillDri
 }
 
 const cents = (dollars: number) => Math.round(dollars * 100);
-const storedSignature = (bill: PayBillDto) =>
+
+/** What approving and paying read of a bill. */
+type Settled = Pick<PayBillDto, 'id' | 'driverId' | 'weekStart' | 'status' | 'opening' | 'net' | 'lines'>;
+
+/** A stored bill as approve and pay read it, without the request's record helpers (the demo seed settles weeks). */
+export async function billToSettle(trx: Db, id: number): Promise<Settled> {
+  const bill = await trx.selectFrom('pay_bills').select(['id', 'driver_id', 'week_start', 'status', 'opening_cents', 'net_cents']).where('id', '=', id).executeTakeFirstOrThrow();
+  const lines = await trx.selectFrom('pay_bill_lines').select(['kind', 'type', 'direction', 'amount_cents', 'transaction_id', 'book_order_id']).where('pay_bill_id', '=', id).orderBy('position').execute();
+  return {
+    id: bill.id, driverId: bill.driver_id, weekStart: bill.week_start, status: bill.status as Settled['status'], opening: bill.opening_cents / 100, net: bill.net_cents / 100,
+    lines: lines.map((l) => ({ kind: l.kind, type: l.type, direction: l.direction, amount: l.amount_cents / 100, transactionId: l.transaction_id, bookOrderId: l.book_order_id })) as never,
+  };
+}
+const storedSignature = (bill: Pick<PayBillDto, 'opening' | 'net' | 'lines'>) =>
   billSignature({ openingCents: cents(bill.opening), netCents: cents(bill.net), lines: bill.lines.map((l) => ({ ...l, amountCents: cents(l.amount) })) });
 
 /** Approval: the draft as built must still be what the ledger and the loads say; then its lines are posted, frozen. */
-async function approve(trx: Db, before: PayBillDto, userId: number | null): Promise<void> {
+export async function approve(trx: Db, before: Settled, userId: number | null): Promise<void> {
   if (before.status !== 'DRAFT') throw conflict(`This bill is already ${before.status === 'PAID' ? 'paid' : 'approved'}; an approved bill does not change`);
   const { computed } = await recompute(trx, before);
   if (billSignature(computed) !== storedSignature(before)) {
@@ -145,7 +158,7 @@ async function approve(trx: Db, before: PayBillDto, userId: number | null): Prom
  * Payment: a positive net is paid by one PAYMENT entry (its key makes a second payment impossible), leaving nothing
  * owed; a net of zero or less is closed unpaid and carried into the next bill as its opening.
  */
-async function pay(trx: Db, before: PayBillDto, body: PayBody, userId: number | null): Promise<void> {
+export async function pay(trx: Db, before: Settled, body: PayBody, userId: number | null): Promise<void> {
   if (before.status === 'DRAFT') throw conflict('Approve this bill before paying it');
   if (before.status === 'PAID') throw conflict('This bill is already paid');
   if (body.paidOn < before.weekStart) throw badRequest(`A bill is paid on or after its week starts (${usDate(before.weekStart)})`, 'paidOn');

@@ -1,0 +1,208 @@
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { weekStart } from '../../schema/period';
+import { addDays } from '../../server/modules/finances/billing';
+import { expectRefused } from '../helpers/records';
+import { DATABASES, type TestServer, startTestServer } from '../helpers/server';
+
+/**
+ * The driver ledger, pay bills and balances (issue 14): bad input changes nothing, a bill is paid once, a driver sees
+ * only their own, and the totals kept with every posting always equal the sums of the entries, to the cent.
+ */
+
+const today = new Date().toISOString().slice(0, 10);
+const thisMonday = weekStart(today);
+
+describe.each(DATABASES)('the driver ledger on %s', (kind) => {
+  let server: TestServer;
+  let finance: string;
+  let boss: string;
+  let driverToken: string;
+  let dispatcher: string;
+  let ownDriver: number;
+  let otherDriver: number;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    [finance, boss, driverToken, dispatcher] = await Promise.all(['finance@haulboard.demo', 'financesuper@haulboard.demo', 'driver@haulboard.demo', 'dispatcher@haulboard.demo'].map((e) => server.login(e)));
+    const user = await server.db.selectFrom('users').select('id').where('email', '=', 'driver@haulboard.demo').executeTakeFirstOrThrow();
+    ownDriver = (await server.db.selectFrom('drivers').select('id').where('user_id', '=', user.id).executeTakeFirstOrThrow()).id;
+    otherDriver = (await server.db.selectFrom('drivers').select('id').where('id', '<>', ownDriver).where('deleted_at', 'is', null).orderBy('id').executeTakeFirstOrThrow()).id;
+  }, 60_000);
+  afterAll(() => server?.close());
+
+  const entry = (over: Record<string, unknown> = {}) => ({ postedOn: today, driverId: otherDriver, type: 'FUEL_ADVANCE', direction: 'DEBIT', amount: 125.5, moneySource: 'company', ...over });
+  const post = (payload: object, token = finance) => server.call({ method: 'POST', url: '/api/DriverTransactions', token, payload });
+
+  /** Every driver's kept totals and daily sums against the sums of their entries, in SQL. */
+  async function expectTotalsMatchEntries() {
+    const { rows: drift } = await sql<{ n: number }>`
+      select count(*) as n from (
+        select driver_id, sum(case when direction = 'CREDIT' then amount_cents else 0 end) as c, sum(case when direction = 'DEBIT' then amount_cents else 0 end) as d
+        from driver_transactions group by driver_id
+      ) e full join driver_balances b on b.driver_id = e.driver_id
+      where coalesce(e.c, 0) <> coalesce(b.credits_cents, 0) or coalesce(e.d, 0) <> coalesce(b.debits_cents, 0)`.execute(server.db);
+    expect(Number(drift[0].n), 'driver_balances differ from the entries').toBe(0);
+    const { rows: days } = await sql<{ n: number }>`
+      select count(*) as n from (
+        select driver_id, posted_on, sum(case when direction = 'CREDIT' then amount_cents else 0 end) as c, sum(case when direction = 'DEBIT' then amount_cents else 0 end) as d, count(*) as k
+        from driver_transactions group by driver_id, posted_on
+      ) e full join driver_ledger_days g on g.driver_id = e.driver_id and g.day = e.posted_on
+      where coalesce(e.c, 0) <> coalesce(g.credits_cents, 0) or coalesce(e.d, 0) <> coalesce(g.debits_cents, 0) or coalesce(e.k, 0) <> coalesce(g.entries, 0)`.execute(server.db);
+    expect(Number(days[0].n), 'driver_ledger_days differ from the entries').toBe(0);
+  }
+
+  it('refuses bad entries naming the field, writing nothing', async () => {
+    const call = (payload: object) => ({ method: 'POST' as const, url: '/api/DriverTransactions', token: finance, payload });
+    await expectRefused(server, call(entry({ amount: 0 })), 400, 'amount');
+    await expectRefused(server, call(entry({ amount: -5 })), 400, 'amount');
+    await expectRefused(server, call(entry({ amount: 1.234 })), 400, 'amount');
+    await expectRefused(server, call(entry({ amount: 'a lot' })), 400, 'amount');
+    await expectRefused(server, call(entry({ driverId: 987_654 })), 400, 'driverId');
+    await expectRefused(server, call(entry({ type: 'BONUS' })), 400, 'type');
+    await expectRefused(server, call(entry({ type: 'PAYMENT', direction: 'DEBIT' })), 400, 'paymentMethod');
+    await expectRefused(server, call(entry({ linkType: 'BOOK_ORDER', linkId: 99_999_999 })), 400, 'linkId');
+    const { driverId: _d, ...noDriver } = entry();
+    await expectRefused(server, call(noDriver), 400, 'driverId');
+  });
+
+  it('posts once per idempotency key and refuses to change posted money, naming the field', async () => {
+    const first = await post(entry({ idempotencyKey: 'ledger-test-0001' }));
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    await expectRefused(server, { method: 'POST', url: '/api/DriverTransactions', token: finance, payload: entry({ idempotencyKey: 'ledger-test-0001' }) }, 409, 'idempotencyKey');
+    const { id, version } = first.body.value;
+    const put = (payload: object) => ({ method: 'PUT' as const, url: `/api/DriverTransactions/${id}`, token: finance, payload: { version, ...payload } });
+    await expectRefused(server, put({ amount: 1 }), 400, 'amount');
+    await expectRefused(server, put({ direction: 'CREDIT' }), 400, 'direction');
+    await expectRefused(server, put({ driverId: ownDriver }), 400, 'driverId');
+    const memo = await server.call(put({ memo: 'Loves truck stop, Amarillo' }));
+    expect(memo.status, JSON.stringify(memo.body)).toBe(200);
+    expect(memo.body.value.amount).toBe(125.5);
+    await expectRefused(server, { method: 'DELETE', url: `/api/DriverTransactions/${id}`, token: boss }, 404);
+  });
+
+  it('voids an entry once with a reason: the pair nets to zero and the balance returns', async () => {
+    const balance = async () => (await server.call({ method: 'GET', url: `/api/Driver/get-balances-state?driverId=${otherDriver}&filtered=all&status=all`, token: boss })).body.value.items[0].ending;
+    const before = await balance();
+    const posted = (await post(entry({ amount: 300 }))).body.value;
+    expect(await balance()).toBeCloseTo(before - 300, 2);
+    const path = `/api/DriverTransactions/${posted.id}/void`;
+    await expectRefused(server, { method: 'POST', url: path, token: boss, payload: { version: posted.version, reason: 'x' } }, 400, 'reason');
+    await expectRefused(server, { method: 'POST', url: path, token: dispatcher, payload: { version: posted.version, reason: 'Typed twice' } }, 403);
+    const voided = await server.call({ method: 'POST', url: path, token: boss, payload: { version: posted.version, reason: 'Typed twice' } });
+    expect(voided.status, JSON.stringify(voided.body)).toBe(200);
+    const again = voided.body.value;
+    expect(again).toMatchObject({ id: posted.id, status: 'VOIDED', voidReason: 'Typed twice', amount: 300 });
+    const reversal = (await server.call({ method: 'GET', url: `/api/DriverTransactions/${again.voidedById}`, token: boss })).body.value;
+    expect(reversal).toMatchObject({ status: 'VOID', voidsId: posted.id, direction: 'CREDIT', amount: 300 });
+    expect(await balance()).toBeCloseTo(before, 2);
+    await expectRefused(server, { method: 'POST', url: path, token: boss, payload: { version: again.version, reason: 'Typed twice' } }, 409);
+    await expectTotalsMatchEntries();
+  });
+
+  it('builds, approves and pays a week once; a paid bill does not change; two payments at once pay once', async () => {
+    const week = addDays(thisMonday, -7);
+    await post(entry({ driverId: ownDriver, postedOn: addDays(week, 1), amount: 80 }));
+    const built = await server.call({ method: 'POST', url: '/api/PayBills/build', token: boss, payload: { weekStart: week, driverIds: [ownDriver] } });
+    expect(built.status, JSON.stringify(built.body)).toBe(200);
+    const id = built.body.value.built[0] ?? built.body.value.rebuilt[0];
+    expect(id).toBeGreaterThan(0);
+    await expectRefused(server, { method: 'POST', url: '/api/PayBills/build', token: boss, payload: { weekStart: addDays(week, 1) } }, 400, 'weekStart');
+    let bill = (await server.call({ method: 'GET', url: `/api/PayBills/${id}`, token: boss })).body.value;
+    const signed = (l: { direction: string; amount: number }) => (l.direction === 'CREDIT' ? 1 : -1) * Math.round(l.amount * 100);
+    expect(Math.round(bill.net * 100)).toBe(Math.round(bill.opening * 100) + bill.lines.filter((l: { kind: string }) => l.kind !== 'OPENING').reduce((s: number, l: never) => s + signed(l), 0));
+    await expectRefused(server, { method: 'POST', url: `/api/PayBills/${id}/pay`, token: boss, payload: { version: bill.version, paidOn: today, paymentMethod: 'ACH', reference: 'T1' } }, 409);
+    await expectRefused(server, { method: 'POST', url: `/api/PayBills/${id}/approve`, token: finance, payload: { version: bill.version } }, 403);
+    const approved = await server.call({ method: 'POST', url: `/api/PayBills/${id}/approve`, token: boss, payload: { version: bill.version } });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    bill = approved.body.value;
+    await expectRefused(server, { method: 'POST', url: `/api/PayBills/${id}/rebuild`, token: boss, payload: { version: bill.version } }, 409);
+    if (bill.net > 0) await expectRefused(server, { method: 'POST', url: `/api/PayBills/${id}/pay`, token: boss, payload: { version: bill.version, paidOn: today, paymentMethod: 'ACH' } }, 400, 'reference');
+    await expectRefused(server, { method: 'POST', url: `/api/PayBills/${id}/pay`, token: boss, payload: { version: bill.version, paidOn: addDays(week, -1), paymentMethod: 'ACH', reference: 'T1' } }, 400, 'paidOn');
+    const pay = () => server.call({ method: 'POST', url: `/api/PayBills/${id}/pay`, token: boss, payload: { version: bill.version, paidOn: today, paymentMethod: 'ACH', reference: 'ACH 4410' } });
+    const answers = await Promise.all([pay(), pay(), pay()]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    const payments = await server.db.selectFrom('driver_transactions').select(({ fn }) => fn.countAll<number>().as('n')).where('pay_bill_id', '=', id).where('type', '=', 'PAYMENT').executeTakeFirstOrThrow();
+    expect(Number(payments.n)).toBe(bill.net > 0 ? 1 : 0);
+    const paid = (await server.call({ method: 'GET', url: `/api/PayBills/${id}`, token: boss })).body.value;
+    await expectRefused(server, { method: 'POST', url: `/api/PayBills/${id}/rebuild`, token: boss, payload: { version: paid.version } }, 409);
+    await expectRefused(server, { method: 'POST', url: `/api/PayBills/${id}/approve`, token: boss, payload: { version: paid.version } }, 409);
+    // The statement is a PDF that names the driver's closing balance.
+    const pdf = await server.call({ method: 'GET', url: `/api/PayBills/${id}/statement.pdf`, token: boss });
+    expect(pdf.status).toBe(200);
+    expect(String(pdf.headers['content-type'])).toContain('application/pdf');
+    await expectTotalsMatchEntries();
+  });
+
+  it('shows a driver only their own entries, bills and balance, whatever they ask for', async () => {
+    const theirs = (await post(entry({ driverId: otherDriver, amount: 42 }))).body.value;
+    const mine = (await post(entry({ driverId: ownDriver, amount: 17 }))).body.value;
+    expect((await server.call({ method: 'GET', url: `/api/DriverTransactions/${theirs.id}`, token: driverToken })).status).toBe(404);
+    expect((await server.call({ method: 'GET', url: `/api/DriverTransactions/${mine.id}`, token: driverToken })).status).toBe(200);
+    const listed = await server.call({ method: 'GET', url: `/api/DriverTransactions?filtered=all&driverId=${otherDriver}&size=500`, token: driverToken });
+    expect(listed.status).toBe(200);
+    expect(listed.body.value.items).toEqual([]);
+    expect(listed.body.value.totals).toEqual({ credits: 0, debits: 0, net: 0 });
+    const own = await server.call({ method: 'GET', url: '/api/DriverTransactions?filtered=all&size=500', token: driverToken });
+    expect(own.body.value.items.every((e: { driverId: number }) => e.driverId === ownDriver)).toBe(true);
+    const balances = await server.call({ method: 'GET', url: '/api/Driver/get-balances-state?status=all&filtered=all', token: driverToken });
+    expect(balances.body.value.items.map((b: { driverId: number }) => b.driverId)).toEqual([ownDriver]);
+    const otherBill = await server.db.selectFrom('pay_bills').select('id').where('driver_id', '<>', ownDriver).executeTakeFirst();
+    if (otherBill) {
+      expect((await server.call({ method: 'GET', url: `/api/PayBills/${otherBill.id}`, token: driverToken })).status).toBe(404);
+      expect((await server.call({ method: 'GET', url: `/api/PayBills/${otherBill.id}/statement.pdf`, token: driverToken })).status).toBe(404);
+    }
+    await expectRefused(server, { method: 'POST', url: '/api/DriverTransactions', token: driverToken, payload: entry({ driverId: ownDriver }) }, 403);
+  });
+
+  it('refuses a Dispatcher every finance call, and a caller without a token', async () => {
+    for (const url of ['/api/DriverTransactions', '/api/PayBills', '/api/Driver/get-balances-state', '/api/DriverTransactions/export']) {
+      expect((await server.call({ method: 'GET', url, token: dispatcher })).status, url).toBe(403);
+      expect((await server.call({ method: 'GET', url })).status, url).toBe(401);
+    }
+  });
+
+  it('keeps every balance equal to its entries and every bill reconciled, over random ledgers and weeks', async () => {
+    const drivers = (await server.db.selectFrom('drivers').select('id').where('deleted_at', 'is', null).where('id', 'not in', [ownDriver, otherDriver]).orderBy('id').limit(4).execute()).map((d) => d.id);
+    const types = [['FUEL_ADVANCE', 'DEBIT'], ['REIMBURSEMENT', 'CREDIT'], ['ADJUSTMENT', 'CREDIT'], ['ADJUSTMENT', 'DEBIT'], ['CLAIM_CHARGEBACK', 'DEBIT']] as const;
+    const weeks = [6, 5, 4, 3].map((n) => addDays(thisMonday, -7 * n));
+    let round = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ driver: fc.constantFrom(...drivers), kind: fc.constantFrom(...types), cents: fc.integer({ min: 1, max: 250_000 }), day: fc.integer({ min: 0, max: 6 }) }), { minLength: 1, maxLength: 12 }),
+        async (entries) => {
+          const week = weeks[round++];
+          for (const e of entries) {
+            const response = await post(entry({ driverId: e.driver, type: e.kind[0], direction: e.kind[1], amount: e.cents / 100, postedOn: addDays(week, e.day) }), boss);
+            expect(response.status, JSON.stringify(response.body)).toBe(200);
+          }
+          const built = await server.call({ method: 'POST', url: '/api/PayBills/build', token: boss, payload: { weekStart: week, driverIds: drivers } });
+          expect(built.status, JSON.stringify(built.body)).toBe(200);
+          for (const id of [...built.body.value.built, ...built.body.value.rebuilt]) {
+            let bill = (await server.call({ method: 'GET', url: `/api/PayBills/${id}`, token: boss })).body.value;
+            bill = (await server.call({ method: 'POST', url: `/api/PayBills/${id}/approve`, token: boss, payload: { version: bill.version } })).body.value;
+            const paid = await server.call({ method: 'POST', url: `/api/PayBills/${id}/pay`, token: boss, payload: { version: bill.version, paidOn: addDays(week, 9), paymentMethod: 'Check', reference: `CHK ${id}` } });
+            expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+          }
+          await expectTotalsMatchEntries();
+          // Every bill: net = opening + its lines; closing = net − paid; the next week's opening = this closing.
+          const bills = await server.db.selectFrom('pay_bills').selectAll().where('driver_id', 'in', drivers).orderBy('driver_id').orderBy('week_start').execute();
+          for (const bill of bills) {
+            const lines = await server.db.selectFrom('pay_bill_lines').select(['kind', 'direction', 'amount_cents']).where('pay_bill_id', '=', bill.id).execute();
+            const sum = (pred: (l: (typeof lines)[number]) => boolean) => lines.filter(pred).reduce((s, l) => s + l.amount_cents, 0);
+            const moved = (l: (typeof lines)[number]) => l.kind !== 'OPENING' && l.kind !== 'PAYMENT';
+            expect(bill.credits_cents).toBe(sum((l) => moved(l) && l.direction === 'CREDIT'));
+            expect(bill.debits_cents).toBe(sum((l) => moved(l) && l.direction === 'DEBIT'));
+            expect(bill.net_cents).toBe(bill.opening_cents + bill.credits_cents - bill.debits_cents);
+            expect(bill.closing_cents).toBe(bill.net_cents - bill.paid_cents);
+            expect(bill.paid_cents).toBe(sum((l) => l.kind === 'PAYMENT'));
+          }
+          for (let i = 1; i < bills.length; i++) {
+            if (bills[i].driver_id === bills[i - 1].driver_id) expect(bills[i].opening_cents).toBe(bills[i - 1].closing_cents);
+          }
+        },
+      ),
+      { numRuns: weeks.length },
+    );
+  }, 120_000);
+});
