@@ -18,3 +18,12 @@ export function useCanAccessFeature(resource: string, permission: string): boole
   const { data } = useQuery({ ...featureGroupsQuery, select: (groups: FeatureGroup[]) => holds(groups, resource, permission) });
   return data ?? false;
 }
+
+/**
+ * Whether the user holds `permission` on the feature at `uri` itself — not on whichever feature governs a resource
+ * (a driver reads their own ledger through the driver report, which does not make them finance staff).
+ */
+export function useHoldsFeature(uri: string, permission: string): boolean {
+  const { data } = useQuery({ ...featureGroupsQuery, select: (groups: FeatureGroup[]) => groups.some((g) => g.features.some((f) => f.uri === uri && f.permissions.includes(permission))) });
+  return data ?? false;
+}

@@ -11,10 +11,11 @@ import { transactions } from '../../schema/resources/transactions';
 import { LoadProblem } from '../../ui/LoadProblem';
 import { usMoney } from '../../ui/format';
 import { CardList } from '../../ui/records/CardList';
-import { columnsOf } from '../../ui/records/fieldViews';
+import { columnsOf, hiddenColumnsOf } from '../../ui/records/fieldViews';
 import { DriverInput } from '../../ui/records/pickers';
-import { useCanAccessFeature } from '../../ui/useCanAccessFeature';
+import { useHoldsFeature } from '../../ui/useCanAccessFeature';
 import { usePhone } from '../../ui/usePhone';
+import { driverBalancesResource } from '../driverBalances/api';
 import { AmountCell } from '../transactions/AmountCell';
 
 /** This month's figures of one driver (no driver: the signed-in driver's own, as the server scopes it). */
@@ -52,7 +53,9 @@ function BalanceCard({ driverId }: { driverId?: number }) {
 function DriverRecords({ def, driverId, title, render, rowClick }: { def: AnyResource; driverId?: number; title: string; render?: Parameters<typeof columnsOf>[1]; rowClick?: (id: string | number) => string }) {
   const translate = useTranslate();
   const phone = usePhone();
-  const columns = columnsOf(def, render).filter((column) => column.key !== 'driverId');
+  // The list's default columns, less the driver (the report is one driver's); the rest stay on the full list.
+  const hidden = new Set(['driverId', ...hiddenColumnsOf(def)]);
+  const columns = columnsOf(def, render).filter((column) => !hidden.has(String(column.key)));
   return (
     <Card sx={{ mt: 2 }}>
       <CardContent>
@@ -61,7 +64,9 @@ function DriverRecords({ def, driverId, title, render, rowClick }: { def: AnyRes
           {phone ? (
             <CardList rowClick={rowClick ?? false}>{columns}</CardList>
           ) : (
-            <DataTable rowClick={rowClick ? (id) => rowClick(id) : false} bulkActionButtons={false}>{columns}</DataTable>
+            <Box sx={{ overflowX: 'auto' }}>
+              <DataTable rowClick={rowClick ? (id) => rowClick(id) : false} bulkActionButtons={false}>{columns}</DataTable>
+            </Box>
           )}
           <Pagination rowsPerPageOptions={[10, 25, 50]} />
         </ListBase>
@@ -92,8 +97,8 @@ function PickedReport() {
  */
 export default function DriverReport() {
   const translate = useTranslate();
-  const readsBalances = useCanAccessFeature('reports/driver-balance', 'Read');
-  const readsLedger = useCanAccessFeature('finances/driver-transactions', 'Read');
+  const readsBalances = useHoldsFeature(driverBalancesResource.path, 'Read');
+  const readsLedger = useHoldsFeature(transactions.route, 'Read');
   const seesEveryone = readsBalances || readsLedger;
   return (
     <Box sx={{ p: { xs: 1, md: 2 } }}>

@@ -27,7 +27,7 @@ let open = true;
 try {
   await migrateToLatest(database.db);
   await seedReference(database.db);
-  console.log((await seedDemo(database.db, database.dialect)) ? 'Demo company seeded.' : 'The demo company is already there.');
+  console.log((await seedDemo(database.db, database.dialect, { ledgers: config.demoLedgers })) ? 'Demo company seeded.' : 'The demo company is already there.');
   if (orders !== null) {
     const world = await loadOrderWorld(database.db);
     const last = await database.db.selectFrom('book_orders').select(({ fn }) => fn.max('id').as('max')).executeTakeFirst();

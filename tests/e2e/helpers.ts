@@ -63,7 +63,7 @@ export function useE2E(): E2E {
   beforeAll(async () => {
     if (!fs.existsSync(path.join(DIST_DIR, 'index.html'))) throw new Error('dist/index.html is missing: run `npm run build` before the journeys');
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'haulboard-e2e-'));
-    const { app } = await createServer(loadConfig({ DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'silent', PORT: '0' }), { logger: false });
+    const { app } = await createServer(loadConfig({ DATA_DIR: dataDir, DEMO_DATA: 'true', DEMO_LEDGERS: 'false', LOG_LEVEL: 'silent', PORT: '0' }), { logger: false });
     closeServer = () => app.close();
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();

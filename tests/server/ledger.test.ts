@@ -94,7 +94,7 @@ describe.each(DATABASES)('the driver ledger on %s', (kind) => {
     const again = voided.body.value;
     expect(again).toMatchObject({ id: posted.id, status: 'VOIDED', voidReason: 'Typed twice', amount: 300 });
     const reversal = (await server.call({ method: 'GET', url: `/api/DriverTransactions/${again.voidedById}`, token: boss })).body.value;
-    expect(reversal).toMatchObject({ status: 'VOID', voidsId: posted.id, direction: 'CREDIT', amount: 300 });
+    expect(reversal).toMatchObject({ status: 'VOID', voidsId: posted.id, direction: 'CREDIT', amount: 300, voidReason: 'Typed twice' });
     expect(await balance()).toBeCloseTo(before, 2);
     await expectRefused(server, { method: 'POST', url: path, token: boss, payload: { version: again.version, reason: 'Typed twice' } }, 409);
     await expectTotalsMatchEntries();
@@ -205,4 +205,32 @@ describe.each(DATABASES)('the driver ledger on %s', (kind) => {
       { numRuns: weeks.length },
     );
   }, 120_000);
+});
+
+describe('the demo ledgers', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('sqlite', { DEMO_LEDGERS: 'true' });
+  }, 120_000);
+  afterAll(() => server?.close());
+
+  it('settle a year of weeks through the rules, with a negative week carried, a void pair, and totals equal to the entries', async () => {
+    const bills = await server.db.selectFrom('pay_bills').select(['status', 'closing_cents', 'driver_id', 'week_start', 'opening_cents']).orderBy('driver_id').orderBy('week_start').execute();
+    expect(bills.length).toBeGreaterThan(500);
+    // Every week is paid but last week's, whose bills wait as drafts for approval.
+    const lastWeek = addDays(weekStart(new Date().toISOString().slice(0, 10)), -7);
+    expect(bills.filter((b) => b.week_start === lastWeek).every((b) => b.status === 'DRAFT')).toBe(true);
+    expect(bills.filter((b) => b.week_start === lastWeek).length).toBeGreaterThan(10);
+    expect(bills.filter((b) => b.week_start !== lastWeek).every((b) => b.status === 'PAID')).toBe(true);
+    expect(bills.some((b) => b.closing_cents < 0)).toBe(true);
+    for (let i = 1; i < bills.length; i++) if (bills[i].driver_id === bills[i - 1].driver_id) expect(bills[i].opening_cents).toBe(bills[i - 1].closing_cents);
+    const voided = await server.db.selectFrom('driver_transactions').select(['id', 'voided_by_id', 'amount_cents', 'void_reason']).where('voided_by_id', 'is not', null).execute();
+    expect(voided).toHaveLength(1);
+    const reversal = await server.db.selectFrom('driver_transactions').select(['voids_id', 'amount_cents', 'void_reason']).where('id', '=', voided[0].voided_by_id!).executeTakeFirstOrThrow();
+    expect(reversal).toEqual({ voids_id: voided[0].id, amount_cents: voided[0].amount_cents, void_reason: voided[0].void_reason });
+    const { rows } = await sql<{ n: number }>`
+      select count(*) as n from (select driver_id, sum(case when direction = 'CREDIT' then amount_cents else -amount_cents end) as net from driver_transactions group by driver_id) e
+      join driver_balances b on b.driver_id = e.driver_id where e.net <> b.credits_cents - b.debits_cents`.execute(server.db);
+    expect(Number(rows[0].n)).toBe(0);
+  });
 });

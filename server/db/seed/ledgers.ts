@@ -5,7 +5,7 @@ import { approve, billToSettle, buildWeek, pay } from '../../modules/finances/pa
 import type { Db } from '../types';
 import { SeededRandom } from './random';
 
-/** How many settled weeks the demo drivers have: a year, up to the week before last (last week is left to build). */
+/** How many settled weeks the demo drivers have: a year, up to the week before last (last week's bills wait as drafts). */
 export const DEMO_LEDGER_WEEKS = 52;
 
 /**
@@ -13,6 +13,7 @@ export const DEMO_LEDGER_WEEKS = 52;
  * advances or are reimbursed, every driver's bill is built from their delivered loads and the ledger, approved
  * and paid by ACH the Friday after; one driver is charged back a claim that leaves a week negative (carried into
  * the next week's opening), and one advance is voided. Owner-operators carry weekly insurance, ELD lease and escrow.
+ * Last week's bills are built and wait as drafts for a FinanceSuper's approval, as they would on a Thursday.
  */
 export async function seedDemoLedgers(db: Db, today = new Date().toISOString().slice(0, 10)): Promise<void> {
   const random = new SeededRandom(20_261_125);
@@ -25,7 +26,7 @@ export async function seedDemoLedgers(db: Db, today = new Date().toISOString().s
   }
   const chargedBack = drivers[3]?.id;
   const lastWeek = addDays(mondayOf(today), -14);
-  for (let week = DEMO_LEDGER_WEEKS - 1; week >= 0; week--) {
+  for (let week = DEMO_LEDGER_WEEKS - 1; week >= -1; week--) {
     const monday = addDays(lastWeek, -7 * week);
     const advances = drivers.filter(() => random.next() < 0.12).map((d) => ({
       driverId: d.id, postedOn: addDays(monday, random.int(0, 5)), type: 'FUEL_ADVANCE' as const, direction: 'DEBIT' as const,
@@ -42,6 +43,7 @@ export async function seedDemoLedgers(db: Db, today = new Date().toISOString().s
     const ids = await db.transaction().execute((trx) => postEntries(trx, [...advances, ...reimbursed, ...special]));
     if (week === 20 && ids.length) await voidOne(db, ids[0], addDays(monday, 6), by);
     const built = await buildWeek(db, { weekStart: monday }, by);
+    if (week < 0) break;
     const paidOn = addDays(monday, 11);
     for (const id of built.built) {
       await db.transaction().execute(async (trx) => {
@@ -59,7 +61,7 @@ async function voidOne(db: Db, id: number, on: string, by: number | null): Promi
     const reason = 'Entered twice: the card slip was keyed again';
     const [reversal] = await postEntries(trx, [{
       driverId: entry.driver_id, postedOn: on, type: 'FUEL_ADVANCE', direction: 'CREDIT', amountCents: entry.amount_cents, paymentMethod: entry.payment_method,
-      reference: entry.reference, category: entry.category, memo: `Void of entry #${id}: ${reason}`, voidsId: id, postedBy: by, idempotencyKey: `VOID:${id}`,
+      reference: entry.reference, category: entry.category, memo: `Void of entry #${id}: ${reason}`, voidsId: id, voidReason: reason, postedBy: by, idempotencyKey: `VOID:${id}`,
     }]);
     await trx.updateTable('driver_transactions').set({ voided_by_id: reversal, voided_at: new Date().toISOString(), void_reason: reason }).where('id', '=', id).execute();
   });

@@ -171,7 +171,7 @@ export async function computeBill(db: Db, driver: BillDriver, weekStart: string,
     if (!cents || posted.has(key)) continue;
     lines.push({
       kind: 'DEDUCTION', type, direction: 'DEBIT', amountCents: cents, description: `${label}, ${week}`, detail: null, postedOn: weekEnd, transactionId: null, bookOrderId: null,
-      post: { driverId: driver.id, postedOn: weekEnd, type, direction: 'DEBIT', amountCents: cents, category: DEFAULT_CATEGORY[type], memo: `Weekly ${label.toLowerCase()}, ${week}`, idempotencyKey: key },
+      post: { driverId: driver.id, postedOn: weekEnd, type, direction: 'DEBIT', amountCents: cents, category: DEFAULT_CATEGORY[type], memo: `Weekly deduction: ${label}, ${week}`, idempotencyKey: key },
     });
   }
 

@@ -23,6 +23,8 @@ export interface NewEntry {
   linkId?: number | null;
   payBillId?: number | null;
   voidsId?: number | null;
+  /** A void's reason, kept on the reversing entry too (both halves of the pair say why). */
+  voidReason?: string | null;
   postedBy?: number | null;
   /** One posting per business event: a second entry with the same key is refused (409). */
   idempotencyKey?: string | null;
@@ -101,7 +103,7 @@ export async function postEntries(trx: Db, entries: readonly NewEntry[]): Promis
         driver_id: e.driverId, posted_on: e.postedOn, type: e.type, direction: e.direction, amount_cents: e.amountCents, money_source: e.moneySource ?? 'company',
         payment_method: e.paymentMethod ?? null, reference: e.reference ?? null, category: e.category ?? null, memo: e.memo ?? null,
         link_type: e.linkType ?? null, link_id: e.linkId ?? null, pay_bill_id: e.payBillId ?? null, voids_id: e.voidsId ?? null, voided_by_id: null,
-        void_reason: null, voided_at: null, posted_by: e.postedBy ?? null, idempotency_key: e.idempotencyKey ?? eventKey(e.linkType, e.linkId, e.type),
+        void_reason: e.voidReason ?? null, voided_at: null, posted_by: e.postedBy ?? null, idempotency_key: e.idempotencyKey ?? eventKey(e.linkType, e.linkId, e.type),
         created_at: now, updated_at: now, deleted_at: null,
       })
       .returning('id')

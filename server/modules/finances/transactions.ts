@@ -127,7 +127,7 @@ export function transactionExtension(ctx: ServerContext): RecordExtension<typeof
           const [reversalId] = await postEntries(trx, [{
             driverId: before.driverId, postedOn: todayIso(), type: before.type, direction: opposite(before.direction), amountCents: Math.round(before.amount * 100),
             moneySource: before.moneySource, paymentMethod: before.paymentMethod, reference: before.reference, category: before.category,
-            memo: `Void of entry #${before.id}: ${request.body.reason}`, linkType: before.linkType, linkId: before.linkId, voidsId: before.id, postedBy: userId,
+            memo: `Void of entry #${before.id}: ${request.body.reason}`, linkType: before.linkType, linkId: before.linkId, voidsId: before.id, voidReason: request.body.reason, postedBy: userId,
             idempotencyKey: `VOID:${before.id}`,
           }]);
           // The event is free again (a corrected entry may be posted for it); the old key stays readable.
