@@ -43,6 +43,7 @@ import { DEMO_PASSWORD, demoEmail } from '../server/db/seed';
 import { FEATURES_KEY, TOKEN_KEY, USER_KEY } from '../dataProvider/session';
 import type { RoleName } from '../schema/roles';
 import { type ServerChild, assertAlive, cleanup, login, onCleanup, removeTempDir, request, sleep, startServer, stopChild } from './lib';
+import { newestWebSource } from '../scripts/web-sources.mjs';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(BENCH_DIR, '..');
@@ -127,23 +128,13 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 
 // ---------------------------------------------------------------- build
 
-/** Sources of the web build: the same list as scripts/build-if-needed.mjs. */
-const BUILD_SOURCES = ['src', 'authProvider', 'dataProvider', 'resources', 'schema', 'public', 'index.html', 'vite.config.ts', 'package.json'];
-
-function newestMtime(target: string): number {
-  if (!fs.existsSync(target)) return 0;
-  const stat = fs.statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return fs.readdirSync(target).reduce((newest, name) => Math.max(newest, newestMtime(path.join(target, name))), stat.mtimeMs);
-}
-
 /** Returns why it built, or null when dist/ was used as it was. */
 function buildIfNeeded(): string | null {
   const indexFile = path.join(DIST_DIR, 'index.html');
   let reason: string | null = null;
   if (BUILD_MODE === 'always') reason = 'BENCH_WEB_BUILD=always';
   else if (!fs.existsSync(indexFile)) reason = 'dist/index.html is missing';
-  else if (BUILD_MODE === 'auto' && Math.max(...BUILD_SOURCES.map((s) => newestMtime(path.join(ROOT, s)))) > fs.statSync(indexFile).mtimeMs) {
+  else if (BUILD_MODE === 'auto' && newestWebSource(ROOT) > fs.statSync(indexFile).mtimeMs) {
     reason = 'the sources are newer than dist/index.html';
   }
   if (!reason) {

@@ -1,4 +1,5 @@
-/** Dates and money as US staff read them: 12/09/2026 and $1,234.56. */
+/** Dates, money and phones as US staff read them: 12/09/2026, $1,234.56 and (555) 123-4567. */
+import { PHONE_COUNTRIES } from './reference';
 
 /** A business date (YYYY-MM-DD) as MM/DD/YYYY; anything else as it is. */
 export function usDate(value: string | null | undefined): string {
@@ -15,3 +16,11 @@ export const usCents = (cents: number) => usMoney(cents / 100);
 
 /** An amount with its direction as a sign: a credit (+$12.50) raises what the company owes, a debit (−$12.50) lowers it. */
 export const signedMoney = (amount: number, direction: 'CREDIT' | 'DEBIT') => `${direction === 'DEBIT' ? '−' : '+'}${usMoney(amount)}`;
+
+/** A stored phone (national digits) as people read it: (555) 123-4567 in the US, +995 555123456 elsewhere. */
+export function phoneText(digits: string | null, country = 'US'): string {
+  if (!digits) return '';
+  if (country === 'US' && digits.length === 10) return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+  const dial = PHONE_COUNTRIES.find((c) => c.code === country)?.dialCode;
+  return dial ? `${dial} ${digits}` : digits;
+}

@@ -3,21 +3,12 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { newestWebSource } from './web-sources.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const built = path.join(root, 'dist', 'index.html');
-const SOURCES = ['src', 'authProvider', 'dataProvider', 'resources', 'schema', 'public', 'index.html', 'vite.config.ts', 'package.json'];
-
-function newestIn(target) {
-  const full = path.join(root, target);
-  if (!fs.existsSync(full)) return 0;
-  const stat = fs.statSync(full);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return fs.readdirSync(full).reduce((newest, name) => Math.max(newest, newestIn(path.join(target, name))), stat.mtimeMs);
-}
-
 const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
-const sourcesAt = Math.max(...SOURCES.map(newestIn));
+const sourcesAt = newestWebSource(root);
 if (builtAt >= sourcesAt) process.exit(0);
 console.log(builtAt ? 'The web app changed since the last build: building it…' : 'Building the web app (first start)…');
 const vite = spawnSync(path.join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });

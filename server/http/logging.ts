@@ -4,16 +4,19 @@ import type { FastifyServerOptions } from 'fastify';
  * Secrets never reach the logs (nor error bodies that echo a URL). A URL may carry one in three ways, and each is
  * masked as [redacted]:
  * - a query parameter named like one (token, access_token, resettoken, secret, password, code, key, signature …);
- * - a path of a one-time link: /forgotpassword/{email}/{token}, /app/update-email/{token…};
+ * - a one-time link: all of /forgotpassword/{email}/{token}, /app/update-email/{token…}, /reset-password?{…} after the
+ *   page's name, however the path is spelled;
  * - any query value or path segment that looks like a credential, whatever it is called: a JWT, or a long run of
  *   token characters mixing cases or digits (a generated token; a file name with an extension is kept).
  */
 const SECRET_NAME = /token|secret|passw|pwd|otp|signature|^sig$|^code$|auth|session|credential|jwt|api[-_]?key|^key$/i;
 const REDACTED = '[redacted]';
-const ONE_TIME_LINKS: [RegExp, string][] = [
-  [/^\/forgotpassword\/[^/]*\/.*$/i, `/forgotpassword/${REDACTED}/${REDACTED}`],
-  [/^\/app\/update-email\/.*$/i, `/app/update-email/${REDACTED}`],
-];
+/**
+ * The pages of one-time links: everything after the page's name (path, matrix parameters, query, fragment) is the
+ * link's secret or the address it was sent to. Judged on the path as the router reads it, so `//forgotpassword`,
+ * `/./app/update-email`, `/%66orgotpassword` or `%2F` for a slash do not slip past.
+ */
+const ONE_TIME_PAGES = /\/(forgotpassword|update-email|reset-password)(?=[/;?#]|$)/i;
 const JWT = /^eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*\.?[A-Za-z0-9_-]*$/;
 const TOKEN_CHARACTERS = /^[A-Za-z0-9_\-+/=.~]{24,}$/;
 const FILE_NAME = /\.[A-Za-z0-9]{1,8}$/;
@@ -27,6 +30,17 @@ function decode(text: string): string {
   }
 }
 
+/** The URL as a router would read it: percent-decoded until it stops changing, repeated and dot segments gone. */
+function normalise(url: string): string {
+  let text = url;
+  for (let i = 0; i < 3; i++) {
+    const next = decode(text);
+    if (next === text) break;
+    text = next;
+  }
+  return text.replace(/\\/g, '/').replace(/\/(\.\/)+/g, '/').replace(/\/{2,}/g, '/');
+}
+
 /** A value that is very likely a credential: a JWT, or 24+ token characters with at least two of upper, lower, digit. */
 export function looksLikeSecret(value: string): boolean {
   if (JWT.test(value) && value.length >= 16) return true;
@@ -36,7 +50,6 @@ export function looksLikeSecret(value: string): boolean {
 }
 
 function redactPath(path: string): string {
-  for (const [link, masked] of ONE_TIME_LINKS) if (link.test(path)) return masked;
   return path
     .split('/')
     .map((segment) => {
@@ -59,6 +72,12 @@ function redactQuery(query: string): string {
 }
 
 export function redactUrl(url: string): string {
+  const read = normalise(url);
+  const oneTime = ONE_TIME_PAGES.exec(read);
+  if (oneTime) {
+    const end = oneTime.index + oneTime[0].length;
+    return end < read.length ? `${read.slice(0, end + 1)}${REDACTED}` : read;
+  }
   const hashStart = url.indexOf('#');
   const beforeHash = hashStart < 0 ? url : url.slice(0, hashStart);
   const fragment = hashStart < 0 ? '' : `#${redactQuery(url.slice(hashStart + 1))}`;

@@ -43,11 +43,38 @@ function problemError({ path, message }: { path: (string | number)[]; message: s
     .safeParse(null).error!;
 }
 
+/**
+ * The parameters a query schema takes: the keys of the object under its wrappers (preprocess, transform, refine,
+ * optional, default). null when it is not an object (such a schema decides for itself).
+ */
+export function queryKeysOf(schema: ZodType): string[] | null {
+  let current: ZodType | undefined = schema;
+  for (let depth = 0; current && depth < 8; depth++) {
+    const def = current._zod.def as unknown as { type: string; shape?: Record<string, unknown>; in?: ZodType; out?: ZodType; innerType?: ZodType };
+    if (def.type === 'object') return Object.keys(def.shape ?? {});
+    if (def.type === 'pipe') current = def.in && (def.in._zod.def as { type: string }).type !== 'transform' ? def.in : def.out;
+    else current = def.innerType;
+  }
+  return null;
+}
+
+/**
+ * A query parameter the route does not take is refused (400 naming it), on every route: ignored, a misspelt filter
+ * (driverID for driverId) would list everything and look like an answer.
+ */
+function unknownParameter(keys: readonly string[], data: unknown): { path: string[]; message: string } | null {
+  const unknown = Object.keys((data ?? {}) as object).find((key) => !keys.includes(key));
+  if (unknown === undefined) return null;
+  const takes = keys.length ? `it takes ${keys.join(', ')}` : 'it takes none';
+  return { path: [unknown], message: `${unknown} is not a parameter here; ${takes}` };
+}
+
 export function registerZodValidation(app: FastifyInstance): void {
-  app.setValidatorCompiler(({ schema }) => {
+  app.setValidatorCompiler(({ schema, httpPart }) => {
     const zod = schema as unknown as ZodType;
+    const keys = httpPart === 'querystring' ? queryKeysOf(zod) : null;
     return (data: unknown) => {
-      const problem = findProblem(data);
+      const problem = findProblem(data) ?? (keys ? unknownParameter(keys, data) : null);
       if (problem) return { error: problemError(problem) };
       const result = zod.safeParse(data);
       return result.success ? { value: result.data } : { error: result.error };

@@ -18,7 +18,8 @@ function TopBar() {
     // On a phone the refresh button gives way to the screen's title (pull-to-refresh and the list's own refresh remain).
     <AppBar userMenu={false} toolbar={<Box sx={{ display: 'flex', alignItems: 'center' }}><Box sx={{ display: { xs: 'none', sm: 'flex' } }}><LoadingIndicator /></Box><OnlineContacts /><NotificationBell /><SettingsPopover /><AccountMenu /></Box>} sx={{ '& .RaAppBar-toolbar': { minHeight: TOP_BAR_HEIGHT } }}>
       <Box sx={{ display: 'flex', alignItems: 'center', mr: 2 }}><Logo height={28} /></Box>
-      <TitlePortal />
+      {/* A long title wraps to two smaller lines on a phone instead of being cut under the icons. */}
+      <TitlePortal sx={{ minWidth: 0, fontSize: { xs: '1.05rem', sm: '1.25rem' }, lineHeight: 1.25, whiteSpace: { xs: 'normal', sm: 'nowrap' }, overflow: 'hidden', textOverflow: 'ellipsis', display: { xs: '-webkit-box', sm: 'block' }, WebkitLineClamp: 2, WebkitBoxOrient: 'vertical' }} />
     </AppBar>
   );
 }

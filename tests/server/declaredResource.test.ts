@@ -111,18 +111,25 @@ describe.each(DATABASES)('a resource declared once (yard spots) on %s', (kind) =
     expect((await server.call({ method: 'GET', url: '/api/YardSpots' })).status).toBe(401);
   });
 
-  it('has a sidebar entry right after Vehicles, with Vehicles’ permissions and none of its own', async () => {
+  it('has a sidebar entry among those right after Vehicles that Vehicles governs, with Vehicles’ permissions and none of its own', async () => {
     const features = async (as: string) => (await call('GET', '/api/Auth/features/get', undefined, as)).body.value.flatMap((g: { name: string; features: object[] }) => g.features.map((f) => ({ ...f, group: g.name })));
     const fleet = await features('fleetmanager');
     const vehicles = fleet.find((f: { key: string }) => f.key === 'Vehicles');
     const spots = fleet.find((f: { key: string }) => f.key === 'Yardspots');
     expect(spots).toMatchObject({ title: 'Yard spots', uri: '/app/management/yard-spots', icon: 'RvHookup', parentFeatureId: vehicles.id, group: vehicles.group });
     expect(spots.permissions.sort()).toEqual(vehicles.permissions.sort());
-    expect(fleet.indexOf(spots)).toBe(fleet.indexOf(vehicles) + 1);
-    // A layout made before the resource existed has no place for it: it still comes right after Vehicles.
+    // Among Vehicles' own entries (the product may declare others, as trailers would be), right after Vehicles.
+    const underVehicles = (list: { key: string; parentFeatureId?: number }[]) => {
+      const at = list.findIndex((f) => f.key === 'Vehicles');
+      const own = list.slice(at + 1);
+      const end = own.findIndex((f) => f.parentFeatureId !== vehicles.id);
+      return (end < 0 ? own : own.slice(0, end)).map((f) => f.key);
+    };
+    expect(underVehicles(fleet)).toContain('Yardspots');
+    // A layout made before the resource existed has no place for it: it still comes among Vehicles' own entries.
     await server.db.deleteFrom('feature_group_items').where('feature_id', '=', spots.id).execute();
     const later = await features('fleetmanager');
-    expect(later.findIndex((f: { key: string }) => f.key === 'Yardspots')).toBe(later.findIndex((f: { key: string }) => f.key === 'Vehicles') + 1);
+    expect(underVehicles(later)).toContain('Yardspots');
     expect((await features('dispatcher')).some((f: { key: string }) => f.key === 'Yardspots')).toBe(false);
     const grants = await server.db.selectFrom('role_feature_permissions as p').innerJoin('features as f', 'f.id', 'p.feature_id').select('p.permission').where('f.key', '=', 'Yardspots').execute();
     expect(grants).toEqual([]);

@@ -60,6 +60,23 @@ describe.each(DATABASES)('limits per caller on %s', (kind) => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(await server.db.selectFrom('users').select('id').where('email', '=', 'signup-too-many@example.com').executeTakeFirst()).toBeUndefined();
     expect((await register('signup-elsewhere@example.com', '198.51.100.8')).status).toBe(200);
+    // A refused registration (the e-mail is taken) costs its address nothing.
+    expect((await register('signup-elsewhere@example.com', '198.51.100.8')).status).toBe(409);
+    const hits = await server.db.selectFrom('throttle_hits').select('id').where('kind', '=', 'register').where('key', '=', '198.51.100.8').execute();
+    expect(hits).toHaveLength(1);
+  });
+
+  it(`takes at most ${REGISTRATIONS} of many registrations sent at once from one address`, async () => {
+    const answers = await Promise.all(Array.from({ length: 3 * REGISTRATIONS }, (_, i) => server.call({
+      method: 'POST', url: '/api/token/register', remoteAddress: '198.51.100.20',
+      payload: { email: `burst${i}@example.com`, firstname: 'Burst', lastname: 'Signups', userType: 'driver', password: 'long-enough-1', AccountId: 1 },
+    })));
+    const created = answers.filter((a) => a.status === 200).length;
+    expect(answers.every((a) => a.status === 200 || a.status === 429), JSON.stringify(answers.map((a) => a.status))).toBe(true);
+    expect(created).toBeGreaterThan(0);
+    expect(created).toBeLessThanOrEqual(REGISTRATIONS);
+    const users = await server.db.selectFrom('users').select('id').where('email', 'like', 'burst%@example.com').execute();
+    expect(users).toHaveLength(created);
   });
 
   it('prunes expired sessions and old sign-in and throttle records, keeping the live ones', async () => {

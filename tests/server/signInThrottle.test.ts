@@ -9,6 +9,7 @@ import { DATABASES, type TestServer, startTestServer } from '../helpers/server';
 /** The limits README's "Limits" section promises (server/modules/auth/throttle.ts). */
 const ADDRESS_LIMIT = { failures: 10, windowMs: 15 * 60_000 };
 const ACCOUNT_LIMIT = { failures: 50, windowMs: 60 * 60_000 };
+const SPRAY_LIMIT = { failures: 100, windowMs: 15 * 60_000 };
 const OWNER_ADDRESS = '10.0.0.5';
 /** Enough places that none of them reaches its own limit before the account's is reached. */
 const MANY_PLACES = ['192.0.2.1', '192.0.2.2', '192.0.2.3', '192.0.2.4', '192.0.2.5', '192.0.2.6'];
@@ -80,6 +81,24 @@ describe.each(DATABASES)('sign-in throttling on %s', (kind) => {
     // Once the failures are older than the backstop's window, any address may try again.
     await server.db.updateTable('login_failures').set({ at: new Date(Date.now() - ACCOUNT_LIMIT.windowMs - 60_000).toISOString() }).where('email', '=', email).execute();
     expect((await signIn(server, email, 'demo-password', '192.0.2.99')).status).toBe(200);
+  });
+
+  it('locks an address that sprays many accounts out of sign-in, except into accounts that usually sign in from it', async () => {
+    const sprayer = '198.51.100.77';
+    expect((await signIn(server, 'manager@haulboard.demo', 'demo-password', sprayer)).status).toBe(200);
+    // One short of the limit, each at a different e-mail (written directly: a hundred password checks add nothing).
+    const now = Date.now();
+    await server.db.insertInto('login_failures')
+      .values(Array.from({ length: SPRAY_LIMIT.failures - 1 }, (_, i) => ({ email: `nobody${i}@example.com`, address: sprayer, at: new Date(now - i * 1000).toISOString() })))
+      .execute();
+    expect((await signIn(server, 'nobody-last@example.com', 'guess', sprayer)).status).toBe(401);
+    const sprayed = await signIn(server, 'dispatcher4@haulboard.demo', 'demo-password', sprayer);
+    expect(sprayed.status).toBe(429);
+    expect(sprayed.body.messages[0].code).toBe('throttled');
+    expect(sprayed.body.message).toMatch(/Too many failed sign-ins from your address/);
+    expect(Number(sprayed.headers['retry-after'])).toBeLessThanOrEqual(SPRAY_LIMIT.windowMs / 1000);
+    expect((await signIn(server, 'dispatcher4@haulboard.demo', 'demo-password', OWNER_ADDRESS)).status).toBe(200);
+    expect((await signIn(server, 'manager@haulboard.demo', 'demo-password', sprayer)).status).toBe(200);
   });
 
   it('forgets a usual address after 30 days', async () => {

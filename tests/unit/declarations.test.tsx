@@ -68,6 +68,16 @@ describe('what a new resource cannot forget', () => {
     expect(new Set(RESOURCES.map((r) => r.name)).size).toBe(RESOURCES.length);
   });
 
+  it('every definition in schema/resources is in the registry (left out, it would be neither served nor shown)', () => {
+    const modules = import.meta.glob<Record<string, unknown>>('../../schema/resources/*.ts', { eager: true });
+    const declared = Object.entries(modules).flatMap(([file, exports]) => Object.entries(exports)
+      .filter(([, value]) => !!value && typeof value === 'object' && 'fields' in value && 'table' in value && 'route' in value)
+      .map(([name, value]) => ({ where: `${path.basename(file)}: ${name}`, def: value })));
+    expect(declared.length).toBeGreaterThanOrEqual(RECORD_RESOURCES.length);
+    const missing = declared.filter(({ def }) => !(RECORD_RESOURCES as readonly unknown[]).includes(def)).map(({ where }) => where);
+    expect(missing, 'add each to RECORD_RESOURCES in schema/resources/index.ts').toEqual([]);
+  });
+
   it('every record definition has its words: a title, the search box, each field, each choice', () => {
     for (const def of RECORD_RESOURCES) {
       const messages = (englishCatalogue.resources as Record<string, { title: string; search: string; fields: Record<string, string> }>)[def.name];

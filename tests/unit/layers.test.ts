@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { WEB_SOURCES } from '../../scripts/web-sources.mjs';
 
 /**
  * The layout rule of README.md "Where things are": imports run one way, src → resources → ui → authProvider →
@@ -59,5 +60,9 @@ describe('the layout', () => {
     };
     for (const file of graph.keys()) visit(file, []);
     expect(circles).toEqual([]);
+  });
+
+  it('every web layer is a source of the build checks (a change there rebuilds dist/ before npm start)', () => {
+    expect(WEB_LAYERS.filter((layer) => !WEB_SOURCES.includes(layer)), 'add it to scripts/web-sources.mjs').toEqual([]);
   });
 });

@@ -13,7 +13,7 @@ import { vehicles } from '../../schema/resources/vehicles';
 import { userStatus } from '../../schema/resources/users';
 import { prepareFor } from '../../ui/records/DefinitionForms';
 import { resourceOf } from '../../ui/records/definitions';
-import { phoneText } from '../../ui/records/columns';
+import { phoneText } from '../../schema/format';
 import { ExpiryChips, expiryRowSx } from '../../ui/records/ExpiryChips';
 import { zodResolver } from '../../ui/zodResolver';
 

@@ -2,7 +2,6 @@ import { Chip, Link } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { PHONE_COUNTRIES } from '../../schema/reference';
 
 type ChipColour = 'default' | 'success' | 'warning' | 'error' | 'info';
 
@@ -20,14 +19,6 @@ export function RowLink({ to, children }: { to: string; children: ReactNode }) {
       {children}
     </Link>
   );
-}
-
-/** A stored phone (national digits) as people read it: (555) 123-4567 in the US, +995 555123456 elsewhere. */
-export function phoneText(digits: string | null, country = 'US'): string {
-  if (!digits) return '';
-  if (country === 'US' && digits.length === 10) return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
-  const dial = PHONE_COUNTRIES.find((c) => c.code === country)?.dialCode;
-  return dial ? `${dial} ${digits}` : digits;
 }
 
 /** cellSx of short values that read badly broken over lines (dates, phones, plates). */

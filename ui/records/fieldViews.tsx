@@ -10,7 +10,8 @@ import { PHONE_COUNTRIES } from '../../schema/reference';
 import { RECORD_RESOURCES } from '../../schema/resources';
 import { usDate, usMoney } from '../format';
 import { keyedChoices, yesNoChoices } from './choices';
-import { StatusChip, nowrap, phoneText } from './columns';
+import { phoneText } from '../../schema/format';
+import { StatusChip, nowrap } from './columns';
 import { ExpiryChips, type WithExpiry } from './ExpiryChips';
 import { RecordLink } from './links';
 import { PeriodFilter } from './PeriodFilter';
@@ -178,13 +179,14 @@ export function inputOf({ def, editing }: InputContext, key: string, field: Fiel
   if (field.flags.form === false || field.kind === 'computed') return null;
   if (field.update === 'only' && !editing) return null;
   switch (field.kind) {
+    // react-admin draws dates and numbers small; as tall as the text and choice fields beside them.
     case 'date':
-      return <DateInput {...common} />;
+      return <DateInput {...common} size="medium" />;
     case 'money':
     case 'decimal':
-      return <NumberInput {...common} step={0.01} min={field.min} />;
+      return <NumberInput {...common} size="medium" step={0.01} min={field.min} />;
     case 'integer':
-      return <NumberInput {...common} step={1} min={field.min} max={field.max} />;
+      return <NumberInput {...common} size="medium" step={1} min={field.min} max={field.max} />;
     case 'boolean':
       return <BooleanInput {...common} />;
     case 'email':

@@ -49,10 +49,15 @@ export async function seedDemoLedgers(db: Db, today = new Date().toISOString().s
       await db.transaction().execute(async (trx) => {
         await approve(trx, await billToSettle(trx, id), by);
         await pay(trx, await billToSettle(trx, id), { version: 0, paymentMethod: 'ACH', reference: `ACH ${random.digits(9)}`, paidOn }, by);
+        // Stamped as the week's work happened (built Monday, approved Thursday, paid Friday), not as the seed ran.
+        await trx.updateTable('pay_bills').set({ built_at: at(addDays(monday, 7), 14), approved_at: at(addDays(monday, 10), 16), paid_at: at(paidOn, 15) }).where('id', '=', id).execute();
       });
     }
   }
 }
+
+/** A moment of a day, UTC, as the stored timestamps are written. */
+const at = (day: string, hour: number) => `${day}T${String(hour).padStart(2, '0')}:00:00.000Z`;
 
 /** The demo's one void: an advance entered twice by mistake, reversed the same week (both entries stay). */
 async function voidOne(db: Db, id: number, on: string, by: number | null): Promise<void> {

@@ -31,8 +31,27 @@ export async function secondsUntilAllowed(db: Db, limit: HitLimit, key: string, 
   return Math.max(1, Math.ceil((Date.parse(hits[hits.length - 1].at) + limit.windowMs - now) / 1000));
 }
 
-export async function recordHit(db: Db, limit: HitLimit, key: string, now = Date.now()): Promise<void> {
-  await db.insertInto('throttle_hits').values({ kind: limit.kind, key, at: iso(now) }).execute();
+/**
+ * Takes one of the limit's events for `key` before the work it guards, so that requests arriving together cannot all
+ * pass a check made before any of them is counted: the hit is written first and the window counted after, so of any
+ * two requests the later to count sees the other. Returns the hit's id (give it back with `releaseHit` if the event
+ * does not happen after all), or the seconds to wait when the limit is reached (nothing is then kept).
+ */
+export async function takeHit(db: Db, limit: HitLimit, key: string, now = Date.now()): Promise<{ id: number } | { wait: number }> {
+  const { id } = await db.insertInto('throttle_hits').values({ kind: limit.kind, key, at: iso(now) }).returning('id').executeTakeFirstOrThrow();
+  const hits = await db
+    .selectFrom('throttle_hits').select('at')
+    .where('kind', '=', limit.kind).where('key', '=', key).where('at', '>', iso(now - limit.windowMs))
+    .orderBy('at', 'asc').limit(limit.count + 1)
+    .execute();
+  if (hits.length <= limit.count) return { id };
+  await releaseHit(db, id);
+  return { wait: Math.max(1, await secondsUntilAllowed(db, limit, key, now)) };
+}
+
+/** Gives back a hit taken for an event that did not happen (a refused registration costs nothing). */
+export async function releaseHit(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('throttle_hits').where('id', '=', id).execute();
 }
 
 export async function pruneHits(db: Db, now = Date.now()): Promise<void> {

@@ -7,7 +7,7 @@ import { ApiError, conflict, forbidden } from '../../http/errors';
 import { audit } from '../audit/audit';
 import { registrationAwaitingActivation } from '../notifications/events';
 import { findUser } from '../users/queries';
-import { REGISTRATIONS_PER_ADDRESS, recordHit, secondsUntilAllowed } from './hits';
+import { REGISTRATIONS_PER_ADDRESS, releaseHit, takeHit } from './hits';
 import { checkRecaptcha } from './recaptcha';
 import { openSession, revokeSession } from './sessions';
 import { blockMessage, recordFailure, signedInFrom, signInBlock } from './throttle';
@@ -36,7 +36,7 @@ export default async function authRoutes(app: FastifyInstance, ctx: ServerContex
     const block = await signInBlock(db, email, address, user?.id ?? null);
     if (block) {
       reply.header('Retry-After', String(block.seconds));
-      throw new ApiError(429, blockMessage(block), block.scope === 'address' ? 'throttled' : 'account_locked');
+      throw new ApiError(429, blockMessage(block), block.scope === 'account' ? 'account_locked' : 'throttled');
     }
     if (!user || !user.password_hash) {
       await verifyAgainstDummy(password);
@@ -74,33 +74,38 @@ export default async function authRoutes(app: FastifyInstance, ctx: ServerContex
     schema: { tags: ['Authentication'], summary: 'Register; creates an unverified, inactive account', body: registerBody },
   }, async (request, reply) => {
     const body = request.body;
-    const wait = await secondsUntilAllowed(db, REGISTRATIONS_PER_ADDRESS, request.ip);
-    if (wait > 0) {
-      reply.header('Retry-After', String(wait));
-      throw new ApiError(429, `Too many registrations from your address. Try again in ${Math.ceil(wait / 60)} minute(s).`, 'throttled');
+    // The address's registration is taken before the work (reCAPTCHA, hashing), and given back if it is refused.
+    const hit = await takeHit(db, REGISTRATIONS_PER_ADDRESS, request.ip);
+    if ('wait' in hit) {
+      reply.header('Retry-After', String(hit.wait));
+      throw new ApiError(429, `Too many registrations from your address. Try again in ${Math.ceil(hit.wait / 60)} minute(s).`, 'throttled');
     }
-    await checkRecaptcha(config.recaptchaSecret, config.recaptchaVerifyUrl, body.googleRecaptchaToken);
-    const exists = await db.selectFrom('users').select('id').where('email', '=', body.email).executeTakeFirst();
-    if (exists) throw conflict('User already exists');
-    const passwordHash = await hashPassword(body.password);
-    const now = new Date().toISOString();
-    const { userId, deliveries } = await db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('users')
-        .values({
-          email: body.email, password_hash: passwordHash, first_name: body.firstname, last_name: body.lastname, avatar: null, phone: null,
-          user_type: body.userType, is_active: 0, is_email_verified: 0, registration_completed: 1, account_id: body.AccountId,
-          created_at: now, updated_at: now, deleted_at: null,
-        })
-        .onConflict((oc) => oc.column('email').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!inserted) throw conflict('User already exists');
-      // Counted with the registration itself: a refused one (taken e-mail, failed reCAPTCHA) costs nothing.
-      await recordHit(trx, REGISTRATIONS_PER_ADDRESS, request.ip);
-      await audit(trx, request, { action: 'register', entity: 'user', entityId: inserted.id, after: { email: body.email, userType: body.userType } }, inserted.id);
-      const deliveries = await registrationAwaitingActivation(trx, { id: inserted.id, firstName: body.firstname, lastName: body.lastname, email: body.email });
-      return { userId: inserted.id, deliveries };
+    const register = async () => {
+      await checkRecaptcha(config.recaptchaSecret, config.recaptchaVerifyUrl, body.googleRecaptchaToken);
+      const exists = await db.selectFrom('users').select('id').where('email', '=', body.email).executeTakeFirst();
+      if (exists) throw conflict('User already exists');
+      const passwordHash = await hashPassword(body.password);
+      const now = new Date().toISOString();
+      return db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('users')
+          .values({
+            email: body.email, password_hash: passwordHash, first_name: body.firstname, last_name: body.lastname, avatar: null, phone: null,
+            user_type: body.userType, is_active: 0, is_email_verified: 0, registration_completed: 1, account_id: body.AccountId,
+            created_at: now, updated_at: now, deleted_at: null,
+          })
+          .onConflict((oc) => oc.column('email').doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (!inserted) throw conflict('User already exists');
+        await audit(trx, request, { action: 'register', entity: 'user', entityId: inserted.id, after: { email: body.email, userType: body.userType } }, inserted.id);
+        const deliveries = await registrationAwaitingActivation(trx, { id: inserted.id, firstName: body.firstname, lastName: body.lastname, email: body.email });
+        return { userId: inserted.id, deliveries };
+      });
+    };
+    const { userId, deliveries } = await register().catch(async (error: unknown) => {
+      await releaseHit(db, hit.id);
+      throw error;
     });
     ctx.realtime.deliver(deliveries);
     const accessToken = await openSession(db, userId, jwtSecret, config.jwtExpiresIn);

@@ -6,14 +6,18 @@ import type { Db } from '../../db/types';
  * - account-wide backstop: 50 failures within an hour, from anywhere, lock the account for every address except the
  *   owner's usual ones (an address that signed in to it within 30 days); a password set through a one-time link
  *   clears the account's failures.
+ * - per address, over every account: 100 failures within 15 minutes (a password spray, or one account's e-mail
+ *   spelt many ways) lock that address out of sign-in, except into accounts that usually sign in from it (an office
+ *   whose colleagues share one address keeps working);
  * The address is the client's as the server sees it (request.ip: the socket's peer, or what trusted proxies say).
  */
 export const ADDRESS_LIMIT = { failures: 10, windowMs: 15 * 60_000 };
 export const ACCOUNT_LIMIT = { failures: 50, windowMs: 60 * 60_000 };
+export const SPRAY_LIMIT = { failures: 100, windowMs: 15 * 60_000 };
 export const USUAL_ADDRESS_DAYS = 30;
 const DAY_MS = 86_400_000;
 
-export type SignInBlock = { scope: 'address' | 'account'; seconds: number };
+export type SignInBlock = { scope: 'address' | 'account' | 'spray'; seconds: number };
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -42,6 +46,13 @@ export async function signInBlock(db: Db, email: string, address: string, userId
     ADDRESS_LIMIT, now,
   );
   if (fromHere > 0) return { scope: 'address', seconds: fromHere };
+  const sprayed = await lockedFor(
+    () => db.selectFrom('login_failures').select('at')
+      .where('address', '=', address).where('at', '>', iso(now - SPRAY_LIMIT.windowMs))
+      .orderBy('at', 'desc').limit(SPRAY_LIMIT.failures).execute(),
+    SPRAY_LIMIT, now,
+  );
+  if (sprayed > 0 && !(userId !== null && (await isUsualAddress(db, userId, address, now)))) return { scope: 'spray', seconds: sprayed };
   const everywhere = await lockedFor(
     () => db.selectFrom('login_failures').select('at')
       .where('email', '=', email).where('at', '>', iso(now - ACCOUNT_LIMIT.windowMs))
@@ -54,6 +65,7 @@ export async function signInBlock(db: Db, email: string, address: string, userId
 
 export function blockMessage(block: SignInBlock): string {
   const minutes = Math.ceil(block.seconds / 60);
+  if (block.scope === 'spray') return `Too many failed sign-ins from your address. Try again in ${minutes} minute(s), or ask an administrator for a password link.`;
   return block.scope === 'address'
     ? `Too many failed sign-ins to this account from your address. Try again in ${minutes} minute(s), or ask an administrator for a password link.`
     : `This account is locked for now after many failed sign-ins from elsewhere. Sign in from a device you have used before, try again in ${minutes} minute(s), or ask an administrator for a password link.`;

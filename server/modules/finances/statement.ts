@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { usDate, usMoney } from '../../../schema/format';
+import { phoneText, usDate, usMoney } from '../../../schema/format';
 import type { PayBillDto, PayBillLine } from '../../../schema/resources/payBills';
 import { TRANSACTION_TYPE_LABELS } from '../../../schema/resources/transactions';
 import type { Db } from '../../db/types';
@@ -20,7 +20,7 @@ const signed = (line: Pick<PayBillLine, 'direction' | 'amount'>) => (line.direct
 type Column = { title: string; width: number; align?: 'left' | 'right' };
 
 export async function statementPdf(db: Db, bill: PayBillDto): Promise<Buffer> {
-  const driver = await db.selectFrom('drivers').select(['first_name', 'last_name', 'email', 'phone']).where('id', '=', bill.driverId).executeTakeFirst();
+  const driver = await db.selectFrom('drivers').select(['first_name', 'last_name', 'email', 'phone', 'phone_country']).where('id', '=', bill.driverId).executeTakeFirst();
   const doc = new PDFDocument({
     size: 'LETTER', margin: PAGE.margin, bufferPages: true,
     info: { Title: `Settlement statement, ${bill.driverName}, week of ${usDate(bill.weekStart)}`, Author: 'Haulboard', CreationDate: new Date(bill.builtAt) },
@@ -40,7 +40,7 @@ export async function statementPdf(db: Db, bill: PayBillDto): Promise<Buffer> {
     .text(`Week of ${usDate(bill.weekStart)} to ${usDate(addDays(bill.weekStart, 6))} · Bill #${bill.id} · ${STATUS[bill.status]}`);
   doc.moveDown(0.8).fillColor('#000');
   doc.font('Helvetica-Bold').fontSize(12).text(plain(bill.driverName ?? `Driver #${bill.driverId}`));
-  doc.font('Helvetica').fontSize(9).text(plain([driver?.email, driver?.phone].filter(Boolean).join(' · ')));
+  doc.font('Helvetica').fontSize(9).text(plain([driver?.email, driver ? phoneText(driver.phone, driver.phone_country ?? 'US') : null].filter(Boolean).join(' · ')));
   const steps = [
     bill.approvedAt ? `Approved ${usDate(bill.approvedAt)}${bill.approvedBy ? ` by ${bill.approvedBy}` : ''}` : null,
     bill.paidOn ? `Paid ${usDate(bill.paidOn)}${bill.paymentMethod ? ` by ${bill.paymentMethod}` : ''}${bill.paymentReference ? `, reference ${bill.paymentReference}` : ''}` : null,
