@@ -239,6 +239,15 @@ export interface DriverLedgerDaysTable {
   entries: number;
 }
 
+/** Every driver's sums per entry type and day (migration 016), kept with each posting. */
+export interface LedgerTypeDaysTable {
+  type: string;
+  day: string;
+  credits_cents: number;
+  debits_cents: number;
+  entries: number;
+}
+
 /** A record table as Kysely sees it: the columns its definition derives (schema/resources), id and version generated. */
 type RecordTable<D extends RecordResource> = { id: Generated<number>; version: Generated<number> } & D['types']['columns'];
 type RecordTables = { [D in RecordResource as D['table']]: RecordTable<D> };
@@ -274,6 +283,7 @@ export interface Database extends RecordTables, ChildTables {
   saved_filters: SavedFiltersTable;
   driver_balances: DriverBalancesTable;
   driver_ledger_days: DriverLedgerDaysTable;
+  ledger_type_days: LedgerTypeDaysTable;
   book_order_search: BookOrderSearchTable;
   notifications: NotificationsTable;
   push_tokens: PushTokensTable;

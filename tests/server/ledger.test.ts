@@ -50,6 +50,13 @@ describe.each(DATABASES)('the driver ledger on %s', (kind) => {
       ) e full join driver_ledger_days g on g.driver_id = e.driver_id and g.day = e.posted_on
       where coalesce(e.c, 0) <> coalesce(g.credits_cents, 0) or coalesce(e.d, 0) <> coalesce(g.debits_cents, 0) or coalesce(e.k, 0) <> coalesce(g.entries, 0)`.execute(server.db);
     expect(Number(days[0].n), 'driver_ledger_days differ from the entries').toBe(0);
+    const { rows: types } = await sql<{ n: number }>`
+      select count(*) as n from (
+        select type, posted_on, sum(case when direction = 'CREDIT' then amount_cents else 0 end) as c, sum(case when direction = 'DEBIT' then amount_cents else 0 end) as d, count(*) as k
+        from driver_transactions group by type, posted_on
+      ) e full join ledger_type_days t on t.type = e.type and t.day = e.posted_on
+      where coalesce(e.c, 0) <> coalesce(t.credits_cents, 0) or coalesce(e.d, 0) <> coalesce(t.debits_cents, 0) or coalesce(e.k, 0) <> coalesce(t.entries, 0)`.execute(server.db);
+    expect(Number(types[0].n), 'ledger_type_days differ from the entries').toBe(0);
   }
 
   it('refuses bad entries naming the field, writing nothing', async () => {
@@ -125,6 +132,8 @@ describe.each(DATABASES)('the driver ledger on %s', (kind) => {
     const payments = await server.db.selectFrom('driver_transactions').select(({ fn }) => fn.countAll<number>().as('n')).where('pay_bill_id', '=', id).where('type', '=', 'PAYMENT').executeTakeFirstOrThrow();
     expect(Number(payments.n)).toBe(bill.net > 0 ? 1 : 0);
     const paid = (await server.call({ method: 'GET', url: `/api/PayBills/${id}`, token: boss })).body.value;
+    // A paid week is closed: an entry dated in it is refused, naming the date; dated after it, it waits for the next bill.
+    await expectRefused(server, { method: 'POST', url: '/api/DriverTransactions', token: finance, payload: entry({ driverId: ownDriver, postedOn: addDays(week, 2), amount: 12 }) }, 409, 'postedOn');
     await expectRefused(server, { method: 'POST', url: `/api/PayBills/${id}/rebuild`, token: boss, payload: { version: paid.version } }, 409);
     await expectRefused(server, { method: 'POST', url: `/api/PayBills/${id}/approve`, token: boss, payload: { version: paid.version } }, 409);
     // The statement is a PDF that names the driver's closing balance.
@@ -185,6 +194,19 @@ describe.each(DATABASES)('the driver ledger on %s', (kind) => {
             expect(paid.status, JSON.stringify(paid.body)).toBe(200);
           }
           await expectTotalsMatchEntries();
+          // The list's totals of a type over the week (read from the sums per type and day) and of a type and an
+          // amount range (summed from the entries) equal the entries' own sums.
+          for (const [type] of types.slice(0, 3)) {
+            for (const extra of ['', '&amountMin=0.01']) {
+              const listed = await server.call({ method: 'GET', url: `/api/DriverTransactions?type=${type}&filtered=custom&from=${week}&to=${addDays(week, 6)}${extra}`, token: boss });
+              expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+              const sums = await server.db.selectFrom('driver_transactions')
+                .select([sql<number>`coalesce(sum(case when direction = 'CREDIT' then amount_cents else 0 end), 0)`.as('c'), sql<number>`coalesce(sum(case when direction = 'DEBIT' then amount_cents else 0 end), 0)`.as('d'), sql<number>`count(*)`.as('n')])
+                .where('type', '=', type).where('posted_on', '>=', week).where('posted_on', '<=', addDays(week, 6)).executeTakeFirstOrThrow();
+              expect(listed.body.value.totals, `${type}${extra}`).toEqual({ credits: Number(sums.c) / 100, debits: Number(sums.d) / 100, net: (Number(sums.c) - Number(sums.d)) / 100 });
+              expect(listed.body.value.totalCount).toBe(Number(sums.n));
+            }
+          }
           // Every bill: net = opening + its lines; closing = net − paid; the next week's opening = this closing.
           const bills = await server.db.selectFrom('pay_bills').selectAll().where('driver_id', 'in', drivers).orderBy('driver_id').orderBy('week_start').execute();
           for (const bill of bills) {

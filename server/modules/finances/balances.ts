@@ -59,9 +59,16 @@ export async function balancesPage(db: Db, query: BalancesQuery, onlyDriver: num
   const base = drivers.select(['d.id', 'd.first_name', 'd.last_name', 'd.terminated_on', sql<number>`coalesce(b.credits_cents, 0)`.as('allCredits'),
     sql<number>`coalesce(b.debits_cents, 0)`.as('allDebits'), sql<number>`coalesce(b.escrow_cents, 0)`.as('escrowCents')]);
   let rows: { id: number; first_name: string; last_name: string; terminated_on: string | null; allCredits: number; allDebits: number; escrowCents: number; credits?: number | null; debits?: number | null; after?: number | null }[];
+  // Name, ending balance and escrow sort from the kept totals (and what was posted after the period, a few days'
+  // rows at most): a page of drivers first, then the period's sums of those drivers only.
+  const pageFirst = key === 'name' || key === 'ending' || key === 'escrow';
   if (key === 'name') {
-    // A page of drivers by name first, then the sums of those drivers only.
     rows = await base.orderBy(sql`lower(d.last_name)`, direction).orderBy(sql`lower(d.first_name)`, direction).orderBy('d.id', direction).limit(query.size).offset(query.page * query.size).execute();
+  } else if (pageFirst) {
+    const after = db.selectFrom('driver_ledger_days').select(['driver_id', sql<number>`sum(credits_cents - debits_cents)`.as('net')])
+      .where(range.to ? sql<boolean>`day > ${range.to}` : sql<boolean>`1 = 0`).groupBy('driver_id').as('a');
+    const column = key === 'escrow' ? sql`coalesce(b.escrow_cents, 0)` : sql`(coalesce(b.credits_cents, 0) - coalesce(b.debits_cents, 0) - coalesce(a.net, 0))`;
+    rows = await base.leftJoin(after, 'a.driver_id', 'd.id').orderBy(column, direction).orderBy('d.id', direction).limit(query.size).offset(query.page * query.size).execute();
   } else {
     // Sorting by money needs every filtered driver's sums: one grouped read of the period's days, joined.
     const sums = daySums(null).as('s');
@@ -74,7 +81,7 @@ export async function balancesPage(db: Db, query: BalancesQuery, onlyDriver: num
     rows = await withSums.orderBy(column, direction).orderBy('d.id', direction).limit(query.size).offset(query.page * query.size).execute();
   }
   const sums = new Map<number, Sums>();
-  if (key === 'name') {
+  if (pageFirst) {
     for (const s of await daySums(rows.map((r) => r.id)).execute()) sums.set(s.driver_id, { credits: Number(s.credits), debits: Number(s.debits), after: Number(s.after) });
   } else {
     for (const r of rows) sums.set(r.id, { credits: Number(r.credits ?? 0), debits: Number(r.debits ?? 0), after: Number(r.after ?? 0) });

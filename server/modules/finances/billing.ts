@@ -5,7 +5,7 @@ import { DEFAULT_CATEGORY, type Direction, type TransactionType } from '../../..
 import { usCents, usDate } from '../../../schema/format';
 import type { Db } from '../../db/types';
 import { milesBetweenZips } from '../../places';
-import type { NewEntry } from './ledger';
+import { type NewEntry, eventKeySql } from './ledger';
 
 /**
  * How a weekly pay bill is worked out (schema/resources/payBills.ts), from the database inside the caller's
@@ -109,8 +109,10 @@ async function earnedLoads(db: Db, driverId: number, weekStart: string, weekEnd:
     .where('o.deleted_at', 'is', null)
     .where(delivered, '<=', weekEnd)
     .where(delivered, '>=', addDays(weekStart, -LATE_DELIVERY_DAYS))
+    // Not paid yet: no entry holds the load's pay event key (eventKey; a voided pay gives its key up, so the load is
+    // earned again). One lookup in the unique key index: by link and type the planner may walk every load-pay entry.
     .where((eb) => eb.not(eb.exists(
-      eb.selectFrom('driver_transactions as t').select('t.id').where('t.link_id', '=', eb.ref('o.id')).where('t.link_type', '=', 'BOOK_ORDER').where('t.type', '=', 'LOAD_PAY'),
+      eb.selectFrom('driver_transactions as t').select('t.id').where('t.idempotency_key', '=', eventKeySql('BOOK_ORDER', 'o.id', 'LOAD_PAY')),
     )))
     .orderBy(delivered).orderBy('o.id')
     .execute();

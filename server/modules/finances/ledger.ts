@@ -5,8 +5,9 @@ import type { Db } from '../../db/types';
 /**
  * Posting to the driver ledger (schema/resources/transactions.ts). Every posting, however it is made (the post dialog
  * through the record routes, a pay bill's approval and payment, the demo seed), goes through `postEntries` or, for an
- * entry the record routes inserted, `addToTotals`: the driver's running totals and daily sums change in the same
- * transaction as the entries, so a balance is always the sum of its entries (tests/server/ledger.test.ts checks it).
+ * entry the record routes inserted, `addToTotals`: the driver's running totals and daily sums, and every driver's sums
+ * per type and day, change in the same transaction as the entries, so a balance is always the sum of its entries
+ * (tests/server/ledger.test.ts checks it).
  */
 export interface NewEntry {
   driverId: number;
@@ -46,6 +47,8 @@ export const escrowDelta = (change: Pick<TotalsChange, 'type' | 'direction' | 'a
 
 /** The key an event gets when none is given: what it came from and what it is ('BOOK_ORDER:17:LOAD_PAY'). */
 export const eventKey = (linkType: string | null | undefined, linkId: number | null | undefined, type: string) => (linkType && linkId ? `${linkType}:${linkId}:${type}` : null);
+/** The same key in SQL, for the link's id in a column (a lookup in the unique key index). */
+export const eventKeySql = (linkType: string, idColumn: string, type: string) => sql<string>`${`${linkType}:`} || ${sql.ref(idColumn)} || ${`:${type}`}`;
 
 /** Adds entries to their drivers' running totals and daily sums (upserts, one per driver and per driver-day). */
 export async function addToTotals(trx: Db, changes: readonly TotalsChange[]): Promise<void> {
@@ -75,6 +78,26 @@ export async function addToTotals(trx: Db, changes: readonly TotalsChange[]): Pr
         credits_cents: sql`driver_ledger_days.credits_cents + ${d.credits}`,
         debits_cents: sql`driver_ledger_days.debits_cents + ${d.debits}`,
         entries: sql`driver_ledger_days.entries + ${d.entries}`,
+      }))
+      .execute();
+  }
+  const typeDays = new Map<string, { type: string; day: string; credits: number; debits: number; entries: number }>();
+  for (const c of changes) {
+    const key = `${c.type}|${c.day}`;
+    const typeDay = typeDays.get(key) ?? { type: c.type, day: c.day, credits: 0, debits: 0, entries: 0 };
+    if (c.direction === 'CREDIT') typeDay.credits += c.amountCents;
+    else typeDay.debits += c.amountCents;
+    typeDay.entries += 1;
+    typeDays.set(key, typeDay);
+  }
+  for (const t of typeDays.values()) {
+    await trx
+      .insertInto('ledger_type_days')
+      .values({ type: t.type, day: t.day, credits_cents: t.credits, debits_cents: t.debits, entries: t.entries })
+      .onConflict((oc) => oc.columns(['type', 'day']).doUpdateSet({
+        credits_cents: sql`ledger_type_days.credits_cents + ${t.credits}`,
+        debits_cents: sql`ledger_type_days.debits_cents + ${t.debits}`,
+        entries: sql`ledger_type_days.entries + ${t.entries}`,
       }))
       .execute();
   }

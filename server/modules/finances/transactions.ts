@@ -2,14 +2,15 @@ import { type SelectQueryBuilder, sql } from 'kysely';
 import { fromCents } from '../../../schema/records';
 import { idParams } from '../../../schema/common';
 import { todayIso } from '../../../schema/expiry';
-import { type Period, periodRange } from '../../../schema/period';
+import { type Period, periodRange, weekStart } from '../../../schema/period';
+import { usDate } from '../../../schema/format';
 import {
   type LedgerTotals, type LinkType, TRANSACTION_CATEGORIES, TRANSACTION_TYPE_LABELS, DEFAULT_CATEGORY, type TransactionType, categoryTypesQuery,
   type transactions, voidBody,
 } from '../../../schema/resources/transactions';
 import { ok, type ServerContext } from '../../context';
 import type { Db } from '../../db/types';
-import { badRequest, conflict } from '../../http/errors';
+import { ApiError, badRequest, conflict } from '../../http/errors';
 import type { RecordExtension } from '../records/fromDefinition';
 import type { AnyQuery } from '../records/types';
 import { addToTotals, eventKey, opposite, postEntries } from './ledger';
@@ -31,15 +32,26 @@ const postingKey = (input: { linkType?: string | null; linkId?: number | null; t
 
 /** Query keys the daily sums answer (a driver and a period); any other filter needs the entries themselves. */
 const DAY_SUM_KEYS = new Set(['page', 'size', 'sort', 'showDeleted', 'filtered', 'from', 'to', 'driverId']);
+/** Query keys the sums per type and day answer (a type over a period, every driver). */
+const TYPE_DAY_KEYS = new Set(['page', 'size', 'sort', 'showDeleted', 'filtered', 'from', 'to', 'type']);
 
 /**
- * Totals of a filtered ledger list. A driver and a period alone are read from the daily sums kept with every posting
- * (a few rows whatever the ledger's size); other filters sum the entries the list shows, in SQL.
+ * Totals of a filtered ledger list. A driver and a period alone are read from the daily sums kept with every posting,
+ * a type and a period from the sums per type and day (a few rows whatever the ledger's size); other filters sum the
+ * entries the list shows, in SQL.
  */
 async function ledgerTotals(db: Db, rows: AnyQuery, query: Query, scopedDriver: number | null | undefined): Promise<LedgerTotals & { totalCount: number }> {
-  const usesDaySums = Object.entries(query).every(([key, value]) => value === undefined || DAY_SUM_KEYS.has(key));
+  const answers = (keys: Set<string>) => Object.entries(query).every(([key, value]) => value === undefined || keys.has(key));
   let sums: { credits: unknown; debits: unknown; entries: unknown } | undefined;
-  if (usesDaySums) {
+  if (query.type !== undefined && scopedDriver === undefined && answers(TYPE_DAY_KEYS)) {
+    const range = periodRange(query.filtered as Period, todayIso(), query.from, query.to);
+    let days = db.selectFrom('ledger_type_days')
+      .select((eb) => [eb.fn.sum<number>('credits_cents').as('credits'), eb.fn.sum<number>('debits_cents').as('debits'), eb.fn.sum<number>('entries').as('entries')])
+      .where('type', '=', query.type);
+    if (range.from) days = days.where('day', '>=', range.from);
+    if (range.to) days = days.where('day', '<=', range.to);
+    sums = await days.executeTakeFirst();
+  } else if (answers(DAY_SUM_KEYS)) {
     const range = periodRange(query.filtered as Period, todayIso(), query.from, query.to);
     const driverId = scopedDriver !== undefined ? (query.driverId !== undefined && query.driverId !== scopedDriver ? -1 : (scopedDriver ?? -1)) : query.driverId;
     let days = db.selectFrom('driver_ledger_days')
@@ -100,7 +112,14 @@ export function transactionExtension(ctx: ServerContext): RecordExtension<typeof
         : 'This entry is already posted (the same request came twice)'),
     }],
     beforeWrite: async (trx, { action, input }) => {
-      if (action !== 'create' || !input?.linkType || !input.linkId) return;
+      if (action !== 'create' || !input) return;
+      // A week whose bill is approved or paid is closed: an entry dated in it would change a settled statement.
+      const week = weekStart(input.postedOn as string);
+      const closed = await trx.selectFrom('pay_bills').select(['id', 'status']).where('driver_id', '=', input.driverId as number).where('week_start', '=', week).where('status', '!=', 'DRAFT').executeTakeFirst();
+      if (closed) {
+        throw new ApiError(409, `The week of ${usDate(week)} is settled for this driver (bill #${closed.id} is ${closed.status === 'PAID' ? 'paid' : 'approved'}): date the entry after that week and it goes on the next bill`, 'conflict', 'postedOn');
+      }
+      if (!input.linkType || !input.linkId) return;
       if (!MANUAL_LINKS.includes(input.linkType as LinkType)) throw badRequest('Entries for tickets, citations, claims and bank matches are posted from those screens', 'linkType');
       const order = await trx.selectFrom('book_orders').select(['driver_id', 'order_number']).where('id', '=', input.linkId).where('deleted_at', 'is', null).executeTakeFirst();
       if (!order) throw badRequest('Choose a book order from the list', 'linkId');

@@ -29,7 +29,8 @@ export const equals = (column: string) => (value: unknown): Where => (eb) => eb(
 export function filtered<Q extends ListQueryBase>(db: Db, def: AnyRecordDefinition, query: Q, today: string, scope: Where | null = null): AnyQuery {
   let builder: AnyQuery = db.selectFrom(`${def.table} as r` as never);
   if (scope) builder = builder.where(scope);
-  if (!query.showDeleted) builder = builder.where('r.deleted_at', 'is', null);
+  // Append-only records (the ledger) are never deleted: no condition that would read every matching row's table page.
+  if (!query.showDeleted && !def.appendOnly) builder = builder.where('r.deleted_at', 'is', null);
   for (const [key, toWhere] of Object.entries(def.filters) as [keyof Q, ((value: unknown, today: string, query: Q) => Where | null) | undefined][]) {
     const value = query[key];
     const where = toWhere && value !== undefined && value !== null ? toWhere(value, today, query) : null;
