@@ -186,6 +186,9 @@ export function fromDefinition(def: AnyResource, extension: AnyExtension = {}): 
   const sorts: Record<string, readonly (string | RawBuilder<unknown>)[]> = {};
   for (const [key, column] of Object.entries(def.sortColumns)) sorts[key] = key === 'id' ? [] : extension.sorts?.[key] ?? [`r.${column}`];
 
+  // Each row's columns → DTO keys, worked out once per definition, not per row (a list page maps fifty rows).
+  const readers = fields.filter(([, field]) => field.column).map(([key, field]) => ({ key, column: columnOf(key, field), fromColumn: field.fromColumn.bind(field) }));
+  const displays = fields.filter(([, field]) => field.kind === 'reference').map(([key, field]) => ({ key: displayKey(key, field.target!), alias: refAlias(key) }));
   return {
     label: def.singular,
     path: def.api,
@@ -206,9 +209,9 @@ export function fromDefinition(def: AnyResource, extension: AnyExtension = {}): 
     toDto(row, loaded, today) {
       const dto: Row = recordMeta(row);
       const childRows = (loaded ?? {}) as Record<string | symbol, unknown>;
+      for (const { key, column, fromColumn } of readers) dto[key] = fromColumn(row[column]);
+      for (const { key, alias } of displays) dto[key] = row[alias] ?? null;
       for (const [key, field] of fields) {
-        if (field.column) dto[key] = field.fromColumn(row[columnOf(key, field)]);
-        if (field.kind === 'reference') dto[displayKey(key, field.target!)] = row[refAlias(key)] ?? null;
         if (field.rows) dto[key] = childRows[key] ?? [];
         if (field.group) {
           const prefix = `${snakeCase(key)}_`;
