@@ -11,7 +11,7 @@ export function FormSection({ title, columns = 4, below, children }: { title: st
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, width: '100%', mb: 2, minWidth: 0 }}>
       <Typography component="legend" variant="h6" sx={{ mb: 1 }}>{translate(title)}</Typography>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: `repeat(${columns}, minmax(0, 1fr))` }, columnGap: 2 }}>{children}</Box>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: `repeat(${columns}, minmax(0, 1fr))` }, columnGap: 2, rowGap: 0.5 }}>{children}</Box>
       {below}
     </Box>
   );
