@@ -122,6 +122,7 @@ export function RecordList(props: RecordListProps) {
   const canUpdate = useCanAccessFeature(resource, 'Update');
   const canDelete = useCanAccessFeature(resource, 'Delete');
   const phone = usePhone();
+  const { hasCreate } = useResourceDefinition();
   const allFilters = [
     <SearchFilter key="search" source="search" placeholder={search} alwaysOn />,
     ...filters,
@@ -142,7 +143,8 @@ export function RecordList(props: RecordListProps) {
       title={title}
       // A wide table scrolls inside its card instead of widening the page (react-admin's layout grows to fit its
       // content): width 0 keeps the table out of the page's width, min-width 100% gives it the card's.
-      sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto', width: 0, minWidth: '100%' } }}
+      // On a phone the create button floats over the list's bottom right: room below the last card and the pager.
+      sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto', width: 0, minWidth: '100%' }, pb: { xs: hasCreate ? 10 : 0, sm: 0 } }}
     >
       <DeferredRows>
         {header}
