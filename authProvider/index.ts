@@ -101,6 +101,10 @@ export const authProvider: AuthProvider = {
   },
   async checkError(error: { status?: number }) {
     if (error?.status === 401) {
+      // Already signed out (an earlier 401, or Logout): nothing to end, and no second sign-out. Each sign-out clears
+      // the query cache, the screens still mounted while /login loads ask again, fail with 401, and sign out again:
+      // a loop of navigations to /login until the layout unmounted (60 to 700 of them in the logout journey).
+      if (!getToken()) return;
       clearSession();
       throw { redirectTo: LOGIN_PATH, message: false };
     }

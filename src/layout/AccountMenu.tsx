@@ -21,7 +21,9 @@ export function AccountMenu() {
     try {
       await authProvider!.logout({});
       queryClient.clear();
-      navigate('/', { replace: true });
+      // A page load, not a route change: the signed-in screens unmount at once. Kept mounted while the next route
+      // loaded, they asked again, failed with 401 and signed out again, dozens to hundreds of times.
+      window.location.replace('/');
     } catch {
       notify('haulboard.account.unable_to_logout', { type: 'error' });
     }
