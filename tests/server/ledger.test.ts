@@ -34,29 +34,24 @@ describe.each(DATABASES)('the driver ledger on %s', (kind) => {
   const entry = (over: Record<string, unknown> = {}) => ({ postedOn: today, driverId: otherDriver, type: 'FUEL_ADVANCE', direction: 'DEBIT', amount: 125.5, moneySource: 'company', ...over });
   const post = (payload: object, token = finance) => server.call({ method: 'POST', url: '/api/DriverTransactions', token, payload });
 
-  /** Every driver's kept totals and daily sums against the sums of their entries, in SQL. */
-  async function expectTotalsMatchEntries() {
-    const { rows: drift } = await sql<{ n: number }>`
+  /** Rows of a kept-totals table that differ from the sums of the entries grouped by its key (`entry column → its column`). */
+  async function drift(table: string, key: [entryColumn: string, keptColumn: string][]): Promise<number> {
+    const grouped = key.map(([entry]) => entry).join(', ');
+    const on = key.map(([entry, kept]) => `g.${kept} = e.${entry}`).join(' and ');
+    const { rows } = await sql<{ n: number }>`
       select count(*) as n from (
-        select driver_id, sum(case when direction = 'CREDIT' then amount_cents else 0 end) as c, sum(case when direction = 'DEBIT' then amount_cents else 0 end) as d
-        from driver_transactions group by driver_id
-      ) e full join driver_balances b on b.driver_id = e.driver_id
-      where coalesce(e.c, 0) <> coalesce(b.credits_cents, 0) or coalesce(e.d, 0) <> coalesce(b.debits_cents, 0)`.execute(server.db);
-    expect(Number(drift[0].n), 'driver_balances differ from the entries').toBe(0);
-    const { rows: days } = await sql<{ n: number }>`
-      select count(*) as n from (
-        select driver_id, posted_on, sum(case when direction = 'CREDIT' then amount_cents else 0 end) as c, sum(case when direction = 'DEBIT' then amount_cents else 0 end) as d, count(*) as k
-        from driver_transactions group by driver_id, posted_on
-      ) e full join driver_ledger_days g on g.driver_id = e.driver_id and g.day = e.posted_on
+        select ${sql.raw(grouped)}, sum(case when direction = 'CREDIT' then amount_cents else 0 end) as c, sum(case when direction = 'DEBIT' then amount_cents else 0 end) as d, count(*) as k
+        from driver_transactions group by ${sql.raw(grouped)}
+      ) e full join ${sql.table(table)} g on ${sql.raw(on)}
       where coalesce(e.c, 0) <> coalesce(g.credits_cents, 0) or coalesce(e.d, 0) <> coalesce(g.debits_cents, 0) or coalesce(e.k, 0) <> coalesce(g.entries, 0)`.execute(server.db);
-    expect(Number(days[0].n), 'driver_ledger_days differ from the entries').toBe(0);
-    const { rows: types } = await sql<{ n: number }>`
-      select count(*) as n from (
-        select type, posted_on, sum(case when direction = 'CREDIT' then amount_cents else 0 end) as c, sum(case when direction = 'DEBIT' then amount_cents else 0 end) as d, count(*) as k
-        from driver_transactions group by type, posted_on
-      ) e full join ledger_type_days t on t.type = e.type and t.day = e.posted_on
-      where coalesce(e.c, 0) <> coalesce(t.credits_cents, 0) or coalesce(e.d, 0) <> coalesce(t.debits_cents, 0) or coalesce(e.k, 0) <> coalesce(t.entries, 0)`.execute(server.db);
-    expect(Number(types[0].n), 'ledger_type_days differ from the entries').toBe(0);
+    return Number(rows[0].n);
+  }
+
+  /** Every kept total (each driver's, each driver's day, each type's day) against the sums of the entries, in SQL. */
+  async function expectTotalsMatchEntries() {
+    expect(await drift('driver_balances', [['driver_id', 'driver_id']]), 'driver_balances differ from the entries').toBe(0);
+    expect(await drift('driver_ledger_days', [['driver_id', 'driver_id'], ['posted_on', 'day']]), 'driver_ledger_days differ from the entries').toBe(0);
+    expect(await drift('ledger_type_days', [['type', 'type'], ['posted_on', 'day']]), 'ledger_type_days differ from the entries').toBe(0);
   }
 
   it('refuses bad entries naming the field, writing nothing', async () => {

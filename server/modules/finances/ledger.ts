@@ -50,69 +50,46 @@ export const eventKey = (linkType: string | null | undefined, linkId: number | n
 /** The same key in SQL, for the link's id in a column (a lookup in the unique key index). */
 export const eventKeySql = (linkType: string, idColumn: string, type: string) => sql<string>`${`${linkType}:`} || ${sql.ref(idColumn)} || ${`:${type}`}`;
 
-/** Adds entries to their drivers' running totals and daily sums (upserts, one per driver and per driver-day). */
+interface Sums { credits: number; debits: number; escrow: number; entries: number }
+
+/** The changes summed per key (a driver, a driver's day, a type's day), with the columns that name each key. */
+function sumsBy(changes: readonly TotalsChange[], keyOf: (c: TotalsChange) => Record<string, string | number>): { key: Record<string, string | number>; sums: Sums }[] {
+  const groups = new Map<string, { key: Record<string, string | number>; sums: Sums }>();
+  for (const c of changes) {
+    const key = keyOf(c);
+    const id = Object.values(key).join('|');
+    const group = groups.get(id) ?? { key, sums: { credits: 0, debits: 0, escrow: 0, entries: 0 } };
+    if (c.direction === 'CREDIT') group.sums.credits += c.amountCents;
+    else group.sums.debits += c.amountCents;
+    group.sums.escrow += escrowDelta(c);
+    group.sums.entries += 1;
+    groups.set(id, group);
+  }
+  return [...groups.values()];
+}
+
+/** Adds sums to a kept-totals table: a new row for a new key, else each column grows by its sum. */
+async function addSums(trx: Db, table: 'driver_ledger_days' | 'ledger_type_days' | 'driver_balances', groups: ReturnType<typeof sumsBy>, withEscrow = false): Promise<void> {
+  for (const { key, sums } of groups) {
+    const values: Record<string, number> = { credits_cents: sums.credits, debits_cents: sums.debits, entries: sums.entries, ...(withEscrow ? { escrow_cents: sums.escrow } : {}) };
+    await trx
+      .insertInto(table)
+      .values({ ...key, ...values } as never)
+      .onConflict((oc) => oc.columns(Object.keys(key) as never).doUpdateSet(
+        Object.fromEntries(Object.entries(values).map(([column, value]) => [column, sql`${sql.ref(`${table}.${column}`)} + ${value}`])) as never,
+      ))
+      .execute();
+  }
+}
+
+/**
+ * Adds entries to the kept totals, one upsert per key: each driver's running totals (with escrow held), each driver's
+ * daily sums, and every driver's sums per type and day.
+ */
 export async function addToTotals(trx: Db, changes: readonly TotalsChange[]): Promise<void> {
-  const days = new Map<string, { driverId: number; day: string; credits: number; debits: number; entries: number }>();
-  const drivers = new Map<number, { credits: number; debits: number; escrow: number; entries: number }>();
-  for (const c of changes) {
-    const credit = c.direction === 'CREDIT' ? c.amountCents : 0;
-    const debit = c.direction === 'DEBIT' ? c.amountCents : 0;
-    const dayKey = `${c.driverId}|${c.day}`;
-    const day = days.get(dayKey) ?? { driverId: c.driverId, day: c.day, credits: 0, debits: 0, entries: 0 };
-    day.credits += credit;
-    day.debits += debit;
-    day.entries += 1;
-    days.set(dayKey, day);
-    const driver = drivers.get(c.driverId) ?? { credits: 0, debits: 0, escrow: 0, entries: 0 };
-    driver.credits += credit;
-    driver.debits += debit;
-    driver.escrow += escrowDelta(c);
-    driver.entries += 1;
-    drivers.set(c.driverId, driver);
-  }
-  for (const d of days.values()) {
-    await trx
-      .insertInto('driver_ledger_days')
-      .values({ driver_id: d.driverId, day: d.day, credits_cents: d.credits, debits_cents: d.debits, entries: d.entries })
-      .onConflict((oc) => oc.columns(['driver_id', 'day']).doUpdateSet({
-        credits_cents: sql`driver_ledger_days.credits_cents + ${d.credits}`,
-        debits_cents: sql`driver_ledger_days.debits_cents + ${d.debits}`,
-        entries: sql`driver_ledger_days.entries + ${d.entries}`,
-      }))
-      .execute();
-  }
-  const typeDays = new Map<string, { type: string; day: string; credits: number; debits: number; entries: number }>();
-  for (const c of changes) {
-    const key = `${c.type}|${c.day}`;
-    const typeDay = typeDays.get(key) ?? { type: c.type, day: c.day, credits: 0, debits: 0, entries: 0 };
-    if (c.direction === 'CREDIT') typeDay.credits += c.amountCents;
-    else typeDay.debits += c.amountCents;
-    typeDay.entries += 1;
-    typeDays.set(key, typeDay);
-  }
-  for (const t of typeDays.values()) {
-    await trx
-      .insertInto('ledger_type_days')
-      .values({ type: t.type, day: t.day, credits_cents: t.credits, debits_cents: t.debits, entries: t.entries })
-      .onConflict((oc) => oc.columns(['type', 'day']).doUpdateSet({
-        credits_cents: sql`ledger_type_days.credits_cents + ${t.credits}`,
-        debits_cents: sql`ledger_type_days.debits_cents + ${t.debits}`,
-        entries: sql`ledger_type_days.entries + ${t.entries}`,
-      }))
-      .execute();
-  }
-  for (const [driverId, d] of drivers) {
-    await trx
-      .insertInto('driver_balances')
-      .values({ driver_id: driverId, credits_cents: d.credits, debits_cents: d.debits, escrow_cents: d.escrow, entries: d.entries })
-      .onConflict((oc) => oc.column('driver_id').doUpdateSet({
-        credits_cents: sql`driver_balances.credits_cents + ${d.credits}`,
-        debits_cents: sql`driver_balances.debits_cents + ${d.debits}`,
-        escrow_cents: sql`driver_balances.escrow_cents + ${d.escrow}`,
-        entries: sql`driver_balances.entries + ${d.entries}`,
-      }))
-      .execute();
-  }
+  await addSums(trx, 'driver_ledger_days', sumsBy(changes, (c) => ({ driver_id: c.driverId, day: c.day })));
+  await addSums(trx, 'ledger_type_days', sumsBy(changes, (c) => ({ type: c.type, day: c.day })));
+  await addSums(trx, 'driver_balances', sumsBy(changes, (c) => ({ driver_id: c.driverId })), true);
 }
 
 /** Inserts entries and keeps the totals in step, in the caller's transaction; returns their ids in order. */
