@@ -21,10 +21,11 @@
  *    offending nodes.
  *
  *    Lighthouse's performance score moves with the machine's load (it simulates throttling from a real trace):
- *    BENCH_WEB_LIGHTHOUSE_RUNS=3 runs each page 3 times and keeps the run with the median performance score.
+ *    each page runs BENCH_WEB_LIGHTHOUSE_RUNS (3) times and the run with the median performance score is kept (one run
+ *    on this 2-core machine moves by ±10 points).
  *
  * 1 kB = 1000 bytes (as Chrome DevTools counts). Environment: CHROMIUM_PATH (/usr/bin/chromium), BENCH_WEB_BUILD
- * (auto|always|never), BENCH_WEB_IDLE_MS (network quiet time counted as idle, 500), BENCH_WEB_LIGHTHOUSE_RUNS (1),
+ * (auto|always|never), BENCH_WEB_IDLE_MS (network quiet time counted as idle, 500), BENCH_WEB_LIGHTHOUSE_RUNS (3),
  * LOG_LEVEL (server, default warn).
  * Results: a summary on stdout, bench/results/web-<timestamp>.json, and the full Lighthouse reports next to it
  * (web-<timestamp>.lighthouse-<page>.json).
@@ -75,7 +76,7 @@ const LIGHTHOUSE_ATTEMPTS = 3;
 
 const WAIT_MS = 30_000;
 const IDLE_MS = positiveNumberFromEnv('BENCH_WEB_IDLE_MS', 500);
-const LIGHTHOUSE_RUNS = positiveNumberFromEnv('BENCH_WEB_LIGHTHOUSE_RUNS', 1, { integer: true });
+const LIGHTHOUSE_RUNS = positiveNumberFromEnv('BENCH_WEB_LIGHTHOUSE_RUNS', 3, { integer: true });
 const BUILD_MODE = (process.env.BENCH_WEB_BUILD?.trim() || 'auto') as 'auto' | 'always' | 'never';
 if (!['auto', 'always', 'never'].includes(BUILD_MODE)) throw new Error(`BENCH_WEB_BUILD must be auto, always or never, not "${BUILD_MODE}"`);
 

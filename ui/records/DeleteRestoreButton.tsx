@@ -1,9 +1,10 @@
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import RestoreIcon from '@mui/icons-material/RestoreFromTrash';
-import { Button, IconButton, Tooltip } from '@mui/material';
+import { Button, IconButton } from '@mui/material';
 import { useRecordContext, useResourceContext, useTranslate } from 'ra-core';
 import type { MouseEvent } from 'react';
 import { endpointsOf } from '../../dataProvider/endpoints';
+import { HoverHint } from '../HoverHint';
 import { useCanAccessFeature } from '../useCanAccessFeature';
 import { maybeDefinitionOf } from './definitions';
 import { useApiAction } from './useApiAction';
@@ -39,11 +40,9 @@ export function DeleteRestoreAction({ compact = false }: { compact?: boolean }) 
   const color = record.deleted ? 'primary' : 'error';
   if (compact) {
     return (
-      <Tooltip title={label}>
-        <span>
-          <IconButton size="small" color={color} aria-label={label} disabled={action.isPending} onClick={onClick}>{icon}</IconButton>
-        </span>
-      </Tooltip>
+      <HoverHint title={label}>
+        <IconButton size="small" color={color} aria-label={label} disabled={action.isPending} onClick={onClick}>{icon}</IconButton>
+      </HoverHint>
     );
   }
   return (

@@ -1,9 +1,10 @@
 import ErrorIcon from '@mui/icons-material/ErrorOutline';
 import WarningIcon from '@mui/icons-material/WarningAmber';
-import { Box, Chip } from '@mui/material';
+import { Box } from '@mui/material';
 import { useRecordContext, useResourceContext } from 'ra-core';
 import { type ExpiryItem, describeExpiry } from '../../schema/expiry';
 import { usDate } from '../format';
+import { Tag } from '../Tag';
 import { maybeDefinitionOf } from './definitions';
 
 export interface WithExpiry {
@@ -15,13 +16,9 @@ function ExpiryChip({ item }: { item: ExpiryItem }) {
   const expired = item.state === 'expired';
   const label = maybeDefinitionOf(useResourceContext())?.expiring.find((e) => e.path === item.field)?.label ?? item.field;
   return (
-    <Chip
-      size="small"
-      variant={expired ? 'filled' : 'outlined'}
-      color={expired ? 'error' : 'warning'}
-      icon={expired ? <ErrorIcon /> : <WarningIcon />}
-      label={describeExpiry(item, label, usDate(item.on))}
-    />
+    <Tag tone={expired ? 'error' : 'warning'} filled={expired} icon={expired ? <ErrorIcon /> : <WarningIcon />}>
+      {describeExpiry(item, label, usDate(item.on))}
+    </Tag>
   );
 }
 

@@ -1,4 +1,4 @@
-import FilterListIcon from '@mui/icons-material/FilterList';
+import SavedSearchIcon from '@mui/icons-material/SavedSearch';
 import { Box, Button, Chip, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { BooleanInput, ColumnsButton, CreateButton, DataTable, FilterButton, List, TopToolbar } from 'react-admin';
 import { ListContextProvider, type RaRecord, type SortPayload, useListContext, useRecordContext, useResourceContext, useResourceDefinition, useTranslate } from 'ra-core';
@@ -46,13 +46,16 @@ export interface RecordListProps {
   children: ReactNode;
 }
 
-/** On a phone the side panel has no room: its saved filters and one-click filters open in a full-screen dialog. */
+/**
+ * On a phone the side panel has no room: its saved filters and one-click filters open in a full-screen dialog. Its icon
+ * is not the filter funnel, which react-admin's add-filter button shows beside it there without its words.
+ */
 function PhoneFilters({ quickFilters }: { quickFilters: QuickFilter[] }) {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button size="small" startIcon={<FilterListIcon />} onClick={() => setOpen(true)}>{translate('haulboard.saved_filters.filters')}</Button>
+      <Button size="small" startIcon={<SavedSearchIcon />} onClick={() => setOpen(true)}>{translate('haulboard.saved_filters.filters')}</Button>
       <ResponsiveDialog open={open} onClose={() => setOpen(false)} aria-labelledby="phone-filters-title">
         <DialogTitle id="phone-filters-title">{translate('haulboard.saved_filters.filters')}</DialogTitle>
         <DialogContent sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>

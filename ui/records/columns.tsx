@@ -1,15 +1,14 @@
-import { Chip, Link } from '@mui/material';
+import { Link } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-
-type ChipColour = 'default' | 'success' | 'warning' | 'error' | 'info';
+import { Tag, type TagTone } from '../Tag';
 
 /** A status as a chip: its words from `prefix`.VALUE, its colour from `colours` (words always, colour on top). */
-export function StatusChip({ prefix, value, colours = {} }: { prefix: string; value: string | null | undefined; colours?: Record<string, ChipColour> }) {
+export function StatusChip({ prefix, value, colours = {} }: { prefix: string; value: string | null | undefined; colours?: Record<string, TagTone> }) {
   const translate = useTranslate();
   if (!value) return null;
-  return <Chip size="small" color={colours[value] ?? 'default'} variant="outlined" label={translate(`${prefix}.${value}`)} />;
+  return <Tag tone={colours[value] ?? 'default'}>{translate(`${prefix}.${value}`)}</Tag>;
 }
 
 /** A link inside a clickable row: it opens its own target, not the row's. */
