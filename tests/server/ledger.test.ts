@@ -159,6 +159,37 @@ describe.each(DATABASES)('the driver ledger on %s', (kind) => {
     await expectRefused(server, { method: 'POST', url: '/api/DriverTransactions', token: driverToken, payload: entry({ driverId: ownDriver }) }, 403);
   });
 
+  it('sorts balances by ending balance and escrow the same way with and without entries dated after the period', async () => {
+    // A period that ends yesterday: today's entries are after it, and its endings subtract them ("all" has no end).
+    // Drivers ending it apart (a credit long ago), then a large credit today to the one who ended it lowest: first by
+    // the kept total, last by the period's ending.
+    const longAgo = addDays(today, -400);
+    const period = `custom&from=${addDays(today, -500)}&to=${addDays(today, -1)}`;
+    const third = (await server.db.selectFrom('drivers').select('id').where('id', 'not in', [ownDriver, otherDriver]).where('deleted_at', 'is', null).where('terminated_on', 'is', null).orderBy('id').executeTakeFirstOrThrow()).id;
+    expect((await post(entry({ driverId: third, postedOn: longAgo, type: 'REIMBURSEMENT', direction: 'CREDIT', amount: 500 }))).status).toBe(200);
+    const before = await server.call({ method: 'GET', url: `/api/Driver/get-balances-state?status=active&filtered=${period}&Size=500`, token: boss });
+    const lowest = (before.body.value.items as { driverId: number; ending: number }[]).reduce((low, b) => (b.ending < low.ending ? b : low));
+    const credited = await post(entry({ driverId: lowest.driverId, type: 'REIMBURSEMENT', direction: 'CREDIT', amount: 250_000 }));
+    expect(credited.status, JSON.stringify(credited.body)).toBe(200);
+    for (const filtered of [period, 'all', 'this_month']) {
+      const get = async (sort: string) => {
+        const answer = await server.call({ method: 'GET', url: `/api/Driver/get-balances-state?status=all&filtered=${filtered}&Size=500&Sort=${sort}`, token: boss });
+        expect(answer.status, `${filtered} ${sort}`).toBe(200);
+        return answer.body.value.items as { driverId: number; ending: number; escrow: number }[];
+      };
+      const byName = await get('name');
+      const ending = new Map(byName.map((b) => [b.driverId, b.ending]));
+      for (const sort of ['ending', '-ending', 'escrow', '-escrow']) {
+        const items = await get(sort);
+        const key = sort.replace('-', '') as 'ending' | 'escrow';
+        const sign = sort.startsWith('-') ? -1 : 1;
+        expect(items.map((b) => b.driverId).sort((a, b) => a - b), `${filtered} ${sort}: the same drivers`).toEqual([...ending.keys()].sort((a, b) => a - b));
+        for (const b of items) expect(b.ending, `${filtered} ${sort}: driver ${b.driverId}'s ending as on the name-sorted page`).toBe(ending.get(b.driverId));
+        for (let i = 1; i < items.length; i++) expect(sign * (items[i][key] - items[i - 1][key]), `${filtered} ${sort} in order at ${i}`).toBeGreaterThanOrEqual(0);
+      }
+    }
+  });
+
   it('refuses a Dispatcher every finance call, and a caller without a token', async () => {
     for (const url of ['/api/DriverTransactions', '/api/PayBills', '/api/Driver/get-balances-state', '/api/DriverTransactions/export']) {
       expect((await server.call({ method: 'GET', url, token: dispatcher })).status, url).toBe(403);

@@ -15,6 +15,12 @@ const READ: readonly FeatureKey[] = ['DriverBalance', 'DriverReport'];
 
 interface Sums { credits: number; debits: number; after: number }
 
+/** Whether any entry is dated after `day` (none after an open-ended period): one probe of the days index. */
+async function postedAfter(db: Db, day: string | undefined): Promise<boolean> {
+  if (!day) return false;
+  return !!(await db.selectFrom('ledger_type_days').select('day').where('day', '>', day).limit(1).executeTakeFirst());
+}
+
 /**
  * A page of drivers' balances, in SQL from the totals kept with every posting (driver_balances: all time;
  * driver_ledger_days: per day), never by summing entries here: the ending balance is the total less what was
@@ -25,19 +31,20 @@ export async function balancesPage(db: Db, query: BalancesQuery, onlyDriver: num
   let drivers = db.selectFrom('drivers as d').leftJoin('driver_balances as b', 'b.driver_id', 'd.id').where('d.deleted_at', 'is', null);
   if (onlyDriver !== undefined) drivers = drivers.where('d.id', '=', onlyDriver ?? -1);
   if (query.driverId) drivers = drivers.where('d.id', '=', query.driverId);
-  if (query.status === 'active') drivers = drivers.where((eb) => eb.or([eb('d.terminated_on', 'is', null), eb('d.terminated_on', '>', today)]));
+  // One comparison, not "is null or later": SQLite then reads the drivers in order instead of merging two index scans
+  // of the termination date (half the time of the page at 2,000 drivers).
+  if (query.status === 'active') drivers = drivers.where(sql`coalesce(d.terminated_on, '9999-12-31')`, '>', today);
   if (query.status === 'inactive') drivers = drivers.where('d.terminated_on', '<=', today);
   if (query.search) drivers = drivers.where(sql`lower(d.first_name || ' ' || d.last_name)`, 'like', sql`${containsPattern(query.search)} escape '\\'`);
 
   const total = sql<number>`coalesce(b.credits_cents, 0) - coalesce(b.debits_cents, 0)`;
-  const [counted, totals] = await Promise.all([
-    drivers.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    drivers.select([
-      sql<number>`coalesce(sum(case when ${total} > 0 then ${total} else 0 end), 0)`.as('owedTo'),
-      sql<number>`coalesce(sum(case when ${total} < 0 then -(${total}) else 0 end), 0)`.as('owedBy'),
-      sql<number>`coalesce(sum(b.escrow_cents), 0)`.as('escrow'),
-    ]).executeTakeFirstOrThrow(),
-  ]);
+  // The count and the totals in one pass over the drivers.
+  const totals = await drivers.select((eb) => [
+    eb.fn.countAll<number>().as('n'),
+    sql<number>`coalesce(sum(case when ${total} > 0 then ${total} else 0 end), 0)`.as('owedTo'),
+    sql<number>`coalesce(sum(case when ${total} < 0 then -(${total}) else 0 end), 0)`.as('owedBy'),
+    sql<number>`coalesce(sum(b.escrow_cents), 0)`.as('escrow'),
+  ]).executeTakeFirstOrThrow();
 
   // The period's sums per driver from the daily totals: credits and debits within, the net posted after.
   const daySums = (ids: readonly number[] | null) => {
@@ -64,10 +71,14 @@ export async function balancesPage(db: Db, query: BalancesQuery, onlyDriver: num
   const pageFirst = key === 'name' || key === 'ending' || key === 'escrow';
   if (key === 'name') {
     rows = await base.orderBy(sql`lower(d.last_name)`, direction).orderBy(sql`lower(d.first_name)`, direction).orderBy('d.id', direction).limit(query.size).offset(query.page * query.size).execute();
-  } else if (pageFirst) {
+  } else if (key === 'escrow' || (key === 'ending' && !(await postedAfter(db, range.to)))) {
+    // Nothing is posted after the period (this week, this month …): each ending balance is the kept total.
+    const column = key === 'escrow' ? sql`coalesce(b.escrow_cents, 0)` : total;
+    rows = await base.orderBy(column, direction).orderBy('d.id', direction).limit(query.size).offset(query.page * query.size).execute();
+  } else if (key === 'ending') {
     const after = db.selectFrom('driver_ledger_days').select(['driver_id', sql<number>`sum(credits_cents - debits_cents)`.as('net')])
-      .where(range.to ? sql<boolean>`day > ${range.to}` : sql<boolean>`1 = 0`).groupBy('driver_id').as('a');
-    const column = key === 'escrow' ? sql`coalesce(b.escrow_cents, 0)` : sql`(coalesce(b.credits_cents, 0) - coalesce(b.debits_cents, 0) - coalesce(a.net, 0))`;
+      .where('day', '>', range.to!).groupBy('driver_id').as('a');
+    const column = sql`(${total} - coalesce(a.net, 0))`;
     rows = await base.leftJoin(after, 'a.driver_id', 'd.id').orderBy(column, direction).orderBy('d.id', direction).limit(query.size).offset(query.page * query.size).execute();
   } else {
     // Sorting by money needs every filtered driver's sums: one grouped read of the period's days, joined.
@@ -96,7 +107,7 @@ export async function balancesPage(db: Db, query: BalancesQuery, onlyDriver: num
     };
   });
   const balanceTotals: BalanceTotals = { owedToDrivers: fromCents(Number(totals.owedTo)), owedByDrivers: fromCents(Number(totals.owedBy)), escrow: fromCents(Number(totals.escrow)) };
-  const listed = page(items, Number(counted.n), query.page, query.size);
+  const listed = page(items, Number(totals.n), query.page, query.size);
   return { value: { ...listed.value, totals: balanceTotals, period: range } };
 }
 
