@@ -1,4 +1,6 @@
+import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/types';
+import { isPostgres } from '../../db/schemaHelpers';
 
 /**
  * Throttles other than sign-in's: at most `count` events of a kind per key (e.g. per client address) within a
@@ -32,21 +34,20 @@ export async function secondsUntilAllowed(db: Db, limit: HitLimit, key: string, 
 }
 
 /**
- * Takes one of the limit's events for `key` before the work it guards, so that requests arriving together cannot all
- * pass a check made before any of them is counted: the hit is written first and the window counted after, so of any
- * two requests the later to count sees the other. Returns the hit's id (give it back with `releaseHit` if the event
- * does not happen after all), or the seconds to wait when the limit is reached (nothing is then kept).
+ * Takes one of the limit's events for `key` before the work it guards: counted and written in one transaction, one
+ * request per key at a time (PostgreSQL: a lock on the key for the transaction, so servers sharing the database queue
+ * too; SQLite writes one transaction at a time anyway). Written first and counted after, thirty requests arriving
+ * together each saw the other twenty-nine and all were refused. Returns the hit's id (give it back with `releaseHit` if
+ * the event does not happen after all), or the seconds to wait when the limit is reached (nothing is then kept).
  */
 export async function takeHit(db: Db, limit: HitLimit, key: string, now = Date.now()): Promise<{ id: number } | { wait: number }> {
-  const { id } = await db.insertInto('throttle_hits').values({ kind: limit.kind, key, at: iso(now) }).returning('id').executeTakeFirstOrThrow();
-  const hits = await db
-    .selectFrom('throttle_hits').select('at')
-    .where('kind', '=', limit.kind).where('key', '=', key).where('at', '>', iso(now - limit.windowMs))
-    .orderBy('at', 'asc').limit(limit.count + 1)
-    .execute();
-  if (hits.length <= limit.count) return { id };
-  await releaseHit(db, id);
-  return { wait: Math.max(1, await secondsUntilAllowed(db, limit, key, now)) };
+  return db.transaction().execute(async (trx) => {
+    if (isPostgres(trx as unknown as Kysely<unknown>)) await sql`select pg_advisory_xact_lock(hashtext(${`${limit.kind}:${key}`}))`.execute(trx);
+    const wait = await secondsUntilAllowed(trx, limit, key, now);
+    if (wait > 0) return { wait };
+    const { id } = await trx.insertInto('throttle_hits').values({ kind: limit.kind, key, at: iso(now) }).returning('id').executeTakeFirstOrThrow();
+    return { id };
+  });
 }
 
 /** Gives back a hit taken for an event that did not happen (a refused registration costs nothing). */
