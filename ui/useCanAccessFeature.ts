@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
 import { governingPath } from '../authProvider/routes';
-import type { FeatureGroup } from '../dataProvider/session';
-import { featureGroupsQuery } from './access/useFeatureGroups';
+import { type FeatureGroup, getGroups } from '../dataProvider/session';
+import { FEATURES_QUERY_KEY } from './access/useFeatureGroups';
 
 function holds(groups: FeatureGroup[], resource: string, permission: string): boolean {
   const path = governingPath(resource, groups);
@@ -10,13 +11,25 @@ function holds(groups: FeatureGroup[], resource: string, permission: string): bo
 }
 
 /**
- * Whether the signed-in user holds `permission` on the feature a resource belongs to (buttons hide otherwise).
- * Selects only the answer from the feature list: a list row using it re-renders when the answer changes, not when
- * the feature list is fetched again (a list has one per row).
+ * The feature list as the sidebar last fetched it (useFeatureGroups keeps it in react-query), or as the session
+ * stored it before that; and a re-check whenever that query changes. A plain read of the cache, not a query observer:
+ * a list row asks this for each link and button in it, and fifty observers made and subscribed per page were a
+ * measurable part of showing the rows.
  */
+function useFeatureAnswer(answer: (groups: FeatureGroup[]) => boolean): boolean {
+  const client = useQueryClient();
+  const subscribe = useCallback(
+    (changed: () => void) => client.getQueryCache().subscribe((event) => {
+      if (event.query.queryHash === JSON.stringify(FEATURES_QUERY_KEY)) changed();
+    }),
+    [client],
+  );
+  return useSyncExternalStore(subscribe, () => answer(client.getQueryData<FeatureGroup[]>(FEATURES_QUERY_KEY) ?? getGroups()));
+}
+
+/** Whether the signed-in user holds `permission` on the feature a resource belongs to (buttons hide otherwise). */
 export function useCanAccessFeature(resource: string, permission: string): boolean {
-  const { data } = useQuery({ ...featureGroupsQuery, select: (groups: FeatureGroup[]) => holds(groups, resource, permission) });
-  return data ?? false;
+  return useFeatureAnswer((groups) => holds(groups, resource, permission));
 }
 
 /**
@@ -24,6 +37,5 @@ export function useCanAccessFeature(resource: string, permission: string): boole
  * (a driver reads their own ledger through the driver report, which does not make them finance staff).
  */
 export function useHoldsFeature(uri: string, permission: string): boolean {
-  const { data } = useQuery({ ...featureGroupsQuery, select: (groups: FeatureGroup[]) => groups.some((g) => g.features.some((f) => f.uri === uri && f.permissions.includes(permission))) });
-  return data ?? false;
+  return useFeatureAnswer((groups) => groups.some((g) => g.features.some((f) => f.uri === uri && f.permissions.includes(permission))));
 }

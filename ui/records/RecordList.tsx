@@ -10,7 +10,7 @@ import { ResponsiveDialog } from '../ResponsiveDialog';
 import { useCanAccessFeature } from '../useCanAccessFeature';
 import { usePhone } from '../usePhone';
 import { CardList } from './CardList';
-import { DeleteRestoreAction } from './DeleteRestoreButton';
+import { RowDeleteRestore, RowDeleteRestoreProvider } from './DeleteRestoreButton';
 import { type WithExpiry, expiryRowSx } from './ExpiryChips';
 import { FilterLists, FilterSidebar, type QuickFilter } from './FilterSidebar';
 import { SavedFilters } from './SavedFilters';
@@ -96,7 +96,7 @@ function RowActions({ canDelete }: { canDelete: boolean }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, justifyContent: 'flex-end' }}>
       {record?.deleted && <Chip size="small" label={translate('haulboard.records.deleted_chip')} />}
-      {canDelete && <DeleteRestoreAction compact />}
+      {canDelete && <RowDeleteRestore />}
     </Box>
   );
 }
@@ -150,18 +150,20 @@ export function RecordList(props: RecordListProps) {
       sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto', width: 0, minWidth: '100%' }, pb: { xs: hasCreate ? 10 : 0, sm: 0 } }}
     >
       <DeferredRows>
-        {header}
-        {phone ? (
-          <CardList rowClick={click} hiddenColumns={hiddenColumns} actions="actions">
-            {children}
-            {softDelete ? <DataTable.Col source="actions" label="haulboard.records.actions" render={() => <RowActions canDelete={canDelete} />} /> : null}
-          </CardList>
-        ) : (
-          <DataTable rowClick={click ? (id) => click(id) : false} bulkActionButtons={false} hiddenColumns={hiddenColumns} rowSx={sx}>
-            {children}
-            {softDelete ? <DataTable.Col source="actions" label="haulboard.records.actions" disableSort render={() => <RowActions canDelete={canDelete} />} /> : null}
-          </DataTable>
-        )}
+        <RowDeleteRestoreProvider>
+          {header}
+          {phone ? (
+            <CardList rowClick={click} hiddenColumns={hiddenColumns} actions="actions">
+              {children}
+              {softDelete ? <DataTable.Col source="actions" label="haulboard.records.actions" render={() => <RowActions canDelete={canDelete} />} /> : null}
+            </CardList>
+          ) : (
+            <DataTable rowClick={click ? (id) => click(id) : false} bulkActionButtons={false} hiddenColumns={hiddenColumns} rowSx={sx}>
+              {children}
+              {softDelete ? <DataTable.Col source="actions" label="haulboard.records.actions" disableSort render={() => <RowActions canDelete={canDelete} />} /> : null}
+            </DataTable>
+          )}
+        </RowDeleteRestoreProvider>
       </DeferredRows>
     </List>
   );

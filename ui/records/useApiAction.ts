@@ -9,6 +9,8 @@ export interface ApiAction {
   body?: unknown;
   /** Translation key of the success toast. */
   done: string;
+  /** The record it is for, when several share one action (a list's rows) and show which one runs. */
+  id?: number;
 }
 
 /**
