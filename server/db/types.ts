@@ -248,6 +248,39 @@ export interface LedgerTypeDaysTable {
   entries: number;
 }
 
+/** One upload of a bank export (migration 018). */
+export interface BankImportsTable {
+  id: Generated<number>;
+  layout: string;
+  file_name: string;
+  imported_by: number | null;
+  imported_at: string;
+  rows_read: number;
+  added: number;
+  already_there: number;
+  first_day: string | null;
+  last_day: string | null;
+}
+
+/** A bank row, once however many exports carried it (migration 018; schema/bank.ts BankRow). */
+export interface BankTransactionsTable {
+  id: Generated<number>;
+  import_id: number;
+  layout: string;
+  posted_on: string;
+  transaction_on: string | null;
+  description: string;
+  amount_cents: number;
+  details: string | null;
+  type: string | null;
+  category: string | null;
+  balance_cents: number | null;
+  check_number: string | null;
+  memo: string | null;
+  fingerprint: string;
+  line: number;
+}
+
 /** A record table as Kysely sees it: the columns its definition derives (schema/resources), id and version generated. */
 type RecordTable<D extends RecordResource> = { id: Generated<number>; version: Generated<number> } & D['types']['columns'];
 type RecordTables = { [D in RecordResource as D['table']]: RecordTable<D> };
@@ -284,6 +317,8 @@ export interface Database extends RecordTables, ChildTables {
   driver_balances: DriverBalancesTable;
   driver_ledger_days: DriverLedgerDaysTable;
   ledger_type_days: LedgerTypeDaysTable;
+  bank_imports: BankImportsTable;
+  bank_transactions: BankTransactionsTable;
   book_order_search: BookOrderSearchTable;
   notifications: NotificationsTable;
   push_tokens: PushTokensTable;
