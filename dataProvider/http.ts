@@ -81,3 +81,32 @@ export function unwrap<T>(body: unknown): T {
   }
   return body as T;
 }
+
+/**
+ * A file sent as the request body (the bank's CSV export), with the upload's progress: fetch cannot report it, an
+ * XMLHttpRequest can. Errors as apiFetch's.
+ */
+export function apiUpload<T = unknown>(path: string, file: Blob, { query, contentType, onProgress }: { query?: RequestOptions['query']; contentType: string; onProgress?: (fraction: number) => void }): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', buildUrl(path, query));
+    const token = getToken();
+    if (token) request.setRequestHeader('authorization', `Bearer ${token}`);
+    request.setRequestHeader('content-type', contentType);
+    request.setRequestHeader('accept', 'application/json');
+    request.upload.onprogress = (event) => { if (event.lengthComputable) onProgress?.(event.loaded / event.total); };
+    request.onerror = () => reject(new HttpError(NO_RESPONSE_MESSAGE, 0, null));
+    request.onload = () => {
+      let body: unknown;
+      try {
+        body = request.responseText ? JSON.parse(request.responseText) : null;
+      } catch {
+        body = request.responseText;
+      }
+      if (request.status >= 200 && request.status < 300) return resolve(body as T);
+      if (request.status === 401) unauthorizedListeners.forEach((listener) => listener());
+      reject(new HttpError(errorMessage(body, request.status >= 500 ? NO_RESPONSE_MESSAGE : request.statusText || NO_RESPONSE_MESSAGE), request.status, body));
+    };
+    request.send(file);
+  });
+}

@@ -26,6 +26,7 @@ export const TRAILER_TYPES = ['OPEN', 'ENCLOSED', 'DRIVEAWAY'] as const;
 export const DATE_TYPES = ['EXACT', 'ESTIMATED', 'NO_EARLIER_THAN', 'NO_LATER_THAN'] as const;
 export const VEHICLE_TYPES = ['SEDAN', 'SUV', 'PICKUP', 'VAN', 'COUPE', 'MINIVAN', 'MOTORCYCLE', 'OTHER'] as const;
 export const PAYMENT_STATUSES = ['UNPAID', 'PARTIALLY_PAID', 'PAID'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 const MAX_CENTS_DOLLARS = 10_000_000;
 /** Money as dollars with at most two decimals, finite, within range; stored as integer cents. */

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { PermissionCatalog } from './auth/permissions';
 import type { Config } from './config';
 import type { DialectName } from './db';
@@ -33,3 +34,19 @@ export const page = <T>(items: T[], totalCount: number, pageNumber: number, size
 export function listEnvelope(itemsJson: string, rest: { totalCount: number; page: number; size: number } & Record<string, unknown>): string {
   return `{"value":{"items":${itemsJson},${JSON.stringify(rest).slice(1)}}`;
 }
+
+/**
+ * The same from the items' texts, in one copy: the envelope's head and tail join the first and last items, so the join
+ * writes the answer itself (not the items, then the items again inside the envelope; a ledger page is 25 KB).
+ */
+export function listEnvelopeOf(items: string[], rest: { totalCount: number; page: number; size: number } & Record<string, unknown>): string {
+  const head = '{"value":{"items":[';
+  const tail = `],${JSON.stringify(rest).slice(1)}}`;
+  if (!items.length) return `${head}${tail}`;
+  items[0] = head + items[0];
+  items[items.length - 1] += tail;
+  return items.join(',');
+}
+
+/** Sends an answer that is already JSON text (listEnvelope, a record list) as it is. */
+export const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);

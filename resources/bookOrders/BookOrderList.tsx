@@ -7,7 +7,8 @@ import { RecordList } from '../../ui/records/RecordList';
 import { useCanAccessFeature } from '../../ui/useCanAccessFeature';
 import { RESOURCE, bookOrdersResource } from './api';
 import { bookOrderFilters, bookOrderQuickFilters } from './BookOrderFilters';
-import { StatusChip } from './StatusChip';
+import { PaymentTag, StatusChip } from './StatusChip';
+import type { PaymentStatus } from '../../schema/bookOrders';
 
 type Row = {
   id: number;
@@ -24,6 +25,7 @@ type Row = {
   price: number;
   brokerFee: number;
   paymentMethod: string;
+  paymentStatus: PaymentStatus;
   approved: boolean;
   hasManagerReview: boolean;
   deleted: boolean;
@@ -75,6 +77,7 @@ export default function BookOrderList() {
       <Column source="price" label="haulboard.book_orders.fields.price" align="right" cellSx={nowrap} render={(row) => usMoney(row.price)} />
       <Column source="brokerFee" label="haulboard.book_orders.fields.broker_fee" align="right" cellSx={nowrap} render={(row) => usMoney(row.brokerFee)} disableSort />
       <Column source="paymentMethod" label="haulboard.book_orders.fields.payment_method" disableSort />
+      <Column source="paymentStatus" label="haulboard.book_orders.fields.payment_status" disableSort render={(row) => <PaymentTag status={row.paymentStatus} />} />
       <Column source="approved" label="haulboard.book_orders.fields.approved" disableSort render={(row) => (row.approved ? '✓' : '—')} />
     </RecordList>
   );

@@ -48,6 +48,11 @@ export interface ResourceSpec<F extends Fields, Q extends Filters> {
   route: `/app/${string}`;
   /** The API controller: GET/POST on it, GET/PUT/DELETE on /{id}, POST /{id}/restore, GET /export. */
   api: `/api/${string}`;
+  /**
+   * The list call of the screen when SPEC.md §7 names another than the controller's GET (broker fees:
+   * transactions-filtered): the resource's server extension answers it with the same list (records.list).
+   */
+  listApi?: `/api/${string}`;
   table: string;
   /** audit_log.entity of its writes. */
   entity: string;
@@ -84,6 +89,10 @@ export interface ResourceSpec<F extends Fields, Q extends Filters> {
   appendOnly?: boolean;
   /** The shared period filter (schema/period.ts) on this date field: the query's filtered, from and to. */
   period?: { field: keyof F & string; default: Period };
+  /** What the list says when it cannot be loaded, when SPEC.md §8 gives the screen its own words. */
+  loadProblem?: string;
+  /** The search box's words when the server extension searches more than the fields marked `search` (names of references …). */
+  searchHint?: string;
 }
 
 // ------------------------------------------------------------------------------------------------------------------
@@ -300,7 +309,7 @@ export function defineResource<const F extends Fields, const T extends string, c
     sortColumns,
     filterKeys: Object.keys(allFilters),
     expiring,
-    searchHint: searchHintOf(fields),
+    searchHint: spec.searchHint ?? searchHintOf(fields),
     types: undefined as never,
   } as unknown as ResourceDefinition<F, Q, S, T>;
 

@@ -1,6 +1,7 @@
 import type { AnyResource } from '../define/resource';
 import type { FeatureDefinition } from '../features';
 import { FEATURES } from '../features';
+import { brokerFees } from './brokerFees';
 import { brokers } from './brokers';
 import { carriers } from './carriers';
 import { drivers } from './drivers';
@@ -16,7 +17,7 @@ import { vehicles } from './vehicles';
  * (server/modules/records), its table type is derived (server/db/types.ts), and the web app shows it
  * (resources/, ui/records) — see resources/README.md.
  */
-export const RECORD_RESOURCES = [users, shippers, brokers, carriers, drivers, vehicles, fuelCards, transactions, payBills] as const;
+export const RECORD_RESOURCES = [users, shippers, brokers, carriers, drivers, vehicles, fuelCards, transactions, payBills, brokerFees] as const;
 
 export type RecordResource = (typeof RECORD_RESOURCES)[number];
 export type RecordTableName = RecordResource['table'];

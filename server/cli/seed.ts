@@ -7,6 +7,7 @@ import { type BulkReport, bulkLoadPostgres, bulkLoadSqlite, parseOrderCount } fr
 import { loadOrderWorld } from '../db/seed/orders';
 import { rebuildOrderCities } from '../modules/bookOrders/cities';
 import { rebuildOrderTotals } from '../modules/bookOrders/totals';
+import { backfillBrokerFees } from '../modules/brokerFees/sync';
 
 /**
  * npm run seed: migrate, then add the demo company if it is not there yet.
@@ -42,13 +43,14 @@ try {
     } else {
       report = await bulkLoadPostgres(database.db, plan);
     }
-    // The list's per-day totals and city list are rebuilt from the orders once, after the load.
+    // The list's per-day totals and city list are rebuilt from the orders once, after the load; the new orders' broker fees are added.
     const at = Date.now();
     const summaries = database.dialect === 'sqlite' ? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }) : database;
     try {
       await summaries.db.transaction().execute(async (trx) => {
         await rebuildOrderTotals(trx);
         await rebuildOrderCities(trx);
+        await backfillBrokerFees(trx);
       });
     } finally {
       if (summaries !== database) await summaries.close();

@@ -279,6 +279,42 @@ export interface BankTransactionsTable {
   memo: string | null;
   fingerprint: string;
   line: number;
+  /** Matching (migration 020): what is applied, the state it gives, and an explanation without an item. */
+  version: Generated<number>;
+  state: Generated<string>;
+  matched_cents: Generated<number>;
+  explain_reason: string | null;
+  explain_note: string | null;
+  explained_by: number | null;
+  explained_at: string | null;
+}
+
+/** One bank row applied to items (migration 020); undone matches stay, with who, when and why. */
+export interface BankMatchesTable {
+  id: Generated<number>;
+  bank_transaction_id: number;
+  amount_cents: number;
+  note: string | null;
+  matched_by: number | null;
+  matched_at: string;
+  undone_by: number | null;
+  undone_at: string | null;
+  undo_reason: string | null;
+}
+
+export interface BankMatchLinesTable {
+  id: Generated<number>;
+  match_id: number;
+  item_type: string;
+  item_id: number;
+  amount_cents: number;
+}
+
+/** What the active matches apply to an item, kept with each match and undo. */
+export interface BankItemSettlementsTable {
+  item_type: string;
+  item_id: number;
+  settled_cents: number;
 }
 
 /** A record table as Kysely sees it: the columns its definition derives (schema/resources), id and version generated. */
@@ -319,6 +355,9 @@ export interface Database extends RecordTables, ChildTables {
   ledger_type_days: LedgerTypeDaysTable;
   bank_imports: BankImportsTable;
   bank_transactions: BankTransactionsTable;
+  bank_matches: BankMatchesTable;
+  bank_match_lines: BankMatchLinesTable;
+  bank_item_settlements: BankItemSettlementsTable;
   book_order_search: BookOrderSearchTable;
   notifications: NotificationsTable;
   push_tokens: PushTokensTable;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Permission } from '../../schema/roles';
-import { verifyToken } from '../auth/jwt';
+import { type TokenClaims, verifyToken } from '../auth/jwt';
 import type { PermissionCatalog } from '../auth/permissions';
 import { prepared } from '../db/prepared';
 import type { Db } from '../db/types';
@@ -87,19 +87,38 @@ export function sessionLookup(db: Db, sessionId: string, userId: number) {
 const compiledLookups = new WeakMap<Db, ReturnType<typeof compileLookup>>();
 const compileLookup = (db: Db) => prepared((sessionId: string, userId: number) => sessionLookup(db, sessionId, userId));
 
-export async function authenticate(db: Db, secret: string, token: string | null): Promise<Auth | null> {
-  if (!token) return null;
+/**
+ * Tokens whose signature checked out, by their text: a client sends the same token with every request, and checking
+ * it (an HMAC, two base64 and JSON decodings) costs as much as the session lookup. The same text under the same
+ * secret always checks out the same; expiry is still checked on every request, and the session on every request
+ * decides whether it is still valid (signed out, revoked, user deleted).
+ */
+const verifiedTokens = new Map<string, { secret: string; claims: TokenClaims }>();
+const VERIFIED_TOKENS_MAX = 10_000;
+
+function verifiedClaims(token: string, secret: string): TokenClaims | null {
+  const known = verifiedTokens.get(token);
+  if (known && known.secret === secret) return known.claims.exp > Math.floor(Date.now() / 1000) ? known.claims : null;
   const verified = verifyToken(token, secret);
   if (!verified.ok) return null;
-  const userId = Number(verified.claims.sub);
+  if (verifiedTokens.size >= VERIFIED_TOKENS_MAX) verifiedTokens.clear();
+  verifiedTokens.set(token, { secret, claims: verified.claims });
+  return verified.claims;
+}
+
+export async function authenticate(db: Db, secret: string, token: string | null): Promise<Auth | null> {
+  if (!token) return null;
+  const claims = verifiedClaims(token, secret);
+  if (!claims) return null;
+  const userId = Number(claims.sub);
   if (!Number.isSafeInteger(userId)) return null;
   let lookup = compiledLookups.get(db);
   if (!lookup) compiledLookups.set(db, (lookup = compileLookup(db)));
-  const { rows } = await db.executeQuery(lookup(verified.claims.jti, userId));
+  const { rows } = await db.executeQuery(lookup(claims.jti, userId));
   const row = rows[0];
   if (!row || row.expires_at <= new Date().toISOString()) return null;
   return {
-    sessionId: verified.claims.jti,
+    sessionId: claims.jti,
     roleIds: rows.flatMap((r) => (r.role_id === null ? [] : [r.role_id])),
     user: {
       id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, isActive: row.is_active === 1,

@@ -1,4 +1,5 @@
 import englishMessages from 'ra-language-english';
+import { BANK_ROW_STATE_LABELS, EXPLAIN_REASON_LABELS, MATCH_ITEM_LABELS } from '../../schema/bank';
 import { RECORD_RESOURCES } from '../../schema/resources';
 import { catalogueOf } from '../../ui/records/messages';
 
@@ -174,7 +175,7 @@ export const haulboardMessages = {
       order_number: 'Order', status: 'Status', pickup: 'Pickup', delivery: 'Delivery', vehicles: 'Vehicles', broker: 'Broker',
       shipper: 'Shipper', carrier: 'Carrier', driver: 'Driver', dispatcher: 'Dispatcher', load_board: 'Load board',
       external_load_id: 'Load board id', trailer_type: 'Trailer type', truck: 'Truck', trailer: 'Trailer', price: 'Price',
-      broker_fee: 'Broker fee', local_fee: 'Local fee', cod_amount: 'COD amount', payment_method: 'Payment method',
+      broker_fee: 'Broker fee', local_fee: 'Local fee', cod_amount: 'COD amount', payment_method: 'Payment method', payment_status: 'Payment',
       payment_terms_days: 'Payment terms (days)', pay_on_pickup: 'Collect on pickup', pay_on_delivery: 'Collect on delivery',
       approved: 'Approved', venue: 'Venue', address: 'Address', city: 'City', state: 'State', zip: 'ZIP', contact_name: 'Contact',
       contact_phone: 'Contact phone', date_type: 'Date type', date: 'Date', date_to: 'Window ends', vin: 'VIN', year: 'Year',
@@ -188,6 +189,7 @@ export const haulboardMessages = {
       pay_on_delivery: 'Collect on delivery', manager_review: 'Manager review', not_approved: 'Not approved',
     },
     totals: { count: '%{count} orders', price: 'Price %{amount}', broker_fee: 'Broker fees %{amount}' },
+    payment_statuses: { UNPAID: 'Unpaid', PARTIALLY_PAID: 'Partly paid', PAID: 'Paid' },
     statuses: { NEW: 'New', ASSIGNED: 'Assigned', PICKED_UP: 'Picked up', DELIVERED: 'Delivered', INVOICED: 'Invoiced', PAID: 'Paid', ON_HOLD: 'On hold', CANCELLED: 'Cancelled' },
     trailer_types: { OPEN: 'Open', ENCLOSED: 'Enclosed', DRIVEAWAY: 'Driveaway' },
     date_types: { EXACT: 'Exact', ESTIMATED: 'Estimated', NO_EARLIER_THAN: 'No earlier than', NO_LATER_THAN: 'No later than' },
@@ -235,6 +237,48 @@ export const haulboardMessages = {
     paid_with: 'Paid by %{method}, reference %{reference}, on %{date}.',
     loads: 'Loads', deductions: 'Deductions', entries: 'Other entries of the week', payment: 'Payment',
     date: 'Date', description: 'Description', amount: 'Amount', no_lines: 'Nothing was earned or deducted this week.',
+  },
+  broker_fees: {
+    totals: { count: '%{smart_count} fee |||| %{smart_count} fees', due: 'Due %{amount}', overdue: 'Overdue %{amount}', paid: 'Paid %{amount}' },
+    overdue: 'Overdue',
+    mark_paid: 'Mark paid',
+    pay_title: 'Broker fee of order %{order}',
+    pay_help: 'The company pays %{broker} %{amount} (due %{date}). Once marked paid it is matched against the bank and no longer changes.',
+    paid_on: 'Paid on', method: 'Payment method', reference: 'Reference', reference_help: 'ACH trace number or check number, as the bank shows it',
+    pay_amount: 'Mark %{amount} paid', paid: 'Broker fee marked paid',
+  },
+  bank: {
+    title: 'Bank',
+    search: 'Description, check # or amount',
+    fields: { postedOn: 'Posted', description: 'Description', amount: 'Amount', left: 'Left to match', state: 'State', type: 'Type', checkNumber: 'Check #' },
+    states: { ...BANK_ROW_STATE_LABELS, TODO: 'Still to match' },
+    directions: { IN: 'Money in', OUT: 'Money out' },
+    filters: { state: 'State', direction: 'Money', month: 'Statement month', all: 'All' },
+    totals: { count: '%{smart_count} row |||| %{smart_count} rows', money_in: 'In %{amount}', money_out: 'Out %{amount}', to_match: 'Left to match %{amount}' },
+    import: {
+      button: 'Import bank CSV', choose: 'Choose a Chase checking or credit-card CSV export', uploading: 'Uploading %{file}: %{percent}%', reading: 'Reading %{file}…',
+      done: '%{file}: %{read} rows read, %{added} added, %{there} already imported.', nothing_new: '%{file}: all %{read} rows were already imported. Nothing was added.',
+      history: 'Imports', history_title: 'Imports of bank exports', when: 'When', who: 'By', file: 'File', layout: 'Layout', read: 'Rows', added: 'Added', there: 'Already there', period: 'Dates',
+      layouts: { CHASE_CHECKING: 'Chase checking', CHASE_CARD: 'Chase credit card' }, none: 'Nothing imported yet.',
+    },
+    report: {
+      button: 'Unmatched report', title: 'Unmatched report', bank_side: 'Bank rows not matched', items_side: 'Expected in the bank, not found', bucket: 'Age', count: 'Count', amount: 'Amount',
+      oldest: 'Oldest first', age: '%{smart_count} day |||| %{smart_count} days', due_in: 'due in %{smart_count} day |||| due in %{smart_count} days', none: 'Nothing here.',
+    },
+    bench: {
+      title: 'Match a bank row', back: 'Bank rows', next: 'Next to match', left: 'Left to allocate', of: 'of %{amount}', matched_all: 'Fully matched',
+      suggestions: 'Suggestions', no_suggestions: 'No item fits this row. Find one below, or explain the row.', proposal: 'Suggested: %{reason}',
+      accept: 'Accept suggestion', confirm: 'Confirm match', confirm_amount: 'Confirm %{amount}', explain: 'Explain without an item', find: 'Find an item',
+      find_help: 'Order number, broker, shipper, driver or reference', find_none: 'No open item matches.', pick: 'Pick', apply: 'Amount to apply',
+      selected: 'To confirm', clear: 'Clear', matches: 'Matches on this row', undo: 'Undo', undone: 'Undone %{time} by %{user}: %{reason}', matched_by: 'Matched %{time} by %{user}',
+      item: 'Item', party: 'Broker, shipper or driver', due: 'Due', item_left: 'Left', reasons: 'Why', explained: 'Explained as %{reason}', unexplain: 'Take back the explanation',
+      keys: 'Keys: N next row · A accept suggestion · J/K move · Space pick · Enter confirm · E explain · Esc back to the list',
+      over: 'The lines are %{amount} more than is left on the row', over_item: 'More than the %{amount} left on this item', confirmed: 'Match confirmed', undone_done: 'Match undone',
+      explained_done: 'Row explained', unexplained_done: 'Explanation taken back', none_left: 'Nothing is left to match on the bank rows you see.',
+      item_types: MATCH_ITEM_LABELS,
+    },
+    explain: { title: 'Explain this row', reason: 'Reason', note: 'Note', note_needed: 'Say what this row is', save: 'Explain', reasons: EXPLAIN_REASON_LABELS },
+    undo: { title: 'Undo this match', reason: 'Why', reason_help: 'At least 3 characters; kept with the match', save: 'Undo match' },
   },
   balances: {
     title: 'Driver Balances', search: 'Driver’s full name', status: 'Drivers', driver: 'Driver',

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { weekStart } from '../../schema/period';
 import { addDays } from '../../server/modules/finances/billing';
+import { postEntries } from '../../server/modules/finances/ledger';
 import { expectRefused } from '../helpers/records';
 import { DATABASES, type TestServer, startTestServer } from '../helpers/server';
 
@@ -157,6 +158,51 @@ describe.each(DATABASES)('the driver ledger on %s', (kind) => {
       expect((await server.call({ method: 'GET', url: `/api/PayBills/${otherBill.id}/statement.pdf`, token: driverToken })).status).toBe(404);
     }
     await expectRefused(server, { method: 'POST', url: '/api/DriverTransactions', token: driverToken, payload: entry({ driverId: ownDriver }) }, 403);
+  });
+
+  it('lists each entry as GET by id answers it (the list is rendered by the database), with the totals of what it lists', async () => {
+    // Entries of every kind the list shows: linked to an order (its number) and to a ticket, posted by a user and by the
+    // system, voided and void, whole dollars and cents, text that JSON must escape.
+    const driver = (await server.db.selectFrom('drivers').select('id').where('id', 'not in', [ownDriver, otherDriver]).where('deleted_at', 'is', null).orderBy('id', 'desc').executeTakeFirstOrThrow()).id;
+    const order = await server.db.selectFrom('book_orders').select(['id', 'order_number']).where('deleted_at', 'is', null).orderBy('id').executeTakeFirstOrThrow();
+    await server.db.updateTable('book_orders').set({ driver_id: driver }).where('id', '=', order.id).execute();
+    const posted = [
+      await post(entry({ driverId: driver, type: 'LOAD_PAY', direction: 'CREDIT', amount: 1750, linkType: 'BOOK_ORDER', linkId: order.id, reference: 'ACH "77"', memo: 'Line 1\nLine 2 \\ tab\t, é — 🚚' })),
+      await post(entry({ driverId: driver, amount: 0.05, postedOn: addDays(today, -40), paymentMethod: 'Check', category: 'Fuel' })),
+      await post(entry({ driverId: driver, type: 'PAYMENT', direction: 'DEBIT', amount: 999_999.99, paymentMethod: 'ACH', postedOn: addDays(today, -400) })),
+    ];
+    for (const answer of posted) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    await server.db.transaction().execute((trx) => postEntries(trx, [{ driverId: driver, postedOn: today, type: 'TICKET_SHARE', direction: 'DEBIT', amountCents: 12_345, linkType: 'TICKET', linkId: 7, memo: null }]));
+    const voided = posted[1].body.value;
+    expect((await server.call({ method: 'POST', url: `/api/DriverTransactions/${voided.id}/void`, token: boss, payload: { version: voided.version, reason: 'Wrong card' } })).status).toBe(200);
+
+    const list = async (query: string) => {
+      const answer = await server.call({ method: 'GET', url: `/api/DriverTransactions?driverId=${driver}&${query.includes('Size=') ? query : `${query}&Size=500`}`, token: boss });
+      expect(answer.status, query).toBe(200);
+      return answer.body.value as { items: { id: number; direction: string; amount: number }[]; totalCount: number; totals: { credits: number; debits: number; net: number } };
+    };
+    const all = await list('filtered=all');
+    // The three posted, the ticket's share, and the void of the second.
+    expect(all.items.length).toBeGreaterThanOrEqual(5);
+    expect(all.items.map((e) => e.id)).toEqual(expect.arrayContaining([...posted.map((answer) => answer.body.value.id), voided.id]));
+    for (const item of all.items) {
+      const one = await server.call({ method: 'GET', url: `/api/DriverTransactions/${item.id}`, token: boss });
+      expect(item, `entry ${item.id}`).toEqual(one.body.value);
+      expect(Object.keys(item), `entry ${item.id}: keys in the DTO's order`).toEqual(Object.keys(one.body.value));
+    }
+    expect(all.items.find((e) => e.id === posted[0].body.value.id)).toMatchObject({ linkLabel: `Order ${order.order_number}`, postedBy: expect.any(String), amount: 1750 });
+    expect(all.items.find((e) => e.amount === 123.45)).toMatchObject({ linkLabel: 'Ticket #7', postedBy: null, status: 'POSTED' });
+    expect(all.items.filter((e) => e.amount === 0.05).map((e) => (e as unknown as { status: string }).status).sort()).toEqual(['VOID', 'VOIDED']);
+    // Totals from the driver's running totals (all), the daily sums (a period) and the entries (any other filter).
+    for (const query of ['filtered=all', 'filtered=this_month', `filtered=custom&from=${addDays(today, -60)}&to=${today}`, 'filtered=all&direction=DEBIT', 'filtered=all&voided=false', 'filtered=all&Page=1&Size=2']) {
+      const page = await list(query);
+      const every = query.includes('Page=1') ? await list('filtered=all') : page;
+      const sum = (direction: string) => Math.round(every.items.filter((e) => e.direction === direction).reduce((total, e) => total + e.amount * 100, 0)) / 100;
+      expect(page.totalCount, query).toBe(every.items.length);
+      expect(page.totals, query).toEqual({ credits: sum('CREDIT'), debits: sum('DEBIT'), net: Math.round((sum('CREDIT') - sum('DEBIT')) * 100) / 100 });
+    }
+    expect((await list('filtered=all&Page=1&Size=2')).items.map((e) => e.id)).toEqual(all.items.slice(2, 4).map((e) => e.id));
+    await expectTotalsMatchEntries();
   });
 
   it('sorts balances by ending balance and escrow the same way with and without entries dated after the period', async () => {

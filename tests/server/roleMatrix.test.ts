@@ -53,6 +53,8 @@ const SCREEN_READS: [screen: string, url: string][] = [
   ['/app/management/driver-assignment', '/api/DriverAssignments/current?size=1'],
   ['/app/management/vehicle-and-card-assignment', '/api/UnitAssignments/current?size=1'],
   ['/app/management/vehicle-and-card-assignment', '/api/FuelCards?size=1'],
+  ['/app/broker-fee', '/api/Brokers/v2/fee/transactions-filtered?Size=1'],
+  ['/app/broker-fee', '/api/Brokers/v2/fee/transaction-statuses'],
 ];
 /** Reads open to more screens than the one named (a dropdown serves several forms; drivers and cards show on several screens). */
 const ALSO_OPEN: Record<string, string[]> = {

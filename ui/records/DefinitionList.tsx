@@ -61,6 +61,7 @@ export default function DefinitionList({ render, columns, filters = [], quickFil
       header={header}
       rowClick={rowClick}
       softDelete={!def.appendOnly}
+      loadProblem={def.loadProblem ? `${prefix}.load_problem` : undefined}
     >
       {columnsOf(def, render, columns?.filter((key) => field(key) || render?.[key]))}
     </RecordList>

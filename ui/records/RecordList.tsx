@@ -42,6 +42,8 @@ export interface RecordListProps {
   softDelete?: boolean;
   /** More buttons in the top bar (links to related screens …). */
   actions?: ReactNode;
+  /** Translation key of what the list says when it cannot be loaded, when SPEC.md §8 gives the screen its own words. */
+  loadProblem?: string;
   /** The columns (DataTable.Col). */
   children: ReactNode;
 }
@@ -120,7 +122,7 @@ const dimDeleted = (record: RaRecord): Record<string, unknown> => (record.delete
  * A resource's list only declares its columns and filters.
  */
 export function RecordList(props: RecordListProps) {
-  const { title, search, filters = [], filterDefaultValues, quickFilters = [], sort, hiddenColumns, exportName, expiring, rowClick, header, rowSx, softDelete = true, actions, children } = props;
+  const { title, search, filters = [], filterDefaultValues, quickFilters = [], sort, hiddenColumns, exportName, expiring, rowClick, header, rowSx, softDelete = true, actions, loadProblem, children } = props;
   const resource = useResourceContext() ?? '';
   const canUpdate = useCanAccessFeature(resource, 'Update');
   const canDelete = useCanAccessFeature(resource, 'Delete');
@@ -142,7 +144,7 @@ export function RecordList(props: RecordListProps) {
       perPage={50}
       actions={<ListActions exportName={exportName} quickFilters={quickFilters}>{actions}</ListActions>}
       aside={phone ? undefined : <FilterSidebar lists={quickFilters}><SavedFilters /></FilterSidebar>}
-      error={<LoadProblem />}
+      error={<LoadProblem message={loadProblem} />}
       title={title}
       // A wide table scrolls inside its card instead of widening the page (react-admin's layout grows to fit its
       // content): width 0 keeps the table out of the page's width, min-width 100% gives it the card's.

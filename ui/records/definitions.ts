@@ -33,7 +33,9 @@ const byName = new Map<string, AnyResource>();
 export function resourceOf(def: AnyResource): RecordResource {
   let resource = registered.get(def);
   if (!resource) {
-    resource = registerRecordResource({ name: def.name, api: def.api, features: { read: def.readFeatures.map(uriOf), write: def.writeFeatures.map(uriOf) } });
+    resource = registerRecordResource({
+      name: def.name, api: def.api, features: { read: def.readFeatures.map(uriOf), write: def.writeFeatures.map(uriOf) }, endpoints: def.listApi ? { list: def.listApi } : undefined,
+    });
     registered.set(def, resource);
     byName.set(def.name, def);
   }

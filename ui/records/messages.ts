@@ -33,6 +33,7 @@ export function resourceMessages(def: AnyResource) {
     choices,
     help,
     sections: { ...def.sections },
+    ...(def.loadProblem ? { load_problem: def.loadProblem } : {}),
   };
 }
 

@@ -33,14 +33,15 @@ const DefaultEdit = lazyScreen(() => import('./DefinitionForms').then((m) => ({ 
  * The screens of a record definition: its list, create and edit — built from the definition (ui/records) unless the
  * resource folder gives its own (lazy, so the first page load stays small).
  */
-export function recordScreens(def: AnyResource, screens: { list?: Screen; create?: Screen | null; edit?: Screen; show?: Screen } = {}): ResourceScreens {
+export function recordScreens(def: AnyResource, screens: { list?: Screen; create?: Screen | null; edit?: Screen | null; show?: Screen } = {}): ResourceScreens {
   resourceOf(def);
   return {
     name: def.name,
     list: screens.list ?? DefaultList,
     // null: no create screen (records made in a dialog of the list, or by the server).
     create: screens.create === null ? undefined : (screens.create ?? DefaultCreate),
-    edit: screens.edit ?? DefaultEdit,
+    // null: no edit screen either (records the server alone writes).
+    edit: screens.edit === null ? undefined : (screens.edit ?? DefaultEdit),
     show: screens.show,
     options: { label: `resources.${def.name}.title` },
     recordRepresentation: def.recordTitle,

@@ -15,9 +15,10 @@ export interface ApiAction {
 
 /**
  * A one-click call on a record (activate, end an assignment, restore …): the server's message on failure, a toast
- * on success, and the screen re-read either way so it shows what the server now holds.
+ * on success, and the screen re-read either way so it shows what the server now holds. `onFailed` gets the error
+ * too (a dialog puts a message that names a field under that field).
  */
-export function useApiAction<T = unknown>(onDone?: (result: T) => void) {
+export function useApiAction<T = unknown>(onDone?: (result: T) => void, onFailed?: (error: Error) => void) {
   const notify = useNotify();
   const refresh = useRefresh();
   const queryClient = useQueryClient();
@@ -33,6 +34,7 @@ export function useApiAction<T = unknown>(onDone?: (result: T) => void) {
     onError: (error: Error) => {
       notify(error.message || 'haulboard.app.something_went_wrong', { type: 'error' });
       refresh();
+      onFailed?.(error);
     },
   });
 }

@@ -3,6 +3,8 @@ import { ROLES, type RoleName, type UserType } from '../../../schema/roles';
 import { hashPassword } from '../../auth/passwords';
 import type { DialectName } from '..';
 import type { Db } from '../types';
+import { seedDemoBank } from './bank';
+import { seedBrokerFeePayments } from './brokerFees';
 import { seedDemoLedgers } from './ledgers';
 import { seedDemoOrders } from './orders';
 import { seedPeopleAndFleet } from './peopleFleet';
@@ -185,9 +187,14 @@ export async function seedDemo(db: Db, dialect: DialectName, options: { ledgers?
     }
   });
   await seedDemoOrders(db, dialect, DEMO_ORDERS);
+  await seedBrokerFeePayments(db);
   // After the orders, with a random stream of its own, so the loads stay what they were.
   await seedPeopleAndFleet(db, today);
-  if (options.ledgers ?? true) await seedDemoLedgers(db);
+  if (options.ledgers ?? true) {
+    await seedDemoLedgers(db);
+    // The bank's export pays the ledgers' paid bills too: after them.
+    await seedDemoBank(db, dialect);
+  }
   await db.insertInto('meta').values({ key: 'demo_seeded', value: now }).execute();
   return true;
 }

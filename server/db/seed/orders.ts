@@ -5,6 +5,7 @@ import type { Db } from '../types';
 import { rebuildOrderCities } from '../../modules/bookOrders/cities';
 import { searchText } from '../../modules/bookOrders/mapping';
 import { rebuildOrderTotals } from '../../modules/bookOrders/totals';
+import { backfillBrokerFees } from '../../modules/brokerFees/sync';
 import { makeVin } from './vins';
 import { CITIES, STREETS } from './names';
 import { seedPlaces } from './places';
@@ -155,5 +156,6 @@ export async function seedDemoOrders(db: Db, dialect: DialectName, count: number
     }
     await rebuildOrderTotals(trx);
     await rebuildOrderCities(trx);
+    await backfillBrokerFees(trx);
   });
 }

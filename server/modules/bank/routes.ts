@@ -2,14 +2,26 @@ import type { FastifyInstance } from 'fastify';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { FeatureKey } from '../../../schema/features';
+import {
+  type BankRowsQuery, type MatchBody, type OpenItemsQuery, bankRowsQuery, dateFiltersQuery, explainBody, matchBody, openItemsQuery, unexplainBody, undoBody,
+} from '../../../schema/bank';
+import { idParams } from '../../../schema/common';
+import { todayIso } from '../../../schema/expiry';
 import { type ServerContext, ok, page } from '../../context';
-import { ApiError } from '../../http/errors';
+import { csvStream, pageThrough, sendCsv } from '../../http/csv';
+import { ApiError, notFound } from '../../http/errors';
 import { MAX_BANK_FILE_BYTES, importBankCsv, tooLarge } from './importer';
+import { confirmMatch, explainRow, unexplainRow, undoMatch, whoOf } from './matching';
+import { dateFilters, listOpenItems, unmatchedReport } from './report';
+import { BANK_ROW_CSV, bankRowDetail, bankRowsPage, listBankRows } from './rows';
+import { suggest } from './suggestions';
 
 const BANK: readonly FeatureKey[] = ['MatchTransactions'];
 const tags = ['Bank matching'];
 
 const importQuery = z.object({ fileName: z.string().trim().min(1).max(255) }).strict();
+type Id = { id: number };
+const reportQuery = z.object({ page: z.coerce.number().int().min(0).max(100_000).default(0), size: z.coerce.number().int().min(1).max(200).default(25) }).strict();
 const importsQuery = z.object({ page: z.coerce.number().int().min(0).max(100_000).default(0), size: z.coerce.number().int().min(1).max(200).default(25) }).strict();
 
 /**
@@ -58,4 +70,71 @@ export default async function bankRoutes(app: FastifyInstance, ctx: ServerContex
     }));
     return page(items, Number(n), pageNumber, size);
   });
+
+  const read = { access: { feature: BANK, permission: 'Read' as const } };
+  const write = { access: { feature: BANK, permission: 'Update' as const } };
+
+  app.get('/api/TransactionsMatching/get-chase-transactions-date-filters', {
+    config: read,
+    schema: { tags, summary: 'The periods bank rows can be filtered by (with their dates) and the months the imported exports cover', querystring: dateFiltersQuery },
+  }, async () => ok(await dateFilters(ctx.db)));
+
+  app.get<{ Querystring: BankRowsQuery }>('/api/TransactionsMatching/transactions', {
+    config: read,
+    schema: { tags, summary: 'Bank rows: page, size, search (description, check number, or an amount such as 1234.56), state (TODO: still to match), direction, period, import', querystring: bankRowsQuery },
+  }, async (request) => ok(await listBankRows(ctx.db, request.query)));
+
+  app.get<{ Querystring: BankRowsQuery }>('/api/TransactionsMatching/transactions/export', {
+    config: { access: { feature: BANK, permission: 'Export' as const } },
+    schema: { tags, summary: 'CSV of every bank row the list\'s filters select (streamed; paging ignored)', querystring: bankRowsQuery },
+  }, async (request, reply) => sendCsv(reply, 'bank-transactions', csvStream(BANK_ROW_CSV, pageThrough((limit, offset) => bankRowsPage(ctx.db, request.query, limit, offset)))));
+
+  app.get<{ Params: Id }>('/api/TransactionsMatching/transactions/:id', {
+    config: read,
+    schema: { tags, summary: 'One bank row with every match made on it, undone ones too', params: idParams },
+  }, async (request) => {
+    const row = await bankRowDetail(ctx.db, request.params.id);
+    if (!row) throw notFound('Bank transaction');
+    return ok(row);
+  });
+
+  app.get<{ Params: Id }>('/api/TransactionsMatching/transactions/:id/suggestions', {
+    config: read,
+    schema: { tags, summary: 'Candidates for a bank row, ranked (exact amount, reference or check number, names in the description, date), and the proposal "accept" confirms', params: idParams },
+  }, async (request) => {
+    const row = await ctx.db.selectFrom('bank_transactions').select(['id', 'posted_on', 'description', 'amount_cents', 'matched_cents', 'check_number', 'state']).where('id', '=', request.params.id).executeTakeFirst();
+    if (!row) throw notFound('Bank transaction');
+    if (row.state === 'EXPLAINED') return ok({ left: 0, candidates: [], proposal: null });
+    return ok(await suggest(ctx.db, row, todayIso()));
+  });
+
+  app.get<{ Querystring: OpenItemsQuery }>('/api/TransactionsMatching/open-items', {
+    config: read,
+    schema: { tags, summary: 'Items expected in the bank and not yet found in full: page, size, search (order number, party, reference), type, direction', querystring: openItemsQuery },
+  }, async (request) => ok(await listOpenItems(ctx.db, request.query)));
+
+  app.get<{ Querystring: z.infer<typeof reportQuery> }>('/api/TransactionsMatching/unmatched-report', {
+    config: read,
+    schema: { tags, summary: 'Both sides not yet matched, with ages: bank rows oldest first and items longest overdue first, each summed per age bucket', querystring: reportQuery },
+  }, async (request) => ok(await unmatchedReport(ctx.db, request.query)));
+
+  app.post<{ Params: Id; Body: MatchBody }>('/api/TransactionsMatching/transactions/:id/matches', {
+    config: write,
+    schema: { tags, summary: 'Apply a bank row to one or more items, an amount on each (never more than either side has left); send the row version you read', params: idParams, body: matchBody },
+  }, async (request) => ok(await confirmMatch(ctx.db, ctx.dialect, whoOf(request), request.params.id, request.body)));
+
+  app.post<{ Params: Id; Body: { reason: string } }>('/api/TransactionsMatching/matches/:id/undo', {
+    config: write,
+    schema: { tags, summary: 'Undo a match: both sides get their amounts back; the match stays, with who, when and why', params: idParams, body: undoBody },
+  }, async (request) => ok(await undoMatch(ctx.db, ctx.dialect, whoOf(request), request.params.id, request.body.reason)));
+
+  app.post<{ Params: Id; Body: z.infer<typeof explainBody> }>('/api/TransactionsMatching/transactions/:id/explain', {
+    config: write,
+    schema: { tags, summary: 'Mark a bank row explained without an item (bank fee, transfer…), with a reason', params: idParams, body: explainBody },
+  }, async (request) => ok(await explainRow(ctx.db, ctx.dialect, whoOf(request), request.params.id, request.body)));
+
+  app.post<{ Params: Id; Body: z.infer<typeof unexplainBody> }>('/api/TransactionsMatching/transactions/:id/unexplain', {
+    config: write,
+    schema: { tags, summary: 'Take back an explanation: the row is unmatched again', params: idParams, body: unexplainBody },
+  }, async (request) => ok(await unexplainRow(ctx.db, ctx.dialect, whoOf(request), request.params.id, request.body.version)));
 }

@@ -11,6 +11,7 @@ import { compiledCache } from '../../db/prepared';
 import type { Db } from '../../db/types';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { audit } from '../audit/audit';
+import { syncBrokerFee } from '../brokerFees/sync';
 import { orderAssignedToDriver } from '../notifications/events';
 import type { Delivery } from '../notify/realtime';
 import { csvLines } from './csv';
@@ -58,6 +59,8 @@ export default async function bookOrderRoutes(app: FastifyInstance, ctx: ServerC
       if (before.deleted && action !== 'restore') throw badRequest('This order is deleted; restore it before changing it');
       const totalsBefore = await readTotalsRow(trx, id);
       await write(trx, before);
+      // The order's broker fee follows it (amount, broker, due date, cancelled or deleted), in this transaction.
+      await syncBrokerFee(trx, id, request);
       const bumped = await trx.updateTable('book_orders').set({ version: version + 1, updated_at: new Date().toISOString() }).where('id', '=', id).where('version', '=', version).executeTakeFirst();
       if (Number(bumped.numUpdatedRows) !== 1) return { stale: await mustLoad(trx, id) };
       await adjustTotals(trx, totalsBefore, await readTotalsRow(trx, id));
@@ -143,6 +146,7 @@ export default async function bookOrderRoutes(app: FastifyInstance, ctx: ServerC
       await indexSearch(trx, dialect, id, text);
       await rememberCities(trx, [input.pickup.city, input.delivery.city]);
       await adjustTotals(trx, null, await readTotalsRow(trx, id));
+      await syncBrokerFee(trx, id, request);
       await audit(trx, request, { action: 'create', entity: 'book_order', entityId: id, after: { orderNumber, ...input } });
       const deliveries = input.driverId ? await orderAssignedToDriver(trx, { id, orderNumber, driverId: input.driverId, pickup: input.pickup, delivery: input.delivery }) : [];
       return { id, deliveries };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AnyResource } from '../../../schema/define/resource';
 import { RECORD_RESOURCES, type RecordTableName } from '../../../schema/resources';
 import type { ServerContext } from '../../context';
+import { brokerFeeExtension } from '../brokerFees/routes';
 import { driverExtension } from '../drivers/routes';
 import { payBillExtension } from '../finances/payBills';
 import { transactionExtension } from '../finances/transactions';
@@ -22,6 +23,7 @@ const EXTENSIONS: { [T in RecordTableName]?: (ctx: ServerContext) => AnyExtensio
   fuel_cards: fuelCardExtension as never,
   driver_transactions: transactionExtension as never,
   pay_bills: payBillExtension as never,
+  broker_fee_transactions: brokerFeeExtension as never,
 };
 
 /**
