@@ -50,7 +50,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Suggestions look up open orders by the amount expected, and the unmatched report walks them by due date.
   const run = (text: string) => sql.raw(text).execute(db);
   // Partial indexes (both databases): only the orders not yet paid, which is what matching reads.
-  await run("CREATE INDEX book_orders_receivable_amount ON book_orders (price_cents) WHERE payment_status <> 'PAID' AND deleted_at IS NULL");
+  // By amount, newest deliveries first (a common price is shared by hundreds of open orders: the date range reads 40);
+  // by broker and amount (a named broker's order of exactly this amount, whenever delivered).
+  await run("CREATE INDEX book_orders_receivable_amount ON book_orders (price_cents, delivery_date) WHERE payment_status <> 'PAID' AND deleted_at IS NULL");
+  await run("CREATE INDEX book_orders_receivable_broker_amount ON book_orders (broker_id, price_cents) WHERE payment_status <> 'PAID' AND deleted_at IS NULL");
   await run("CREATE INDEX book_orders_receivable_broker ON book_orders (broker_id, delivery_date) WHERE payment_status <> 'PAID' AND deleted_at IS NULL");
   await run("CREATE INDEX book_orders_receivable_due ON book_orders (delivery_date, id) WHERE payment_status <> 'PAID' AND deleted_at IS NULL");
   await db.schema.createIndex('book_orders_external_load').on('book_orders').column('external_load_id').execute();
@@ -65,7 +68,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const index of [
-    'book_orders_receivable_amount', 'book_orders_receivable_broker', 'book_orders_receivable_due', 'book_orders_external_load', 'pay_bills_paid_amount',
+    'book_orders_receivable_amount', 'book_orders_receivable_broker_amount', 'book_orders_receivable_broker', 'book_orders_receivable_due', 'book_orders_external_load', 'pay_bills_paid_amount',
     'pay_bills_paid_reference', 'pay_bills_paid_driver', 'broker_fees_paid_amount', 'broker_fees_paid_reference', 'broker_fees_paid_broker',
   ]) await sql.raw(`DROP INDEX ${index}`).execute(db);
   await db.schema.dropTable('bank_item_settlements').execute();

@@ -4,7 +4,7 @@ import type { Db } from '../../db/types';
  * Brokers, shippers and drivers whose name a bank description carries ("ORIG CO NAME:RCG LOGISTICS ORIG ID:…",
  * "ACH PMT JOHN SMITH"). Names are compared as words, upper case, without punctuation or company suffixes, so
  * "RCG Logistics, LLC" is found in "RCG LOGISTICS". Kept in memory and read again when a table changes (its count
- * and latest update), so a broker added a second ago is found.
+ * and latest update, asked at most once a second), so a broker added a moment ago is found.
  */
 export interface Parties {
   brokers: number[];
@@ -25,16 +25,23 @@ export function nameKey(name: string): string | null {
 }
 
 type Table = 'brokers' | 'shippers' | 'drivers';
-interface Known { signature: string; keys: { id: number; key: string }[] }
+interface Known { signature: string; checkedAt: number; keys: { id: number; key: string }[] }
 const cache = new WeakMap<Db, Map<Table, Known>>();
+/** Within this, the names read a moment ago are used without asking the table whether it changed. */
+const FRESH_MS = 1000;
 
 async function known(db: Db, table: Table): Promise<Known> {
+  const recent = cache.get(db)?.get(table);
+  if (recent && Date.now() - recent.checkedAt < FRESH_MS) return recent;
   const stamp = await db.selectFrom(table).select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updated_at').as('at')]).executeTakeFirstOrThrow();
   const signature = `${stamp.n}|${stamp.at}`;
   let tables = cache.get(db);
   if (!tables) cache.set(db, (tables = new Map()));
   const kept = tables.get(table);
-  if (kept?.signature === signature) return kept;
+  if (kept?.signature === signature) {
+    kept.checkedAt = Date.now();
+    return kept;
+  }
   const rows = table === 'drivers'
     ? await db.selectFrom('drivers').select(['id', 'first_name', 'last_name']).where('deleted_at', 'is', null).execute()
     : await db.selectFrom(table).select(['id', 'name']).where('deleted_at', 'is', null).execute();
@@ -44,7 +51,7 @@ async function known(db: Db, table: Table): Promise<Known> {
     const key = nameKey(name);
     if (key) keys.push({ id: row.id, key });
   }
-  const fresh = { signature, keys };
+  const fresh = { signature, checkedAt: Date.now(), keys };
   tables.set(table, fresh);
   return fresh;
 }

@@ -19,6 +19,8 @@ export interface BankRowFacts {
 /** How far an item's date may be from the bank's: payments come after the due date more than before it. */
 const DAYS_BEFORE = 120;
 const DAYS_AFTER = 10;
+/** The longest payment terms looked back over (an order's due date is its delivery date plus its terms). */
+const MAX_TERMS = 60;
 /** Candidates read per kind of evidence, and shown. */
 const PER_QUERY = 40;
 const SHOWN = 12;
@@ -70,15 +72,18 @@ export async function suggest(db: Db, row: BankRowFacts, today: string): Promise
   const reads: Promise<void>[] = [];
   const read = (query: Promise<ItemRow[]>, kind?: { reference?: boolean; party?: boolean }) => reads.push(query.then((rows) => take(rows, kind)));
   if (direction === 'IN') {
-    read(orderItems(db).where('o.price_cents', '=', left).orderBy('o.delivery_date', 'desc').limit(PER_QUERY).execute() as Promise<ItemRow[]>);
+    // Orders delivered within the window (their terms put the due date later), the most recent first.
+    const delivered = <Q extends ReturnType<typeof orderItems>>(query: Q) => query.where('o.delivery_date', '>=', addDays(from, -MAX_TERMS)).where('o.delivery_date', '<=', to).orderBy('o.delivery_date', 'desc').limit(PER_QUERY);
+    read(delivered(orderItems(db).where('o.price_cents', '=', left)).execute() as Promise<ItemRow[]>);
     if (tokens.length) read(orderItems(db).where((eb) => eb.or([eb('o.order_number', 'in', tokens), eb('o.external_load_id', 'in', tokens)])).limit(PER_QUERY).execute() as Promise<ItemRow[]>, { reference: true });
     if (parties.brokers.length) {
-      read(orderItems(db).where('o.broker_id', 'in', parties.brokers).where('o.delivery_date', '>=', from).where('o.delivery_date', '<=', to)
-        .orderBy('o.delivery_date').limit(PER_QUERY).execute() as Promise<ItemRow[]>, { party: true });
+      // The named broker's orders of exactly this amount, whenever delivered; then its latest deliveries.
+      read(orderItems(db).where('o.price_cents', '=', left).where('o.broker_id', 'in', parties.brokers).limit(PER_QUERY).execute() as Promise<ItemRow[]>, { party: true });
+      read(delivered(orderItems(db).where('o.broker_id', 'in', parties.brokers)).execute() as Promise<ItemRow[]>, { party: true });
     }
     if (parties.shippers.length) {
-      read(orderItems(db).where('o.shipper_id', 'in', parties.shippers).where('o.pickup_date', '>=', addDays(from, -30)).where('o.pickup_date', '<=', to)
-        .orderBy('o.delivery_date').limit(PER_QUERY).execute() as Promise<ItemRow[]>, { party: true });
+      read(orderItems(db).where('o.shipper_id', 'in', parties.shippers).where('o.pickup_date', '>=', addDays(from, -MAX_TERMS - 30)).where('o.pickup_date', '<=', to)
+        .orderBy('o.pickup_date', 'desc').limit(PER_QUERY).execute() as Promise<ItemRow[]>, { party: true });
     }
   } else {
     read(payBillItems(db).where('p.paid_cents', '=', left).limit(PER_QUERY).execute() as Promise<ItemRow[]>);
@@ -89,11 +94,11 @@ export async function suggest(db: Db, row: BankRowFacts, today: string): Promise
     }
     if (parties.drivers.length) {
       read(payBillItems(db).where('p.driver_id', 'in', parties.drivers).where('p.paid_on', '>=', from).where('p.paid_on', '<=', to)
-        .orderBy('p.paid_on').limit(PER_QUERY).execute() as Promise<ItemRow[]>, { party: true });
+        .orderBy('p.paid_on', 'desc').limit(PER_QUERY).execute() as Promise<ItemRow[]>, { party: true });
     }
     if (parties.brokers.length) {
       read(brokerFeeItems(db).where('f.broker_id', 'in', parties.brokers).where('f.paid_on', '>=', from).where('f.paid_on', '<=', to)
-        .orderBy('f.paid_on').limit(PER_QUERY).execute() as Promise<ItemRow[]>, { party: true });
+        .orderBy('f.paid_on', 'desc').limit(PER_QUERY).execute() as Promise<ItemRow[]>, { party: true });
     }
   }
   await Promise.all(reads);
