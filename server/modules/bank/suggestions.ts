@@ -2,6 +2,8 @@ import { ITEM_DIRECTION, type MatchItemType, type SuggestionDto } from '../../..
 import { addDays } from '../../../schema/expiry';
 import { usCents, usDate } from '../../../schema/format';
 import { fromCents } from '../../../schema/records';
+import type { CompiledQuery } from 'kysely';
+import { prepared } from '../../db/prepared';
 import type { Db } from '../../db/types';
 import { type ItemRow, brokerFeeItems, daysBetween, expectedOn, leftCents, orderItems, payBillItems, toItem } from './openItems';
 import { partiesIn } from './parties';
@@ -35,6 +37,29 @@ export interface Suggestions {
   candidates: SuggestionDto[];
   /** What "accept suggestion" confirms: one item for the whole amount, or a run of one party's items adding up to it. */
   proposal: { lines: { itemType: MatchItemType; itemId: number; amount: number }[]; reason: string } | null;
+}
+
+/**
+ * The reads of money coming in, compiled once per database (server/db/prepared.ts): a bank row asks four to eight of
+ * them, and building each afresh cost as much as running it. One value per parameter: a broker or a token at a time.
+ */
+const orderQueryCache = new WeakMap<Db, ReturnType<typeof compileOrderQueries>>();
+const orderQueries = (db: Db) => {
+  let queries = orderQueryCache.get(db);
+  if (!queries) orderQueryCache.set(db, (queries = compileOrderQueries(db)));
+  return queries;
+};
+function compileOrderQueries(db: Db) {
+  const recent = <Q extends ReturnType<typeof orderItems>>(query: Q, from: string, to: string) =>
+    query.where('o.delivery_date', '>=', from).where('o.delivery_date', '<=', to).orderBy('o.delivery_date', 'desc').limit(PER_QUERY);
+  return {
+    exact: prepared((cents: number, from: string, to: string) => recent(orderItems(db).where('o.price_cents', '=', cents), from, to)),
+    reference: prepared((orderNumber: string, loadId: string) => orderItems(db).where((eb) => eb.or([eb('o.order_number', '=', orderNumber), eb('o.external_load_id', '=', loadId)])).limit(PER_QUERY)),
+    brokerExact: prepared((brokerId: number, cents: number) => orderItems(db).where('o.broker_id', '=', brokerId).where('o.price_cents', '=', cents).limit(PER_QUERY)),
+    brokerRecent: prepared((brokerId: number, from: string, to: string) => recent(orderItems(db).where('o.broker_id', '=', brokerId), from, to)),
+    shipperRecent: prepared((shipperId: number, from: string, to: string) => orderItems(db).where('o.shipper_id', '=', shipperId)
+      .where('o.pickup_date', '>=', from).where('o.pickup_date', '<=', to).orderBy('o.pickup_date', 'desc').limit(PER_QUERY)),
+  };
 }
 
 /** Words that could be references: order numbers (BO-2026-00017), check numbers, ACH traces. */
@@ -72,19 +97,18 @@ export async function suggest(db: Db, row: BankRowFacts, today: string): Promise
   const reads: Promise<void>[] = [];
   const read = (query: Promise<ItemRow[]>, kind?: { reference?: boolean; party?: boolean }) => reads.push(query.then((rows) => take(rows, kind)));
   if (direction === 'IN') {
-    // Orders delivered within the window (their terms put the due date later), the most recent first.
-    const delivered = <Q extends ReturnType<typeof orderItems>>(query: Q) => query.where('o.delivery_date', '>=', addDays(from, -MAX_TERMS)).where('o.delivery_date', '<=', to).orderBy('o.delivery_date', 'desc').limit(PER_QUERY);
-    read(delivered(orderItems(db).where('o.price_cents', '=', left)).execute() as Promise<ItemRow[]>);
-    if (tokens.length) read(orderItems(db).where((eb) => eb.or([eb('o.order_number', 'in', tokens), eb('o.external_load_id', 'in', tokens)])).limit(PER_QUERY).execute() as Promise<ItemRow[]>, { reference: true });
-    if (parties.brokers.length) {
+    const q = orderQueries(db);
+    const run = (query: CompiledQuery<unknown>) => db.executeQuery(query).then((result) => result.rows as ItemRow[]);
+    const since = addDays(from, -MAX_TERMS);
+    read(run(q.exact(left, since, to)));
+    // Order numbers and load ids look like neither an ACH trace nor an originator id (ten digits and more).
+    for (const token of tokens.filter((t) => !/^\d{10,}$/.test(t)).slice(0, 8)) read(run(q.reference(token, token)), { reference: true });
+    for (const broker of parties.brokers.slice(0, 5)) {
       // The named broker's orders of exactly this amount, whenever delivered; then its latest deliveries.
-      read(orderItems(db).where('o.price_cents', '=', left).where('o.broker_id', 'in', parties.brokers).limit(PER_QUERY).execute() as Promise<ItemRow[]>, { party: true });
-      read(delivered(orderItems(db).where('o.broker_id', 'in', parties.brokers)).execute() as Promise<ItemRow[]>, { party: true });
+      read(run(q.brokerExact(broker, left)), { party: true });
+      read(run(q.brokerRecent(broker, since, to)), { party: true });
     }
-    if (parties.shippers.length) {
-      read(orderItems(db).where('o.shipper_id', 'in', parties.shippers).where('o.pickup_date', '>=', addDays(from, -MAX_TERMS - 30)).where('o.pickup_date', '<=', to)
-        .orderBy('o.pickup_date', 'desc').limit(PER_QUERY).execute() as Promise<ItemRow[]>, { party: true });
-    }
+    for (const shipper of parties.shippers.slice(0, 5)) read(run(q.shipperRecent(shipper, addDays(since, -30), to)), { party: true });
   } else {
     read(payBillItems(db).where('p.paid_cents', '=', left).limit(PER_QUERY).execute() as Promise<ItemRow[]>);
     read(brokerFeeItems(db).where('f.amount_cents', '=', left).limit(PER_QUERY).execute() as Promise<ItemRow[]>);
