@@ -10,23 +10,33 @@ import { type Compilable, type CompiledQuery, createQueryId } from 'kysely';
  * SQL is the same for every value; `prepared` checks that each marker reached the parameters exactly once.
  */
 export function prepared<Args extends unknown[], Row>(build: (...args: Args) => Compilable<Row>): (...args: Args) => CompiledQuery<Row> {
-  let template: { compiled: CompiledQuery<Row>; slots: ({ arg: number } | { value: unknown })[] } | null = null;
+  let bind: ((args: readonly unknown[]) => CompiledQuery<Row>) | null = null;
   return (...args: Args) => {
-    if (!template) {
-      const markers = args.map((_, index) => ({ marker: index }));
-      const compiled = build(...(markers as unknown as Args)).compile();
-      const slots = compiled.parameters.map((value) => {
-        const arg = markers.indexOf(value as (typeof markers)[number]);
-        return arg >= 0 ? { arg } : { value };
-      });
-      for (const index of markers.keys()) {
-        if (slots.filter((slot) => 'arg' in slot && slot.arg === index).length !== 1) throw new Error(`prepared(): argument ${index} must be used as exactly one parameter`);
-      }
-      template = { compiled, slots };
+    if (!bind) {
+      const markers = markersFor(args.length);
+      const template = templateOf(build(...(markers as unknown as Args)).compile(), markers);
+      if ('unbound' in template) throw new Error(`prepared(): argument ${template.unbound} must be used as exactly one parameter`);
+      bind = template.bind;
     }
-    const { compiled, slots } = template;
-    return { ...compiled, queryId: createQueryId(), parameters: slots.map((slot) => ('arg' in slot ? args[slot.arg] : slot.value)) };
+    return bind(args);
   };
+}
+
+/** Objects that stand for the arguments while a template is built: Kysely passes them through as parameter values. */
+export const markersFor = (count: number): readonly object[] => Array.from({ length: count }, (_, index) => ({ marker: index }));
+
+/**
+ * A query compiled with markers in place of its arguments (markersFor), and how to bind each call's values into it:
+ * `unbound` names the first marker that is not exactly one of its parameters (the SQL would depend on its value).
+ */
+export function templateOf<Row>(compiled: CompiledQuery<Row>, markers: readonly object[]): { bind: (args: readonly unknown[]) => CompiledQuery<Row> } | { unbound: number } {
+  // Each parameter: the index of the argument it takes, or its own value (-1).
+  const args = compiled.parameters.map((value) => markers.indexOf(value as object));
+  for (const index of markers.keys()) {
+    if (args.filter((arg) => arg === index).length !== 1) return { unbound: index };
+  }
+  const values = compiled.parameters;
+  return { bind: (given) => ({ ...compiled, queryId: createQueryId(), parameters: args.map((arg, i) => (arg >= 0 ? given[arg] : values[i])) }) };
 }
 
 /**

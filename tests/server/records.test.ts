@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RECORD_RESOURCES } from '../../schema/resources';
 import { expectRefused, idOf, inDays, parseCsv } from '../helpers/records';
 import { DATABASES, type TestServer, startTestServer } from '../helpers/server';
 
@@ -224,5 +225,23 @@ describe.each(DATABASES)('record routes (shippers, brokers, carriers) on %s', (k
     const fine = (await call('GET', '/api/Carriers?expiring=false&size=100')).body.value.items.map((c: { code: string }) => c.code);
     expect(fine).toContain('laterco');
     expect(fine).not.toContain('soonco');
+  });
+
+  it('lists every record as GET by id answers it, on every record resource (rendered by the database or from DTOs)', async () => {
+    // Something deleted, with odd text, so a list holds both states and characters JSON must escape. (The ledger's
+    // entries: tests/server/ledger.test.ts; the demo company of the tests has none.)
+    const odd = (await call('POST', '/api/Shipper', shipper({ name: 'Quote "Q" \\ Motors — é 🚚', contactName: null, phone: null, email: null, address: 'Line 1\nLine 2' }))).body.value;
+    await call('DELETE', `/api/Shipper/${odd.id}`);
+    for (const def of RECORD_RESOURCES) {
+      const listed = await call('GET', `${def.api}?Size=20&showDeleted=true${def.period ? '&filtered=all' : ''}`);
+      expect(listed.status, def.api).toBe(200);
+      for (const item of listed.body.value.items as { id: number }[]) {
+        const one = await call('GET', `${def.api}/${item.id}`);
+        expect(item, `${def.api} ${item.id}`).toEqual(one.body.value);
+        expect(Object.keys(item), `${def.api} ${item.id}: keys in the DTO's order`).toEqual(Object.keys(one.body.value));
+      }
+    }
+    const shippers = (await call('GET', `/api/Shipper?search=${encodeURIComponent('"Q"')}&showDeleted=true`)).body.value;
+    expect(shippers.items).toEqual([{ ...odd, deleted: true, deletedAt: expect.any(String), version: 2, updatedAt: expect.any(String) }]);
   });
 });

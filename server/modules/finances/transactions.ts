@@ -1,4 +1,4 @@
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { type Compilable, type CompiledQuery, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { fromCents } from '../../../schema/records';
 import { idParams } from '../../../schema/common';
 import { todayIso } from '../../../schema/expiry';
@@ -9,6 +9,7 @@ import {
   type transactions, voidBody,
 } from '../../../schema/resources/transactions';
 import { ok, type ServerContext } from '../../context';
+import { prepared } from '../../db/prepared';
 import type { Db } from '../../db/types';
 import { ApiError, badRequest, conflict } from '../../http/errors';
 import type { RecordExtension } from '../records/fromDefinition';
@@ -35,43 +36,70 @@ const DAY_SUM_KEYS = new Set(['page', 'size', 'sort', 'showDeleted', 'filtered',
 /** Query keys the sums per type and day answer (a type over a period, every driver). */
 const TYPE_DAY_KEYS = new Set(['page', 'size', 'sort', 'showDeleted', 'filtered', 'from', 'to', 'type']);
 
+type SumsRow = { credits: unknown; debits: unknown; entries: unknown };
+type KeptTotals = 'driver_ledger_days' | 'ledger_type_days' | 'driver_balances';
+
 /**
- * Totals of a filtered ledger list. A driver and a period alone are read from the daily sums kept with every posting,
- * a type and a period from the sums per type and day (a few rows whatever the ledger's size); other filters sum the
- * entries the list shows, in SQL.
+ * The sums of a kept-totals table under equalities and a day range, each shape compiled once (db/prepared.ts): the
+ * ledger list asks for them on every page. driver_balances holds each driver's all-time sums in one row.
  */
-async function ledgerTotals(db: Db, rows: AnyQuery, query: Query, scopedDriver: number | null | undefined): Promise<LedgerTotals & { totalCount: number }> {
+function keptSums(db: Db) {
+  const shapes = new Map<string, (...values: unknown[]) => CompiledQuery<SumsRow>>();
+  return async (table: KeptTotals, conditions: readonly (readonly [column: string, op: '=' | '>=' | '<=', value: unknown])[]): Promise<SumsRow | undefined> => {
+    const key = `${table} ${conditions.map(([column, op]) => `${column}${op}`).join(' ')}`;
+    let statement = shapes.get(key);
+    if (!statement) {
+      const [credits, debits, entries] = table === 'driver_balances' ? ['credits_cents', 'debits_cents', 'entries'] : ['sum(credits_cents)', 'sum(debits_cents)', 'sum(entries)'];
+      statement = prepared((...values: unknown[]) => conditions.reduce(
+        (query, [column, op], index) => query.where(column as never, op, values[index] as never),
+        db.selectFrom(table).select([sql.raw(credits).as('credits'), sql.raw(debits).as('debits'), sql.raw(entries).as('entries')]),
+      ) as unknown as Compilable<SumsRow>);
+      shapes.set(key, statement);
+    }
+    return (await db.executeQuery(statement(...conditions.map(([, , value]) => value)))).rows[0];
+  };
+}
+
+/**
+ * Totals of a filtered ledger list. A driver and a period alone are read from the daily sums kept with every posting
+ * (a driver's whole ledger from their running totals, one row), a type and a period from the sums per type and day (a
+ * few rows whatever the ledger's size); other filters sum the entries the list shows, in SQL.
+ */
+async function ledgerTotals(sums: ReturnType<typeof keptSums>, rows: AnyQuery, query: Query, scopedDriver: number | null | undefined): Promise<LedgerTotals & { totalCount: number }> {
   const answers = (keys: Set<string>) => Object.entries(query).every(([key, value]) => value === undefined || keys.has(key));
-  let sums: { credits: unknown; debits: unknown; entries: unknown } | undefined;
+  let found: SumsRow | undefined;
   if (query.type !== undefined && scopedDriver === undefined && answers(TYPE_DAY_KEYS)) {
     const range = periodRange(query.filtered as Period, todayIso(), query.from, query.to);
-    let days = db.selectFrom('ledger_type_days')
-      .select((eb) => [eb.fn.sum<number>('credits_cents').as('credits'), eb.fn.sum<number>('debits_cents').as('debits'), eb.fn.sum<number>('entries').as('entries')])
-      .where('type', '=', query.type);
-    if (range.from) days = days.where('day', '>=', range.from);
-    if (range.to) days = days.where('day', '<=', range.to);
-    sums = await days.executeTakeFirst();
+    found = await sums('ledger_type_days', [['type', '=', query.type], ...(range.from ? [['day', '>=', range.from] as const] : []), ...(range.to ? [['day', '<=', range.to] as const] : [])]);
   } else if (answers(DAY_SUM_KEYS)) {
     const range = periodRange(query.filtered as Period, todayIso(), query.from, query.to);
     const driverId = scopedDriver !== undefined ? (query.driverId !== undefined && query.driverId !== scopedDriver ? -1 : (scopedDriver ?? -1)) : query.driverId;
-    let days = db.selectFrom('driver_ledger_days')
-      .select((eb) => [eb.fn.sum<number>('credits_cents').as('credits'), eb.fn.sum<number>('debits_cents').as('debits'), eb.fn.sum<number>('entries').as('entries')]);
-    if (driverId !== undefined) days = days.where('driver_id', '=', driverId);
-    if (range.from) days = days.where('day', '>=', range.from);
-    if (range.to) days = days.where('day', '<=', range.to);
-    sums = await days.executeTakeFirst();
+    const days = [...(range.from ? [['day', '>=', range.from] as const] : []), ...(range.to ? [['day', '<=', range.to] as const] : [])];
+    // Both tables change in the same transaction as the entries (ledger.ts addToTotals).
+    found = driverId !== undefined && !days.length
+      ? await sums('driver_balances', [['driver_id', '=', driverId]])
+      : await sums('driver_ledger_days', [...(driverId !== undefined ? [['driver_id', '=', driverId] as const] : []), ...days]);
   } else {
-    sums = (await (rows as SelectQueryBuilder<never, never, never>)
+    found = (await (rows as SelectQueryBuilder<never, never, never>)
       .select([
         sql<number>`sum(case when r.direction = 'CREDIT' then r.amount_cents else 0 end)`.as('credits'),
         sql<number>`sum(case when r.direction = 'DEBIT' then r.amount_cents else 0 end)`.as('debits'),
         sql<number>`count(*)`.as('entries'),
       ])
-      .executeTakeFirst()) as typeof sums;
+      .executeTakeFirst()) as SumsRow | undefined;
   }
-  const credits = Number(sums?.credits ?? 0);
-  const debits = Number(sums?.debits ?? 0);
-  return { credits: fromCents(credits), debits: fromCents(debits), net: fromCents(credits - debits), totalCount: Number(sums?.entries ?? 0) };
+  const credits = Number(found?.credits ?? 0);
+  const debits = Number(found?.debits ?? 0);
+  return { credits: fromCents(credits), debits: fromCents(debits), net: fromCents(credits - debits), totalCount: Number(found?.entries ?? 0) };
+}
+
+/** linkLabel in SQL, for the list the database renders: the same words for the same row. */
+function linkLabelSql(): RawBuilder<string | null> {
+  const names = sql.join(Object.entries(LINK_NAMES).map(([type, name]) => sql`when ${sql.lit(type)} then ${sql.lit(name)}`), sql` `);
+  return sql<string | null>`case
+    when r.link_type is null or r.link_type = '' or r.link_id is null or r.link_id = 0 then null
+    when r.link_type = 'BOOK_ORDER' and lo.order_number is not null and lo.order_number <> '' then 'Order ' || lo.order_number
+    else (case r.link_type ${names} else r.link_type end) || ' #' || r.link_id end`;
 }
 
 /**
@@ -80,13 +108,23 @@ async function ledgerTotals(db: Db, rows: AnyQuery, query: Query, scopedDriver: 
  * transaction; a void reverses an entry; a driver sees only their own entries.
  */
 export function transactionExtension(ctx: ServerContext): RecordExtension<typeof transactions> {
-  const { db } = ctx;
+  const sums = keptSums(ctx.db);
   return {
     select: (query) =>
       query
         .leftJoin('users as pb', 'pb.id', 'r.posted_by')
         .leftJoin('book_orders as lo', (join) => join.onRef('lo.id', '=', 'r.link_id').on('r.link_type', '=', 'BOOK_ORDER'))
         .select(['pb.first_name as postedByFirst', 'pb.last_name as postedByLast', 'lo.order_number as linkOrderNumber']),
+    // What computed gives, rendered by the database for the list (records/fromDefinition.ts listItemOf).
+    computedJson: () => ({
+      linkLabel: linkLabelSql(),
+      status: sql<string>`case when r.voids_id is not null and r.voids_id <> 0 then 'VOID' when r.voided_by_id is not null and r.voided_by_id <> 0 then 'VOIDED' else 'POSTED' end`,
+      voidsId: sql.ref('r.voids_id'),
+      voidedById: sql.ref('r.voided_by_id'),
+      voidReason: sql.ref('r.void_reason'),
+      payBillId: sql.ref('r.pay_bill_id'),
+      postedBy: sql<string | null>`case when pb.first_name is not null and pb.first_name <> '' then pb.first_name || ' ' || pb.last_name end`,
+    }),
     computed: (r) => ({
       linkLabel: linkLabel(r.link_type as string | null, r.link_id as number | null, r.linkOrderNumber as string | null),
       status: r.voids_id ? 'VOID' : r.voided_by_id ? 'VOIDED' : 'POSTED',
@@ -130,7 +168,7 @@ export function transactionExtension(ctx: ServerContext): RecordExtension<typeof
     scope: (request) => driverScopeWhere(ctx, request),
     listExtras: async (rows, query, request) => {
       const scope = request ? await driverScope(ctx, request) : null;
-      const { totalCount, ...totals } = await ledgerTotals(db, rows, query, scope ? scope.driverId : undefined);
+      const { totalCount, ...totals } = await ledgerTotals(sums, rows, query, scope ? scope.driverId : undefined);
       return { totals, totalCount };
     },
     routes: (app, _ctx, records) => {

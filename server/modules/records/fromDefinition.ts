@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { RawBuilder } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Field } from '../../../schema/define/fields';
 import { snakeCase } from '../../../schema/define/naming';
 import { REFERENCE_TARGETS } from '../../../schema/define/references';
@@ -8,6 +8,7 @@ import { expiryItems } from '../../../schema/expiry';
 import { type Period, periodRange } from '../../../schema/period';
 import type { RecordDto } from '../../../schema/records';
 import type { ServerContext } from '../../context';
+import type { JsonRenderer, JsonShape } from '../../db/json';
 import type { Db } from '../../db/types';
 import type { CsvColumn } from '../../http/csv';
 import { REFERENCE_SQL } from './references';
@@ -29,6 +30,11 @@ export interface RecordExtension<D extends AnyResource> {
   select?(query: AnyQuery, today: string): AnyQuery;
   /** The DTO's computed values from the row (and the extension's own child rows). */
   computed?(row: Row, children: unknown, today: string): ComputedOf<D['fields']>;
+  /**
+   * The same values as SQL over `select`'s joins, for lists the database renders as JSON (server/db/json.ts): without
+   * it, a resource with computed values is listed through toDto.
+   */
+  computedJson?(json: JsonRenderer, today: string): JsonShape;
   /** Columns written besides the fields' own (a card's last 4 digits, a new user's flags). */
   columns?(input: InputOf<D>, before: DtoOf<D> | null, request: FastifyRequest): Row;
   /** Sort key → columns or expressions: computed sorts, and sorts that are more than their column. */
@@ -151,6 +157,31 @@ function filtersOf(def: AnyResource, extension: AnyExtension): AnyRecordDefiniti
 }
 
 /**
+ * The list item as the database renders it (RecordDefinition.listItem): the keys toDto writes, in its order, each
+ * value in its SQL form. Null when some part of the DTO has none: child rows, groups, expiry chips, the extension's
+ * own children, or computed values without `computedJson`.
+ */
+function listItemOf(def: AnyResource, extension: AnyExtension): AnyRecordDefinition['listItem'] {
+  const fields = Object.entries(def.fields as Fields);
+  if (fields.some(([, field]) => field.rows || field.group) || def.expiring.length || extension.children) return undefined;
+  if (fields.some(([, field]) => field.kind === 'computed') && !extension.computedJson) return undefined;
+  const ref = (column: string) => sql.ref(`r.${column}`);
+  return (json, today) => {
+    const shape: Record<string, JsonShape[string]> = {
+      id: ref('id'), version: ref('version'), deleted: json.isSet(ref('deleted_at')), deletedAt: ref('deleted_at'), createdAt: ref('created_at'), updatedAt: ref('updated_at'),
+    };
+    for (const [key, field] of fields) {
+      if (!field.column) continue;
+      const column = ref(columnOf(key, field));
+      shape[key] = field.kind === 'money' || field.kind === 'decimal' ? json.dollars(column) : field.kind === 'boolean' ? json.flag(column) : column;
+    }
+    for (const [key, field] of fields) if (field.kind === 'reference') shape[displayKey(key, field.target!)] = REFERENCE_SQL[field.target!].display(refAlias(key));
+    // As toDto's spread: a computed key that is also a field's keeps the field's place and takes the computed value.
+    return json.document(Object.assign(shape, extension.computedJson?.(json, today)));
+  };
+}
+
+/**
  * The server's record declaration (server/modules/records/types.ts) of a definition: its select with the
  * references' names, the row ↔ DTO mapping, columns, search, filters, sorts, references, unique rules and CSV, with
  * the extension's additions. A definition whose computed values, sorts or filters have no SQL is refused at start.
@@ -264,6 +295,7 @@ export function fromDefinition(def: AnyResource, extension: AnyExtension = {}): 
     appendOnly: def.appendOnly,
     scope: extension.scope,
     listExtras: extension.listExtras as AnyRecordDefinition['listExtras'],
+    listItem: listItemOf(def, extension),
     afterCreate: extension.afterCreate as AnyRecordDefinition['afterCreate'],
   };
 }

@@ -4,12 +4,13 @@ import { idParams } from '../../../schema/common';
 import { todayIso } from '../../../schema/expiry';
 import type { RecordDto } from '../../../schema/records';
 import type { Permission } from '../../../schema/roles';
-import { type ServerContext, ok, page } from '../../context';
+import { type ServerContext, listEnvelopeOf, ok, page, sendJson } from '../../context';
+import { jsonRenderer } from '../../db/json';
 import type { Db } from '../../db/types';
 import { csvStream, pageThrough, sendCsv } from '../../http/csv';
 import { notFound } from '../../http/errors';
 import { audit } from '../audit/audit';
-import { filtered, loadPage, toDtos } from './query';
+import { filtered, listStatements, loadPage, toDtos } from './query';
 import type { ListQueryBase, RecordDefinition, Row, Where, WriteAction, WriteContext } from './types';
 import { checkReferences, checkUnique, guardedWrite } from './write';
 
@@ -115,15 +116,28 @@ export function registerRecord<Dto extends RecordDto, Input, Query extends ListQ
     return after;
   }
 
-  async function list(query: Query, request?: FastifyRequest) {
+  const statements = listStatements(db, def, def.listItem ? jsonRenderer(ctx.dialect) : null);
+
+  /**
+   * The list's answer: as JSON text when the database renders the items (listItem: sent as it is), else the envelope
+   * of the page's DTOs.
+   */
+  async function listAnswer(query: Query, request?: FastifyRequest): Promise<{ json: string } | ReturnType<typeof page<Dto>>> {
     const today = todayIso();
     const scope = request && def.scope ? await def.scope(request) : null;
+    const compiled = statements(query, today, scope);
     // Extras (a ledger's totals) may know the count already, from the same sums.
     const { totalCount, ...extras } = (await def.listExtras?.(filtered(db, def, query, today, scope), query, request ?? null)) ?? {};
-    const total = totalCount ?? Number(((await filtered(db, def, query, today, scope).select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow()) as { n: number }).n);
-    const items = await loadPage<Dto>(db, def, query, today, query.size, query.page * query.size, scope);
-    const listed = page(items, total, query.page, query.size);
-    return { value: { ...listed.value, ...extras } };
+    const total = totalCount ?? Number(((await db.executeQuery(compiled.count())).rows[0] as { n: number | string }).n);
+    const { rows } = await db.executeQuery(compiled.page);
+    const rest = { totalCount: total, page: query.page, size: query.size, ...extras };
+    if (def.listItem) return { json: listEnvelopeOf((rows as { item: string }[]).map((row) => row.item), rest) };
+    return { value: { items: await toDtos<Dto>(db, def, rows as Row[], today), ...rest } };
+  }
+
+  async function list(query: Query, request?: FastifyRequest) {
+    const answer = await listAnswer(query, request);
+    return 'json' in answer ? (JSON.parse(answer.json) as ReturnType<typeof page<Dto>>) : answer;
   }
 
   async function guarded(request: FastifyRequest, id: number, action: string, write: (trx: Db, before: Dto) => Promise<void>, version?: number) {
@@ -134,7 +148,10 @@ export function registerRecord<Dto extends RecordDto, Input, Query extends ListQ
   app.get<{ Querystring: Query }>(def.path, {
     config: access('Read', true),
     schema: { tags, summary: `${def.label} list: page, size, search, showDeleted, sort and filters`, querystring: def.schemas.query },
-  }, async (request) => list(request.query as Query, request));
+  }, async (request, reply) => {
+    const answer = await listAnswer(request.query as Query, request);
+    return 'json' in answer ? sendJson(reply, answer.json) : answer;
+  });
 
   app.get<{ Querystring: Query }>(`${def.path}/export`, {
     config: access('Export', true),

@@ -3,6 +3,7 @@ import type { Expression, ExpressionBuilder, RawBuilder, SelectQueryBuilder, Sql
 import type { ZodType } from 'zod';
 import type { RecordDto } from '../../../schema/records';
 import type { Permission } from '../../../schema/roles';
+import type { JsonRenderer } from '../../db/json';
 import type { Db } from '../../db/types';
 import type { CsvColumn } from '../../http/csv';
 
@@ -123,6 +124,11 @@ export interface RecordDefinition<Dto extends RecordDto, Input, Query extends Li
    * spares the count query.
    */
   listExtras?(filteredRows: AnyQuery, query: Query, request: FastifyRequest | null): Promise<Record<string, unknown> & { totalCount?: number }>;
+  /**
+   * The list item (toDto's DTO of the row) as JSON text rendered by the database, over `select`'s joins; the list sends
+   * it without building the DTO. Absent when a field has no SQL form (fromDefinition).
+   */
+  listItem?(json: JsonRenderer, today: string): RawBuilder<string>;
   /** Inside a create's transaction, after its own insert (keeping a running total in step …). */
   afterCreate?(trx: Db, context: WriteContext<Dto, Input> & { after: Dto }): Promise<void>;
 }
