@@ -82,16 +82,23 @@ function exportFile(dir: string, orders: OpenOrder[]): { file: string; bytes: nu
   return { file, bytes: fs.statSync(file).size, expected };
 }
 
-const rssKb = (pid: number) => {
+/** The server's resident memory (kB): all of it, and the anonymous part (heap, buffers: not the database file it maps). */
+const memoryKb = (pid: number) => {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rss: field('VmRSS'), anon: field('RssAnon') };
 };
 
 /** The file as the request body, streamed; the server's memory sampled meanwhile. */
 async function upload(port: number, pid: number, token: string, file: string) {
-  const baseline = rssKb(pid);
-  let peak = baseline;
-  const sampler = setInterval(() => { peak = Math.max(peak, rssKb(pid)); }, 20);
+  const baseline = memoryKb(pid);
+  const peak = { ...baseline };
+  const sample = () => {
+    const now = memoryKb(pid);
+    peak.rss = Math.max(peak.rss, now.rss);
+    peak.anon = Math.max(peak.anon, now.anon);
+  };
+  const sampler = setInterval(sample, 20);
   const started = performance.now();
   const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
     const req = http.request({
@@ -108,8 +115,8 @@ async function upload(port: number, pid: number, token: string, file: string) {
   });
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
-  peak = Math.max(peak, rssKb(pid));
-  return { ...answer, seconds, baselineMb: baseline / 1024, peakMb: peak / 1024 };
+  sample();
+  return { ...answer, seconds, baselineMb: baseline.rss / 1024, peakMb: peak.rss / 1024, anonBaselineMb: baseline.anon / 1024, anonPeakMb: peak.anon / 1024 };
 }
 
 async function main() {
@@ -143,7 +150,7 @@ async function main() {
   if (!reuse) {
     imported = await upload(server.port, server.child.pid!, token, exported.file);
     result = JSON.parse(imported.body).value ?? {};
-    console.log(`Import: HTTP ${imported.status}, ${result.rowsRead} read, ${result.added} added in ${imported.seconds.toFixed(2)} s (${fmt(ROWS / imported.seconds, 0)} rows/s); server memory ${imported.baselineMb.toFixed(0)} MB before, peak ${imported.peakMb.toFixed(0)} MB (+${(imported.peakMb - imported.baselineMb).toFixed(0)} MB) for a ${(exported.bytes / 1024 / 1024).toFixed(1)} MB file`);
+    console.log(`Import: HTTP ${imported.status}, ${result.rowsRead} read, ${result.added} added in ${imported.seconds.toFixed(2)} s (${fmt(ROWS / imported.seconds, 0)} rows/s); server memory ${imported.baselineMb.toFixed(0)} MB before, peak ${imported.peakMb.toFixed(0)} MB (+${(imported.peakMb - imported.baselineMb).toFixed(0)} MB), of which not the mapped database file ${imported.anonBaselineMb.toFixed(0)} → ${imported.anonPeakMb.toFixed(0)} MB (+${(imported.anonPeakMb - imported.anonBaselineMb).toFixed(0)} MB), for a ${(exported.bytes / 1024 / 1024).toFixed(1)} MB file`);
   }
 
   // The rows to suggest for: every payment and random other rows, in a shuffled order.
