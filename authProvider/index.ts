@@ -71,6 +71,9 @@ export function onSignOut(hook: SignOutHook): () => void {
 // The edit screen needs Update: a read-only user gets the list, not a form they cannot save.
 const ACTION_PERMISSION: Record<string, string> = { list: 'Read', show: 'Read', edit: 'Update', create: 'Create', delete: 'Delete', export: 'Export' };
 
+/** True while logout() is ending the session on the server (see checkError). */
+let signingOut = false;
+
 export const authProvider: AuthProvider = {
   async login({ email, password }: { email: string; password: string }) {
     await signIn(email, password);
@@ -80,17 +83,22 @@ export const authProvider: AuthProvider = {
     // A token that has already expired has nothing left to end on the server.
     const hooks = [...signOutHooks];
     await Promise.allSettled(hooks.map((hook) => hook.before()));
-    if (hasValidToken()) {
-      try {
-        await accessApi.logout();
-      } catch (error) {
-        if ((error as { status?: number }).status !== 401) {
-          hooks.forEach((hook) => hook.failed?.());
-          throw error;
+    signingOut = true;
+    try {
+      if (hasValidToken()) {
+        try {
+          await accessApi.logout();
+        } catch (error) {
+          if ((error as { status?: number }).status !== 401) {
+            hooks.forEach((hook) => hook.failed?.());
+            throw error;
+          }
         }
       }
+      clearSession();
+    } finally {
+      signingOut = false;
     }
-    clearSession();
     return LOGIN_PATH;
   },
   async checkAuth() {
@@ -104,7 +112,9 @@ export const authProvider: AuthProvider = {
       // Already signed out (an earlier 401, or Logout): nothing to end, and no second sign-out. Each sign-out clears
       // the query cache, the screens still mounted while /login loads ask again, fail with 401, and sign out again:
       // a loop of navigations to /login until the layout unmounted (60 to 700 of them in the logout journey).
-      if (!getToken()) return;
+      // A request answered 401 because this sign-out just ended the session on the server is no second sign-out
+      // either: the one under way clears the session and goes to the sign-in page once.
+      if (!getToken() || signingOut) return;
       clearSession();
       throw { redirectTo: LOGIN_PATH, message: false };
     }

@@ -98,6 +98,7 @@ describe('bank matching', () => {
     const paid = await apiGet<{ items: { itemId: number }[] }>(e2e, bankingToken, '/api/TransactionsMatching/open-items?type=BOOK_ORDER&size=200');
     for (const order of [single1, ...three]) expect(paid.items.some((i) => i.itemId === order.itemId)).toBe(false);
     expect(paid.items.some((i) => i.itemId === single2.itemId)).toBe(true);
+    await page.waitForLoadState('networkidle');
     await signOut(page);
     await signIn(page, demoUser('Dispatcher'));
     const number = three[0].label.replace(/^Order /, '');
@@ -105,6 +106,7 @@ describe('bank matching', () => {
     const orderRow = main(page).getByRole('row').filter({ hasText: number });
     await visible(orderRow);
     await visible(orderRow.getByText('Paid', { exact: true }));
+    await page.waitForLoadState('networkidle');
     await signOut(page);
 
     // A FinanceSuper marks a broker fee paid; the banker finds it among the items to match, money out.
