@@ -197,6 +197,12 @@ describe.each(DATABASES)('bank matching on %s', (kind) => {
     const filters = (await api('GET', '/api/TransactionsMatching/get-chase-transactions-date-filters')).body.value;
     expect(filters.months[0]).toMatchObject({ from: '2026-11-01', to: '2026-11-30', label: 'November 2026', rows: expect.any(Number) });
     expect(filters.periods.map((p: { value: string }) => p.value)).toContain('last_month');
+    const todo = (await api('GET', '/api/TransactionsMatching/get-chase-transactions-date-filters?state=TODO')).body.value;
+    const stillToMatch = await server.db.selectFrom('bank_transactions').select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('state', 'in', ['OPEN', 'PARTIAL']).where('posted_on', '>=', '2026-11-01').where('posted_on', '<=', '2026-11-30').executeTakeFirstOrThrow();
+    expect(todo.months[0]).toMatchObject({ from: '2026-11-01', rows: Number(stillToMatch.n) });
+    expect(todo.months[0].rows).toBeLessThan(filters.months[0].rows);
+    expect((await api('GET', '/api/TransactionsMatching/get-chase-transactions-date-filters?state=BOGUS')).status).toBe(400);
   });
 
   it('lets only Banking and administrators match: 401 without a token, 403 for others', async () => {

@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
-import { AGE_BUCKETS, ITEM_DIRECTION, MATCH_ITEM_TYPES, type OpenItemsQuery } from '../../../schema/bank';
+import { AGE_BUCKETS, type BankRowsQuery, ITEM_DIRECTION, MATCH_ITEM_TYPES, type OpenItemsQuery } from '../../../schema/bank';
 import { addDays, todayIso } from '../../../schema/expiry';
 import { PERIODS, type Period, periodRange } from '../../../schema/period';
 import { fromCents } from '../../../schema/records';
 import type { Db } from '../../db/types';
 import { searchWhere } from '../records/query';
 import { ITEM_SEARCH, type ItemQuery, type ItemRow, daysBetween, sourceOf, sourcesFor, toItem } from './openItems';
-import { bankRowDto, bankRowSelect } from './rows';
+import { bankRowDto, bankRowSelect, statesOf } from './rows';
 
 const PERIOD_LABELS: Record<Period, string> = {
   current: 'Last 7 days and on', this_week: 'This week', last_week: 'Last week', this_month: 'This month', last_month: 'Last month', custom: 'Custom', all: 'All',
@@ -14,11 +14,15 @@ const PERIOD_LABELS: Record<Period, string> = {
 
 /**
  * GET get-chase-transactions-date-filters: the periods the bank rows can be filtered by, with their dates, and the
- * months the imported exports cover (each with its rows), newest first.
+ * months the imported exports cover (each with its rows, or its rows in one state), newest first.
  */
-export async function dateFilters(db: Db) {
+export async function dateFilters(db: Db, state?: BankRowsQuery['state']) {
   const today = todayIso();
-  const months = await db.selectFrom('bank_transactions')
+  const states = statesOf(state);
+  let rows = db.selectFrom('bank_transactions');
+  // With a state (TODO: still to match), the months that have rows in it, counted.
+  if (states) rows = rows.where('state', 'in', states);
+  const months = await rows
     .select([sql<string>`substr(posted_on, 1, 7)`.as('month'), (eb) => eb.fn.countAll<number>().as('rows')])
     .groupBy(sql`substr(posted_on, 1, 7)`).orderBy(sql`substr(posted_on, 1, 7)`, 'desc').execute();
   return {

@@ -74,10 +74,10 @@ export default async function bankRoutes(app: FastifyInstance, ctx: ServerContex
   const read = { access: { feature: BANK, permission: 'Read' as const } };
   const write = { access: { feature: BANK, permission: 'Update' as const } };
 
-  app.get('/api/TransactionsMatching/get-chase-transactions-date-filters', {
+  app.get<{ Querystring: { state?: BankRowsQuery['state'] } }>('/api/TransactionsMatching/get-chase-transactions-date-filters', {
     config: read,
-    schema: { tags, summary: 'The periods bank rows can be filtered by (with their dates) and the months the imported exports cover', querystring: dateFiltersQuery },
-  }, async () => ok(await dateFilters(ctx.db)));
+    schema: { tags, summary: 'The periods bank rows can be filtered by (with their dates) and the months the imported exports cover; with state, the months with rows in it', querystring: dateFiltersQuery },
+  }, async (request) => ok(await dateFilters(ctx.db, request.query.state)));
 
   app.get<{ Querystring: BankRowsQuery }>('/api/TransactionsMatching/transactions', {
     config: read,

@@ -40,7 +40,7 @@ export const BANK_ROW_CSV: CsvColumn<BankRowDto>[] = [
 ];
 
 /** TODO: what is still to do (nothing or part applied). */
-const statesOf = (state: BankRowsQuery['state']): BankRowState[] | null => (state === 'TODO' ? ['OPEN', 'PARTIAL'] : state ? [state] : null);
+export const statesOf = (state: BankRowsQuery['state']): BankRowState[] | null => (state === 'TODO' ? ['OPEN', 'PARTIAL'] : state ? [state] : null);
 
 function filteredRows(db: Db, query: BankRowsQuery) {
   let rows = db.selectFrom('bank_transactions as t');
