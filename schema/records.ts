@@ -117,8 +117,8 @@ export const fromCents = (cents: number) => Math.round(cents) / 100;
  * (`field` or `-field`, one of `sortFields`), plus the resource's own filters. A parameter the list does not know is
  * refused (400 naming it), never ignored: a misspelt filter would otherwise list everything.
  */
-export function listQuery<S extends readonly [string, ...string[]], F extends z.ZodRawShape>(sortFields: S, filters: F, maxSize = 500) {
-  const shape = { ...pagingQuery(50, maxSize), showDeleted: queryBoolean.default(false), ...filters };
+export function listQuery<S extends readonly [string, ...string[]], F extends z.ZodRawShape>(sortFields: S, filters: F, maxSize = 500, defaultSize = 50) {
+  const shape = { ...pagingQuery(defaultSize, maxSize), showDeleted: queryBoolean.default(false), ...filters };
   const known = Object.keys(shape);
   const query = z
     .object(shape)

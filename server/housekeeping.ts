@@ -17,17 +17,21 @@ export async function pruneNow(db: Db, now = Date.now()): Promise<void> {
   await pruneHits(db, now);
 }
 
-/** Prunes when the app is ready and then every HOUSEKEEPING_INTERVAL_MS; the timer ends with the app. */
-export function registerHousekeeping(app: FastifyInstance, db: Db): void {
+/** Runs `run` when the app is ready and then every `intervalMs`; the timer ends with the app (and keeps no process alive). */
+export function registerPeriodic(app: FastifyInstance, intervalMs: number, run: () => Promise<unknown>): void {
   let timer: NodeJS.Timeout | null = null;
-  const run = () => pruneNow(db).catch((error: Error) => app.log.warn(`housekeeping: ${error.message}`));
   app.addHook('onReady', async () => {
     await run();
-    timer = setInterval(run, HOUSEKEEPING_INTERVAL_MS);
+    timer = setInterval(run, intervalMs);
     timer.unref();
   });
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
     timer = null;
   });
+}
+
+/** Prunes when the app is ready and then every HOUSEKEEPING_INTERVAL_MS. */
+export function registerHousekeeping(app: FastifyInstance, db: Db): void {
+  registerPeriodic(app, HOUSEKEEPING_INTERVAL_MS, () => pruneNow(db).catch((error: Error) => app.log.warn(`housekeeping: ${error.message}`)));
 }

@@ -22,6 +22,9 @@ export const REFERENCE_TARGETS = {
   shippers: { table: 'shippers', display: 'name' },
   bookOrders: { table: 'book_orders', display: 'name' },
   transactions: { table: 'driver_transactions', display: 'name' },
+  tickets: { table: 'tickets', display: 'name' },
+  /** A code of the violation table, shown as FMCSA writes it (violationNumberId → violationNumber: '393.9H'). */
+  violationCodes: { table: 'violation_codes', display: 'code' },
 } as const;
 
 export type ReferenceTarget = keyof typeof REFERENCE_TARGETS;

@@ -82,6 +82,8 @@ export interface ResourceSpec<F extends Fields, Q extends Filters> {
   formDefaults?: Readonly<Record<string, unknown>>;
   /** The largest page a list call may ask for (default 500; the permissions screen reads 10,000 users). */
   maxPageSize?: number;
+  /** The page size of a list call that does not say (default 50; tickets 10, SPEC.md §9). */
+  defaultPageSize?: number;
   /**
    * Records are never deleted or restored (a ledger): there are no delete and restore routes, and a correction is a
    * new record.
@@ -326,7 +328,7 @@ export function defineResource<const F extends Fields, const T extends string, c
   };
   lazy(definition, 'create', () => body(false) as never);
   lazy(definition, 'update', () => body(true) as never);
-  lazy(definition, 'query', () => listQuery(sortKeys as [string, ...string[]], Object.fromEntries(Object.entries(allFilters).map(([key, f]) => [key, f.rule])), spec.maxPageSize) as never);
+  lazy(definition, 'query', () => listQuery(sortKeys as [string, ...string[]], Object.fromEntries(Object.entries(allFilters).map(([key, f]) => [key, f.rule])), spec.maxPageSize, spec.defaultPageSize) as never);
   lazy(definition, 'columns', () => columnsOf(fields, spec.storage));
   return definition;
 }

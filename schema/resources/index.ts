@@ -4,10 +4,13 @@ import { FEATURES } from '../features';
 import { brokerFees } from './brokerFees';
 import { brokers } from './brokers';
 import { carriers } from './carriers';
+import { citations } from './citations';
 import { drivers } from './drivers';
 import { fuelCards } from './fuelCards';
+import { inspections } from './inspections';
 import { payBills } from './payBills';
 import { shippers } from './shippers';
+import { tickets } from './tickets';
 import { transactions } from './transactions';
 import { users } from './users';
 import { vehicles } from './vehicles';
@@ -17,7 +20,7 @@ import { vehicles } from './vehicles';
  * (server/modules/records), its table type is derived (server/db/types.ts), and the web app shows it
  * (resources/, ui/records) — see resources/README.md.
  */
-export const RECORD_RESOURCES = [users, shippers, brokers, carriers, drivers, vehicles, fuelCards, transactions, payBills, brokerFees] as const;
+export const RECORD_RESOURCES = [users, shippers, brokers, carriers, drivers, vehicles, fuelCards, transactions, payBills, brokerFees, tickets, citations, inspections] as const;
 
 export type RecordResource = (typeof RECORD_RESOURCES)[number];
 export type RecordTableName = RecordResource['table'];

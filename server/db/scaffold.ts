@@ -11,7 +11,7 @@ import { type AnyResource, columnOf } from '../../schema/define/resource';
 
 interface ColumnLine { name: string; type: 'text' | 'integer'; notNull: boolean; references?: string }
 
-const REFERENCED: Record<string, string> = { bookOrders: 'book_orders.id', transactions: 'driver_transactions.id', states: 'states.id', carriers: 'carriers.id', users: 'users.id', userAccounts: 'users.id', drivers: 'drivers.id', dispatchers: 'users.id', trucks: 'units.id', trailers: 'units.id', fuelCards: 'fuel_cards.id', brokers: 'brokers.id', shippers: 'shippers.id', roles: 'roles.id' };
+const REFERENCED: Record<string, string> = { bookOrders: 'book_orders.id', transactions: 'driver_transactions.id', states: 'states.id', carriers: 'carriers.id', users: 'users.id', userAccounts: 'users.id', drivers: 'drivers.id', dispatchers: 'users.id', trucks: 'units.id', trailers: 'units.id', fuelCards: 'fuel_cards.id', brokers: 'brokers.id', shippers: 'shippers.id', roles: 'roles.id', tickets: 'tickets.id', violationCodes: 'violation_codes.id' };
 
 function columnLines(fields: Record<string, Field>, prefix = ''): ColumnLine[] {
   const lines: ColumnLine[] = [];

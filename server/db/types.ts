@@ -317,6 +317,44 @@ export interface BankItemSettlementsTable {
   settled_cents: number;
 }
 
+/** The FMCSA violation codes (migration 021): reference data. */
+export interface ViolationCodesTable {
+  id: Generated<number>;
+  code: string;
+  code_key: string;
+  section: string;
+  description: string;
+  basic: string;
+  violation_group: string;
+  severity: number;
+  oos: number | null;
+}
+
+/** Files kept for a record (scanned tickets and inspection reports), the bytes in the database. */
+export interface DocumentsTable {
+  id: Generated<number>;
+  owner_type: string;
+  owner_id: number;
+  file_name: string;
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
+  content: Uint8Array;
+  created_at: string;
+  created_by: number | null;
+  deleted_at: string | null;
+  deleted_by: number | null;
+}
+
+/** Reminders sent (court dates, challenge deadlines): once per record and date. */
+export interface DeadlineRemindersTable {
+  id: Generated<number>;
+  kind: string;
+  record_id: number;
+  due_on: string;
+  sent_at: string;
+}
+
 /** A record table as Kysely sees it: the columns its definition derives (schema/resources), id and version generated. */
 type RecordTable<D extends RecordResource> = { id: Generated<number>; version: Generated<number> } & D['types']['columns'];
 type RecordTables = { [D in RecordResource as D['table']]: RecordTable<D> };
@@ -361,6 +399,9 @@ export interface Database extends RecordTables, ChildTables {
   book_order_search: BookOrderSearchTable;
   notifications: NotificationsTable;
   push_tokens: PushTokensTable;
+  violation_codes: ViolationCodesTable;
+  documents: DocumentsTable;
+  deadline_reminders: DeadlineRemindersTable;
 }
 
 export type Db = Kysely<Database>;

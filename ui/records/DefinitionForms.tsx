@@ -6,7 +6,7 @@ import type { AnyResource } from '../../schema/define/resource';
 import { inputOf } from './fieldViews';
 import { FormSection } from './FormSection';
 import { definitionOf } from './definitions';
-import { RecordCreate, RecordEdit } from './RecordForms';
+import { RecordCreate, RecordEdit, type RecordEditProps } from './RecordForms';
 
 type Values = Record<string, unknown>;
 const empty = (value: unknown) => value === undefined || value === null || value === '';
@@ -82,6 +82,8 @@ export interface DefinitionFormProps extends DefinitionInputsProps {
   actions?: ReactElement;
   /** The screen's title from the record (default: the definition's record title). */
   title?: (record: Values) => string;
+  /** Where a save leads (default: the list). */
+  redirect?: RecordEditProps<Values>['redirect'];
 }
 
 /** What a new record's form starts with: each field's default, then the definition's form defaults. */
@@ -101,10 +103,10 @@ export function DefinitionCreate({ inputs, prepare }: DefinitionFormProps) {
 }
 
 /** The edit screen of a definition: its update schema, its form, titled by the record's name. */
-export function DefinitionEdit({ inputs, prepare, aside, actions, title }: DefinitionFormProps) {
+export function DefinitionEdit({ inputs, prepare, aside, actions, title, redirect }: DefinitionFormProps) {
   const def = definitionOf(useResourceContext() ?? '');
   return (
-    <RecordEdit<Values> schema={def.update} title={title ?? ((record) => String(record[def.recordTitle] ?? ''))} prepare={prepareFor(def, true, prepare)} aside={aside} actions={actions}>
+    <RecordEdit<Values> schema={def.update} title={title ?? ((record) => String(record[def.recordTitle] ?? ''))} prepare={prepareFor(def, true, prepare)} aside={aside} actions={actions} redirect={redirect}>
       <DefinitionInputs inputs={inputs} />
     </RecordEdit>
   );

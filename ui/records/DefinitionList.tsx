@@ -62,6 +62,7 @@ export default function DefinitionList({ render, columns, filters = [], quickFil
       rowClick={rowClick}
       softDelete={!def.appendOnly}
       loadProblem={def.loadProblem ? `${prefix}.load_problem` : undefined}
+      perPage={def.defaultPageSize}
     >
       {columnsOf(def, render, columns?.filter((key) => field(key) || render?.[key]))}
     </RecordList>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Create, Edit, ListButton, SimpleForm, TopToolbar } from 'react-admin';
-import { useRecordContext, useResourceContext } from 'ra-core';
+import { type RedirectionSideEffect, useRecordContext, useResourceContext } from 'ra-core';
 import type { ReactElement, ReactNode } from 'react';
 import type { ZodType } from 'zod';
 import { LoadProblem } from '../LoadProblem';
@@ -54,14 +54,16 @@ export interface RecordEditProps<T> {
   aside?: ReactElement;
   /** The translation key of the conflict message (gets %{time}). */
   conflictMessage?: string;
+  /** Where a save leads (default: the list). */
+  redirect?: RedirectionSideEffect;
   children: ReactNode;
 }
 
 /** An edit screen: pessimistic save with the version read, zod validation as you type, conflicts that keep the typing. */
-export function RecordEdit<T>({ schema, title, prepare, actions, aside, conflictMessage, children }: RecordEditProps<T>) {
+export function RecordEdit<T>({ schema, title, prepare, actions, aside, conflictMessage, redirect, children }: RecordEditProps<T>) {
   const { resolver, ...save } = useFormSetup(schema, prepare);
   return (
-    <Edit mutationMode="pessimistic" {...save} actions={actions ?? <RecordEditActions />} aside={aside} title={<RecordTitle render={title} />} error={<LoadProblem />}>
+    <Edit mutationMode="pessimistic" redirect={redirect} {...save} actions={actions ?? <RecordEditActions />} aside={aside} title={<RecordTitle render={title} />} error={<LoadProblem />}>
       <SimpleForm resolver={resolver} {...VALIDATE_AS_YOU_TYPE} toolbar={<ConflictToolbar message={conflictMessage} />}>
         {children}
       </SimpleForm>

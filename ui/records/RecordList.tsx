@@ -44,6 +44,8 @@ export interface RecordListProps {
   actions?: ReactNode;
   /** Translation key of what the list says when it cannot be loaded, when SPEC.md §8 gives the screen its own words. */
   loadProblem?: string;
+  /** Rows per page (default 50). */
+  perPage?: number;
   /** The columns (DataTable.Col). */
   children: ReactNode;
 }
@@ -122,7 +124,7 @@ const dimDeleted = (record: RaRecord): Record<string, unknown> => (record.delete
  * A resource's list only declares its columns and filters.
  */
 export function RecordList(props: RecordListProps) {
-  const { title, search, filters = [], filterDefaultValues, quickFilters = [], sort, hiddenColumns, exportName, expiring, rowClick, header, rowSx, softDelete = true, actions, loadProblem, children } = props;
+  const { title, search, filters = [], filterDefaultValues, quickFilters = [], sort, hiddenColumns, exportName, expiring, rowClick, header, rowSx, softDelete = true, actions, loadProblem, perPage = 50, children } = props;
   const resource = useResourceContext() ?? '';
   const canUpdate = useCanAccessFeature(resource, 'Update');
   const canDelete = useCanAccessFeature(resource, 'Delete');
@@ -141,7 +143,9 @@ export function RecordList(props: RecordListProps) {
       filters={allFilters}
       filterDefaultValues={filterDefaultValues}
       sort={sort}
-      perPage={50}
+      perPage={perPage}
+      // Without a create screen the empty page would be a dead end: the list's own bar (its dialogs) stays.
+      empty={hasCreate ? undefined : false}
       actions={<ListActions exportName={exportName} quickFilters={quickFilters}>{actions}</ListActions>}
       aside={phone ? undefined : <FilterSidebar lists={quickFilters}><SavedFilters /></FilterSidebar>}
       error={<LoadProblem message={loadProblem} />}

@@ -36,6 +36,13 @@ export const FuelCardInput = ({ hideAssigned, ...props }: PickerProps & { hideAs
 /** A record of a list too long for a dropdown (book orders, ledger entries), by its id. */
 const IdInput = (props: PickerProps) => <NumberInput source={props.source ?? ""} label={props.label} isRequired={props.isRequired} helperText={props.helperText} step={1} min={1} />;
 
+const violation = (row: Record<string, unknown>) => `${String(row.code)} — ${String(row.description)} (${String(row.basicName)})`;
+/** A violation code, found by any part of its code or words ('393.9', 'head lamp'). */
+export const ViolationInput = (props: PickerProps) => (
+  // A code reads only with its words: wide enough for them, beside the row's other inputs.
+  <ApiAutocompleteInput {...props} path="/api/Tickets/get-all-violation-number-dropdown" describe={violation} sx={{ minWidth: { xs: '100%', sm: 440 }, ...props.sx }} />
+);
+
 export const RoleInput = (props: PickerProps) => <ApiAutocompleteInput {...props} path="/api/Role/get-all-roles" />;
 const account = (row: { name?: string; email?: unknown }) => `${row.name} (${row.email})`;
 export const UserInput = (props: PickerProps) => <ApiAutocompleteInput {...props} path="/api/User/users-filtered?Size=10000" describe={account} />;
@@ -59,4 +66,6 @@ export const PICKERS: Record<ReferenceTarget, (props: PickerProps) => ReactEleme
   shippers: ShipperInput,
   bookOrders: IdInput,
   transactions: IdInput,
+  tickets: IdInput,
+  violationCodes: ViolationInput,
 };

@@ -11,6 +11,7 @@ import { seedPeopleAndFleet } from './peopleFleet';
 import { BROKER_KINDS, CITIES, COMPANY_WORDS, FIRST_NAMES, LAST_NAMES, SHIPPER_KINDS, STREETS, TRAILERS, TRUCKS } from './names';
 import { SeededRandom } from './random';
 import { seedPlaces } from './places';
+import { seedDemoTickets } from './tickets';
 import { makeVin } from './vins';
 
 export const DEMO_PASSWORD = 'demo-password';
@@ -191,6 +192,8 @@ export async function seedDemo(db: Db, dialect: DialectName, options: { ledgers?
   // After the orders, with a random stream of its own, so the loads stay what they were.
   await seedPeopleAndFleet(db, today);
   if (options.ledgers ?? true) {
+    // Tickets first: a paid citation's driver share is on the ledger the weekly bills settle.
+    await seedDemoTickets(db);
     await seedDemoLedgers(db);
     // The bank's export pays the ledgers' paid bills too: after them.
     await seedDemoBank(db, dialect);

@@ -116,3 +116,25 @@ export async function postEntries(trx: Db, entries: readonly NewEntry[]): Promis
 
 /** The other way: a void reverses an entry's direction. */
 export const opposite = (direction: Direction): Direction => (direction === 'CREDIT' ? 'DEBIT' : 'CREDIT');
+
+/** What a void copies of the entry it reverses. */
+export type EntryToVoid = Pick<NewEntry, 'driverId' | 'type' | 'direction' | 'amountCents' | 'moneySource' | 'paymentMethod' | 'reference' | 'category' | 'linkType' | 'linkId'> & { id: number };
+
+/**
+ * A void: posts the reversing entry (dated today, pointing to the original) and marks the original voided, freeing its
+ * event key so a corrected entry may be posted for the same event. The caller guards the original's version.
+ */
+export async function reverseEntry(trx: Db, entry: EntryToVoid, reason: string, postedBy: number | null, today: string): Promise<number> {
+  const [reversalId] = await postEntries(trx, [{
+    driverId: entry.driverId, postedOn: today, type: entry.type, direction: opposite(entry.direction), amountCents: entry.amountCents,
+    moneySource: entry.moneySource, paymentMethod: entry.paymentMethod, reference: entry.reference, category: entry.category,
+    memo: `Void of entry #${entry.id}: ${reason}`, linkType: entry.linkType, linkId: entry.linkId, voidsId: entry.id, voidReason: reason, postedBy,
+    idempotencyKey: `VOID:${entry.id}`,
+  }]);
+  // The event is free again (a corrected entry may be posted for it); the old key stays readable.
+  const key = await trx.selectFrom('driver_transactions').select('idempotency_key').where('id', '=', entry.id).executeTakeFirstOrThrow();
+  await trx.updateTable('driver_transactions')
+    .set({ voided_by_id: reversalId, voided_at: new Date().toISOString(), void_reason: reason, idempotency_key: key.idempotency_key ? `VOIDED:${entry.id}:${key.idempotency_key}` : null })
+    .where('id', '=', entry.id).execute();
+  return reversalId;
+}

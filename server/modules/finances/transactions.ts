@@ -14,7 +14,7 @@ import type { Db } from '../../db/types';
 import { ApiError, badRequest, conflict } from '../../http/errors';
 import type { RecordExtension } from '../records/fromDefinition';
 import type { AnyQuery } from '../records/types';
-import { addToTotals, eventKey, opposite, postEntries } from './ledger';
+import { addToTotals, eventKey, reverseEntry } from './ledger';
 import { driverScope, driverScopeWhere } from './scope';
 
 type Query = (typeof transactions)['types']['query'];
@@ -181,17 +181,7 @@ export function transactionExtension(ctx: ServerContext): RecordExtension<typeof
         const voided = await records.guarded(request, request.params.id, 'void', async (trx, before) => {
           if (before.status === 'VOID') throw badRequest('This entry is itself a void; post a new entry to correct it', 'id');
           if (before.status === 'VOIDED') throw conflict(`Entry #${before.id} is already voided (by entry #${before.voidedById})`);
-          const [reversalId] = await postEntries(trx, [{
-            driverId: before.driverId, postedOn: todayIso(), type: before.type, direction: opposite(before.direction), amountCents: Math.round(before.amount * 100),
-            moneySource: before.moneySource, paymentMethod: before.paymentMethod, reference: before.reference, category: before.category,
-            memo: `Void of entry #${before.id}: ${request.body.reason}`, linkType: before.linkType, linkId: before.linkId, voidsId: before.id, voidReason: request.body.reason, postedBy: userId,
-            idempotencyKey: `VOID:${before.id}`,
-          }]);
-          // The event is free again (a corrected entry may be posted for it); the old key stays readable.
-          const key = await trx.selectFrom('driver_transactions').select('idempotency_key').where('id', '=', before.id).executeTakeFirstOrThrow();
-          await trx.updateTable('driver_transactions')
-            .set({ voided_by_id: reversalId, voided_at: new Date().toISOString(), void_reason: request.body.reason, idempotency_key: key.idempotency_key ? `VOIDED:${before.id}:${key.idempotency_key}` : null })
-            .where('id', '=', before.id).execute();
+          await reverseEntry(trx, { ...before, amountCents: Math.round(before.amount * 100) }, request.body.reason, userId, todayIso());
         }, request.body.version);
         return ok(voided);
       });

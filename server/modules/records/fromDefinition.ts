@@ -54,6 +54,8 @@ export interface RecordExtension<D extends AnyResource> {
   scope?(request: FastifyRequest): Promise<Where | null>;
   /** More of the list's answer for the same filtered rows (totals …). */
   listExtras?(filteredRows: AnyQuery, query: D['types']['query'], request: FastifyRequest | null): Promise<Record<string, unknown> & { totalCount?: number }>;
+  /** Inside an update's, delete's or restore's transaction, after its own write. */
+  afterWrite?(trx: Db, context: WriteContext<DtoOf<D>, InputOf<D>>): Promise<void>;
   /** Inside a create's transaction, after the insert. */
   afterCreate?(trx: Db, context: WriteContext<DtoOf<D>, InputOf<D>> & { after: DtoOf<D> }): Promise<void>;
   /** More routes of the same area, with the record helpers (activation, dropdowns …). */
@@ -297,5 +299,6 @@ export function fromDefinition(def: AnyResource, extension: AnyExtension = {}): 
     listExtras: extension.listExtras as AnyRecordDefinition['listExtras'],
     listItem: listItemOf(def, extension),
     afterCreate: extension.afterCreate as AnyRecordDefinition['afterCreate'],
+    afterWrite: extension.afterWrite as AnyRecordDefinition['afterWrite'],
   };
 }

@@ -8,6 +8,9 @@ import { payBillExtension } from '../finances/payBills';
 import { transactionExtension } from '../finances/transactions';
 import { fuelCardExtension } from '../fuelCards/routes';
 import { unitExtension } from '../units/routes';
+import { citationExtension } from '../tickets/citations';
+import { inspectionExtension } from '../tickets/inspections';
+import { ticketExtension } from '../tickets/tickets';
 import { userExtension } from '../users/record';
 import { type AnyExtension, fromDefinition } from './fromDefinition';
 import { registerRecord } from './routes';
@@ -24,6 +27,9 @@ const EXTENSIONS: { [T in RecordTableName]?: (ctx: ServerContext) => AnyExtensio
   driver_transactions: transactionExtension as never,
   pay_bills: payBillExtension as never,
   broker_fee_transactions: brokerFeeExtension as never,
+  tickets: ticketExtension as never,
+  citations: () => citationExtension as never,
+  inspection_reports: () => inspectionExtension as never,
 };
 
 /**

@@ -15,6 +15,9 @@ interface TargetSql {
 const column = (alias: string, name: string) => sql<string>`${sql.ref(`${alias}.${name}`)}`;
 const fullName = (alias: string) => sql<string>`${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)}`;
 
+/** What names a ticket: its report number, else its number in the system ('Ticket #12'). */
+export const ticketTitle = (alias: string) => sql<string>`coalesce(${sql.ref(`${alias}.report_number`)}, 'Ticket #' || ${sql.ref(`${alias}.id`)})`;
+
 export const REFERENCE_SQL: Record<ReferenceTarget, TargetSql> = {
   states: { display: (a) => column(a, 'abbreviation'), live: false, message: 'Choose a US state or territory' },
   carriers: { display: (a) => column(a, 'name'), live: true, message: 'Choose one of the company’s carriers' },
@@ -30,4 +33,6 @@ export const REFERENCE_SQL: Record<ReferenceTarget, TargetSql> = {
   shippers: { display: (a) => column(a, 'name'), live: true, message: 'Choose a shipper from the list' },
   bookOrders: { display: (a) => column(a, 'order_number'), live: true, message: 'Choose a book order from the list' },
   transactions: { display: (a) => sql<string>`'#' || ${sql.ref(`${a}.id`)}`, live: false, message: 'Choose a ledger entry' },
+  tickets: { display: (a) => ticketTitle(a), live: true, message: 'Choose a ticket that is not deleted' },
+  violationCodes: { display: (a) => column(a, 'code'), live: false, message: 'Choose a violation code from the list (search by code or words)' },
 };

@@ -26,6 +26,8 @@ export interface RecordHelpers<Dto extends RecordDto, Input, Query extends ListQ
   update(request: FastifyRequest, id: number, version: number, input: Input, write?: (trx: Db, before: Dto) => Promise<void>): Promise<Dto>;
   /** Any other write guarded by version (the current one when left out), audited as `action`. */
   guarded(request: FastifyRequest, id: number, action: string, write: (trx: Db, before: Dto) => Promise<void>, version?: number): Promise<Dto>;
+  /** Soft delete or restore (idempotent), as DELETE /{id} and POST /{id}/restore do: for routes SPEC.md names otherwise. */
+  setDeleted(request: FastifyRequest, id: number, action: 'delete' | 'restore'): Promise<Dto>;
   /** The list answer for a query (for a second route that lists the same records), within the caller's scope. */
   list(query: Query, request?: FastifyRequest): Promise<ReturnType<typeof page<Dto>>>;
   access(permission: Permission, read?: boolean): { access: { feature: readonly string[]; permission: Permission } };
@@ -72,8 +74,12 @@ export function registerRecord<Dto extends RecordDto, Input, Query extends ListQ
         .returning('id' as never)
         .executeTakeFirstOrThrow()) as { id: number };
       await def.children?.save(trx, id, input);
-      const created = await mustLoad(trx, id);
-      await def.afterCreate?.(trx, { ...context, after: created });
+      let created = await mustLoad(trx, id);
+      if (def.afterCreate) {
+        await def.afterCreate(trx, { ...context, after: created });
+        // What it did may show in the record (a citation's ledger entry).
+        created = await mustLoad(trx, id);
+      }
       await audit(trx, request, { action: 'create', entity: def.entity, entityId: created.id, after: created });
       return created;
     });
@@ -93,6 +99,7 @@ export function registerRecord<Dto extends RecordDto, Input, Query extends ListQ
         if (def.columns) await trx.updateTable(def.table as never).set(def.columns(input, before, request) as never).where('id' as never, '=', id as never).execute();
         await def.children?.save(trx, id, input);
         await write?.(trx, before);
+        await def.afterWrite?.(trx, context);
       },
     });
     if (context) def.afterCommit?.({ ...(context as WriteContext<Dto, Input>), after });
@@ -110,6 +117,7 @@ export function registerRecord<Dto extends RecordDto, Input, Query extends ListQ
         context = { action, request, before, input: null };
         await def.beforeWrite?.(trx, context);
         await trx.updateTable(def.table as never).set({ deleted_at: action === 'delete' ? new Date().toISOString() : null } as never).where('id' as never, '=', id as never).execute();
+        await def.afterWrite?.(trx, context);
       },
     });
     if (context) def.afterCommit?.({ ...(context as WriteContext<Dto, Input>), after });
@@ -183,7 +191,7 @@ export function registerRecord<Dto extends RecordDto, Input, Query extends ListQ
     });
   }
 
-  if (def.appendOnly) return { load, mustLoad, create, update, guarded, list, access };
+  if (def.appendOnly) return { load, mustLoad, create, update, guarded, list, access, setDeleted };
 
   app.delete<{ Params: IdParams }>(`${def.path}/:id`, {
     config: access('Delete'),
@@ -195,5 +203,5 @@ export function registerRecord<Dto extends RecordDto, Input, Query extends ListQ
     schema: { tags, summary: `Restore a deleted ${def.label.toLowerCase()}`, params: idParams },
   }, async (request) => ok(await setDeleted(request, request.params.id, 'restore')));
 
-  return { load, mustLoad, create, update, guarded, list, access };
+  return { load, mustLoad, create, update, guarded, list, access, setDeleted };
 }

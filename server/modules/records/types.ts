@@ -129,6 +129,11 @@ export interface RecordDefinition<Dto extends RecordDto, Input, Query extends Li
    * it without building the DTO. Absent when a field has no SQL form (fromDefinition).
    */
   listItem?(json: JsonRenderer, today: string): RawBuilder<string>;
+  /**
+   * Inside an update's, a delete's or a restore's transaction, after its own write (what follows from the record as it
+   * now is: a citation's ledger entry voided and posted again).
+   */
+  afterWrite?(trx: Db, context: WriteContext<Dto, Input>): Promise<void>;
   /** Inside a create's transaction, after its own insert (keeping a running total in step …). */
   afterCreate?(trx: Db, context: WriteContext<Dto, Input> & { after: Dto }): Promise<void>;
 }

@@ -1,0 +1,89 @@
+import crypto from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  type DocumentContentType, type DocumentDto, type DocumentOwnerType, DOCUMENT_OWNERS, MAX_DOCUMENT_BYTES, SNIFF_BYTES, documentMessages,
+  sniffDocumentType,
+} from '../../../schema/documents';
+import type { Db, DocumentsTable } from '../../db/types';
+import { ApiError, notFound } from '../../http/errors';
+
+export const tooLarge = () => new ApiError(413, documentMessages.tooLarge(), 'too_large', 'file');
+export const wrongType = () => new ApiError(415, documentMessages.wrongType(), 'unsupported_media_type', 'file');
+
+/** The columns of a document but its bytes, with who added it. */
+const DOCUMENT_COLUMNS = ['d.id', 'd.owner_type', 'd.owner_id', 'd.file_name', 'd.content_type', 'd.size_bytes', 'd.sha256', 'd.created_at', 'u.first_name', 'u.last_name'] as const;
+
+/** A document row but its bytes, with the names of who added it. */
+type DocumentRow = Omit<DocumentsTable, 'content' | 'created_by' | 'deleted_at' | 'deleted_by' | 'id'> & { id: number; first_name: string | null; last_name: string | null };
+
+export function toDto(row: DocumentRow): DocumentDto {
+  return {
+    id: Number(row.id), ownerType: row.owner_type as DocumentOwnerType, ownerId: Number(row.owner_id), fileName: row.file_name,
+    contentType: row.content_type as DocumentContentType, sizeBytes: Number(row.size_bytes), sha256: row.sha256, createdAt: row.created_at,
+    createdBy: row.first_name === null ? null : `${row.first_name} ${row.last_name ?? ''}`.trim(),
+  };
+}
+
+const documents = (db: Db) => db.selectFrom('documents as d').leftJoin('users as u', 'u.id', 'd.created_by').select(DOCUMENT_COLUMNS);
+
+/** One document not deleted, without its bytes; null when unknown or deleted. */
+export async function findDocument(db: Db, id: number): Promise<DocumentDto | null> {
+  const row = await documents(db).where('d.id', '=', id).where('d.deleted_at', 'is', null).executeTakeFirst();
+  return row ? toDto(row) : null;
+}
+
+/** The owner's documents not deleted, oldest first. */
+export async function listDocuments(db: Db, ownerType: DocumentOwnerType, ownerId: number): Promise<DocumentDto[]> {
+  const rows = await documents(db).where('d.owner_type', '=', ownerType).where('d.owner_id', '=', ownerId).where('d.deleted_at', 'is', null)
+    .orderBy('d.created_at').orderBy('d.id').execute();
+  return rows.map(toDto);
+}
+
+/**
+ * Whether the owner record is there: 'live', 'deleted' (soft-deleted) or null (no such record). Every owner table is
+ * an editable record with id and deleted_at (schemaHelpers withRecordColumns).
+ */
+export async function ownerState(db: Db, ownerType: DocumentOwnerType, ownerId: number): Promise<'live' | 'deleted' | null> {
+  const table = DOCUMENT_OWNERS[ownerType].table as 'citations';
+  const row = await db.selectFrom(table).select(['id', 'deleted_at']).where('id', '=', ownerId).executeTakeFirst();
+  if (!row) return null;
+  return row.deleted_at === null ? 'live' : 'deleted';
+}
+
+export const ownerNotFound = (ownerType: DocumentOwnerType) => notFound(DOCUMENT_OWNERS[ownerType].label);
+
+export interface ReceivedFile {
+  bytes: Buffer;
+  contentType: DocumentContentType;
+  sha256: string;
+}
+
+/**
+ * The uploaded body, read whole (a document is at most MAX_DOCUMENT_BYTES) while counting: past the limit the read
+ * stops with 413. Its kind is told from its first bytes; anything but PDF, JPEG or PNG is 415, an empty body 400.
+ */
+export async function receiveFile(body: Readable): Promise<ReceivedFile> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  // A refused upload is not read further; the request is left as it is (not destroyed) so that the answer still goes out.
+  for await (const chunk of body.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer | string>) {
+    const piece = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    size += piece.length;
+    if (size > MAX_DOCUMENT_BYTES) throw tooLarge();
+    chunks.push(piece);
+    // A file that is not a document is refused as soon as its first bytes say so, not after all of it has come.
+    if (size >= SNIFF_BYTES && chunks.length === 1 && !sniffDocumentType(piece)) throw wrongType();
+  }
+  if (size === 0) throw new ApiError(400, documentMessages.empty(), 'empty', 'file');
+  const bytes = Buffer.concat(chunks, size);
+  const contentType = sniffDocumentType(bytes);
+  if (!contentType) throw wrongType();
+  return { bytes, contentType, sha256: crypto.createHash('sha256').update(bytes).digest('hex') };
+}
+
+/** Content-Disposition for a download: a plain-ASCII name for old clients, the exact name as UTF-8 for the rest (RFC 6266). */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
