@@ -54,11 +54,12 @@ const ADMIN_EMAIL = demoEmail('Administrator');
 
 /**
  * The signed-in screens Lighthouse measures (after /login), each as the demo user whose daily work it is: the
- * dispatcher's book-order list and a management list. Adding a screen is one line here.
+ * dispatcher's book-order list, a management list and the safety team's tickets. Adding a screen is one line here.
  */
 const SIGNED_IN_PAGES: readonly { name: string; path: string; role: RoleName }[] = [
   { name: 'book orders', path: '/app/books/bookorders', role: 'Dispatcher' },
   { name: 'vehicles', path: '/app/management/vehicles', role: 'FleetManager' },
+  { name: 'tickets', path: '/app/management/ticket-management', role: 'Manager' },
   // The dashboard is still a placeholder (no screen of its own): when it exists, uncomment this line.
   // { name: 'dashboard', path: '/app/dashboard', role: 'Manager' },
 ];

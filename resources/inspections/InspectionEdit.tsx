@@ -3,6 +3,7 @@ import type { InspectionDto } from '../../schema/resources/inspections';
 import { usDate } from '../../ui/format';
 import { DefinitionEdit } from '../../ui/records/DefinitionForms';
 import { PartAside, toTicket } from '../tickets/PartAside';
+import { INSPECTION_INPUTS } from './ViolationRows';
 
 /** Beside an inspection report: its ticket (the stop's date, the driver) and the scanned report. */
 function InspectionAside() {
@@ -13,5 +14,5 @@ function InspectionAside() {
 
 /** An inspection report: the definition's form (violations searchable by code or words) and its documents. */
 export default function InspectionEdit() {
-  return <DefinitionEdit aside={<InspectionAside />} redirect={toTicket} />;
+  return <DefinitionEdit inputs={INSPECTION_INPUTS} aside={<InspectionAside />} redirect={toTicket} />;
 }

@@ -19,6 +19,7 @@ import { DefinitionInputs, formDefaultsOf, prepareFor } from '../../ui/records/D
 import { VALIDATE_AS_YOU_TYPE } from '../../ui/records/RecordForms';
 import { zodResolver } from '../../ui/zodResolver';
 import { SPLIT_INPUTS } from '../citations/SplitInputs';
+import { INSPECTION_INPUTS } from '../inspections/ViolationRows';
 
 type Values = Record<string, unknown>;
 type Part = 'citation' | 'inspection';
@@ -142,7 +143,7 @@ export function TicketCreateDialog() {
           label={translate(`haulboard.tickets.create.include_${part}`)}
         />
         {include[part] ? (
-          <StepForm def={def} values={drafts[part]} onSubmit={(values) => { setDrafts({ ...drafts, [part]: values }); next(values); }} inputs={part === 'citation' ? SPLIT_INPUTS : undefined}>
+          <StepForm def={def} values={drafts[part]} onSubmit={(values) => { setDrafts({ ...drafts, [part]: values }); next(values); }} inputs={part === 'citation' ? SPLIT_INPUTS : INSPECTION_INPUTS}>
             <Box sx={{ mt: 1 }}>
               <PendingDocuments files={files[part]} onChange={(chosen) => setFiles({ ...files, [part]: chosen })} disabled={!!progress} />
             </Box>

@@ -11,6 +11,7 @@ import { usDate, usMoney } from '../../ui/format';
 import { useApiList } from '../../ui/useApiList';
 import { useCanAccessFeature } from '../../ui/useCanAccessFeature';
 import { SPLIT_INPUTS } from '../citations/SplitInputs';
+import { INSPECTION_INPUTS } from '../inspections/ViolationRows';
 import { TICKETS } from './PartAside';
 
 const CITATIONS = 'management/citations';
@@ -81,7 +82,7 @@ export function TicketParts({ ticketId }: { ticketId: number }) {
         empty={translate('haulboard.tickets.no_inspections')}
         add={canAdd && (
           <ResourceContextProvider value={INSPECTIONS}>
-            <CreateDialog label="haulboard.tickets.add_inspection" defaultValues={{ ticketId, level: INSPECTION_LEVELS[0] }} inputs={{ ticketId: null }} />
+            <CreateDialog label="haulboard.tickets.add_inspection" defaultValues={{ ticketId, level: INSPECTION_LEVELS[0] }} inputs={{ ...INSPECTION_INPUTS, ticketId: null }} />
           </ResourceContextProvider>
         )}
         primary={(r) => (

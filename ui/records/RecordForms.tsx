@@ -63,7 +63,11 @@ export interface RecordEditProps<T> {
 export function RecordEdit<T>({ schema, title, prepare, actions, aside, conflictMessage, redirect, children }: RecordEditProps<T>) {
   const { resolver, ...save } = useFormSetup(schema, prepare);
   return (
-    <Edit mutationMode="pessimistic" redirect={redirect} {...save} actions={actions ?? <RecordEditActions />} aside={aside} title={<RecordTitle render={title} />} error={<LoadProblem />}>
+    <Edit
+      mutationMode="pessimistic" redirect={redirect} {...save} actions={actions ?? <RecordEditActions />} aside={aside} title={<RecordTitle render={title} />} error={<LoadProblem />}
+      // What stands beside the form on a wide screen goes under it on a phone (react-admin keeps them in a row).
+      sx={{ '& .RaEdit-main': { flexDirection: { xs: 'column', md: 'row' } } }}
+    >
       <SimpleForm resolver={resolver} {...VALIDATE_AS_YOU_TYPE} toolbar={<ConflictToolbar message={conflictMessage} />}>
         {children}
       </SimpleForm>

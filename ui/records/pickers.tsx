@@ -38,10 +38,7 @@ const IdInput = (props: PickerProps) => <NumberInput source={props.source ?? ""}
 
 const violation = (row: Record<string, unknown>) => `${String(row.code)} — ${String(row.description)} (${String(row.basicName)})`;
 /** A violation code, found by any part of its code or words ('393.9', 'head lamp'). */
-export const ViolationInput = (props: PickerProps) => (
-  // A code reads only with its words: wide enough for them, beside the row's other inputs.
-  <ApiAutocompleteInput {...props} path="/api/Tickets/get-all-violation-number-dropdown" describe={violation} sx={{ minWidth: { xs: '100%', sm: 440 }, ...props.sx }} />
-);
+export const ViolationInput = (props: PickerProps) => <ApiAutocompleteInput {...props} path="/api/Tickets/get-all-violation-number-dropdown" describe={violation} />;
 
 export const RoleInput = (props: PickerProps) => <ApiAutocompleteInput {...props} path="/api/Role/get-all-roles" />;
 const account = (row: { name?: string; email?: unknown }) => `${row.name} (${row.email})`;
