@@ -73,6 +73,8 @@ const ACTION_PERMISSION: Record<string, string> = { list: 'Read', show: 'Read', 
 
 /** True while logout() is ending the session on the server (see checkError). */
 let signingOut = false;
+/** A 401 now may be the answer to a request this sign-out just ended: no second sign-out (useSessionWatch). */
+export const isSigningOut = () => signingOut;
 
 export const authProvider: AuthProvider = {
   async login({ email, password }: { email: string; password: string }) {

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { refreshSession } from '../../authProvider';
+import { isSigningOut, refreshSession } from '../../authProvider';
 import { clearSession } from '../../dataProvider/session';
 import { onUnauthorized } from '../../dataProvider/http';
 
 /**
  * At start the stored session is checked with the server (/api/token/me); any 401 from any call clears local
- * storage and sends the user to /login (SPEC.md §7).
+ * storage and sends the user to /login (SPEC.md §7), except one answered while Logout is ending the session.
  */
 export function useSessionWatch() {
   const navigate = useNavigate();
@@ -18,6 +18,9 @@ export function useSessionWatch() {
       if (!ok) navigateRef.current('/login', { replace: true });
     });
     return onUnauthorized(() => {
+      // The logout under way ends with its own page load of the sign-in page; navigating now would reach /login
+      // first and then pass through /app on that load.
+      if (isSigningOut()) return;
       clearSession();
       navigateRef.current('/login', { replace: true });
     });
