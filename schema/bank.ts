@@ -45,11 +45,11 @@ export interface BankRow {
  * from its broker or shipper (COD and checks the driver collected are deposited against it too). Money out: a paid
  * pay bill's payment to its driver, a paid broker fee.
  */
-export const MATCH_ITEM_TYPES = ['BOOK_ORDER', 'PAY_BILL', 'BROKER_FEE'] as const;
+export const MATCH_ITEM_TYPES = ['BOOK_ORDER', 'PAY_BILL', 'BROKER_FEE', 'CLAIM_SETTLEMENT'] as const;
 export type MatchItemType = (typeof MATCH_ITEM_TYPES)[number];
-export const MATCH_ITEM_LABELS: Record<MatchItemType, string> = { BOOK_ORDER: 'Book order', PAY_BILL: 'Driver payment', BROKER_FEE: 'Broker fee' };
+export const MATCH_ITEM_LABELS: Record<MatchItemType, string> = { BOOK_ORDER: 'Book order', PAY_BILL: 'Driver payment', BROKER_FEE: 'Broker fee', CLAIM_SETTLEMENT: 'Claim payment' };
 /** Which way each kind of item moves money: book orders are paid in, the others paid out. */
-export const ITEM_DIRECTION: Record<MatchItemType, 'IN' | 'OUT'> = { BOOK_ORDER: 'IN', PAY_BILL: 'OUT', BROKER_FEE: 'OUT' };
+export const ITEM_DIRECTION: Record<MatchItemType, 'IN' | 'OUT'> = { BOOK_ORDER: 'IN', PAY_BILL: 'OUT', BROKER_FEE: 'OUT', CLAIM_SETTLEMENT: 'OUT' };
 
 /** A bank row's state: nothing applied yet, part of it, all of it, or explained without an item. */
 export const BANK_ROW_STATES = ['OPEN', 'PARTIAL', 'MATCHED', 'EXPLAINED'] as const;

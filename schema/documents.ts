@@ -19,6 +19,7 @@ export interface DocumentOwnerDefinition {
 export const DOCUMENT_OWNERS = {
   citation: { table: 'citations', feature: 'TicketManagement', label: 'Citation' },
   inspection: { table: 'inspection_reports', feature: 'TicketManagement', label: 'Inspection report' },
+  claim: { table: 'claims', feature: 'ClaimsTracker', label: 'Claim' },
 } as const satisfies Record<string, DocumentOwnerDefinition>;
 
 export type DocumentOwnerType = keyof typeof DOCUMENT_OWNERS;

@@ -355,6 +355,34 @@ export interface DeadlineRemindersTable {
   sent_at: string;
 }
 
+/** A claim's steps (issue 17): from its type's template, each with the steps it waits for. */
+export interface ClaimStepsTable {
+  id: Generated<number>;
+  claim_id: number;
+  position: number;
+  step: string;
+  prerequisites: string;
+  assignee_id: number | null;
+  due_on: string | null;
+  done_at: string | null;
+  done_by: number | null;
+  note: string | null;
+}
+export interface ClaimCommentsTable { id: Generated<number>; claim_id: number; author_id: number | null; body: string; created_at: string }
+/** Payments to a claimant: what a bank line of the payment is matched against. */
+export interface ClaimSettlementsTable {
+  id: Generated<number>;
+  claim_id: number;
+  paid_on: string;
+  amount_cents: number;
+  method: string;
+  reference: string | null;
+  created_at: string;
+  created_by: number | null;
+}
+/** A claim's timeline: what happened, when and by whom. */
+export interface ClaimEventsTable { id: Generated<number>; claim_id: number; at: string; actor_id: number | null; kind: string; detail: string }
+
 /** A record table as Kysely sees it: the columns its definition derives (schema/resources), id and version generated. */
 type RecordTable<D extends RecordResource> = { id: Generated<number>; version: Generated<number> } & D['types']['columns'];
 type RecordTables = { [D in RecordResource as D['table']]: RecordTable<D> };
@@ -402,6 +430,10 @@ export interface Database extends RecordTables, ChildTables {
   violation_codes: ViolationCodesTable;
   documents: DocumentsTable;
   deadline_reminders: DeadlineRemindersTable;
+  claim_steps: ClaimStepsTable;
+  claim_comments: ClaimCommentsTable;
+  claim_settlements: ClaimSettlementsTable;
+  claim_events: ClaimEventsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -5,6 +5,7 @@ import type { DialectName } from '..';
 import type { Db } from '../types';
 import { seedDemoBank } from './bank';
 import { seedBrokerFeePayments } from './brokerFees';
+import { seedDemoClaims } from './claims';
 import { seedDemoLedgers } from './ledgers';
 import { seedDemoOrders } from './orders';
 import { seedPeopleAndFleet } from './peopleFleet';
@@ -194,6 +195,7 @@ export async function seedDemo(db: Db, dialect: DialectName, options: { ledgers?
   if (options.ledgers ?? true) {
     // Tickets first: a paid citation's driver share is on the ledger the weekly bills settle.
     await seedDemoTickets(db);
+    await seedDemoClaims(db);
     await seedDemoLedgers(db);
     // The bank's export pays the ledgers' paid bills too: after them.
     await seedDemoBank(db, dialect);

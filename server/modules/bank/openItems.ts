@@ -4,6 +4,7 @@ import { usDate } from '../../../schema/format';
 import { fromCents } from '../../../schema/records';
 import { isPostgres } from '../../db/schemaHelpers';
 import type { Database, Db } from '../../db/types';
+import { claimSettlementItems } from '../claims/bankItems';
 
 /**
  * The items Haulboard expects to see in the bank (issue 15.3), read from where they live:
@@ -85,17 +86,18 @@ export const ITEM_SEARCH: Record<MatchItemType, string[]> = {
   BOOK_ORDER: ['o.order_number', 'b.name', "coalesce(o.external_load_id, '')"],
   PAY_BILL: ["d.first_name || ' ' || d.last_name", "coalesce(p.payment_reference, '')", "'pay bill #' || p.id"],
   BROKER_FEE: ['b.name', 'o.order_number', "coalesce(f.reference, '')"],
+  CLAIM_SETTLEMENT: ['c.claimant_company', "coalesce(s2.reference, '')"],
 };
 
-/** Any of the three, as code that handles them alike sees it (conditions by column name as text). */
+/** Any of the kinds, as code that handles them alike sees it (conditions by column name as text). */
 export type ItemQuery = SelectQueryBuilder<Database, never, ItemRow>;
 const alike = (source: (db: Db) => unknown) => source as (db: Db) => ItemQuery;
 
 /** The item sources of one direction of money. */
-export const sourceOf = (type: MatchItemType): ((db: Db) => ItemQuery) => alike({ BOOK_ORDER: orderItems, PAY_BILL: payBillItems, BROKER_FEE: brokerFeeItems }[type]);
+export const sourceOf = (type: MatchItemType): ((db: Db) => ItemQuery) => alike({ BOOK_ORDER: orderItems, PAY_BILL: payBillItems, BROKER_FEE: brokerFeeItems, CLAIM_SETTLEMENT: claimSettlementItems }[type]);
 export const sourcesFor = (direction: 'IN' | 'OUT') => MATCH_ITEM_TYPES.filter((type) => ITEM_DIRECTION[type] === direction).map(sourceOf);
 /** The item's key column in its source query (to read one item, or a few). */
-export const idColumnOf = (type: MatchItemType) => ({ BOOK_ORDER: 'o.id', PAY_BILL: 'p.id', BROKER_FEE: 'f.id' } as const)[type];
+export const idColumnOf = (type: MatchItemType) => ({ BOOK_ORDER: 'o.id', PAY_BILL: 'p.id', BROKER_FEE: 'f.id', CLAIM_SETTLEMENT: 's2.id' } as const)[type];
 
 export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 

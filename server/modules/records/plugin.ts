@@ -3,6 +3,7 @@ import type { AnyResource } from '../../../schema/define/resource';
 import { RECORD_RESOURCES, type RecordTableName } from '../../../schema/resources';
 import type { ServerContext } from '../../context';
 import { brokerFeeExtension } from '../brokerFees/routes';
+import { claimExtension } from '../claims/claims';
 import { driverExtension } from '../drivers/routes';
 import { payBillExtension } from '../finances/payBills';
 import { transactionExtension } from '../finances/transactions';
@@ -30,6 +31,7 @@ const EXTENSIONS: { [T in RecordTableName]?: (ctx: ServerContext) => AnyExtensio
   tickets: ticketExtension as never,
   citations: () => citationExtension as never,
   inspection_reports: () => inspectionExtension as never,
+  claims: claimExtension as never,
 };
 
 /**
