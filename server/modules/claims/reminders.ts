@@ -6,7 +6,7 @@ import type { ServerContext } from '../../context';
 import type { Db } from '../../db/types';
 import { registerPeriodic } from '../../housekeeping';
 import type { Delivery } from '../notify/realtime';
-import { createNotifications } from '../notifications/store';
+import { remindOnce } from '../notifications/reminders';
 
 const CHECK_EVERY_MS = 60 * 60_000;
 type Kind = 'claim_acknowledge' | 'claim_decision';
@@ -46,19 +46,7 @@ async function dueSoon(db: Db, today: string) {
  * never tell twice.
  */
 export async function sendClaimReminders(db: Db, today = todayIso()): Promise<Delivery[]> {
-  const deliveries: Delivery[] = [];
-  for (const due of await dueSoon(db, today)) {
-    const sent = await db.transaction().execute(async (trx) => {
-      const claimed = await trx.insertInto('deadline_reminders')
-        .values({ kind: due.kind, record_id: due.recordId, due_on: due.dueOn, sent_at: new Date().toISOString() })
-        .onConflict((oc) => oc.columns(['kind', 'record_id', 'due_on']).doNothing())
-        .returning('id').executeTakeFirst();
-      if (!claimed) return [];
-      return createNotifications(trx, [due.userId], { type: 'claimDeadlineSoon', title: due.title, body: due.body, link: due.link });
-    });
-    deliveries.push(...sent);
-  }
-  return deliveries;
+  return remindOnce(db, (await dueSoon(db, today)).map((due) => ({ ...due, type: 'claimDeadlineSoon' })));
 }
 
 /** Runs the check when the server is ready and then hourly. */

@@ -6,7 +6,7 @@ import type { ServerContext } from '../../context';
 import { registerPeriodic } from '../../housekeeping';
 import type { Db } from '../../db/types';
 import type { Delivery } from '../notify/realtime';
-import { createNotifications } from '../notifications/store';
+import { remindOnce } from '../notifications/reminders';
 
 /** How far ahead the assignee is told of a court date or a challenge deadline (issue 16 item 5). */
 export const REMINDER_DAYS = 7;
@@ -43,19 +43,7 @@ async function dueSoon(db: Db, today: string): Promise<Due[]> {
  * (a unique key), so two servers running the check, or a restart, never tell twice; a date moved later is told again.
  */
 export async function sendDeadlineReminders(db: Db, today = todayIso()): Promise<Delivery[]> {
-  const deliveries: Delivery[] = [];
-  for (const due of await dueSoon(db, today)) {
-    const sent = await db.transaction().execute(async (trx) => {
-      const claimed = await trx.insertInto('deadline_reminders')
-        .values({ kind: due.kind, record_id: due.recordId, due_on: due.dueOn, sent_at: new Date().toISOString() })
-        .onConflict((oc) => oc.columns(['kind', 'record_id', 'due_on']).doNothing())
-        .returning('id').executeTakeFirst();
-      if (!claimed) return [];
-      return createNotifications(trx, [due.userId], { type: due.kind === 'court_date' ? 'courtDateSoon' : 'challengeDeadlineSoon', title: due.title, body: due.body, link: due.link });
-    });
-    deliveries.push(...sent);
-  }
-  return deliveries;
+  return remindOnce(db, (await dueSoon(db, today)).map((due) => ({ ...due, type: due.kind === 'court_date' ? 'courtDateSoon' : 'challengeDeadlineSoon' })));
 }
 
 /** Runs the check when the server is ready and then hourly. */
