@@ -8,6 +8,10 @@ export function usDate(value: string | null | undefined): string {
   return match ? `${match[2]}/${match[3]}/${match[1]}` : value;
 }
 
+const MOMENT = new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+/** An instant (ISO time) in the reader's time zone: 12/09/2026, 3:05 PM. */
+export const usDateTime = (value: string | null | undefined) => (value ? MOMENT.format(new Date(value)) : '');
+
 const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 export const usMoney = (value: number | null | undefined) => (value === null || value === undefined ? '' : DOLLARS.format(value));
 

@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useNotifications } from '../realtime/RealtimeProvider';
 import type { AppNotification } from '../realtime/types';
+import { visuallyHidden } from '../../ui/visuallyHidden';
 
 /** Where a notification's link goes: a path of this app, another http(s) page, or nowhere (anything else). */
 export function linkTarget(link: string | null | undefined): { app: string } | { external: string } | null {
@@ -119,6 +120,3 @@ export function NotificationBell() {
     </>
   );
 }
-
-/** Read by screen readers, not shown. */
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;

@@ -34,10 +34,12 @@ const isEmpty = (column: ColumnProps, record: RaRecord) => Array.isArray(record[
  * through nine columns). The first column is the card's heading; the others are labelled lines; `actions` is the
  * last column (delete/restore), kept out of the link.
  */
-export function CardList({ children, hiddenColumns = [], rowClick, actions }: {
+export function CardList({ children, hiddenColumns = [], rowClick, onSelect, actions }: {
   children: ReactNode;
   hiddenColumns?: readonly string[];
   rowClick: false | ((id: string | number) => string);
+  /** A tap chooses the record instead of leading anywhere. */
+  onSelect?: (record: RaRecord) => void;
   actions?: string;
 }) {
   const { data, isPending } = useListContext();
@@ -72,7 +74,8 @@ export function CardList({ children, hiddenColumns = [], rowClick, actions }: {
         return (
           <RecordContextProvider key={record.id} value={record}>
             <Card component="li" variant="outlined" sx={{ borderLeft: edge ? '4px solid' : undefined, borderLeftColor: edge, opacity: record.deleted ? 0.6 : 1 }}>
-              {rowClick ? <CardActionArea component={RouterLink} to={rowClick(record.id)}>{body}</CardActionArea> : body}
+              {onSelect ? <CardActionArea onClick={() => onSelect(record)}>{body}</CardActionArea>
+                : rowClick ? <CardActionArea component={RouterLink} to={rowClick(record.id)}>{body}</CardActionArea> : body}
               {actionColumn && <Box sx={{ px: 2, pb: 1 }}><Value column={actionColumn} record={record} /></Box>}
             </Card>
           </RecordContextProvider>

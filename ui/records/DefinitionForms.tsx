@@ -84,6 +84,14 @@ export interface DefinitionFormProps extends DefinitionInputsProps {
   title?: (record: Values) => string;
   /** Where a save leads (default: the list). */
   redirect?: RecordEditProps<Values>['redirect'];
+  /** Where a created record opens (default: its edit screen). */
+  createdAt?: (id: unknown) => string;
+  /** What a new record's form starts with beyond the definition's defaults (today's date …). */
+  defaults?: () => Values;
+  /** The record edited, when the route does not name it as :id. */
+  id?: number;
+  /** From which width the aside stands beside the form (RecordEdit). */
+  asideFrom?: 'md' | 'lg' | 'xl';
 }
 
 /** What a new record's form starts with: each field's default, then the definition's form defaults. */
@@ -93,20 +101,20 @@ export const formDefaultsOf = (def: AnyResource): Values => ({
 });
 
 /** The create screen of a definition: its create schema, its form, its defaults. */
-export function DefinitionCreate({ inputs, prepare }: DefinitionFormProps) {
+export function DefinitionCreate({ inputs, prepare, createdAt, defaults }: DefinitionFormProps) {
   const def = definitionOf(useResourceContext() ?? '');
   return (
-    <RecordCreate schema={def.create} title={`resources.${def.name}.create_title`} prepare={prepareFor(def, false, prepare)} defaultValues={formDefaultsOf(def)}>
+    <RecordCreate schema={def.create} title={`resources.${def.name}.create_title`} prepare={prepareFor(def, false, prepare)} defaultValues={() => ({ ...formDefaultsOf(def), ...defaults?.() })} redirect={createdAt}>
       <DefinitionInputs inputs={inputs} />
     </RecordCreate>
   );
 }
 
 /** The edit screen of a definition: its update schema, its form, titled by the record's name. */
-export function DefinitionEdit({ inputs, prepare, aside, actions, title, redirect }: DefinitionFormProps) {
+export function DefinitionEdit({ inputs, prepare, aside, actions, title, redirect, id, asideFrom }: DefinitionFormProps) {
   const def = definitionOf(useResourceContext() ?? '');
   return (
-    <RecordEdit<Values> schema={def.update} title={title ?? ((record) => String(record[def.recordTitle] ?? ''))} prepare={prepareFor(def, true, prepare)} aside={aside} actions={actions} redirect={redirect}>
+    <RecordEdit<Values> schema={def.update} title={title ?? ((record) => String(record[def.recordTitle] ?? ''))} prepare={prepareFor(def, true, prepare)} aside={aside} actions={actions} redirect={redirect} id={id} asideFrom={asideFrom}>
       <DefinitionInputs inputs={inputs} />
     </RecordEdit>
   );

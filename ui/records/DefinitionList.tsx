@@ -24,6 +24,8 @@ export interface DefinitionListProps {
   header?: ReactNode;
   /** Where a click on a row leads (RecordList's default: the edit screen, for who may update). */
   rowClick?: RecordListProps['rowClick'];
+  /** A click on a row chooses its record instead (RecordList). */
+  onSelect?: RecordListProps['onSelect'];
 }
 
 /**
@@ -31,7 +33,7 @@ export interface DefinitionListProps {
  * references linked), its filters in the bar, its choices in the side panel, the search of its searched fields, its
  * default sort — with everything every list has (RecordList).
  */
-export default function DefinitionList({ render, columns, filters = [], quickFilters = [], actions, rowSx, header, rowClick }: DefinitionListProps) {
+export default function DefinitionList({ render, columns, filters = [], quickFilters = [], actions, rowSx, header, rowClick, onSelect }: DefinitionListProps) {
   const def = definitionOf(useResourceContext() ?? '');
   const prefix = `resources.${def.name}`;
   const { expiring: _expiring, ...byDefinition } = listFilters(def);
@@ -60,6 +62,7 @@ export default function DefinitionList({ render, columns, filters = [], quickFil
       rowSx={rowSx}
       header={header}
       rowClick={rowClick}
+      onSelect={onSelect}
       softDelete={!def.appendOnly}
       loadProblem={def.loadProblem ? `${prefix}.load_problem` : undefined}
       perPage={def.defaultPageSize}

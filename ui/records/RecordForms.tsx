@@ -56,17 +56,21 @@ export interface RecordEditProps<T> {
   conflictMessage?: string;
   /** Where a save leads (default: the list). */
   redirect?: RedirectionSideEffect;
+  /** The record, when the route does not name it as :id (/create/{id} of the claims tracker). */
+  id?: number;
+  /** From which width the aside stands beside the form rather than under it (default md; a wide aside needs more). */
+  asideFrom?: 'md' | 'lg' | 'xl';
   children: ReactNode;
 }
 
 /** An edit screen: pessimistic save with the version read, zod validation as you type, conflicts that keep the typing. */
-export function RecordEdit<T>({ schema, title, prepare, actions, aside, conflictMessage, redirect, children }: RecordEditProps<T>) {
+export function RecordEdit<T>({ schema, title, prepare, actions, aside, conflictMessage, redirect, id, asideFrom = 'md', children }: RecordEditProps<T>) {
   const { resolver, ...save } = useFormSetup(schema, prepare);
   return (
     <Edit
-      mutationMode="pessimistic" redirect={redirect} {...save} actions={actions ?? <RecordEditActions />} aside={aside} title={<RecordTitle render={title} />} error={<LoadProblem />}
+      id={id} mutationMode="pessimistic" redirect={redirect} {...save} actions={actions ?? <RecordEditActions />} aside={aside} title={<RecordTitle render={title} />} error={<LoadProblem />}
       // What stands beside the form on a wide screen goes under it on a phone (react-admin keeps them in a row).
-      sx={{ '& .RaEdit-main': { flexDirection: { xs: 'column', md: 'row' } } }}
+      sx={{ '& .RaEdit-main': { flexDirection: { xs: 'column', [asideFrom]: 'row' } } }}
     >
       <SimpleForm resolver={resolver} {...VALIDATE_AS_YOU_TYPE} toolbar={<ConflictToolbar message={conflictMessage} />}>
         {children}
@@ -81,15 +85,17 @@ export interface RecordCreateProps {
   title: string;
   prepare?: Prepare;
   defaultValues?: Record<string, unknown> | (() => Record<string, unknown>);
+  /** Where the new record opens (default: its edit screen, {resource}/{id}/edit). */
+  redirect?: (id: unknown) => string;
   children: ReactNode;
 }
 
 /** A create screen: the same validation as edit; the new record opens in its edit screen (/{id}/edit). */
-export function RecordCreate({ schema, title, prepare, defaultValues, children }: RecordCreateProps) {
+export function RecordCreate({ schema, title, prepare, defaultValues, redirect, children }: RecordCreateProps) {
   const resource = useResourceContext();
   const { resolver, ...save } = useFormSetup(schema, prepare);
   return (
-    <Create {...save} redirect={(_resource: string | undefined, id: unknown) => `${resource}/${id}/edit`} title={title}>
+    <Create {...save} redirect={(_resource: string | undefined, id: unknown) => redirect?.(id) ?? `${resource}/${id}/edit`} title={title}>
       <SimpleForm defaultValues={defaultValues} resolver={resolver} {...VALIDATE_AS_YOU_TYPE}>
         {children}
       </SimpleForm>

@@ -35,6 +35,8 @@ export interface RecordListProps {
   expiring?: boolean;
   /** Where a click on a row leads; by default the edit screen, for users who may update. */
   rowClick?: false | ((id: string | number) => string);
+  /** Instead of leading anywhere, a click on a row chooses its record (a panel beside the list shows it). */
+  onSelect?: (record: RaRecord) => void;
   /** Anything shown above the table (totals …). */
   header?: ReactNode;
   rowSx?: (record: RaRecord) => Record<string, unknown>;
@@ -124,7 +126,7 @@ const dimDeleted = (record: RaRecord): Record<string, unknown> => (record.delete
  * A resource's list only declares its columns and filters.
  */
 export function RecordList(props: RecordListProps) {
-  const { title, search, filters = [], filterDefaultValues, quickFilters = [], sort, hiddenColumns, exportName, expiring, rowClick, header, rowSx, softDelete = true, actions, loadProblem, perPage = 50, children } = props;
+  const { title, search, filters = [], filterDefaultValues, quickFilters = [], sort, hiddenColumns, exportName, expiring, rowClick, onSelect, header, rowSx, softDelete = true, actions, loadProblem, perPage = 50, children } = props;
   const resource = useResourceContext() ?? '';
   const canUpdate = useCanAccessFeature(resource, 'Update');
   const canDelete = useCanAccessFeature(resource, 'Delete');
@@ -159,12 +161,12 @@ export function RecordList(props: RecordListProps) {
         <RowDeleteRestoreProvider>
           {header}
           {phone ? (
-            <CardList rowClick={click} hiddenColumns={hiddenColumns} actions="actions">
+            <CardList rowClick={click} onSelect={onSelect} hiddenColumns={hiddenColumns} actions="actions">
               {children}
               {softDelete ? <DataTable.Col source="actions" label="haulboard.records.actions" render={() => <RowActions canDelete={canDelete} />} /> : null}
             </CardList>
           ) : (
-            <DataTable rowClick={click ? (id) => click(id) : false} bulkActionButtons={false} hiddenColumns={hiddenColumns} rowSx={sx}>
+            <DataTable rowClick={onSelect ? (_id, _resource, record) => { onSelect(record); return false; } : click ? (id) => click(id) : false} bulkActionButtons={false} hiddenColumns={hiddenColumns} rowSx={sx}>
               {children}
               {softDelete ? <DataTable.Col source="actions" label="haulboard.records.actions" disableSort render={() => <RowActions canDelete={canDelete} />} /> : null}
             </DataTable>

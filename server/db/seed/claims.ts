@@ -1,5 +1,6 @@
 import { CLAIM_STEP_LABELS, type ClaimStep, type ClaimType, STEP_TEMPLATES, filingDeadline, plusDays } from '../../../schema/claims';
 import { addDays } from '../../../schema/expiry';
+import { usCents } from '../../../schema/format';
 import { syncChargeback } from '../../modules/claims/chargeback';
 import { createSteps } from '../../modules/claims/steps';
 import type { Db } from '../types';
@@ -55,7 +56,7 @@ export async function seedDemoClaims(db: Db, today = new Date().toISOString().sl
       }).returning('id').executeTakeFirstOrThrow();
       if (vehicles.length && type !== 'DELAY') await trx.insertInto('claim_vehicles').values({ claim_id: id, position: 0, book_order_vehicle_id: vehicles[random.int(0, vehicles.length - 1)].id, damage: type === 'DAMAGE' ? random.pick(DAMAGES) : null }).execute();
       await createSteps(trx, id, type, receivedOn, assignee);
-      await trx.insertInto('claim_events').values({ claim_id: id, at: `${receivedOn}T14:00:00.000Z`, actor_id: assignee, kind: 'CREATED', detail: `Claim received from the claimant: ${(claimedCents / 100).toFixed(2)} claimed` }).execute();
+      await trx.insertInto('claim_events').values({ claim_id: id, at: `${receivedOn}T14:00:00.000Z`, actor_id: assignee, kind: 'CREATED', detail: `Claim received from the claimant: ${usCents(claimedCents)} claimed` }).execute();
 
       // How far it was worked: the recent ones not acknowledged, or not decided; older ones decided, most paid, half recovered.
       const template = STEP_TEMPLATES[type].map((t) => t.step);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { acknowledgeBy, claimIdOf, claimNumberOf, deadlineOf, decideBy, filingDeadline } from '../../../schema/claims';
-import { usDate } from '../../../schema/format';
+import { usDate, usMoney } from '../../../schema/format';
 import { fromCents } from '../../../schema/records';
 import { claims } from '../../../schema/resources/claims';
 import type { ServerContext } from '../../context';
@@ -9,7 +9,7 @@ import { badRequest } from '../../http/errors';
 import type { RecordExtension } from '../records/fromDefinition';
 import { syncChargeback } from './chargeback';
 import { deliveredOnSql } from './delivery';
-import { addEvent } from './events';
+import { addEvent, statusChange } from './events';
 import { registerClaimListRoutes } from './lists';
 import { registerClaimMoneyRoutes } from './money';
 import { registerClaimReminders } from './reminders';
@@ -130,13 +130,13 @@ export function claimExtension(ctx: ServerContext): RecordExtension<typeof claim
         if (order.driver_id) await trx.updateTable('claims').set({ driver_id: order.driver_id }).where('id', '=', after.id).execute();
       }
       await createSteps(trx, after.id, after.type, after.receivedOn, after.assigneeId ?? null);
-      await addEvent(trx, after.id, request.auth?.user.id ?? null, 'CREATED', `Claim received ${usDate(after.receivedOn)} from ${after.claimantCompany}: ${after.claimed.toFixed(2)} claimed`);
+      await addEvent(trx, after.id, request.auth?.user.id ?? null, 'CREATED', `Claim received ${usDate(after.receivedOn)} from ${after.claimantCompany}: ${usMoney(after.claimed)} claimed`);
     },
     afterWrite: async (trx, { action, before, input, request }) => {
       const userId = request.auth?.user.id ?? null;
       if (action === 'update' && input) {
         await stepsAfterChange(trx, before!, input);
-        if (input.status && input.status !== before!.status) await addEvent(trx, before!.id, userId, 'STATUS', `Status ${before!.status} → ${input.status}`);
+        if (input.status && input.status !== before!.status) await addEvent(trx, before!.id, userId, 'STATUS', statusChange(before!.status, input.status));
       } else if (action === 'delete' || action === 'restore') {
         await addEvent(trx, before!.id, userId, action === 'delete' ? 'DELETED' : 'RESTORED', action === 'delete' ? 'Claim deleted' : 'Claim restored');
       }

@@ -1,31 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { businessDate } from '../../../schema/bookOrders';
+import { claimChargebackBody, claimSettleBody } from '../../../schema/claimActions';
 import { idParams } from '../../../schema/common';
 import { todayIso } from '../../../schema/expiry';
-import { usDate } from '../../../schema/format';
-import { PAYMENT_METHODS } from '../../../schema/reference';
-import { dollars, fromCents, toCents } from '../../../schema/records';
+import { usDate, usMoney } from '../../../schema/format';
+import { fromCents, toCents } from '../../../schema/records';
 import { ok, type ServerContext } from '../../context';
 import { badRequest, conflict } from '../../http/errors';
 import { fullName } from '../records/query';
 import { syncChargeback } from './chargeback';
-import { addEvent } from './events';
+import { addEvent, statusChange } from './events';
 import { type ClaimRecords, stepsOf } from './steps';
 
 const tags = ['Claims'];
-const chargebackBody = z.object({
-  amount: dollars('The chargeback', 0, 1_000_000),
-  postedOn: businessDate.optional(),
-  version: z.number().int().positive().optional(),
-}).strict();
-const settleBody = z.object({
-  amount: dollars('The payment', 0.01, 10_000_000),
-  paidOn: businessDate,
-  method: z.enum(PAYMENT_METHODS),
-  reference: z.string().trim().max(80).nullish(),
-  version: z.number().int().positive().optional(),
-}).strict();
+const chargebackBody = claimChargebackBody;
+const settleBody = claimSettleBody;
 
 /**
  * The claim's money (issue 17 item 5): the driver's chargeback, posted once to the driver's ledger and followed by
@@ -51,7 +40,7 @@ export function registerClaimMoneyRoutes(app: FastifyInstance, ctx: ServerContex
       const on = cents ? (postedOn ?? (current.chargeback_cents === cents && current.chargeback_on ? current.chargeback_on : todayIso())) : null;
       if ((current.chargeback_cents ?? 0) === cents && current.chargeback_on === on) return;
       await trx.updateTable('claims').set({ chargeback_cents: cents || null, chargeback_on: on }).where('id', '=', before.id).execute();
-      await addEvent(trx, before.id, who(request), 'CHARGEBACK', cents ? `Charged back to the driver: ${amount.toFixed(2)} on ${usDate(on)}` : 'Chargeback to the driver taken back');
+      await addEvent(trx, before.id, who(request), 'CHARGEBACK', cents ? `Charged back to the driver: ${usMoney(amount)} on ${usDate(on)}` : 'Chargeback to the driver taken back');
       await syncChargeback(trx, before.id, who(request));
     }, version));
   });
@@ -88,7 +77,7 @@ export function registerClaimMoneyRoutes(app: FastifyInstance, ctx: ServerContex
       if (before.status === 'DECLINED') throw conflict('The claim was declined: undo the decision before paying it');
       const now = new Date().toISOString();
       await trx.insertInto('claim_settlements').values({ claim_id: before.id, paid_on: paidOn, amount_cents: toCents(amount), method, reference: reference ?? null, created_at: now, created_by: who(request) }).execute();
-      await addEvent(trx, before.id, who(request), 'SETTLEMENT', `Paid ${amount.toFixed(2)} to ${before.claimantCompany} on ${usDate(paidOn)} by ${method}${reference ? ` (${reference})` : ''}`);
+      await addEvent(trx, before.id, who(request), 'SETTLEMENT', `Paid ${usMoney(amount)} to ${before.claimantCompany} on ${usDate(paidOn)} by ${method}${reference ? ` (${reference})` : ''}`);
       const payment = steps.find((s) => s.step === 'PAYMENT');
       if (payment && !payment.done) {
         await trx.updateTable('claim_steps').set({ done_at: now, done_by: who(request), note: null }).where('id', '=', payment.id).execute();
@@ -96,7 +85,7 @@ export function registerClaimMoneyRoutes(app: FastifyInstance, ctx: ServerContex
       }
       if (before.status !== 'SETTLED' && before.status !== 'CLOSED') {
         await trx.updateTable('claims').set({ status: 'SETTLED' }).where('id', '=', before.id).execute();
-        await addEvent(trx, before.id, who(request), 'STATUS', `Status ${before.status} → SETTLED`);
+        await addEvent(trx, before.id, who(request), 'STATUS', statusChange(before.status, 'SETTLED'));
       }
     }, version));
   });

@@ -1,17 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  CLAIM_DECISIONS, CLAIM_STEPS, CLAIM_STEP_LABELS, type ClaimStep, type ClaimType, STEP_MOVES_TO, STEP_TEMPLATES, plusDays, statusRank,
+  CLAIM_DECISIONS, CLAIM_STATUS_LABELS, CLAIM_STEPS, CLAIM_STEP_LABELS, type ClaimStep, type ClaimType, STEP_MOVES_TO, STEP_TEMPLATES, plusDays, statusRank,
 } from '../../../schema/claims';
+import { claimStepCompleteBody, claimStepUndoBody } from '../../../schema/claimActions';
 import { idParams } from '../../../schema/common';
-import { dollars, toCents } from '../../../schema/records';
+import { toCents } from '../../../schema/records';
 import type { ClaimDto, ClaimInput } from '../../../schema/resources/claims';
 import { ok, type ServerContext } from '../../context';
 import type { Db } from '../../db/types';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { fullName } from '../records/query';
 import type { RecordHelpers } from '../records/routes';
-import { addEvent } from './events';
+import { addEvent, statusChange } from './events';
+import { usMoney } from '../../../schema/format';
 
 const tags = ['Claims'];
 export type ClaimRecords = RecordHelpers<ClaimDto, ClaimInput & { version: number }, never>;
@@ -67,15 +69,8 @@ export type ClaimStepDto = Awaited<ReturnType<typeof stepsOf>>[number];
 
 /** A step by its code ('ACKNOWLEDGE') or its id (get-step-prerequisite's `id`). */
 const stepParams = z.object({ id: idParams.shape.id, step: z.union([z.enum(CLAIM_STEPS), idParams.shape.id]) }).strict();
-const completeBody = z.object({
-  note: z.string().trim().max(1000).nullish(),
-  /** The decision step's outcome (49 CFR 370.9: pay, decline or a firm compromise offer). */
-  decision: z.enum(CLAIM_DECISIONS).nullish(),
-  /** The decision step's approved (or offered) amount, in dollars. */
-  approvedAmount: dollars('The amount approved', 0, 10_000_000).nullish(),
-  version: z.number().int().positive().optional(),
-}).strict();
-const undoBody = z.object({ version: z.number().int().positive().optional() }).strict();
+const completeBody = claimStepCompleteBody;
+const undoBody = claimStepUndoBody;
 
 /** The step of a claim (by code or id), or 404 naming it. */
 function stepIn(steps: ClaimStepDto[], step: string | number): ClaimStepDto {
@@ -114,13 +109,14 @@ export function registerStepRoutes(app: FastifyInstance, ctx: ServerContext, rec
     const { id } = request.params;
     const body = request.body;
     const step = await stepCode(id, request.params.step);
-    if (step === 'DECISION' && !body.decision) throw badRequest('Say the decision: approved (pay), a compromise offer, or declined', 'decision');
     if (step !== 'DECISION' && (body.decision || body.approvedAmount != null)) throw badRequest('Only the decision step takes a decision and an amount', body.decision ? 'decision' : 'approvedAmount');
-    if (step === 'DECISION' && body.decision !== 'DECLINED' && body.approvedAmount == null) throw badRequest('Say the amount approved or offered', 'approvedAmount');
     return ok(await records.guarded(request, id, `complete step ${step}`, async (trx, before) => {
       const target = stepIn(await stepsOf(trx, id), step);
       if (target.done) throw conflict(`“${target.name}” is already done`);
       if (target.waitingFor.length) throw conflict(`“${target.name}” waits for ${target.waitingFor.map((w) => `“${w}”`).join(' and ')}: complete ${target.waitingFor.length > 1 ? 'them' : 'it'} first`, { waitingFor: target.waitingFor });
+      // What the decision says is asked once it may be taken (a skipped decision is refused for what it waits for).
+      if (step === 'DECISION' && !body.decision) throw badRequest('Say the decision: approved (pay), a compromise offer, or declined', 'decision');
+      if (step === 'DECISION' && body.decision !== 'DECLINED' && body.approvedAmount == null) throw badRequest('Say the amount approved or offered', 'approvedAmount');
       if (step === 'PAYMENT' && !before.paid) throw conflict('Record the payment to the claimant (settle) first: it completes this step');
       await trx.updateTable('claim_steps').set({ done_at: new Date().toISOString(), done_by: who(request), note: body.note ?? null }).where('id', '=', target.id).execute();
       let status = STEP_MOVES_TO[step];
@@ -132,8 +128,8 @@ export function registerStepRoutes(app: FastifyInstance, ctx: ServerContext, rec
       // Forward only, and a decision replaces an earlier decision's status.
       if (status && (statusRank(status) > statusRank(before.status) || step === 'DECISION')) change.status = status;
       if (Object.keys(change).length) await trx.updateTable('claims').set(change).where('id', '=', id).execute();
-      await addEvent(trx, id, who(request), 'STEP_DONE', `${target.name} done${step === 'DECISION' ? `: ${body.decision}${body.approvedAmount != null ? ` ${body.approvedAmount.toFixed(2)}` : ''}` : ''}${body.note ? ` — ${body.note}` : ''}`);
-      if (change.status && change.status !== before.status) await addEvent(trx, id, who(request), 'STATUS', `Status ${before.status} → ${change.status}`);
+      await addEvent(trx, id, who(request), 'STEP_DONE', `${target.name} done${step === 'DECISION' ? `: ${CLAIM_STATUS_LABELS[body.decision!]}${body.approvedAmount != null && body.decision !== 'DECLINED' ? ` ${usMoney(body.approvedAmount)}` : ''}` : ''}${body.note ? ` — ${body.note}` : ''}`);
+      if (change.status && change.status !== before.status) await addEvent(trx, id, who(request), 'STATUS', statusChange(before.status, change.status));
     }, body.version));
   });
 
@@ -153,7 +149,7 @@ export function registerStepRoutes(app: FastifyInstance, ctx: ServerContext, rec
       await addEvent(trx, id, who(request), 'STEP_UNDONE', `${target.name} undone`);
       if (step === 'DECISION' && (CLAIM_DECISIONS as readonly string[]).includes(before.status)) {
         await trx.updateTable('claims').set({ status: 'INVESTIGATING' }).where('id', '=', id).execute();
-        await addEvent(trx, id, who(request), 'STATUS', `Status ${before.status} → INVESTIGATING`);
+        await addEvent(trx, id, who(request), 'STATUS', statusChange(before.status, 'INVESTIGATING'));
       }
     }, request.body?.version));
   });

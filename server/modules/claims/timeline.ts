@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { claimCommentBody } from '../../../schema/claimActions';
 import { idParams } from '../../../schema/common';
 import { ok, type ServerContext } from '../../context';
 import { conflict } from '../../http/errors';
@@ -7,7 +8,7 @@ import { fullName } from '../records/query';
 import type { ClaimRecords } from './steps';
 
 const tags = ['Claims'];
-const commentBody = z.object({ body: z.string().trim().min(1, 'Write the comment').max(4000) }).strict();
+const commentBody = claimCommentBody;
 
 /**
  * A claim's comments and its timeline (issue 17 item 4): everything that happened to it — created, status changes,

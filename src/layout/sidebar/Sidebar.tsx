@@ -9,6 +9,7 @@ import { getUser } from '../../../dataProvider/session';
 import { GroupSection } from './GroupSection';
 import { InlineNameField } from './InlineNameField';
 import { useFeatureGroups } from '../../../ui/access/useFeatureGroups';
+import { visuallyHidden } from '../../../ui/visuallyHidden';
 import { useLayoutActions } from './useLayoutActions';
 
 /** SPEC.md §4: 0 normal, 1 adding a group, 2 reordering or renaming; no other value is accepted. */
@@ -97,7 +98,7 @@ export function Sidebar() {
 
   return (
     <Box component="nav" aria-label={translate('haulboard.sidebar.navigation')} sx={{ pt: 1, pb: 2, width: '100%' }}>
-      <Box aria-live="polite" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+      <Box aria-live="polite" sx={visuallyHidden}>
         {isSuccess ? translate('haulboard.sidebar.loaded') : ''}
       </Box>
       {managing && !compact && <Typography variant="caption" color="text.secondary" sx={{ display: 'block', px: 2, pb: 1 }}>{translate('haulboard.sidebar.drag_hint')}</Typography>}

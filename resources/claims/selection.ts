@@ -1,0 +1,19 @@
+import { useStore } from 'ra-core';
+
+/** SPEC.md §3's selected claim: its id and number, and whether the submit panel is open. */
+export interface SelectedClaim { claimId: number | null; claimNumber: string | null; open: boolean }
+
+const NONE: SelectedClaim = { claimId: null, claimNumber: null, open: false };
+
+/**
+ * The chosen claim, kept in react-admin's store (local storage): a refresh, or a trip to another screen and back,
+ * finds the same claim's panel open.
+ */
+export function useSelectedClaim() {
+  const [selected, setSelected] = useStore<SelectedClaim>('claims.selected', NONE);
+  return {
+    selected,
+    choose: (claim: { id: number; claimNumber: string }) => setSelected({ claimId: claim.id, claimNumber: claim.claimNumber, open: true }),
+    close: () => setSelected({ ...selected, open: false }),
+  };
+}
