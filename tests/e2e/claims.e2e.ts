@@ -89,6 +89,11 @@ describe('claims tracker', () => {
     await visible(toast(page, 'Payment recorded'));
     await visible(main(page).getByText(/\$1,200\.00 · .* · Check CHK-20417/));
 
+    // The payment waits in bank matching for its bank line.
+    const banking = await e2e.apiLogin(demoUser('Banking'));
+    const items = await apiGet<{ items: { itemType: string; amount: number; party: string }[] }>(e2e, banking, '/api/TransactionsMatching/open-items?type=CLAIM_SETTLEMENT&search=CHK-20417');
+    expect(items.items.map((i) => [i.itemType, i.amount, i.party])).toEqual([['CLAIM_SETTLEMENT', 1200, 'Summit Honda of Dallas']]);
+
     // The list: the status chart counts it as settled; its panel tells the story.
     expect(await settledCount()).toBe(settledBefore + 1);
     await page.goto(SCREEN);
