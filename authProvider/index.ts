@@ -26,6 +26,8 @@ export async function signIn(email: string, password: string): Promise<void> {
   const user = await accessApi.me();
   saveSession(token, user);
   saveGroups(await accessApi.features());
+  // Signed in again: a 401 from now on is a sign-out again (see signingOut).
+  signingOut = false;
 }
 
 /**
@@ -71,7 +73,11 @@ export function onSignOut(hook: SignOutHook): () => void {
 // The edit screen needs Update: a read-only user gets the list, not a form they cannot save.
 const ACTION_PERMISSION: Record<string, string> = { list: 'Read', show: 'Read', edit: 'Update', create: 'Create', delete: 'Delete', export: 'Export' };
 
-/** True while logout() is ending the session on the server (see checkError). */
+/**
+ * True from the moment logout() starts ending the session until the next sign-in (see checkError): a successful
+ * logout is followed by its own page load of the sign-in page, and until that load a 401 (a screen still asking) is
+ * the answer to the session just ended, not a reason to navigate. Cleared again when the logout fails.
+ */
 let signingOut = false;
 /** A 401 now may be the answer to a request this sign-out just ended: no second sign-out (useSessionWatch). */
 export const isSigningOut = () => signingOut;
@@ -86,21 +92,18 @@ export const authProvider: AuthProvider = {
     const hooks = [...signOutHooks];
     await Promise.allSettled(hooks.map((hook) => hook.before()));
     signingOut = true;
-    try {
-      if (hasValidToken()) {
-        try {
-          await accessApi.logout();
-        } catch (error) {
-          if ((error as { status?: number }).status !== 401) {
-            hooks.forEach((hook) => hook.failed?.());
-            throw error;
-          }
+    if (hasValidToken()) {
+      try {
+        await accessApi.logout();
+      } catch (error) {
+        if ((error as { status?: number }).status !== 401) {
+          signingOut = false;
+          hooks.forEach((hook) => hook.failed?.());
+          throw error;
         }
       }
-      clearSession();
-    } finally {
-      signingOut = false;
     }
+    clearSession();
     return LOGIN_PATH;
   },
   async checkAuth() {

@@ -1,6 +1,6 @@
 /**
- * What the HTTP benchmarks share (bench/run.ts, bench/orders.ts): settings from the environment, the server as a
- * child process with its own temp DATA_DIR, cleanup of children and temp dirs on every exit, keep-alive HTTP,
+ * What the HTTP benchmarks share (bench/run.ts, bench/orders.ts, bench/reports.ts): settings from the environment, the
+ * million-order seed, the server as a child process with its own temp DATA_DIR, cleanup of children and temp dirs on every exit, keep-alive HTTP,
  * closed-loop load with percentiles and CPU shares, and a few formatting helpers.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -9,6 +9,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { DEMO_PASSWORD } from '../server/db/seed';
@@ -114,6 +115,40 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     console.error(`\n${signal}: stopping the server and removing the temp directory …`);
     void cleanup().finally(() => process.exit(130));
   });
+}
+
+// ---------------------------------------------------------------- seed
+
+export interface SeedRun {
+  orders: number;
+  wallSeconds: number;
+  /** The loader's own figure from its last line (without migrate, demo seed and process start). */
+  loadSeconds: number | null;
+  summary: string | null;
+}
+
+/** `seed --orders N` as a child process, its output passed through with a prefix. */
+export async function runSeed(label: string, dataDir: string, databaseUrl: string | null, orders: number): Promise<SeedRun> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  console.log(`[${label}] seed --orders ${orders} …`);
+  const started = Date.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/seed.ts', '--orders', String(orders)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  trackChild(child);
+  const lines: string[] = [];
+  for (const stream of [child.stdout, child.stderr]) {
+    readline.createInterface({ input: stream }).on('line', (line) => {
+      lines.push(line);
+      console.log(`  seed| ${line}`);
+    });
+  }
+  const code = await new Promise<number | null>((resolve) => child.once('exit', (exitCode) => resolve(exitCode)));
+  await stopChild(child);
+  if (code !== 0) throw new Error(`[${label}] the seed failed (exit ${code}):\n${lines.slice(-20).join('\n')}`);
+  const summary = lines.find((line) => line.startsWith('Added ')) ?? null;
+  const loadSeconds = summary ? Number(/ in ([\d.]+) s/.exec(summary)?.[1] ?? NaN) : NaN;
+  return { orders, wallSeconds: (Date.now() - started) / 1000, loadSeconds: Number.isFinite(loadSeconds) ? loadSeconds : null, summary };
 }
 
 // ---------------------------------------------------------------- the server child

@@ -26,10 +26,8 @@
  * DATABASE_URL, LOG_LEVEL and SQLITE_KEEP_RESIDENT (passed to the server).
  * Results: tables on stdout and bench/results/orders-<timestamp>.json.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import readline from 'node:readline';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import pg from 'pg';
@@ -43,8 +41,8 @@ import { sessionLookup } from '../server/http/access';
 import { listQueries, selectOrders } from '../server/modules/bookOrders/queries';
 import { BY_NAME, readSearchMatches, searchMatchesStatement } from '../server/modules/bookOrders/search';
 import {
-  type LoadResult, type RequestSpec, RESULTS_DIR, ROOT, type ServerChild, cleanup, fmt, gitCommit, load, login, machineInfo, machineLoad,
-  makeTempDir, numberFromEnv, onCleanup, percentile, removeTempDir, request, startServer, stopChild, trackChild, waitForFileInMemory,
+  type LoadResult, type RequestSpec, RESULTS_DIR, type SeedRun, type ServerChild, cleanup, fmt, gitCommit, load, login, machineInfo, machineLoad,
+  makeTempDir, numberFromEnv, onCleanup, percentile, removeTempDir, request, runSeed, startServer, stopChild, waitForFileInMemory,
 } from './lib';
 
 const ORDERS = numberFromEnv('BENCH_ORDERS', 1_000_000, { integer: true });
@@ -71,40 +69,6 @@ interface Scenario {
   clients?: number;
   /** Shown for reference, not judged against the targets (the issue's search is on top of the default filters). */
   reference?: boolean;
-}
-
-// ---------------------------------------------------------------- seed
-
-interface SeedRun {
-  orders: number;
-  wallSeconds: number;
-  /** The loader's own figure from its last line (without migrate, demo seed and process start). */
-  loadSeconds: number | null;
-  summary: string | null;
-}
-
-/** `seed --orders N` as a child process, its output passed through with a prefix. */
-async function runSeed(label: string, dataDir: string, databaseUrl: string | null, orders: number): Promise<SeedRun> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
-  delete env.DATABASE_URL;
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  console.log(`[${label}] seed --orders ${orders} …`);
-  const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/seed.ts', '--orders', String(orders)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  trackChild(child);
-  const lines: string[] = [];
-  for (const stream of [child.stdout, child.stderr]) {
-    readline.createInterface({ input: stream }).on('line', (line) => {
-      lines.push(line);
-      console.log(`  seed| ${line}`);
-    });
-  }
-  const code = await new Promise<number | null>((resolve) => child.once('exit', (exitCode) => resolve(exitCode)));
-  await stopChild(child);
-  if (code !== 0) throw new Error(`[${label}] the seed failed (exit ${code}):\n${lines.slice(-20).join('\n')}`);
-  const summary = lines.find((line) => line.startsWith('Added ')) ?? null;
-  const loadSeconds = summary ? Number(/ in ([\d.]+) s/.exec(summary)?.[1] ?? NaN) : NaN;
-  return { orders, wallSeconds: (Date.now() - started) / 1000, loadSeconds: Number.isFinite(loadSeconds) ? loadSeconds : null, summary };
 }
 
 // ---------------------------------------------------------------- scenarios

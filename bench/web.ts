@@ -60,8 +60,8 @@ const SIGNED_IN_PAGES: readonly { name: string; path: string; role: RoleName }[]
   { name: 'book orders', path: '/app/books/bookorders', role: 'Dispatcher' },
   { name: 'vehicles', path: '/app/management/vehicles', role: 'FleetManager' },
   { name: 'tickets', path: '/app/management/ticket-management', role: 'Manager' },
-  // The dashboard is still a placeholder (no screen of its own): when it exists, uncomment this line.
-  // { name: 'dashboard', path: '/app/dashboard', role: 'Manager' },
+  { name: 'dashboard', path: '/app/dashboard', role: 'Manager' },
+  { name: 'weekly finance', path: '/app/reports/weekly-finance', role: 'Manager' },
 ];
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH?.trim() || '/usr/bin/chromium';

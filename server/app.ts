@@ -22,6 +22,7 @@ import { normaliseQueryKeys, registerZodValidation, toJsonSchemas } from './http
 import accessRoutes from './modules/access/routes';
 import auditRoutes from './modules/audit/routes';
 import balanceRoutes from './modules/finances/balances';
+import reportRoutes from './modules/reports/routes';
 import authRoutes from './modules/auth/routes';
 import bookOrderRoutes from './modules/bookOrders/routes';
 import listRoutes from './modules/lists/routes';
@@ -31,7 +32,9 @@ import notificationRoutes from './modules/notifications/routes';
 import { createHub, notifyRoutes } from './modules/notify';
 import savedFilterRoutes from './modules/savedFilters/routes';
 import bankRoutes from './modules/bank/routes';
+import dashboardRoutes from './modules/dashboard/routes';
 import documentRoutes from './modules/documents/routes';
+import driverSummaryRoutes from './modules/drivers/summary';
 
 export const VERSION: string = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
 export const BODY_LIMIT = 1024 * 1024;
@@ -50,7 +53,7 @@ const FIREBASE_PUSH_ORIGINS = process.env.VITE_FIREBASE_API_KEY ? ['https://fire
  * The API areas, each a Fastify plugin with its own routes. Adding an area is one line here; a record resource is
  * not an area: its definition in schema/resources is served by the records plugin.
  */
-const MODULES = [authRoutes, accessRoutes, listRoutes, auditRoutes, bookOrderRoutes, savedFilterRoutes, notifyRoutes, notificationRoutes, assignmentRoutes, balanceRoutes, bankRoutes, documentRoutes];
+const MODULES = [authRoutes, accessRoutes, listRoutes, auditRoutes, bookOrderRoutes, savedFilterRoutes, notifyRoutes, notificationRoutes, assignmentRoutes, balanceRoutes, bankRoutes, documentRoutes, reportRoutes, dashboardRoutes, driverSummaryRoutes];
 
 /** TRUST_PROXY as Fastify takes it: a hop count becomes the function Fastify itself would make of it (its types omit numbers). */
 function trustedProxies(trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {

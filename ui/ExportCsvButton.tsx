@@ -2,8 +2,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Button, CircularProgress } from '@mui/material';
 import { useListContext, useNotify, useResourceContext, useTranslate } from 'ra-core';
 import { useState } from 'react';
-import { getToken } from '../dataProvider/session';
-import { buildUrl } from '../dataProvider/http';
+import { downloadCsv } from './downloadCsv';
 import { useCanAccessFeature } from './useCanAccessFeature';
 
 /**
@@ -22,22 +21,7 @@ export function ExportCsvButton({ path, toQuery, fileName }: { path: string; toQ
   const download = async () => {
     setReceived(0);
     try {
-      const response = await fetch(buildUrl(path, toQuery(filterValues)), { headers: { authorization: `Bearer ${getToken()}` } });
-      if (!response.ok || !response.body) throw new Error((await response.json().catch(() => null))?.messages?.[0]?.description ?? 'haulboard.app.something_went_wrong');
-      const reader = response.body.getReader();
-      const chunks: BlobPart[] = [];
-      let bytes = 0;
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        chunks.push(value);
-        bytes += value.length;
-        setReceived(bytes);
-      }
-      const url = URL.createObjectURL(new Blob(chunks, { type: 'text/csv' }));
-      const link = Object.assign(document.createElement('a'), { href: url, download: `${fileName}-${new Date().toISOString().slice(0, 10)}.csv` });
-      link.click();
-      URL.revokeObjectURL(url);
+      await downloadCsv(path, toQuery(filterValues), fileName, setReceived);
       notify('haulboard.export.done', { type: 'success', messageArgs: { count: total ?? 0 } });
     } catch (error) {
       notify((error as Error).message, { type: 'error' });

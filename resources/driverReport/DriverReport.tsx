@@ -6,6 +6,7 @@ import { useWatch } from 'react-hook-form';
 import { apiFetch, unwrap } from '../../dataProvider/http';
 import type { DriverBalanceDto } from '../../schema/balances';
 import type { AnyResource } from '../../schema/define/resource';
+import { REPORTS } from '../../schema/reports';
 import { payBills } from '../../schema/resources/payBills';
 import { transactions } from '../../schema/resources/transactions';
 import { LoadProblem } from '../../ui/LoadProblem';
@@ -15,8 +16,10 @@ import { columnsOf, hiddenColumnsOf } from '../../ui/records/fieldViews';
 import { DriverInput } from '../../ui/records/pickers';
 import { useHoldsFeature } from '../../ui/useCanAccessFeature';
 import { usePhone } from '../../ui/usePhone';
+import { ReportScreen } from '../../ui/reports/ReportScreen';
 import { driverBalancesResource } from '../driverBalances/api';
 import { AmountCell } from '../transactions/AmountCell';
+import { DriverCards } from './DriverCards';
 
 /** This month's figures of one driver (no driver: the signed-in driver's own, as the server scopes it). */
 function BalanceCard({ driverId }: { driverId?: number }) {
@@ -78,7 +81,8 @@ function DriverRecords({ def, driverId, title, render, rowClick }: { def: AnyRes
 function Report({ driverId }: { driverId?: number }) {
   return (
     <>
-      <BalanceCard driverId={driverId} />
+      <DriverCards driverId={driverId} />
+      <ReportScreen report={REPORTS.driverLoads} fixed={driverId ? { driverId } : undefined} hideFilters={['driverId']} before={<BalanceCard driverId={driverId} />} />
       <DriverRecords def={transactions} driverId={driverId} title="haulboard.driver_report.ledger" render={{ amount: (row) => <AmountCell row={row as never} /> }} />
       <DriverRecords def={payBills} driverId={driverId} title="haulboard.driver_report.bills" rowClick={(id) => `/app/finances/pay-driver-bills/${id}/show`} />
     </>
@@ -92,8 +96,9 @@ function PickedReport() {
 }
 
 /**
- * The driver report (issue 14 item 5): a driver sees their own balance, ledger and statements (the server scopes
- * every call to them, whatever is asked); staff who read every driver's finances pick a driver first.
+ * The driver report (issues 14 and 18, a driver's landing page): a driver sees their next pickups, licence dates, their
+ * loads of the period with route, vehicles, pay and status (the report frame), their balance, ledger and statements
+ * (the server scopes every call to them, whatever is asked); staff who read every driver's finances pick a driver first.
  */
 export default function DriverReport() {
   const translate = useTranslate();

@@ -139,6 +139,8 @@ export interface BookOrdersTable {
   approved_at: string | null;
   notes: string | null;
   vehicle_count: number;
+  /** Straight-line miles between the stops' ZIP centroids; null when a ZIP is unknown (bookOrders/routeMiles.ts). */
+  route_miles: number | null;
   search_text: string;
   created_by: number | null;
   created_at: string;
@@ -190,6 +192,14 @@ export interface BookOrderTotalsTable {
   count: number;
   price_cents: number;
   fee_cents: number;
+  /** Migration 024, for the reports: vehicles, COD of delivered orders, price of paid orders. */
+  vehicles: Generated<number>;
+  cod_cents: Generated<number>;
+  paid_cents: Generated<number>;
+  /** Migration 024, for revenue per mile: the orders with a known distance, their price and miles. */
+  miles_count: Generated<number>;
+  miles_price_cents: Generated<number>;
+  miles: Generated<number>;
 }
 
 export interface BookOrderCitiesTable {

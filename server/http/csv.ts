@@ -22,12 +22,14 @@ export async function* csvStream<T>(columns: readonly CsvColumn<T>[], batches: A
   }
 }
 
-/** Send a streamed CSV download named `<name>-<today>.csv`. */
-export function sendCsv(reply: FastifyReply, name: string, lines: AsyncIterable<string>) {
-  const stamp = new Date().toISOString().slice(0, 10);
-  reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}-${stamp}.csv"`);
+/** Send a streamed CSV download named `fileName`. */
+export function sendCsvFile(reply: FastifyReply, fileName: string, lines: AsyncIterable<string>) {
+  reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`);
   return reply.send(Readable.from(lines));
 }
+
+/** Send a streamed CSV download named `<name>-<today>.csv`. */
+export const sendCsv = (reply: FastifyReply, name: string, lines: AsyncIterable<string>) => sendCsvFile(reply, `${name}-${new Date().toISOString().slice(0, 10)}.csv`, lines);
 
 /** Every page of a list, fetched batch by batch, for a streamed CSV. */
 export async function* pageThrough<T>(fetch: (limit: number, offset: number) => Promise<T[]>, batch = 500): AsyncGenerator<T[]> {

@@ -1,21 +1,33 @@
+import { type ComponentType, createElement, isValidElement } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Navigate, Route, useLocation } from 'react-router-dom';
 import { authProvider, hasValidToken } from '../../authProvider';
 import { RESOURCES } from '../../resources';
-import { preloadScreen } from '../../ui/records/recordResource';
+import { type ResourceScreens, preloadScreen } from '../../ui/records/recordResource';
 import { dataProvider } from '../../dataProvider';
 import { i18nProvider } from '../i18n';
 import { AppLayout } from '../layout/AppLayout';
 import { Notifications } from '../layout/Notifications';
 import { useSettings } from '../theme/SettingsContext';
 import { appRoutes } from './appRoutes';
-import { AccountGate, Landing } from './guards';
+import { AccountGate, Landing, RequireAccess } from './guards';
 import { Forbidden } from './pages/Forbidden';
 import { useSessionWatch } from './useSessionWatch';
 
 // Opened on a resource's address, its screen's code is asked for now, with the shell's, instead of after the shell
 // has checked the session and rendered the layout.
 preloadScreen(RESOURCES, window.location.pathname);
+
+/**
+ * A screen of its own (the dashboard, the reports, the assignment boards) has no react-admin list controller to check
+ * access: it is wrapped in the same check as the app's other routes (the 403 page without Read on its feature).
+ */
+const SCREENS: ResourceScreens[] = RESOURCES.map((resource) => {
+  const Screen = resource.list;
+  if (resource.definition || !Screen || isValidElement(Screen)) return resource;
+  const Guarded = () => <RequireAccess>{createElement(Screen as ComponentType)}</RequireAccess>;
+  return { ...resource, list: Guarded };
+});
 
 function GatedLayout({ children }: { children: React.ReactNode }) {
   return (
@@ -53,7 +65,7 @@ export default function AdminApp() {
         {/* react-admin sends signed-out users to <basename>/login; the sign-in page lives at /login. */}
         <Route path="/login" element={<Navigate to="/login" replace />} />
       </CustomRoutes>
-      {RESOURCES.map((resource) => <Resource key={resource.name} {...resource} />)}
+      {SCREENS.map((resource) => <Resource key={resource.name} {...resource} />)}
       <CustomRoutes>{appRoutes}</CustomRoutes>
     </Admin>
   );

@@ -172,8 +172,9 @@ export function inputOf({ def, editing }: InputContext, key: string, field: Fiel
   const path = parent ? `${parent.key}.${key}` : key;
   // A fixed field (money once posted) shows on the edit screen as it is, and is not sent.
   const fixed = editing && field.update === 'never';
+  // The key goes on each element itself (React refuses a key spread in with the props).
   const common = {
-    key: source, source, isRequired: field.required && parent?.kind !== 'group' && !fixed ? true : undefined,
+    source, isRequired: field.required && parent?.kind !== 'group' && !fixed ? true : undefined,
     helperText: fixed ? false : field.flags.help ? `resources.${def.name}.help.${path}` : undefined, readOnly: fixed || undefined,
   };
   if (field.flags.form === false || field.kind === 'computed') return null;
@@ -181,25 +182,25 @@ export function inputOf({ def, editing }: InputContext, key: string, field: Fiel
   switch (field.kind) {
     // react-admin draws dates and numbers small; as tall as the text and choice fields beside them.
     case 'date':
-      return <DateInput {...common} size="medium" />;
+      return <DateInput key={source} {...common} size="medium" />;
     case 'money':
     case 'decimal':
-      return <NumberInput {...common} size="medium" step={0.01} min={field.min} />;
+      return <NumberInput key={source} {...common} size="medium" step={0.01} min={field.min} />;
     case 'integer':
-      return <NumberInput {...common} size="medium" step={1} min={field.min} max={field.max} />;
+      return <NumberInput key={source} {...common} size="medium" step={1} min={field.min} max={field.max} />;
     case 'boolean':
-      return <BooleanInput {...common} />;
+      return <BooleanInput key={source} {...common} />;
     case 'email':
-      return <TextInput {...common} type="email" />;
+      return <TextInput key={source} {...common} type="email" />;
     case 'phone':
-      return field.countryField ? <CountryPhoneInput key={source} source={source} countryField={field.countryField} /> : <TextInput {...common} />;
+      return field.countryField ? <CountryPhoneInput key={source} source={source} countryField={field.countryField} /> : <TextInput key={source} {...common} />;
     case 'reference': {
       const Picker = PICKERS[field.target!];
-      return <Picker {...common} />;
+      return <Picker key={source} {...common} />;
     }
     case 'writeOnly':
       // On edit, an empty write-only field keeps what the server has (a card keeps its number).
-      return <TextInput {...common} isRequired={editing && field.optionalOnUpdate ? undefined : true} autoComplete="off" helperText={editing && field.optionalOnUpdate ? 'haulboard.records.keep_when_empty' : common.helperText} />;
+      return <TextInput key={source} {...common} isRequired={editing && field.optionalOnUpdate ? undefined : true} autoComplete="off" helperText={editing && field.optionalOnUpdate ? 'haulboard.records.keep_when_empty' : common.helperText} />;
     case 'rows':
       return (
         <ArrayInput key={source} source={source} label={parent ? undefined : false}>
@@ -209,8 +210,8 @@ export function inputOf({ def, editing }: InputContext, key: string, field: Fiel
         </ArrayInput>
       );
     default:
-      if (field.choices) return <SelectInput {...common} choices={keyedChoices(choicePrefix(def, path), field.choices.values)} />;
+      if (field.choices) return <SelectInput key={source} {...common} choices={keyedChoices(choicePrefix(def, path), field.choices.values)} />;
       // Text on several lines takes the form's whole width.
-      return <TextInput {...common} multiline={field.multiline} sx={field.multiline ? { gridColumn: '1 / -1' } : undefined} />;
+      return <TextInput key={source} {...common} multiline={field.multiline} sx={field.multiline ? { gridColumn: '1 / -1' } : undefined} />;
   }
 }

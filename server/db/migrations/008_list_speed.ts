@@ -1,6 +1,5 @@
 import { type Kysely, sql } from 'kysely';
 import { rebuildOrderCities } from '../../modules/bookOrders/cities';
-import { rebuildOrderTotals } from '../../modules/bookOrders/totals';
 import { isPostgres } from '../schemaHelpers';
 
 /**
@@ -35,7 +34,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await sql`delete from book_order_search`.execute(db);
     await sql`insert into book_order_search (rowid, text) select id, search_text from book_orders`.execute(db);
   }
-  await rebuildOrderTotals(db);
+  // The totals are filled by migration 024, which rebuilds them with the columns added since (the current rebuild
+  // writes columns this migration does not create).
   await rebuildOrderCities(db);
 }
 

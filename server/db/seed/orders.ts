@@ -4,6 +4,7 @@ import type { DialectName } from '..';
 import type { Db } from '../types';
 import { rebuildOrderCities } from '../../modules/bookOrders/cities';
 import { searchText } from '../../modules/bookOrders/mapping';
+import { routeMiles } from '../../modules/bookOrders/routeMiles';
 import { rebuildOrderTotals } from '../../modules/bookOrders/totals';
 import { backfillBrokerFees } from '../../modules/brokerFees/sync';
 import { makeVin } from './vins';
@@ -128,7 +129,9 @@ export function generateOrder(random: SeededRandom, world: OrderWorld, id: numbe
     search_text: searchText(orderNumber, { externalLoadId, vehicles }),
     created_by: null, created_at: createdAt, updated_at: createdAt, deleted_at: random.next() < 0.01 ? createdAt : null, version: 1,
   };
-  return { order, vehicles, history, searchText: order.search_text };
+  // After the literal, so the random draws (and with them every seeded order) stay what they were.
+  const withMiles = { ...order, route_miles: routeMiles(order.pickup_zip, order.delivery_zip) };
+  return { order: withMiles, vehicles, history, searchText: order.search_text };
 }
 
 /** The demo company's ~2,000 orders, in multi-row batches so that both databases seed in seconds. */

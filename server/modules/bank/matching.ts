@@ -5,6 +5,7 @@ import type { DialectName } from '../../db';
 import type { Db } from '../../db/types';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
 import { audit } from '../audit/audit';
+import { adjustTotals, readTotalsRow } from '../bookOrders/totals';
 import { type ItemRow, idColumnOf, leftCents, sourceOf } from './openItems';
 import { bankRowDto, bankRowSelect } from './rows';
 
@@ -41,8 +42,11 @@ async function settle(trx: Db, type: MatchItemType, id: number, cents: number, a
   else await trx.insertInto('bank_item_settlements').values({ item_type: type, item_id: id, settled_cents: settled }).execute();
   if (type === 'BOOK_ORDER') {
     const status = settled <= 0 ? 'UNPAID' : settled >= amountCents ? 'PAID' : 'PARTIALLY_PAID';
-    // The order's version moves: someone editing it sees the payment instead of writing over it.
+    // The order's version moves: someone editing it sees the payment instead of writing over it. The per-day totals
+    // follow (the reports' paid figures read them).
+    const totalsBefore = await readTotalsRow(trx, id);
     await trx.updateTable('book_orders').set((eb) => ({ payment_status: status, version: eb('version', '+', 1), updated_at: new Date().toISOString() })).where('id', '=', id).execute();
+    await adjustTotals(trx, totalsBefore, await readTotalsRow(trx, id));
   }
 }
 

@@ -1,5 +1,6 @@
 import type { BookOrderInput, StopInput, VehicleInput } from '../../../schema/bookOrders';
 import type { BookOrdersTable, BookOrderVehiclesTable } from '../../db/types';
+import { routeMiles } from './routeMiles';
 
 export const toCents = (dollars: number) => Math.round(dollars * 100);
 export const toDollars = (cents: number) => Math.round(cents) / 100;
@@ -75,7 +76,7 @@ export function searchText(orderNumber: string, input: { externalLoadId?: string
 
 type OrderColumns = Omit<Partial<BookOrdersTable>, 'id' | 'version'>;
 
-/** The columns create and update write from a validated body. */
+/** The columns create and update write from a validated body (the route's miles follow its ZIPs). */
 export function orderColumns(input: BookOrderInput) {
   return {
     load_board: input.loadBoard, external_load_id: input.externalLoadId, broker_id: input.brokerId, shipper_id: input.shipperId,
@@ -84,7 +85,7 @@ export function orderColumns(input: BookOrderInput) {
     price_cents: toCents(input.price), broker_fee_cents: toCents(input.brokerFee), local_fee_cents: toCents(input.localFee),
     cod_amount_cents: toCents(input.codAmount), payment_method: input.paymentMethod, pay_on_pickup: input.payOnPickup ? 1 : 0,
     pay_on_delivery: input.payOnDelivery ? 1 : 0, payment_terms_days: input.paymentTermsDays, notes: input.notes,
-    vehicle_count: input.vehicles.length,
+    vehicle_count: input.vehicles.length, route_miles: routeMiles(input.pickup.zip, input.delivery.zip),
   } as OrderColumns;
 }
 

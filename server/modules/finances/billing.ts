@@ -128,21 +128,48 @@ async function earnedLoads(db: Db, driverId: number, weekStart: string, weekEnd:
   }));
 }
 
-/** A load's pay by the driver's rule, and how it was worked out ('28.00% of $1,250.00'); null cents: not by rule. */
-export function loadPay(driver: Pick<BillDriver, 'payType' | 'payRate'>, load: Pick<EarnedLoad, 'priceCents' | 'fromZip' | 'toZip'>): { cents: number | null; how: string } {
+type PayRule = Pick<BillDriver, 'payType' | 'payRate'>;
+type PaidLoad = Pick<EarnedLoad, 'priceCents' | 'fromZip' | 'toZip'>;
+
+/** The whole straight-line miles between a load's ZIPs; null when one is missing or unknown. */
+const wholeMiles = (load: PaidLoad) => {
+  const miles = load.fromZip && load.toZip ? milesBetweenZips(load.fromZip, load.toZip) : null;
+  return miles === null ? null : Math.round(miles);
+};
+
+/**
+ * A load's pay in cents by the driver's rule; null: not by rule (hourly, or per mile without both ZIPs). Without the
+ * explanation, whose money formatting costs more than the pay (the driver report works out a month of loads).
+ */
+export function loadPayCents(driver: PayRule, load: PaidLoad): number | null {
   switch (driver.payType) {
     case 'PERCENT':
-      return { cents: Math.round((load.priceCents * driver.payRate) / 10_000), how: `${(driver.payRate / 100).toFixed(2)}% of ${usCents(load.priceCents)}` };
+      return Math.round((load.priceCents * driver.payRate) / 10_000);
     case 'FLAT':
-      return { cents: driver.payRate, how: `flat ${usCents(driver.payRate)} per load` };
+      return driver.payRate;
     case 'PER_MILE': {
-      const miles = load.fromZip && load.toZip ? milesBetweenZips(load.fromZip, load.toZip) : null;
-      if (miles === null) return { cents: null, how: 'per-mile pay: a ZIP is missing or unknown, post the pay as an entry' };
-      const whole = Math.round(miles);
-      return { cents: Math.round(whole * driver.payRate), how: `${whole.toLocaleString('en-US')} mi (straight line between ZIPs) × ${usCents(driver.payRate)}` };
+      const miles = wholeMiles(load);
+      return miles === null ? null : Math.round(miles * driver.payRate);
     }
     case 'HOURLY':
-      return { cents: null, how: `hourly pay (${PAY_TYPE_INFO.HOURLY.unit}): post the hours worked as an entry` };
+      return null;
+  }
+}
+
+/** A load's pay by the driver's rule, and how it was worked out ('28.00% of $1,250.00'); null cents: not by rule. */
+export function loadPay(driver: PayRule, load: PaidLoad): { cents: number | null; how: string } {
+  const cents = loadPayCents(driver, load);
+  switch (driver.payType) {
+    case 'PERCENT':
+      return { cents, how: `${(driver.payRate / 100).toFixed(2)}% of ${usCents(load.priceCents)}` };
+    case 'FLAT':
+      return { cents, how: `flat ${usCents(driver.payRate)} per load` };
+    case 'PER_MILE':
+      return cents === null
+        ? { cents, how: 'per-mile pay: a ZIP is missing or unknown, post the pay as an entry' }
+        : { cents, how: `${wholeMiles(load)!.toLocaleString('en-US')} mi (straight line between ZIPs) × ${usCents(driver.payRate)}` };
+    case 'HOURLY':
+      return { cents, how: `hourly pay (${PAY_TYPE_INFO.HOURLY.unit}): post the hours worked as an entry` };
   }
 }
 

@@ -42,9 +42,16 @@ describe('a screen the user may not open', () => {
 
   it('a screen of a feature the role lacks, that no resource builds, is refused the same way', async () => {
     await signInAs(account(['Dispatcher']));
+    const { pathname } = renderApp('/app/reports/driver-off-boarding');
+    await expectForbidden(pathname);
+    expect(pathname()).toBe('/app/reports/driver-off-boarding');
+  });
+
+  it('a screen of its own (a report, not a record list) of a feature the role lacks is refused the same way', async () => {
+    await signInAs(account(['Dispatcher']));
     const { pathname } = renderApp('/app/reports/weekly-report');
     await expectForbidden(pathname);
-    expect(pathname()).toBe('/app/reports/weekly-report');
+    expect(screen.queryByRole('combobox', { name: /Period/ })).toBeNull();
   });
 
   it('a role that may only read vehicles is refused their edit screen: no form to change them', async () => {

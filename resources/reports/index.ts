@@ -1,0 +1,14 @@
+import { REPORTS, type ReportDefinition } from '../../schema/reports';
+import { registerRecordResource } from '../../ui/records/definitions';
+import { lazyScreen, resourceProps, type ResourceScreens } from '../../ui/records/recordResource';
+
+const ReportPage = lazyScreen(() => import('./ReportPage'));
+
+/** A report's screen at its route: the report frame (ui/reports) over its definition (schema/reports.ts). */
+function reportScreens(report: ReportDefinition): ResourceScreens {
+  const resource = registerRecordResource({ name: report.route.replace(/^\/app\//, ''), api: `/api/Reports/${report.name}`, endpoints: { export: undefined, restore: undefined } });
+  return resourceProps(resource, { list: ReportPage }, { label: `haulboard.reports.titles.${report.name}` });
+}
+
+/** The reports of issue 18 that are a report and nothing else; the driver report adds the driver's own cards (resources/driverReport). */
+export default [REPORTS.weeklyReport, REPORTS.weeklyFinance, REPORTS.byDispatcher, REPORTS.byDriver].map(reportScreens);

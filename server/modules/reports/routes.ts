@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { type ReportDefinition, type ReportQuery, reportQuery } from '../../../schema/reports';
+import { ok, type ServerContext } from '../../context';
+import { sendCsvFile } from '../../http/csv';
+import { reportCsv, reportFileName } from './csv';
+import { driverLoads } from './driverLoads';
+import { type Report, runOf } from './frame';
+import { byDispatcher, byDriver } from './people';
+import { weeklyFinance } from './weeklyFinance';
+import { weeklyReport } from './weeklyReport';
+
+/** Every report of schema/reports.ts REPORT_LIST, each answered by its module. */
+export const REPORT_MODULES: readonly Report[] = [weeklyReport, weeklyFinance, byDispatcher, byDriver, driverLoads];
+
+const tags = ['Reports'];
+
+/**
+ * The reports of issue 18 (schema/reports.ts): GET /api/Reports/{name} answers { from, to, rows, chart?, totals,
+ * previous? } under `value`; GET /api/Reports/{name}/export the same rows as CSV. Each reads its report's feature
+ * (Read, Export); an unknown name is the router's 404.
+ */
+export default async function reportRoutes(app: FastifyInstance, ctx: ServerContext) {
+  for (const report of REPORT_MODULES) {
+    const definition: ReportDefinition = report.definition;
+    const answer = async (request: Parameters<typeof runOf>[1], query: ReportQuery) => {
+      const run = await runOf(ctx, request, definition, query);
+      return { run, answer: await report.answer(run) };
+    };
+    app.get<{ Querystring: ReportQuery }>(`/api/Reports/${definition.name}`, {
+      config: { access: { feature: definition.feature, permission: 'Read' } },
+      schema: { tags, summary: `${definition.title}: rows, chart, totals${definition.compares ? ' and the previous period\'s totals' : ''} for the period and filters`, querystring: reportQuery },
+    }, async (request) => ok((await answer(request, request.query)).answer));
+
+    app.get<{ Querystring: ReportQuery }>(`/api/Reports/${definition.name}/export`, {
+      config: { access: { feature: definition.feature, permission: 'Export' } },
+      schema: { tags, summary: `${definition.title} as CSV (the same rows; the columns of the grouping)`, querystring: reportQuery },
+    }, async (request, reply) => {
+      const { run, answer: result } = await answer(request, request.query);
+      return sendCsvFile(reply, reportFileName(definition, result), reportCsv(definition, run.groupBy, result));
+    });
+  }
+}

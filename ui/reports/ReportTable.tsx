@@ -1,0 +1,89 @@
+import { Box, Card, CardContent, Link, Table, TableBody, TableCell, TableFooter, TableHead, TableRow, Typography } from '@mui/material';
+import { useTranslate } from 'ra-core';
+import { Link as RouterLink } from 'react-router-dom';
+import type { ReportColumn, ReportRow } from '../../schema/reports';
+import { usePhone } from '../usePhone';
+import { formatValue } from './format';
+
+export interface ReportTableProps {
+  caption: string;
+  columns: readonly ReportColumn[];
+  rows: readonly ReportRow[];
+  totals?: ReportRow;
+  /** Where a value leads (the book orders behind a count …), if anywhere. */
+  linkOf?: (column: ReportColumn, row: ReportRow) => string | undefined;
+}
+
+const numeric = (column: ReportColumn) => column.kind !== 'text' && column.kind !== 'date' && column.kind !== 'week';
+
+function Value({ column, row, linkOf }: { column: ReportColumn; row: ReportRow; linkOf?: ReportTableProps['linkOf'] }) {
+  const text = formatValue(column, row[column.key]);
+  const to = text ? linkOf?.(column, row) : undefined;
+  return to ? <Link component={RouterLink} to={to}>{text}</Link> : <>{text}</>;
+}
+
+/**
+ * A report's figures: a table with its totals row on a wide screen, a card per row on a phone (no sideways
+ * scrolling). It is also what a screen reader reads for the chart, and what prints.
+ */
+export function ReportTable({ caption, columns, rows, totals, linkOf }: ReportTableProps) {
+  const translate = useTranslate();
+  const phone = usePhone();
+  const [first, ...rest] = columns;
+  if (phone) {
+    return (
+      <Box component="ul" aria-label={caption} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+        {[...rows, ...(totals ? [{ ...totals, [first.key]: translate('haulboard.reports.total') }] : [])].map((row, index) => (
+          <Card component="li" key={index} variant="outlined">
+            <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
+              <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}><Value column={first} row={row} linkOf={index < rows.length ? linkOf : undefined} /></Typography>
+              <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.5, m: 0, mt: 0.5 }}>
+                {rest.filter((column) => row[column.key] !== null && row[column.key] !== undefined && row[column.key] !== '').map((column) => (
+                  <Box key={column.key} sx={{ display: 'contents' }}>
+                    <Typography component="dt" variant="body2" color="text.secondary">{column.label}</Typography>
+                    <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: numeric(column) ? 'right' : 'left', overflowWrap: 'anywhere' }}>
+                      <Value column={column} row={row} linkOf={index < rows.length ? linkOf : undefined} />
+                    </Typography>
+                  </Box>
+                ))}
+              </Box>
+            </CardContent>
+          </Card>
+        ))}
+      </Box>
+    );
+  }
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label={caption} sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}>
+        <TableHead>
+          <TableRow>
+            {columns.map((column) => <TableCell key={column.key} align={numeric(column) ? 'right' : 'left'}>{column.label}</TableCell>)}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row, index) => (
+            <TableRow key={index} hover>
+              {columns.map((column, position) => (
+                <TableCell key={column.key} align={numeric(column) ? 'right' : 'left'} component={position === 0 ? 'th' : 'td'} scope={position === 0 ? 'row' : undefined}>
+                  <Value column={column} row={row} linkOf={linkOf} />
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+        {totals && (
+          <TableFooter>
+            <TableRow sx={{ '& td, & th': { fontWeight: 600, color: 'text.primary', fontSize: '0.875rem' } }}>
+              {columns.map((column, position) => (
+                <TableCell key={column.key} align={numeric(column) ? 'right' : 'left'} component={position === 0 ? 'th' : 'td'} scope={position === 0 ? 'row' : undefined}>
+                  {position === 0 ? translate('haulboard.reports.total') : column.total === false ? '' : formatValue(column, totals[column.key])}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableFooter>
+        )}
+      </Table>
+    </Box>
+  );
+}
