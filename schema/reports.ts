@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { businessDate } from './bookOrders';
-import { idText } from './common';
+import { idText, textInteger } from './common';
 import type { FeatureKey } from './features';
 import { periodRange } from './period';
 
@@ -71,6 +71,10 @@ export const reportQuery = z.object({
   driverId: idText.optional(),
   carrierId: idText.optional(),
   groupBy: z.enum(REPORT_GROUPINGS).optional(),
+  /** The page of a long list of rows (the driver's loads: REPORT_PAGE_SIZE a page); the totals and chart are the whole period's. */
+  page: textInteger(1, 100_000).optional(),
+  /** Rows a page (REPORT_PAGE_SIZE when not said). */
+  size: textInteger(1, 500).optional(),
 }).strict().superRefine((q, ctx) => {
   if (q.filtered !== 'custom') return;
   if (!q.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'Choose the first day of the period' });
@@ -105,10 +109,17 @@ export type ReportValue = string | number | null;
 export type ReportRow = Record<string, ReportValue>;
 
 /** A report's answer: its days, its rows (the table), the chart's points when they are not the rows, the totals, and the previous period's totals when it compares. */
+/** Rows a page of a paged report holds (the CSV export has them all). */
+export const REPORT_PAGE_SIZE = 100;
+
 export interface ReportAnswer {
   from: string;
   to: string;
   rows: ReportRow[];
+  /** A paged report's rows are one page: how many there are in all, and which page this is (1 first). */
+  total?: number;
+  page?: number;
+  size?: number;
   chart?: ReportRow[];
   totals: ReportRow;
   previous?: { from: string; to: string; totals: ReportRow };

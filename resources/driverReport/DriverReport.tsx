@@ -82,7 +82,7 @@ function Report({ driverId }: { driverId?: number }) {
   return (
     <>
       <DriverCards driverId={driverId} />
-      <ReportScreen report={REPORTS.driverLoads} fixed={driverId ? { driverId } : undefined} hideFilters={['driverId']} before={<BalanceCard driverId={driverId} />} />
+      <ReportScreen report={REPORTS.driverLoads} fixed={driverId ? { driverId } : undefined} hideFilters={['driverId']} before={<BalanceCard driverId={driverId} />} titled={false} />
       <DriverRecords def={transactions} driverId={driverId} title="haulboard.driver_report.ledger" render={{ amount: (row) => <AmountCell row={row as never} /> }} />
       <DriverRecords def={payBills} driverId={driverId} title="haulboard.driver_report.bills" rowClick={(id) => `/app/finances/pay-driver-bills/${id}/show`} />
     </>

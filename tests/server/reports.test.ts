@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayIso } from '../../schema/expiry';
+import { addDays, todayIso } from '../../schema/expiry';
+import { REPORT_PAGE_SIZE } from '../../schema/reports';
 import { rebuildOrderTotals } from '../../server/modules/bookOrders/totals';
 import { reverseEntry } from '../../server/modules/finances/ledger';
 import { milesBetweenZips } from '../../server/places';
@@ -323,6 +324,37 @@ describe.each(DATABASES)('reports on %s', (kind) => {
       }
       const percent = await server.db.selectFrom('drivers').select('id').where('pay_type', '=', 'PERCENT').executeTakeFirst();
       if (percent) await expectLoads(await get(`/api/Reports/driver-loads?${custom(quarter, { driverId: percent.id })}`), Number(percent.id), quarter);
+    });
+
+    it('a long list of loads comes a page at a time (100 unless said), the totals and chart always the whole period\'s', async () => {
+      // The driver with the most loads over three years (the longest period a report covers).
+      const years = { from: addDays(today, -1095), to: today };
+      const busiest = await server.db.selectFrom('book_orders').select(['driver_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('driver_id', 'is not', null).where('deleted_at', 'is', null).where('status', '<>', 'CANCELLED')
+        .where('pickup_date', '>=', years.from).where('pickup_date', '<=', years.to)
+        .groupBy('driver_id').orderBy('n', 'desc').executeTakeFirstOrThrow();
+      const driverId = Number(busiest.driver_id);
+      const loads = Number(busiest.n);
+      const size = 10;
+      expect(loads, 'the demo data has a driver with more than a page of loads').toBeGreaterThan(size);
+      const whole = await get(`/api/Reports/driver-loads?${custom(years, { driverId })}`);
+      expect(whole).toMatchObject({ total: loads, page: 1, size: REPORT_PAGE_SIZE });
+      expect(whole.rows).toHaveLength(Math.min(loads, REPORT_PAGE_SIZE));
+      const first = await get(`/api/Reports/driver-loads?${custom(years, { driverId, size })}`);
+      const second = await get(`/api/Reports/driver-loads?${custom(years, { driverId, size, page: 2 })}`);
+      expect(first).toMatchObject({ total: loads, page: 1, size });
+      expect(first.rows).toHaveLength(size);
+      expect(second.rows).toHaveLength(Math.min(size, loads - size));
+      expect(first.totals).toEqual(whole.totals);
+      expect(second.totals).toEqual(first.totals);
+      expect(second.chart).toEqual(first.chart);
+      expect(first.totals.loads).toBe(loads);
+      // The pages follow each other, as the file (every row) has them.
+      const file = parseCsv(String((await server.call({ method: 'GET', url: `/api/Reports/driver-loads/export?${custom(years, { driverId, page: 2 })}`, token: tokens.Administrator })).body));
+      expect(file).toHaveLength(1 + loads);
+      expect([...first.rows, ...second.rows].map((row: Row) => row.orderNumber)).toEqual(file.slice(1, 1 + first.rows.length + second.rows.length).map((line) => line[0]));
+      await expectRefused(server, { method: 'GET', url: `/api/Reports/driver-loads?${custom(years, { driverId, page: 0 })}`, token: tokens.Administrator }, 400, 'page');
+      await expectRefused(server, { method: 'GET', url: `/api/Reports/driver-loads?${custom(years, { driverId, size: 501 })}`, token: tokens.Administrator }, 400, 'size');
     });
 
     it('a driver reads their own without naming themselves; naming another driver is refused', async () => {

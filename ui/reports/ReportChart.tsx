@@ -17,7 +17,8 @@ export interface ReportChartProps {
 export default function ReportChart({ chart, columns, rows }: ReportChartProps) {
   const theme = useTheme();
   const colours = [theme.palette.primary.main, theme.palette.warning.main, theme.palette.success.main, theme.palette.secondary.main];
-  const column = (key: string) => columns.find((c) => c.key === key) ?? { key, label: key, kind: 'number' as const };
+  // A chart's own points (a driver's loads summed by week) may have a key the table has not.
+  const column = (key: string): ReportColumn => columns.find((c) => c.key === key) ?? { key, label: key, kind: key === 'week' ? 'week' : 'number' };
   const x = column(chart.x);
   const money = chart.series.every((key) => column(key).kind === 'money');
   const tick = { fontSize: 12, fill: theme.palette.text.secondary };

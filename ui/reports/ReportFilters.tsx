@@ -17,6 +17,8 @@ function Follow({ params, onChange }: { params: ReportParams; onChange: (next: R
     const next: ReportParams = {
       ...params, filtered: values.filtered ?? params.filtered, from: values.from || undefined, to: values.to || undefined,
       dispatcherId: values.dispatcherId ?? undefined, driverId: values.driverId ?? undefined, carrierId: values.carrierId ?? undefined,
+      // Another question starts at its first page.
+      page: undefined,
     };
     if (JSON.stringify(next) !== JSON.stringify(params)) onChange(next);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the inputs' values drive it, not the params it writes
@@ -58,7 +60,7 @@ export function ReportFilters({ report, params, onChange, hide = [] }: { report:
       {report.groupings && report.groupings.length > 1 && (
         <ToggleButtonGroup
           size="small" exclusive value={params.groupBy} aria-label={translate('haulboard.reports.group_by')}
-          onChange={(_event, value: ReportGrouping | null) => value && onChange({ ...params, groupBy: value })}
+          onChange={(_event, value: ReportGrouping | null) => value && onChange({ ...params, groupBy: value, page: undefined })}
         >
           {report.groupings.map((grouping) => <ToggleButton key={grouping} value={grouping}>{translate(`haulboard.reports.groupings.${grouping}`)}</ToggleButton>)}
         </ToggleButtonGroup>

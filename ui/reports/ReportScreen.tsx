@@ -1,12 +1,12 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import PrintIcon from '@mui/icons-material/Print';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, GlobalStyles, Skeleton, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, GlobalStyles, Skeleton, TablePagination, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'ra-core';
 import { type ReactNode, Suspense, lazy, useState } from 'react';
 import { Title } from 'react-admin';
 import { apiFetch, unwrap } from '../../dataProvider/http';
-import type { ReportAnswer, ReportColumn, ReportDefinition, ReportRow } from '../../schema/reports';
+import { REPORT_PAGE_SIZE, type ReportAnswer, type ReportColumn, type ReportDefinition, type ReportRow } from '../../schema/reports';
 import { localToday } from '../assignments/dates';
 import { downloadCsv } from '../downloadCsv';
 import { usDate } from '../format';
@@ -79,6 +79,8 @@ export interface ReportScreenProps {
   emptyHint?: string;
   /** Ask nothing until this is true (a driver still to be picked). */
   ready?: boolean;
+  /** Whether the report names the screen (not when it is part of a screen with its own title: the driver report). */
+  titled?: boolean;
 }
 
 /**
@@ -86,7 +88,7 @@ export interface ReportScreenProps {
  * figures, the chart (recharts, loaded on demand) and the table that says the same in words, CSV export of the same
  * rows, a print view; loading, empty and error states that say what to do.
  */
-export function ReportScreen({ report, hideFilters, fixed, linkOf, before, emptyHint = 'haulboard.reports.empty', ready = true }: ReportScreenProps) {
+export function ReportScreen({ report, hideFilters, fixed, linkOf, before, emptyHint = 'haulboard.reports.empty', ready = true, titled = true }: ReportScreenProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const [params, setParams] = useReportParams(report);
@@ -117,7 +119,7 @@ export function ReportScreen({ report, hideFilters, fixed, linkOf, before, empty
   return (
     <Box sx={{ p: { xs: 1, md: 2 }, display: 'grid', gap: 2 }}>
       {PRINT}
-      <Title title={title} />
+      {titled && <Title title={title} />}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
         <ReportFilters report={report} params={params} onChange={setParams} hide={hideFilters} />
         <Box sx={{ flex: 1 }} />
@@ -163,6 +165,12 @@ export function ReportScreen({ report, hideFilters, fixed, linkOf, before, empty
               </Card>
               <Card variant="outlined">
                 <ReportTable caption={title} columns={columns} rows={answer.rows} totals={answer.totals} linkOf={linkOf} />
+                {answer.total !== undefined && answer.total > REPORT_PAGE_SIZE && (
+                  <TablePagination
+                    component="div" data-print="hide" count={answer.total} page={(answer.page ?? 1) - 1} rowsPerPage={REPORT_PAGE_SIZE} rowsPerPageOptions={[]}
+                    onPageChange={(_event, page) => setParams({ ...params, page: page + 1 })}
+                  />
+                )}
               </Card>
             </>
           )}

@@ -55,7 +55,7 @@ export function ReportTable({ caption, columns, rows, totals, linkOf }: ReportTa
   }
   return (
     <Box sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label={caption} sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}>
+      <Table size="small" aria-label={caption} sx={{ '& td, & th': { whiteSpace: 'nowrap' }, '& td.text': { whiteSpace: 'normal', minWidth: 160 } }}>
         <TableHead>
           <TableRow>
             {columns.map((column) => <TableCell key={column.key} align={numeric(column) ? 'right' : 'left'}>{column.label}</TableCell>)}
@@ -65,7 +65,7 @@ export function ReportTable({ caption, columns, rows, totals, linkOf }: ReportTa
           {rows.map((row, index) => (
             <TableRow key={index} hover>
               {columns.map((column, position) => (
-                <TableCell key={column.key} align={numeric(column) ? 'right' : 'left'} component={position === 0 ? 'th' : 'td'} scope={position === 0 ? 'row' : undefined}>
+                <TableCell key={column.key} align={numeric(column) ? 'right' : 'left'} component={position === 0 ? 'th' : 'td'} scope={position === 0 ? 'row' : undefined} className={column.kind === 'text' ? 'text' : undefined}>
                   <Value column={column} row={row} linkOf={linkOf} />
                 </TableCell>
               ))}

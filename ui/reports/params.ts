@@ -10,6 +10,8 @@ export interface ReportParams {
   driverId?: number;
   carrierId?: number;
   groupBy?: ReportGrouping;
+  /** The page of a paged report (1 first). */
+  page?: number;
 }
 
 const FILTER_KEYS = ['dispatcherId', 'driverId', 'carrierId'] as const;
@@ -27,6 +29,7 @@ export function useReportParams(report: ReportDefinition): [ReportParams, (next:
     to: asDay(search.get('to')),
     groupBy: grouping && REPORT_GROUPINGS.includes(grouping) && report.groupings?.includes(grouping) ? grouping : report.groupings?.[0],
     ...Object.fromEntries(FILTER_KEYS.map((key) => [key, asId(search.get(key))])),
+    page: asId(search.get('page')),
   };
   const write = (next: ReportParams) => {
     const entries: [string, string][] = [['period', next.filtered]];
@@ -36,6 +39,7 @@ export function useReportParams(report: ReportDefinition): [ReportParams, (next:
     }
     if (next.groupBy && next.groupBy !== report.groupings?.[0]) entries.push(['groupBy', next.groupBy]);
     for (const key of FILTER_KEYS) if (next[key]) entries.push([key, String(next[key])]);
+    if (next.page && next.page > 1) entries.push(['page', String(next.page)]);
     setSearch(new URLSearchParams(entries), { replace: true });
   };
   return [params, write];
@@ -46,6 +50,6 @@ export function apiQuery(params: ReportParams, today: string): Record<string, st
   const custom = params.filtered === 'custom';
   return {
     filtered: params.filtered, from: custom ? params.from : undefined, to: custom ? params.to : undefined, today,
-    dispatcherId: params.dispatcherId, driverId: params.driverId, carrierId: params.carrierId, groupBy: params.groupBy,
+    dispatcherId: params.dispatcherId, driverId: params.driverId, carrierId: params.carrierId, groupBy: params.groupBy, page: params.page,
   };
 }

@@ -4,7 +4,7 @@ import { addDays, todayIso } from '../../../schema/expiry';
 import { weekStart } from '../../../schema/period';
 import { fromCents } from '../../../schema/records';
 import {
-  type ReportAnswer, type ReportColumn, type ReportDefinition, type ReportGrouping, type ReportQuery, type ReportRow, daysIn, reportRange,
+  REPORT_PAGE_SIZE, type ReportAnswer, type ReportColumn, type ReportDefinition, type ReportGrouping, type ReportQuery, type ReportRow, daysIn, reportRange,
 } from '../../../schema/reports';
 import type { ServerContext } from '../../context';
 import type { DialectName } from '../../db';
@@ -34,6 +34,9 @@ export interface ReportRun {
   today: string;
   filters: ReportFilters;
   groupBy: ReportGrouping;
+  /** The page of rows asked for (paged reports) and its size; page undefined: every row (the CSV export). */
+  page?: number;
+  size: number;
 }
 
 /** A report: its definition (the contract) and how it answers. */
@@ -59,6 +62,8 @@ export function makeRun(ctx: Pick<ServerContext, 'db' | 'dialect'>, report: Repo
   return {
     db: ctx.db, dialect: ctx.dialect, range: reportRange(query.filtered ?? report.defaultPeriod, today, query.from, query.to), today, filters,
     groupBy: query.groupBy ?? groupings[0] ?? 'week',
+    page: query.page,
+    size: query.size ?? REPORT_PAGE_SIZE,
   };
 }
 

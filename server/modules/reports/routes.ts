@@ -29,13 +29,14 @@ export default async function reportRoutes(app: FastifyInstance, ctx: ServerCont
     app.get<{ Querystring: ReportQuery }>(`/api/Reports/${definition.name}`, {
       config: { access: { feature: definition.feature, permission: 'Read' } },
       schema: { tags, summary: `${definition.title}: rows, chart, totals${definition.compares ? ' and the previous period\'s totals' : ''} for the period and filters`, querystring: reportQuery },
-    }, async (request) => ok((await answer(request, request.query)).answer));
+    }, async (request) => ok((await answer(request, { ...request.query, page: request.query.page ?? 1 })).answer));
 
     app.get<{ Querystring: ReportQuery }>(`/api/Reports/${definition.name}/export`, {
       config: { access: { feature: definition.feature, permission: 'Export' } },
       schema: { tags, summary: `${definition.title} as CSV (the same rows; the columns of the grouping)`, querystring: reportQuery },
     }, async (request, reply) => {
-      const { run, answer: result } = await answer(request, request.query);
+      // The file has every row, whatever page the screen shows.
+      const { run, answer: result } = await answer(request, { ...request.query, page: undefined });
       return sendCsvFile(reply, reportFileName(definition, result), reportCsv(definition, run.groupBy, result));
     });
   }
