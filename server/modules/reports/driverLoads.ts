@@ -1,10 +1,9 @@
-import { sql } from 'kysely';
-import { weekStart } from '../../../schema/period';
+import { type RawBuilder, sql } from 'kysely';
 import { REPORTS, type ReportRow } from '../../../schema/reports';
 import type { PayType } from '../../../schema/resources/drivers';
 import { badRequest } from '../../http/errors';
 import { loadPayCents } from '../finances/billing';
-import { type Report, type ReportRun, dollars, weeksOf } from './frame';
+import { type Report, type ReportRun, dollars, mondayOf, weekNumber, weeksOf } from './frame';
 
 /**
  * The driver report: one driver's loads picked up in the period (booked orders: not deleted, not cancelled; the
@@ -30,44 +29,53 @@ export const driverLoads: Report = {
     const payOf = (o: { price_cents: unknown; pickup_zip: string | null; delivery_zip: string | null }) =>
       (rule ? loadPayCents(rule, { priceCents: Number(o.price_cents), fromZip: o.pickup_zip, toZip: o.delivery_zip }) : null);
 
-    // Every load of the period, lightly (no joins): the totals and the chart are the whole period's.
-    let loads = db.selectFrom('book_orders as o')
-      .select(['o.id', 'o.pickup_date', 'o.price_cents', 'o.pickup_zip', 'o.delivery_zip'])
+    // The whole period's loads, price and pay per week, summed in SQL (a month of a busy driver is thousands of loads):
+    // the pay by the driver's rule as loadPayCents works it out per load, over the loads it gives a pay for.
+    const payCents: RawBuilder<number | null> = !rule ? sql`null`
+      // Numeric before multiplying: PostgreSQL's integers overflow at $7,669 × 28.00 %.
+      : rule.payType === 'PERCENT' ? sql`sum(round(cast(o.price_cents as numeric) * ${sql.lit(rule.payRate)} / 10000.0))`
+        : rule.payType === 'FLAT' ? sql`count(*) * ${sql.lit(rule.payRate)}`
+          : rule.payType === 'PER_MILE' ? sql`sum(round(cast(o.route_miles as numeric) * ${sql.lit(rule.payRate)}))`
+            : sql`null`;
+    const week = weekNumber(run.dialect, 'o.pickup_date');
+    let byWeek = db.selectFrom('book_orders as o')
+      .select([week.as('week'), sql<number>`count(*)`.as('loads'), sql<number>`sum(o.price_cents)`.as('price'), payCents.as('pay'),
+        sql<number>`count(o.route_miles)`.as('rated')])
       .where('o.driver_id', '=', filters.driverId)
       .where('o.pickup_date', '>=', range.from).where('o.pickup_date', '<=', range.to)
       .where('o.deleted_at', 'is', null).where('o.status', '<>', 'CANCELLED')
-      .orderBy('o.pickup_date').orderBy('o.id');
-    if (filters.dispatcherId !== undefined) loads = loads.where('o.dispatcher_id', '=', filters.dispatcherId);
-    if (filters.carrierId !== undefined) loads = loads.where('o.carrier_id', '=', filters.carrierId);
-    const all = driver ? await loads.execute() : [];
-
-    const weeks = new Map(weeksOf(range).map((week) => [week, { week, loads: 0, price: 0, pay: 0 }]));
-    const weekOfDay = new Map<string, string>();
-    let [priceCents, payCents, paid] = [0, 0, 0];
-    for (const load of all) {
-      const day = load.pickup_date;
-      if (!weekOfDay.has(day)) weekOfDay.set(day, weekStart(day));
-      const week = weeks.get(weekOfDay.get(day)!)!;
-      const pay = payOf(load);
-      week.loads += 1;
-      week.price += Number(load.price_cents);
-      week.pay += pay ?? 0;
-      priceCents += Number(load.price_cents);
-      if (pay !== null) [payCents, paid] = [payCents + pay, paid + 1];
+      .groupBy(week);
+    if (filters.dispatcherId !== undefined) byWeek = byWeek.where('o.dispatcher_id', '=', filters.dispatcherId);
+    if (filters.carrierId !== undefined) byWeek = byWeek.where('o.carrier_id', '=', filters.carrierId);
+    const sums = driver ? await byWeek.execute() : [];
+    const weeks = new Map(weeksOf(range).map((monday) => [monday, { week: monday, loads: 0, price: 0, pay: 0 }]));
+    let [loads, priceCents, payTotal, paid] = [0, 0, 0, 0];
+    for (const row of sums) {
+      const point = weeks.get(mondayOf(row.week))!;
+      // Per-mile pay is given only for loads whose distance is known; the other rules give one for every load.
+      const rated = rule?.payType === 'PER_MILE' ? Number(row.rated) : rule && rule.payType !== 'HOURLY' ? Number(row.loads) : 0;
+      point.loads = Number(row.loads);
+      point.price = Number(row.price);
+      point.pay = Number(row.pay ?? 0);
+      [loads, priceCents, payTotal, paid] = [loads + point.loads, priceCents + point.price, payTotal + point.pay, paid + rated];
     }
 
     // The rows shown: one page of them (every one for the CSV), with the route and vehicles.
-    const shown = run.page === undefined ? all : all.slice((run.page - 1) * run.size, run.page * run.size);
-    const details = shown.length ? await db.selectFrom('book_orders as o')
+    let page = db.selectFrom('book_orders as o')
       .innerJoin('states as ps', 'ps.id', 'o.pickup_state_id')
       .innerJoin('states as ds', 'ds.id', 'o.delivery_state_id')
       .select([
         'o.id', 'o.order_number', 'o.pickup_date', 'o.delivery_date', 'o.pickup_city', 'ps.abbreviation as pickupState', 'o.delivery_city',
         'ds.abbreviation as deliveryState', 'o.pickup_zip', 'o.delivery_zip', 'o.status', 'o.price_cents', vehiclesText(run).as('vehicles'),
       ])
-      .where('o.id', 'in', shown.map((load) => load.id))
-      .orderBy('o.pickup_date').orderBy('o.id')
-      .execute() : [];
+      .where('o.driver_id', '=', filters.driverId)
+      .where('o.pickup_date', '>=', range.from).where('o.pickup_date', '<=', range.to)
+      .where('o.deleted_at', 'is', null).where('o.status', '<>', 'CANCELLED')
+      .orderBy('o.pickup_date').orderBy('o.id');
+    if (filters.dispatcherId !== undefined) page = page.where('o.dispatcher_id', '=', filters.dispatcherId);
+    if (filters.carrierId !== undefined) page = page.where('o.carrier_id', '=', filters.carrierId);
+    if (run.page !== undefined) page = page.limit(run.size).offset((run.page - 1) * run.size);
+    const details = driver && loads ? await page.execute() : [];
     const rows: ReportRow[] = details.map((o) => {
       const pay = payOf(o);
       return {
@@ -76,9 +84,9 @@ export const driverLoads: Report = {
         price: dollars(o.price_cents), pay: pay === null ? null : dollars(pay),
       };
     });
-    const chart = [...weeks.values()].map((week) => ({ ...week, price: dollars(week.price), pay: dollars(week.pay) }));
+    const chart = [...weeks.values()].map((point) => ({ ...point, price: dollars(point.price), pay: dollars(point.pay) }));
     // A pay column with loads but no pay by rule at all totals null (as totalsOf does).
-    const totals = { loads: all.length, price: dollars(priceCents), pay: all.length && !paid ? null : dollars(payCents) };
-    return { ...range, rows, chart, totals, total: all.length, ...(run.page === undefined ? {} : { page: run.page, size: run.size }) };
+    const totals = { loads, price: dollars(priceCents), pay: loads && !paid ? null : dollars(payTotal) };
+    return { ...range, rows, chart, totals, total: loads, ...(run.page === undefined ? {} : { page: run.page, size: run.size }) };
   },
 };
