@@ -121,7 +121,8 @@ describe.each(DATABASES)('reports on %s', (kind) => {
 
     it('grouped by dispatcher or driver: a row per person with loads in a week, named, the chart the weeks\' sums', async () => {
       for (const [groupBy, f] of [['dispatcher', {}], ['driver', {}], ['driver', { carrierId: sample.carrierId }], ['dispatcher', { driverId: sample.driverId }], ['driver', { dispatcherId: sample.dispatcherId, carrierId: sample.carrierId }]] as ['dispatcher' | 'driver', Filters][]) {
-        const answer = await get(`/api/Reports/weekly-report?${custom(month, { groupBy, ...f })}`);
+        // Every row on one page (500, the most a page holds).
+        const answer = await get(`/api/Reports/weekly-report?${custom(month, { groupBy, ...f, size: 500 })}`);
         const key = groupBy === 'dispatcher' ? 'dispatcherId' : 'driverId';
         const expected = new Map<string, Order[]>();
         for (const o of booked(month, f)) {
@@ -355,6 +356,15 @@ describe.each(DATABASES)('reports on %s', (kind) => {
       expect([...first.rows, ...second.rows].map((row: Row) => row.orderNumber)).toEqual(file.slice(1, 1 + first.rows.length + second.rows.length).map((line) => line[0]));
       await expectRefused(server, { method: 'GET', url: `/api/Reports/driver-loads?${custom(years, { driverId, page: 0 })}`, token: tokens.Administrator }, 400, 'page');
       await expectRefused(server, { method: 'GET', url: `/api/Reports/driver-loads?${custom(years, { driverId, size: 501 })}`, token: tokens.Administrator }, 400, 'size');
+    });
+
+    it('any report\'s long answer comes a page at a time, its totals and chart the whole period\'s', async () => {
+      const whole = await get(`/api/Reports/weekly-report?${custom(quarter, { groupBy: 'driver', size: 500 })}`);
+      expect(whole.rows.length).toBeGreaterThan(5);
+      expect(whole.total ?? whole.rows.length).toBe(whole.rows.length);
+      const second = await get(`/api/Reports/weekly-report?${custom(quarter, { groupBy: 'driver', size: 5, page: 2 })}`);
+      expect(second).toMatchObject({ total: whole.rows.length, page: 2, size: 5, totals: whole.totals, chart: whole.chart });
+      expect(second.rows).toEqual(whole.rows.slice(5, 10));
     });
 
     it('a driver reads their own without naming themselves; naming another driver is refused', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { type ReportDefinition, type ReportQuery, reportQuery } from '../../../schema/reports';
+import { type ReportAnswer, type ReportDefinition, type ReportQuery, reportQuery } from '../../../schema/reports';
 import { ok, type ServerContext } from '../../context';
 import { sendCsvFile } from '../../http/csv';
 import { reportCsv, reportFileName } from './csv';
@@ -13,6 +13,15 @@ import { weeklyReport } from './weeklyReport';
 export const REPORT_MODULES: readonly Report[] = [weeklyReport, weeklyFinance, byDispatcher, byDriver, driverLoads];
 
 const tags = ['Reports'];
+
+/**
+ * A long answer's rows a page at a time (a year by driver for a carrier is ~1,800 rows): the totals and chart stay the
+ * whole period's. A report that pages its own rows (the driver's loads) says so with `total`.
+ */
+export function pageOf(answer: ReportAnswer, page: number, size: number): ReportAnswer {
+  if (answer.total !== undefined || answer.rows.length <= size) return answer;
+  return { ...answer, rows: answer.rows.slice((page - 1) * size, page * size), total: answer.rows.length, page, size };
+}
 
 /**
  * The reports of issue 18 (schema/reports.ts): GET /api/Reports/{name} answers { from, to, rows, chart?, totals,
@@ -29,7 +38,10 @@ export default async function reportRoutes(app: FastifyInstance, ctx: ServerCont
     app.get<{ Querystring: ReportQuery }>(`/api/Reports/${definition.name}`, {
       config: { access: { feature: definition.feature, permission: 'Read' } },
       schema: { tags, summary: `${definition.title}: rows, chart, totals${definition.compares ? ' and the previous period\'s totals' : ''} for the period and filters`, querystring: reportQuery },
-    }, async (request) => ok((await answer(request, { ...request.query, page: request.query.page ?? 1 })).answer));
+    }, async (request) => {
+      const { run, answer: result } = await answer(request, { ...request.query, page: request.query.page ?? 1 });
+      return ok(pageOf(result, run.page ?? 1, run.size));
+    });
 
     app.get<{ Querystring: ReportQuery }>(`/api/Reports/${definition.name}/export`, {
       config: { access: { feature: definition.feature, permission: 'Export' } },
