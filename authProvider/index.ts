@@ -1,34 +1,13 @@
-import { jwtDecode } from 'jwt-decode';
 import type { AuthProvider } from 'ra-core';
 import { accessApi } from '../dataProvider/access';
 import { canAccessPath } from './access';
 import { ANY_ROUTES, resourcePath } from './routes';
-import { clearSession, getGroups, getToken, getUser, saveGroups, saveSession, saveUser } from '../dataProvider/session';
+import { hasValidToken, isSigningOut, setSigningOut, signIn } from './signIn';
+
+export { hasValidToken, isSigningOut, signIn };
+import { clearSession, getGroups, getToken, getUser, saveUser } from '../dataProvider/session';
 
 export const LOGIN_PATH = '/login';
-
-/** True when a token is stored and its exp is still ahead (checked locally, SPEC.md §4). */
-export function hasValidToken(now = Date.now()): boolean {
-  const token = getToken();
-  if (!token) return false;
-  try {
-    const { exp } = jwtDecode<{ exp?: number }>(token);
-    return typeof exp === 'number' && exp * 1000 > now;
-  } catch {
-    return false;
-  }
-}
-
-/** Sign in: the token, then the user and the sidebar, all cached for the synchronous access checks. */
-export async function signIn(email: string, password: string): Promise<void> {
-  const token = await accessApi.login(email, password);
-  localStorage.setItem('accessToken', token);
-  const user = await accessApi.me();
-  saveSession(token, user);
-  saveGroups(await accessApi.features());
-  // Signed in again: a 401 from now on is a sign-out again (see signingOut).
-  signingOut = false;
-}
 
 /**
  * At start, a stored valid token is checked with /api/token/me; a 401 or a message containing 'Invalid token'
@@ -73,14 +52,6 @@ export function onSignOut(hook: SignOutHook): () => void {
 // The edit screen needs Update: a read-only user gets the list, not a form they cannot save.
 const ACTION_PERMISSION: Record<string, string> = { list: 'Read', show: 'Read', edit: 'Update', create: 'Create', delete: 'Delete', export: 'Export' };
 
-/**
- * True from the moment logout() starts ending the session until the next sign-in (see checkError): a successful
- * logout is followed by its own page load of the sign-in page, and until that load a 401 (a screen still asking) is
- * the answer to the session just ended, not a reason to navigate. Cleared again when the logout fails.
- */
-let signingOut = false;
-/** A 401 now may be the answer to a request this sign-out just ended: no second sign-out (useSessionWatch). */
-export const isSigningOut = () => signingOut;
 
 export const authProvider: AuthProvider = {
   async login({ email, password }: { email: string; password: string }) {
@@ -91,13 +62,13 @@ export const authProvider: AuthProvider = {
     // A token that has already expired has nothing left to end on the server.
     const hooks = [...signOutHooks];
     await Promise.allSettled(hooks.map((hook) => hook.before()));
-    signingOut = true;
+    setSigningOut(true);
     if (hasValidToken()) {
       try {
         await accessApi.logout();
       } catch (error) {
         if ((error as { status?: number }).status !== 401) {
-          signingOut = false;
+          setSigningOut(false);
           hooks.forEach((hook) => hook.failed?.());
           throw error;
         }
@@ -119,7 +90,7 @@ export const authProvider: AuthProvider = {
       // a loop of navigations to /login until the layout unmounted (60 to 700 of them in the logout journey).
       // A request answered 401 because this sign-out just ended the session on the server is no second sign-out
       // either: the one under way clears the session and goes to the sign-in page once.
-      if (!getToken() || signingOut) return;
+      if (!getToken() || isSigningOut()) return;
       clearSession();
       throw { redirectTo: LOGIN_PATH, message: false };
     }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { hasValidToken } from '../../authProvider';
+import { hasValidToken } from '../../authProvider/signIn';
 
 /** Sign-in, registration and password pages send an already signed-in user to the root (SPEC.md §2). */
 export function GuestOnly({ children }: { children: ReactNode }) {

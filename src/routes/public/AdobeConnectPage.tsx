@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router-dom';
-import { hasValidToken } from '../../../authProvider';
+import { hasValidToken } from '../../../authProvider/signIn';
 import { getUser } from '../../../dataProvider/session';
 import { useT } from '../../i18n/useT';
 import { TextPage } from './TextPage';

@@ -3,7 +3,7 @@ import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { Button, IconButton, InputAdornment, Link, TextField } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
-import { signIn } from '../../../authProvider';
+import { signIn } from '../../../authProvider/signIn';
 import { useT } from '../../i18n/useT';
 import { FormCard } from './FormCard';
 import { emailProblem, useForm, useSubmit } from './useForm';
