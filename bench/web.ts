@@ -525,7 +525,9 @@ function summarizeLhr(page: string, url: string, lhr: Lhr, reportFile: string | 
     const audit = lhr.audits[ref.id];
     if (!audit || audit.score === null || audit.score >= 0.9) continue;
     if (audit.scoreDisplayMode === 'notApplicable' || audit.scoreDisplayMode === 'manual') continue;
-    const items = ((audit.details as { items?: { url?: unknown; wastedBytes?: unknown }[] } | undefined)?.items ?? [])
+    // Some audits' items are a tree (an object), not a list of rows: those give no hint here.
+    const rows = (audit.details as { items?: unknown } | undefined)?.items;
+    const items = (Array.isArray(rows) ? (rows as { url?: unknown; wastedBytes?: unknown }[]) : [])
       .filter((item) => typeof item.url === 'string')
       .slice(0, 3)
       .map((item) => `${new URL(item.url as string, url).pathname}${typeof item.wastedBytes === 'number' ? ` −${kB(item.wastedBytes)}` : ''}`);

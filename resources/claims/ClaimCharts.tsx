@@ -58,7 +58,7 @@ export default function ClaimCharts() {
       >
         {statuses.data ? (
           <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={statuses.data} layout="vertical" margin={{ left: 8, right: 16 }}>
+            <BarChart data={statuses.data} layout="vertical" margin={{ left: 8, right: 16 }} accessibilityLayer={false}>
               <CartesianGrid horizontal={false} strokeDasharray="3 3" />
               <XAxis type="number" allowDecimals={false} />
               <YAxis type="category" dataKey="name" width={130} tick={{ fontSize: 12 }} />
@@ -80,7 +80,7 @@ export default function ClaimCharts() {
       >
         {months.data ? (
           <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={months.data} margin={{ right: 8 }}>
+            <BarChart data={months.data} margin={{ right: 8 }} accessibilityLayer={false}>
               <CartesianGrid vertical={false} strokeDasharray="3 3" />
               <XAxis dataKey="month" tickFormatter={monthLabel} tick={{ fontSize: 12 }} />
               <YAxis tickFormatter={compactMoney} width={56} tick={{ fontSize: 12 }} />

@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { DashboardSummary } from '../../schema/dashboard';
 import { usDate, usMoney } from '../../ui/format';
 import { listLink } from './links';
+import { toneColour } from './tone';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -19,7 +20,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 /** A count that opens its list, or stays plain when the list has no such filter. */
 const Count = ({ to, children, tone }: { to?: string; children: ReactNode; tone?: 'error' | 'warning' }) =>
-  to ? <Link component={RouterLink} to={to} color={tone ? `${tone}.main` : undefined} sx={{ fontWeight: 600 }}>{children}</Link> : <Typography component="span" sx={{ fontWeight: 600, color: tone ? `${tone}.main` : undefined }}>{children}</Typography>;
+  to ? <Link component={RouterLink} to={to} sx={{ fontWeight: 600, color: tone ? toneColour(tone) : undefined }}>{children}</Link> : <Typography component="span" sx={{ fontWeight: 600, color: tone ? toneColour(tone) : undefined }}>{children}</Typography>;
 
 /** What needs the user now: expirations, claim deadlines, court dates and unpaid citations, money outstanding. */
 export function AttentionCards({ summary }: { summary: DashboardSummary }) {

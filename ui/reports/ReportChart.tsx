@@ -11,7 +11,8 @@ export interface ReportChartProps {
 
 /**
  * A report's chart (recharts, loaded with this module only when a report opens). It draws what the table beside it
- * says, which is what a screen reader reads: the drawing itself is hidden from it. No animation: a printed or
+ * says, which is what a screen reader reads: the drawing itself is hidden from it, and out of the tab order (recharts'
+ * keyboard layer would put a focusable element inside what is hidden). No animation: a printed or
  * captured report shows its bars.
  */
 export default function ReportChart({ chart, columns, rows }: ReportChartProps) {
@@ -38,12 +39,12 @@ export default function ReportChart({ chart, columns, rows }: ReportChartProps) 
   return (
     <ResponsiveContainer width="100%" height="100%">
       {chart.kind === 'line' ? (
-        <LineChart data={rows as ReportRow[]}>
+        <LineChart data={rows as ReportRow[]} accessibilityLayer={false}>
           {parts}
           {chart.series.map((key, index) => <Line key={key} dataKey={key} stroke={colours[index % colours.length]} dot={false} isAnimationActive={false} />)}
         </LineChart>
       ) : (
-        <BarChart data={rows as ReportRow[]}>
+        <BarChart data={rows as ReportRow[]} accessibilityLayer={false}>
           {parts}
           {chart.series.map((key, index) => <Bar key={key} dataKey={key} fill={colours[index % colours.length]} isAnimationActive={false} />)}
         </BarChart>
