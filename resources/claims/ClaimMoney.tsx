@@ -6,6 +6,7 @@ import { claimChargebackBody, claimSettleBody } from '../../schema/claimActions'
 import { PAYMENT_METHODS } from '../../schema/reference';
 import type { ClaimDto } from '../../schema/resources/claims';
 import { ActionDialog } from '../../ui/ActionDialog';
+import { Facts } from '../../ui/Facts';
 import { localToday } from '../../ui/assignments/dates';
 import { usDate, usMoney } from '../../ui/format';
 import { CLAIMS_API, useClaimPart } from './api';
@@ -80,14 +81,7 @@ export function ClaimMoney({ claim, canUpdate }: { claim: ClaimDto; canUpdate: b
   const active = canUpdate && !claim.deleted;
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
-        {figures.filter(([, value]) => value != null).map(([key, value]) => (
-          <Box key={key} sx={{ display: 'contents' }}>
-            <Typography component="dt" variant="body2" color="text.secondary">{translate(`haulboard.claims.money.${key}`)}</Typography>
-            <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{usMoney(value)}</Typography>
-          </Box>
-        ))}
-      </Box>
+      <Facts facts={figures.filter(([, value]) => value != null).map(([key, value]) => ({ key, label: translate(`haulboard.claims.money.${key}`), value: usMoney(value), numeric: true }))} />
       {claim.chargebackEntryId && (
         <Typography variant="body2">
           <Link component={RouterLink} to={`/app/finances/driver-transactions/${claim.chargebackEntryId}/edit`}>

@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { apiFetch, unwrap } from '../../dataProvider/http';
 import type { DriverSummary } from '../../schema/driverSummary';
 import { localToday } from '../../ui/assignments/dates';
+import { Facts } from '../../ui/Facts';
 import { usDate } from '../../ui/format';
 import { useHoldsFeature } from '../../ui/useCanAccessFeature';
 
@@ -44,17 +45,18 @@ export function DriverCards({ driverId }: { driverId?: number }) {
       <Card variant="outlined">
         <CardContent>
           <Typography variant="h6" component="h2">{translate('haulboard.driver_report.expirations')}</Typography>
-          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 1, m: 0, mt: 1, alignItems: 'center' }}>
-            {data.expirations.map((item) => (
-              <Box key={item.what} sx={{ display: 'contents' }}>
-                <Typography component="dt" variant="body2" color="text.secondary">{item.what}</Typography>
-                <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+          <Facts
+            sx={{ mt: 1, columnGap: 2, rowGap: 1 }}
+            facts={data.expirations.map((item) => ({
+              key: item.what, label: item.what,
+              value: (
+                <>
                   {item.on ? usDate(item.on) : translate('haulboard.driver_report.not_on_file')}{' '}
                   {item.state && <Chip size="small" color={item.state === 'expired' ? 'error' : 'warning'} label={translate(`haulboard.driver_report.${item.state}`)} />}
-                </Typography>
-              </Box>
-            ))}
-          </Box>
+                </>
+              ),
+            }))}
+          />
         </CardContent>
       </Card>
     </Box>

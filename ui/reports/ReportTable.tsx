@@ -2,6 +2,7 @@ import { Box, Card, CardContent, Link, Table, TableBody, TableCell, TableFooter,
 import { useTranslate } from 'ra-core';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ReportColumn, ReportRow } from '../../schema/reports';
+import { Facts } from '../Facts';
 import { usePhone } from '../usePhone';
 import { formatValue } from './format';
 
@@ -37,16 +38,13 @@ export function ReportTable({ caption, columns, rows, totals, linkOf }: ReportTa
           <Card component="li" key={index} variant="outlined">
             <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
               <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}><Value column={first} row={row} linkOf={index < rows.length ? linkOf : undefined} /></Typography>
-              <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.5, m: 0, mt: 0.5 }}>
-                {rest.filter((column) => row[column.key] !== null && row[column.key] !== undefined && row[column.key] !== '').map((column) => (
-                  <Box key={column.key} sx={{ display: 'contents' }}>
-                    <Typography component="dt" variant="body2" color="text.secondary">{column.label}</Typography>
-                    <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: numeric(column) ? 'right' : 'left', overflowWrap: 'anywhere' }}>
-                      <Value column={column} row={row} linkOf={index < rows.length ? linkOf : undefined} />
-                    </Typography>
-                  </Box>
-                ))}
-              </Box>
+              <Facts
+                sx={{ mt: 0.5 }}
+                facts={rest.filter((column) => row[column.key] !== null && row[column.key] !== undefined && row[column.key] !== '').map((column) => ({
+                  key: column.key, label: column.label, numeric: numeric(column),
+                  value: <Value column={column} row={row} linkOf={index < rows.length ? linkOf : undefined} />,
+                }))}
+              />
             </CardContent>
           </Card>
         ))}
