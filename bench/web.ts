@@ -26,7 +26,7 @@
  *
  * 1 kB = 1000 bytes (as Chrome DevTools counts). Environment: CHROMIUM_PATH (/usr/bin/chromium), BENCH_WEB_BUILD
  * (auto|always|never), BENCH_WEB_IDLE_MS (network quiet time counted as idle, 500), BENCH_WEB_LIGHTHOUSE_RUNS (3),
- * LOG_LEVEL (server, default warn).
+ * BENCH_WEB_PAGES (comma-separated names of SIGNED_IN_PAGES: Lighthouse on those only), LOG_LEVEL (server, default warn).
  * Results: a summary on stdout, bench/results/web-<timestamp>.json, and the full Lighthouse reports next to it
  * (web-<timestamp>.lighthouse-<page>.json).
  */
@@ -78,6 +78,11 @@ const LIGHTHOUSE_ATTEMPTS = 3;
 const WAIT_MS = 30_000;
 const IDLE_MS = positiveNumberFromEnv('BENCH_WEB_IDLE_MS', 500);
 const LIGHTHOUSE_RUNS = positiveNumberFromEnv('BENCH_WEB_LIGHTHOUSE_RUNS', 3, { integer: true });
+/** BENCH_WEB_PAGES=dashboard,tickets: Lighthouse on those signed-in screens only (by name), while working on them. */
+const ONLY_PAGES = process.env.BENCH_WEB_PAGES?.split(',').map((name) => name.trim()).filter(Boolean);
+const unknownPages = ONLY_PAGES?.filter((name) => !SIGNED_IN_PAGES.some((page) => page.name === name)) ?? [];
+if (unknownPages.length) throw new Error(`BENCH_WEB_PAGES names no page: ${unknownPages.join(', ')} (pages: ${SIGNED_IN_PAGES.map((page) => page.name).join(', ')})`);
+const MEASURED_PAGES = SIGNED_IN_PAGES.filter((page) => !ONLY_PAGES || ONLY_PAGES.includes(page.name));
 const BUILD_MODE = (process.env.BENCH_WEB_BUILD?.trim() || 'auto') as 'auto' | 'always' | 'never';
 if (!['auto', 'always', 'never'].includes(BUILD_MODE)) throw new Error(`BENCH_WEB_BUILD must be auto, always or never, not "${BUILD_MODE}"`);
 
@@ -646,7 +651,7 @@ async function measureLighthouse(server: ServerChild, reportBase: string): Promi
         await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage' });
         await cdp.detach();
       });
-    for (const screen of SIGNED_IN_PAGES) {
+    for (const screen of MEASURED_PAGES) {
       const session = await sessionOf(server, screen.role);
       await withCdpPage(chrome.port, async (page) => {
         // Any page of the origin will do to reach its localStorage; the health check loads no app code.

@@ -2,13 +2,12 @@ import { Alert, Box, Button, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'ra-core';
 import { Title } from 'react-admin';
-import { apiFetch, unwrap } from '../../dataProvider/http';
-import type { DashboardSummary } from '../../schema/dashboard';
 import { localToday } from '../../ui/assignments/dates';
 import { usDate } from '../../ui/format';
 import { AttentionCards } from './AttentionCards';
 import { GrossCard } from './GrossCard';
 import { LoadsCards } from './LoadsCards';
+import { dashboardQuery } from './query';
 
 /**
  * The landing dashboard (issue 18 item 1): how we are doing — loads today and this week by status, gross and clean
@@ -19,11 +18,7 @@ import { LoadsCards } from './LoadsCards';
 export default function DashboardScreen() {
   const translate = useTranslate();
   const today = localToday();
-  const { data, error, refetch, isFetching } = useQuery({
-    queryKey: ['dashboard', today],
-    queryFn: async () => unwrap<DashboardSummary>(await apiFetch('/api/Dashboard/summary', { query: { today } })),
-    refetchInterval: 5 * 60_000,
-  });
+  const { data, error, refetch, isFetching } = useQuery(dashboardQuery(today));
   return (
     <Box sx={{ p: { xs: 1, md: 2 }, display: 'grid', gap: 2 }}>
       <Title title={translate('haulboard.dashboard.title')} />

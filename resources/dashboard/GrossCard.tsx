@@ -1,14 +1,13 @@
-import { Box, Card, CardContent, Skeleton, Typography } from '@mui/material';
+import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { Suspense, lazy } from 'react';
 import type { GrossTile } from '../../schema/dashboard';
 import type { ReportColumn } from '../../schema/reports';
 import { usMoney } from '../../ui/format';
+import BarsChart from '../../ui/reports/BarsChart';
 import { ReportTable } from '../../ui/reports/ReportTable';
 import { Figure } from './Figure';
 import { listLink } from './links';
 
-const ReportChart = lazy(() => import('../../ui/reports/ReportChart'));
 
 /** Gross and clean gross (after broker fees) by week for 12 weeks, revenue per mile where distances are known; the weeks' table under the chart. */
 export function GrossCard({ gross }: { gross: GrossTile }) {
@@ -36,9 +35,7 @@ export function GrossCard({ gross }: { gross: GrossTile }) {
           />
         </Box>
         <Box sx={{ height: { xs: 220, md: 280 } }} aria-hidden>
-          <Suspense fallback={<Skeleton variant="rounded" height="100%" />}>
-            <ReportChart chart={{ kind: 'bar', x: 'week', series: ['gross', 'cleanGross'], title: '' }} columns={columns} rows={rows} />
-          </Suspense>
+          <BarsChart chart={{ kind: 'bar', x: 'week', series: ['gross', 'cleanGross'], title: '' }} columns={columns} rows={rows} />
         </Box>
         <ReportTable
           caption={translate('haulboard.dashboard.gross_title')} columns={columns} rows={rows} totals={gross.totals}

@@ -1,12 +1,11 @@
-import { Box, Card, CardContent, Link, List, ListItem, Skeleton, Typography } from '@mui/material';
+import { Box, Card, CardContent, Link, List, ListItem, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { Suspense, lazy } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { LoadsTile, WaitingTile } from '../../schema/dashboard';
 import { Figure } from './Figure';
 import { listLink } from './links';
+import BarsChart from '../../ui/reports/BarsChart';
 
-const ReportChart = lazy(() => import('../../ui/reports/ReportChart'));
 
 /**
  * Loads picked up today and this week, each status of this week's as a bar and as a link to the list showing the same
@@ -33,9 +32,7 @@ export function LoadsCards({ loads, waiting }: { loads: LoadsTile; waiting?: Wai
           <Box>
             <Typography id="loads-by-status" variant="subtitle1" component="h2">{translate('haulboard.dashboard.by_status')}</Typography>
             <Box sx={{ height: 220 }} aria-hidden>
-              <Suspense fallback={<Skeleton variant="rounded" height="100%" />}>
-                <ReportChart chart={{ kind: 'bar', x: 'status', series: ['count'], title: '' }} columns={[{ key: 'status', label: translate('haulboard.dashboard.status'), kind: 'text' }, { key: 'count', label: translate('haulboard.dashboard.loads'), kind: 'count' }]} rows={week} />
-              </Suspense>
+              <BarsChart chart={{ kind: 'bar', x: 'status', series: ['count'], title: '' }} columns={[{ key: 'status', label: translate('haulboard.dashboard.status'), kind: 'text' }, { key: 'count', label: translate('haulboard.dashboard.loads'), kind: 'count' }]} rows={week} />
             </Box>
           </Box>
           <List dense aria-label={translate('haulboard.dashboard.by_status')}>

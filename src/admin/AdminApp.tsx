@@ -1,11 +1,14 @@
-import { type ComponentType, createElement, isValidElement } from 'react';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { QueryClient } from '@tanstack/react-query';
+import { type ComponentType, createElement, isValidElement, useState } from 'react';
+import { CssBaseline } from '@mui/material';
+import { type CatchAllComponent, CoreAdminUI, CustomRoutes, Resource, localStorageStore } from 'ra-core';
+import { AdminContext, AuthenticationError, Error as ErrorPage, LoadingPage, NotFound } from 'react-admin';
 import { Navigate, Route, useLocation } from 'react-router-dom';
 import { authProvider, hasValidToken } from '../../authProvider';
 import { RESOURCES } from '../../resources';
 import { type ResourceScreens, preloadScreen } from '../../ui/records/recordResource';
 import { dataProvider } from '../../dataProvider';
-import { i18nProvider } from '../i18n';
+import { adminI18nProvider } from '../i18n/admin';
 import { AppLayout } from '../layout/AppLayout';
 import { Notifications } from '../layout/Notifications';
 import { useSettings } from '../theme/SettingsContext';
@@ -13,10 +16,29 @@ import { appRoutes } from './appRoutes';
 import { AccountGate, Landing, RequireAccess } from './guards';
 import { Forbidden } from './pages/Forbidden';
 import { useSessionWatch } from './useSessionWatch';
+import { landingPath } from '../../authProvider/access';
+import { getGroups, getUser } from '../../dataProvider/session';
+import { featureGroupsQuery } from '../../ui/access/useFeatureGroups';
 
-// Opened on a resource's address, its screen's code is asked for now, with the shell's, instead of after the shell
-// has checked the session and rendered the layout.
-preloadScreen(RESOURCES, window.location.pathname);
+/**
+ * Opened on a resource's address (or on /app, which leads to the user's landing screen), the screen's code, its data
+ * and the sidebar's feature list are asked for now, with the shell's code, instead of one after the other once the
+ * shell has checked the session and rendered the layout. They go into the query client the first mount then uses;
+ * a later mount (after signing in again) starts with an empty one.
+ */
+let startClient: QueryClient | undefined;
+if (hasValidToken()) {
+  startClient = new QueryClient();
+  void startClient.prefetchQuery(featureGroupsQuery);
+  const { pathname } = window.location;
+  const screenPath = pathname === '/app' || pathname === '/app/' ? landingPath(getUser(), getGroups()) : pathname;
+  preloadScreen(RESOURCES, screenPath, startClient);
+}
+const takeStartClient = () => {
+  const client = startClient ?? new QueryClient();
+  startClient = undefined;
+  return client;
+};
 
 /**
  * A screen of its own (the dashboard, the reports, the assignment boards) has no react-admin list controller to check
@@ -28,6 +50,9 @@ const SCREENS: ResourceScreens[] = RESOURCES.map((resource) => {
   const Guarded = () => <RequireAccess>{createElement(Screen as ComponentType)}</RequireAccess>;
   return { ...resource, list: Guarded };
 });
+
+/** react-admin's store (list filters, columns, the chosen claim) kept in local storage, as <Admin> keeps it. */
+const STORE = localStorageStore();
 
 function GatedLayout({ children }: { children: React.ReactNode }) {
   return (
@@ -41,32 +66,46 @@ function GatedLayout({ children }: { children: React.ReactNode }) {
 export default function AdminApp() {
   const { theme } = useSettings();
   const location = useLocation();
+  const [queryClient] = useState(takeStartClient);
   useSessionWatch();
   // Signed out: straight to the sign-in page, remembering where the user was going (react-admin's own
   // logout-on-mount would otherwise bounce between / and /app).
   if (!hasValidToken()) return <Navigate to="/login" replace state={{ nextPathname: location.pathname }} />;
   return (
-    <Admin
+    <AdminContext
       basename="/app"
-      title="Haulboard"
       dataProvider={dataProvider}
       authProvider={authProvider}
-      i18nProvider={i18nProvider}
-      layout={GatedLayout}
+      i18nProvider={adminI18nProvider}
       theme={theme}
-      dashboard={Landing}
-      notification={Notifications}
-      requireAuth
-      loginPage={false}
-      accessDenied={Forbidden}
-      disableTelemetry
+      store={STORE}
+      queryClient={queryClient}
     >
-      <CustomRoutes noLayout>
-        {/* react-admin sends signed-out users to <basename>/login; the sign-in page lives at /login. */}
-        <Route path="/login" element={<Navigate to="/login" replace />} />
-      </CustomRoutes>
-      {SCREENS.map((resource) => <Resource key={resource.name} {...resource} />)}
-      <CustomRoutes>{appRoutes}</CustomRoutes>
-    </Admin>
+      {/* react-admin's <Admin> with our pieces, composed from its parts: <Admin>'s defaults would bring its sign-in
+          form (and react-hook-form with it) and its default layout into the shell, which uses neither. */}
+      <CssBaseline enableColorScheme>
+        <CoreAdminUI
+          title="Haulboard"
+          layout={GatedLayout}
+          dashboard={Landing}
+          requireAuth
+          loginPage={false}
+          accessDenied={Forbidden}
+          authenticationError={AuthenticationError}
+          catchAll={NotFound as CatchAllComponent}
+          error={ErrorPage}
+          loading={LoadingPage}
+          disableTelemetry
+        >
+          <CustomRoutes noLayout>
+            {/* react-admin sends signed-out users to <basename>/login; the sign-in page lives at /login. */}
+            <Route path="/login" element={<Navigate to="/login" replace />} />
+          </CustomRoutes>
+          {SCREENS.map((resource) => <Resource key={resource.name} {...resource} />)}
+          <CustomRoutes>{appRoutes}</CustomRoutes>
+        </CoreAdminUI>
+        <Notifications />
+      </CssBaseline>
+    </AdminContext>
   );
 }

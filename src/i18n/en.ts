@@ -1,7 +1,5 @@
 import englishMessages from 'ra-language-english';
 import { BANK_ROW_STATE_LABELS, EXPLAIN_REASON_LABELS, MATCH_ITEM_LABELS } from '../../schema/bank';
-import { RECORD_RESOURCES } from '../../schema/resources';
-import { catalogueOf } from '../../ui/records/messages';
 
 /** The one English catalogue (DESIGN.md: no user-facing literals in components). */
 export const haulboardMessages = {
@@ -528,7 +526,7 @@ export const haulboardMessages = {
 };
 
 /**
- * The record resources' words come from their definitions (schema/resources), in react-admin's own convention
- * (resources.<name>.fields.<field>): declared once, beside the field.
+ * The words of the whole product but the record resources' own. Those come from their definitions (src/i18n/admin.ts
+ * adds them for the signed-in app), so the public pages do not download every definition.
  */
-export const englishCatalogue = { ...englishMessages, haulboard: haulboardMessages, resources: catalogueOf(RECORD_RESOURCES) };
+export const englishCatalogue = { ...englishMessages, haulboard: haulboardMessages };

@@ -1,14 +1,8 @@
-import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { englishCatalogue } from './en';
+import { englishProvider } from './provider';
 
-/** One English catalogue; missing keys are reported rather than shown as keys. */
-export const i18nProvider = polyglotI18nProvider(() => englishCatalogue, 'en', [{ locale: 'en', name: 'English' }], {
-  allowMissing: false,
-  onMissingKey: (key: string) => {
-    console.error(`Missing translation: ${key}`);
-    return key;
-  },
-});
+/** The public pages' words (sign-in, registration, password reset, the information pages). */
+export const i18nProvider = englishProvider(englishCatalogue);
 
 /** For code outside React (toasts from plain functions). */
 export const translate = (key: string, options?: Record<string, unknown>) => i18nProvider.translate(key, options);

@@ -1,10 +1,12 @@
 import PeopleAltIcon from '@mui/icons-material/PeopleAlt';
-import { Badge, Box, IconButton, Link, List, ListItem, ListItemText, Popover, TextField, Tooltip, Typography } from '@mui/material';
+import { Badge, IconButton, Popover, Tooltip } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { type ReactNode, createContext, useContext, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import { getUser } from '../../dataProvider/session';
+import { lazyPart } from '../../ui/lazyPart';
 import type { OnlineUser } from '../realtime/types';
+import { PanelLoading } from './PanelLoading';
+
+const OnlineContactsPanel = lazyPart(() => import('./OnlineContactsPanel').then((m) => m.OnlineContactsPanel), <PanelLoading />);
 
 export type { OnlineUser };
 
@@ -14,19 +16,10 @@ export const OnlineUsersProvider = ({ users, children }: { users: OnlineUser[]; 
   <OnlineUsersContext.Provider value={users}>{children}</OnlineUsersContext.Provider>
 );
 
-/** SPEC.md §2: search by 'first last', ignoring case. */
-export function searchOnline(users: OnlineUser[], query: string): OnlineUser[] {
-  const needle = query.trim().toLowerCase();
-  return needle ? users.filter((u) => `${u.firstName} ${u.lastName}`.toLowerCase().includes(needle)) : users;
-}
-
 export function OnlineContacts() {
   const translate = useTranslate();
   const users = useContext(OnlineUsersContext);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [query, setQuery] = useState('');
-  const found = searchOnline(users, query);
-  const isAdmin = getUser()?.roles.includes('Administrator') ?? false;
   return (
     <>
       <Tooltip title={translate('haulboard.topbar.contacts')}>
@@ -41,26 +34,7 @@ export function OnlineContacts() {
         </IconButton>
       </Tooltip>
       <Popover open={!!anchor} anchorEl={anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }} slotProps={{ paper: { sx: { width: 320 }, role: 'dialog', 'aria-label': translate('haulboard.topbar.contacts') } }}>
-        <Box sx={{ p: 2 }}>
-          <Typography variant="h6" component="h2" gutterBottom>{translate('haulboard.topbar.contacts')}</Typography>
-          <TextField size="small" fullWidth autoFocus label={translate('haulboard.topbar.contacts_search')} value={query} onChange={(event) => setQuery(event.target.value)} />
-          {!users.length ? (
-            <Typography sx={{ mt: 2 }} color="text.secondary" role="status">{translate('haulboard.topbar.no_user_online')}</Typography>
-          ) : !found.length ? (
-            <Typography sx={{ mt: 2 }} color="text.secondary" role="status">{translate('haulboard.topbar.no_user_found')}</Typography>
-          ) : (
-            <List dense aria-label={translate('haulboard.topbar.contacts')}>
-              {found.map((user) => {
-                const name = `${user.firstName} ${user.lastName}`;
-                return (
-                  <ListItem key={user.userId} disableGutters>
-                    <ListItemText primary={isAdmin ? <Link component={RouterLink} to={`/app/management/user-management/${user.userId}/edit`} onClick={() => setAnchor(null)}>{name}</Link> : name} />
-                  </ListItem>
-                );
-              })}
-            </List>
-          )}
-        </Box>
+        <OnlineContactsPanel users={users} onClose={() => setAnchor(null)} />
       </Popover>
     </>
   );

@@ -9,7 +9,7 @@ import { defineResource } from '../../schema/define/resource';
 import { FEATURES } from '../../schema/features';
 import { NAV_FEATURES, RECORD_RESOURCES } from '../../schema/resources';
 import { fromDefinition } from '../../server/modules/records/fromDefinition';
-import { englishCatalogue } from '../../src/i18n/en';
+import { adminCatalogue as englishCatalogue } from '../../src/i18n/admin';
 
 /**
  * Issue 22 "no silent traps": what a newcomer can get wrong when adding a resource fails here (or at start-up) with a

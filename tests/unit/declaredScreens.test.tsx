@@ -5,7 +5,7 @@ import { AdminContext, ResourceContextProvider } from 'react-admin';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authProvider } from '../../authProvider';
 import { dataProvider } from '../../dataProvider';
-import { englishCatalogue } from '../../src/i18n/en';
+import { adminCatalogue as englishCatalogue } from '../../src/i18n/admin';
 import { DefinitionCreate } from '../../ui/records/DefinitionForms';
 import DefinitionList from '../../ui/records/DefinitionList';
 import { catalogueOf } from '../../ui/records/messages';

@@ -4,7 +4,7 @@ import { NotificationContextProvider, useNotify } from 'ra-core';
 import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Notifications } from '../../src/layout/Notifications';
-import { searchOnline } from '../../src/layout/OnlineContacts';
+import { searchOnline } from '../../src/layout/searchOnline';
 import { APP_VERSION, pageActions } from '../../src/version';
 import { VersionCheck } from '../../src/version/VersionCheck';
 import { serverRuns } from './msw/handlers/shell';

@@ -13,7 +13,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authProvider } from '../../authProvider';
 import { type CurrentUser, clearSession, saveSession } from '../../dataProvider/session';
 import type { RoleName } from '../../schema/roles';
-import { i18nProvider } from '../../src/i18n';
+import { adminI18nProvider as i18nProvider } from '../../src/i18n/admin';
 import { NotificationBell, linkTarget } from '../../src/layout/NotificationBell';
 import { Notifications } from '../../src/layout/Notifications';
 import { OnlineContacts } from '../../src/layout/OnlineContacts';
@@ -105,7 +105,8 @@ describe('online contacts', () => {
     act(() => hub.events!.presence(ONLINE));
     fireEvent.click(screen.getByRole('button', { name: 'Online contacts, 2 online' }));
     const dialog = screen.getByRole('dialog', { name: 'Online contacts' });
-    const list = within(dialog).getByRole('list', { name: 'Online contacts' });
+    // The popover's body loads the first time it opens.
+    const list = await within(dialog).findByRole('list', { name: 'Online contacts' });
     expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Dana Dispatcher', 'Fred Fleet']);
     // Not an administrator: names, no links.
     expect(within(dialog).queryAllByRole('link')).toEqual([]);
@@ -122,7 +123,7 @@ describe('online contacts', () => {
     act(() => hub.events!.presence(ONLINE));
     act(() => hub.events!.disconnected());
     fireEvent.click(screen.getByRole('button', { name: 'Online contacts' }));
-    expect(screen.getByRole('status').textContent).toBe('No user is online');
+    expect((await screen.findByText('No user is online')).getAttribute('role')).toBe('status');
   });
 
   it('administrators get a link to each user', async () => {
@@ -130,7 +131,7 @@ describe('online contacts', () => {
     await renderTopBar();
     act(() => hub.events!.presence(ONLINE));
     fireEvent.click(screen.getByRole('button', { name: 'Online contacts, 2 online' }));
-    const link = screen.getByRole('link', { name: 'Dana Dispatcher' });
+    const link = await screen.findByRole('link', { name: 'Dana Dispatcher' });
     expect(link.getAttribute('href')).toBe('/app/management/user-management/7/edit');
   });
 });

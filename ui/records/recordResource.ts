@@ -1,25 +1,33 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { ResourceProps } from 'react-admin';
 import type { AnyResource } from '../../schema/define/resource';
 import { type RecordResource, resourceOf } from './definitions';
 
-/** A screen loaded on demand, whose code can also be asked for ahead of its first render. */
-export type Screen = LazyExoticComponent<ComponentType> & { preload?: () => Promise<unknown> };
+/**
+ * A screen loaded on demand, whose code can also be asked for ahead of its first render; `prefetch` asks for its data
+ * too (the same react-query query the screen then reads).
+ */
+export type Screen = LazyExoticComponent<ComponentType> & { preload?: () => Promise<unknown>; prefetch?: (client: QueryClient) => void };
 
 /** React's lazy, plus `preload`: the same one request, started before the screen renders (AdminApp, at start). */
-export function lazyScreen(load: () => Promise<{ default: ComponentType }>): Screen {
+export function lazyScreen(load: () => Promise<{ default: ComponentType }>, prefetch?: (client: QueryClient) => void): Screen {
   let loading: Promise<{ default: ComponentType }> | undefined;
   const once = () => (loading ??= load());
-  return Object.assign(lazy(once), { preload: once });
+  return Object.assign(lazy(once), { preload: once, prefetch });
 }
 
-/** Asks for the code of the screen at `pathname` (/app/<resource>[/create|/<id>[/edit|/show]]), if a resource has it. */
-export function preloadScreen(resources: readonly ResourceScreens[], pathname: string): void {
+/**
+ * Asks for the code of the screen at `pathname` (/app/<resource>[/create|/<id>[/edit|/show]]), if a resource has it,
+ * and for its data where the screen says how.
+ */
+export function preloadScreen(resources: readonly ResourceScreens[], pathname: string, client?: QueryClient): void {
   const resource = resources.find((r) => pathname === `/app/${r.name}` || pathname.startsWith(`/app/${r.name}/`));
   if (!resource) return;
   const rest = pathname.slice(`/app/${resource.name}`.length);
   const screen = rest === '' || rest === '/' ? resource.list : rest === '/create' ? resource.create : /^\/[^/]+\/show\/?$/.test(rest) ? resource.show : /^\/[^/]+(\/edit)?\/?$/.test(rest) ? resource.edit : undefined;
   void (screen as Screen | undefined)?.preload?.();
+  if (client) (screen as Screen | undefined)?.prefetch?.(client);
 }
 
 /** The screens of a resource: react-admin's <Resource> props, and the definition they come from (if any). */

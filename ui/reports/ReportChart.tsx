@@ -1,7 +1,8 @@
 import { useTheme } from '@mui/material';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ReportColumn, ReportDefinition, ReportRow } from '../../schema/reports';
-import { compactMoney, formatValue } from './format';
+import { columnOf, seriesColours, xTick, yTick } from './chartParts';
+import { formatValue } from './format';
 
 export interface ReportChartProps {
   chart: ReportDefinition['chart'];
@@ -17,17 +18,16 @@ export interface ReportChartProps {
  */
 export default function ReportChart({ chart, columns, rows }: ReportChartProps) {
   const theme = useTheme();
-  const colours = [theme.palette.primary.main, theme.palette.warning.main, theme.palette.success.main, theme.palette.secondary.main];
-  // A chart's own points (a driver's loads summed by week) may have a key the table has not.
-  const column = (key: string): ReportColumn => columns.find((c) => c.key === key) ?? { key, label: key, kind: key === 'week' ? 'week' : 'number' };
+  const colours = seriesColours(theme);
+  const column = columnOf(columns);
   const x = column(chart.x);
   const money = chart.series.every((key) => column(key).kind === 'money');
   const tick = { fontSize: 12, fill: theme.palette.text.secondary };
   const parts = (
     <>
       <CartesianGrid vertical={false} strokeDasharray="3 3" stroke={theme.palette.divider} />
-      <XAxis dataKey={chart.x} tickFormatter={(value) => (x.kind === 'week' || x.kind === 'date' ? formatValue(x, value).slice(0, 5) : String(value))} tick={tick} interval="preserveStartEnd" />
-      <YAxis tickFormatter={(value: number) => (money ? compactMoney(value) : String(value))} width={64} tick={tick} />
+      <XAxis dataKey={chart.x} tickFormatter={(value) => xTick(x, value)} tick={tick} interval="preserveStartEnd" />
+      <YAxis tickFormatter={(value: number) => yTick(money, value)} width={64} tick={tick} />
       <Tooltip
         formatter={(value, name) => [formatValue(column(String(name)), Number(value)), column(String(name)).label]}
         labelFormatter={(label) => formatValue(x, label as string)}

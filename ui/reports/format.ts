@@ -25,4 +25,5 @@ export function formatValue(column: Pick<ReportColumn, 'kind'>, value: ReportVal
 }
 
 /** A chart axis' short form: $12k, 1.2M. */
-export const compactMoney = (value: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 }).format(value);
+const COMPACT_MONEY = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
+export const compactMoney = (value: number) => COMPACT_MONEY.format(value);

@@ -6,7 +6,7 @@ import { useTranslate } from 'ra-core';
 import { useState } from 'react';
 import type { FeatureGroup } from '../../../dataProvider/session';
 import { FEATURE_DRAG_TYPE, FeatureItem } from './FeatureItem';
-import { InlineNameField } from './InlineNameField';
+import { InlineNameField } from './LazyNameField';
 
 export interface GroupActions {
   rename: (name: string) => void;

@@ -7,7 +7,7 @@ import { useLocation } from 'react-router-dom';
 import { isAccountUsable } from '../../admin/accountState';
 import { getUser } from '../../../dataProvider/session';
 import { GroupSection } from './GroupSection';
-import { InlineNameField } from './InlineNameField';
+import { InlineNameField } from './LazyNameField';
 import { useFeatureGroups } from '../../../ui/access/useFeatureGroups';
 import { visuallyHidden } from '../../../ui/visuallyHidden';
 import { useLayoutActions } from './useLayoutActions';
