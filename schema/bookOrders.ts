@@ -152,6 +152,8 @@ export const bookOrderFilter = z
     paymentMethod: z.enum(PAYMENT_METHODS).optional(),
     showDeleted: queryBoolean.default(false),
     showNotApproved: queryBoolean.default(false),
+    /** Booked loads only: what the reports and the dashboard count (a cancelled load is neither a load nor revenue). */
+    hideCancelled: queryBoolean.default(false),
     status: z.enum(ORDER_STATUSES).optional(),
     loadBoard: z.enum(LOAD_BOARDS).optional(),
     brokerId: idText.optional(),

@@ -41,6 +41,8 @@ export interface OrderListFilter {
   to?: string;
   status?: OrderStatus;
   showNotApproved?: true;
+  /** Booked loads only, as the gross weeks count them. */
+  hideCancelled?: true;
   hasManagerReview?: true;
   payOnDelivery?: true;
 }

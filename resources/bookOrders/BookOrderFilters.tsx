@@ -24,6 +24,7 @@ export const bookOrderFilters = [
   <BooleanInput key="payOnDelivery" source="payOnDelivery" label={label('pay_on_delivery')} />,
   <BooleanInput key="hasManagerReview" source="hasManagerReview" label={label('manager_review')} />,
   <BooleanInput key="showNotApproved" source="showNotApproved" label={label('not_approved')} />,
+  <BooleanInput key="hideCancelled" source="hideCancelled" label={label('hide_cancelled')} />,
 ];
 
 /** The side panel: the user's saved filters, then quick period and status filters. */

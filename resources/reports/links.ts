@@ -12,7 +12,8 @@ export function ordersLink(column: ReportColumn, row: ReportRow): string | undef
   const from = (row.week as string | null) ?? (row.from as string | null);
   const to = row.week ? plusDays(row.week as string, 6) : (row.to as string | null);
   if (!from || !to) return undefined;
-  const filter: Record<string, unknown> = { filtered: 'custom', from, to };
+  // The reports count booked loads: the list leaves the cancelled ones out too, so it shows the same count.
+  const filter: Record<string, unknown> = { filtered: 'custom', from, to, hideCancelled: true };
   for (const key of ['dispatcherId', 'driverId', 'carrierId'] as const) if (row[key] != null) filter[key] = row[key];
   return `${BOOK_ORDERS}?filter=${encodeURIComponent(JSON.stringify(filter))}`;
 }

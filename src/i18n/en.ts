@@ -184,7 +184,7 @@ export const haulboardMessages = {
       search: 'Order, VIN, broker, shipper, city', driver: 'Driver',
       dispatcher: 'Dispatcher', status: 'Status', broker: 'Broker', shipper: 'Shipper', carrier: 'Carrier', load_board: 'Load board',
       payment_method: 'Payment method', pickup_state: 'Pickup state', delivery_state: 'Delivery state', pay_on_pickup: 'Collect on pickup',
-      pay_on_delivery: 'Collect on delivery', manager_review: 'Manager review', not_approved: 'Not approved',
+      pay_on_delivery: 'Collect on delivery', manager_review: 'Manager review', not_approved: 'Not approved', hide_cancelled: 'Without cancelled',
     },
     totals: { count: '%{count} orders', price: 'Price %{amount}', broker_fee: 'Broker fees %{amount}' },
     payment_statuses: { UNPAID: 'Unpaid', PARTIALLY_PAID: 'Partly paid', PAID: 'Paid' },

@@ -14,7 +14,7 @@ const e2e = useE2E();
 const STATUS_WORDS: Record<string, string> = { NEW: 'New', ASSIGNED: 'Assigned', PICKED_UP: 'Picked up', DELIVERED: 'Delivered', INVOICED: 'Invoiced', PAID: 'Paid', ON_HOLD: 'On hold', CANCELLED: 'Cancelled' };
 
 describe('dashboards and reports', () => {
-  it('the administrator lands on the dashboard and a status count opens the list with the same count', async () => {
+  it('the administrator lands on the dashboard; a status count and a week’s loads open the list with the same count', async () => {
     const { page } = e2e;
     const token = await signIn(page, demoUser('Administrator'));
     await poll(() => pathname(page)).toBe('/app/dashboard');
@@ -32,6 +32,21 @@ describe('dashboards and reports', () => {
     await poll(() => pathname(page)).toBe('/app/books/bookorders');
     expect(JSON.parse(new URL(page.url()).searchParams.get('filter') ?? '{}')).toMatchObject({ status: busiest.status, filtered: 'this_week' });
     await visible(main(page).getByText(`${busiest.count} orders`, { exact: true }));
+
+    // Back on the dashboard, a week's Loads in the gross table opens that week's booked loads (the cancelled ones
+    // left out, as the dashboard counts), the week's dates in the filter's From and To.
+    await page.goBack();
+    const week = summary.gross!.weeks.filter((w) => w.loads > 0).at(-2)!;
+    const usDay = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
+    await weeks.getByRole('row').filter({ hasText: usDay(week.week) }).getByRole('link', { name: String(week.loads) }).click();
+    await poll(() => pathname(page)).toBe('/app/books/bookorders');
+    expect(JSON.parse(new URL(page.url()).searchParams.get('filter') ?? '{}')).toEqual({ filtered: 'custom', from: week.week, to: week.to, hideCancelled: true });
+    await visible(main(page).getByText(`${week.loads} orders`, { exact: true }));
+    await poll(() => main(page).getByRole('textbox', { name: 'From', exact: true }).inputValue()).toBe(week.week);
+    await poll(() => main(page).getByRole('textbox', { name: 'To', exact: true }).inputValue()).toBe(week.to);
+    const withoutCancelled = main(page).getByRole('switch', { name: 'Without cancelled' });
+    await visible(withoutCancelled);
+    expect(await withoutCancelled.isChecked()).toBe(true);
   });
 
   it('a driver lands on their report and sees only their own loads', async () => {

@@ -66,6 +66,7 @@ function expected(rows: Row[], query: Query): Row[] {
     (!from || r.pickupDate >= from) && (!to || r.pickupDate <= to) &&
     (truthy(q.showDeleted) || !r.deleted) &&
     (!truthy(q.showNotApproved) || !r.approved) &&
+    (!truthy(q.hideCancelled) || r.status !== 'CANCELLED') &&
     (!truthy(q.hasManagerReview) || r.hasManagerReview) &&
     (!truthy(q.payOnPickup) || r.payOnPickup) &&
     (!truthy(q.payOnDelivery) || r.payOnDelivery) &&
@@ -260,8 +261,8 @@ describe.each(DATABASES)('book order filters on %s', (kind) => {
     }
   });
 
-  it('filters by the flags: pay on pickup/delivery, manager review, not approved, deleted', async () => {
-    for (const flag of ['payOnPickup', 'payOnDelivery', 'hasManagerReview', 'showNotApproved', 'showDeleted']) {
+  it('filters by the flags: pay on pickup/delivery, manager review, not approved, without cancelled, deleted', async () => {
+    for (const flag of ['payOnPickup', 'payOnDelivery', 'hasManagerReview', 'showNotApproved', 'hideCancelled', 'showDeleted']) {
       const want = await check({ [flag]: 'true', filtered: 'all' });
       expect(want.length, flag).toBeGreaterThan(0);
       await check({ [flag]: 'true' });

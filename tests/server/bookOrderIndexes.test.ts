@@ -84,6 +84,7 @@ describe('book order query plans on sqlite', () => {
     payOnDelivery: { payOnDelivery: 'true' },
     hasManagerReview: { hasManagerReview: 'true' },
     showNotApproved: { showNotApproved: 'true' },
+    hideCancelled: { hideCancelled: 'true' },
     showDeleted: { showDeleted: 'true' },
     this_week: { filtered: 'this_week' },
     last_week: { filtered: 'last_week' },

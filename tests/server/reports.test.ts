@@ -145,6 +145,29 @@ describe.each(DATABASES)('reports on %s', (kind) => {
       const user = await server.db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', named.rows[0].dispatcherId).executeTakeFirstOrThrow();
       expect(named.rows[0].name).toBe(`${user.first_name} ${user.last_name}`);
     });
+
+    it("a week's Loads opens the book-order list without the cancelled loads: the list counts what the report counts", async () => {
+      const range = quarter;
+      const cancelledWeeks = weeksOf(range).filter((week) => orders.some((o) => !o.deleted_at && o.status === 'CANCELLED' && o.pickup_date >= week && o.pickup_date <= shift(week, 6)));
+      expect(cancelledWeeks.length, 'the demo has cancelled loads to leave out').toBeGreaterThan(0);
+      // No filter and one person (the rolled-up counts), and a person with a status (the orders counted one by one).
+      for (const f of [{}, { driverId: sample.driverId }, { dispatcherId: sample.dispatcherId, carrierId: sample.carrierId }] as Filters[]) {
+        const answer = await get(`/api/Reports/weekly-report?${custom(range, { ...f })}`);
+        for (const row of answer.rows) {
+          const list = await get(`/api/BookOrder/filter-books?${query({ filtered: 'custom', from: row.week, to: shift(row.week, 6), hideCancelled: 'true', ...f, size: 1 })}`);
+          expect(list.totalCount, `${row.week} ${JSON.stringify(f)}`).toBe(row.loads);
+        }
+      }
+      const week = cancelledWeeks[0];
+      const all = await get(`/api/BookOrder/filter-books?${query({ filtered: 'custom', from: week, to: shift(week, 6), size: 1 })}`);
+      const withoutCancelled = await get(`/api/BookOrder/filter-books?${query({ filtered: 'custom', from: week, to: shift(week, 6), hideCancelled: 'true', size: 1 })}`);
+      expect(withoutCancelled.totalCount).toBe(booked({ from: week, to: shift(week, 6) }).length);
+      expect(all.totalCount).toBeGreaterThan(withoutCancelled.totalCount);
+      const delivered = await get(`/api/BookOrder/filter-books?${query({ filtered: 'custom', from: week, to: shift(week, 6), hideCancelled: 'true', status: 'DELIVERED', size: 500 })}`);
+      expect(delivered.totalCount).toBe(booked({ from: week, to: shift(week, 6) }).filter((o) => o.status === 'DELIVERED').length);
+      const cancelledOnly = await get(`/api/BookOrder/filter-books?${query({ filtered: 'custom', from: week, to: shift(week, 6), hideCancelled: 'true', status: 'CANCELLED' })}`);
+      expect(cancelledOnly.totalCount).toBe(0);
+    });
   });
 
   describe('weekly finance', () => {

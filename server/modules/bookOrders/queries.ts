@@ -25,6 +25,7 @@ export function applyFilter<Q extends AnyQuery>(db: Db, dialect: DialectName, in
   if (range.to) query = query.where('o.pickup_date', '<=', range.to);
   if (!f.showDeleted) query = query.where('o.deleted_at', 'is', null);
   if (f.showNotApproved) query = query.where('o.approved', '=', 0);
+  if (f.hideCancelled) query = query.where('o.status', '!=', 'CANCELLED');
   if (f.hasManagerReview) query = query.where('o.has_manager_review', '=', 1);
   if (f.payOnPickup) query = query.where('o.pay_on_pickup', '=', 1);
   if (f.payOnDelivery) query = query.where('o.pay_on_delivery', '=', 1);

@@ -168,6 +168,17 @@ export async function rebuildOrderTotals(db: Kysely<unknown> | Db): Promise<void
 }
 
 /**
+ * Booked loads (not cancelled) are what the reports' dims count: by dispatcher, driver and carrier, any of them.
+ * Null when the filter also uses another dimension (the list then counts the orders themselves).
+ */
+function bookedKey(f: BookOrderFilter, dimensionsUsed: number): { dim: string; value: string } | null {
+  const ids = { dispatcher_id: f.dispatcherId, driver_id: f.driverId, carrier_id: f.carrierId };
+  const keys = REPORT_KEYS.filter((k) => ids[k] !== undefined);
+  if (keys.length !== dimensionsUsed) return null;
+  return { dim: reportDim(keys), value: reportValue(ids as Record<ReportKeyColumn, number>, keys) };
+}
+
+/**
  * The totals query of the filter over the per-day table, or null when the filter is one it does not cover.
  * `range` is the filter's pickup-date period (periodRange).
  */
@@ -177,8 +188,8 @@ export function rolledUpTotalsQuery(db: Db, f: BookOrderFilter, range: { from?: 
     const value = d.pick(f);
     return value === undefined || value === null ? [] : [{ dim: d.dim, value: String(value) }];
   });
-  if (used.length > 1) return null;
-  const key = used[0] ?? ALL;
+  const key = f.hideCancelled ? bookedKey(f, used.length) : used.length > 1 ? null : (used[0] ?? ALL);
+  if (!key) return null;
   let query = db
     .selectFrom('book_order_totals')
     .select(({ fn }) => [fn.sum<number>('count').as('count'), fn.sum<number>('price_cents').as('price'), fn.sum<number>('fee_cents').as('fee')])

@@ -52,7 +52,7 @@ export async function grossTile(db: Db, today: string): Promise<GrossTile> {
     const sums = byWeek.get(monday)!;
     for (const key of Object.keys(all) as (keyof Sums)[]) all[key] += sums[key];
     const sunday = addDays(monday, 6);
-    return { week: monday, to: sunday, ...figures(sums), filter: { filtered: 'custom', from: monday, to: sunday } };
+    return { week: monday, to: sunday, ...figures(sums), filter: { filtered: 'custom', from: monday, to: sunday, hideCancelled: true } };
   });
   return { route: BOOK_ORDERS_ROUTE, from, to, weeks, totals: figures(all) };
 }
