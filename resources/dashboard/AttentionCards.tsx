@@ -1,9 +1,10 @@
-import { Box, Card, CardContent, Chip, Link, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { Box, Card, CardContent, Link, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import type { ReactNode } from 'react';
+import { type ReactNode, memo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { DashboardSummary } from '../../schema/dashboard';
 import { usDate, usMoney } from '../../ui/format';
+import { DeadlineChip } from '../claims/DeadlineChip';
 import { listLink } from './links';
 import { toneColour } from './tone';
 
@@ -23,7 +24,7 @@ const Count = ({ to, children, tone }: { to?: string; children: ReactNode; tone?
   to ? <Link component={RouterLink} to={to} sx={{ fontWeight: 600, color: tone ? toneColour(tone) : undefined }}>{children}</Link> : <Typography component="span" sx={{ fontWeight: 600, color: tone ? toneColour(tone) : undefined }}>{children}</Typography>;
 
 /** What needs the user now: expirations, claim deadlines, court dates and unpaid citations, money outstanding. */
-export function AttentionCards({ summary }: { summary: DashboardSummary }) {
+function AttentionCardsTiles({ summary }: { summary: DashboardSummary }) {
   const translate = useTranslate();
   const { expirations, claims, tickets, receivables } = summary;
   if (!expirations && !claims && !tickets && !receivables) return null;
@@ -60,7 +61,7 @@ export function AttentionCards({ summary }: { summary: DashboardSummary }) {
                   primary={<Link component={RouterLink} to={`${claims.route}/create/${claim.id}`}>{claim.claimNumber}</Link>}
                   secondary={`${claim.claimantCompany} · ${translate(`haulboard.dashboard.claim_${claim.what.toLowerCase()}`, { date: usDate(claim.nextDeadline) })}`}
                 />
-                <Chip size="small" color={claim.deadlineState === 'OVERDUE' ? 'error' : claim.deadlineState === 'DUE_SOON' ? 'warning' : 'default'} label={translate(`haulboard.claims.deadline.${claim.deadlineState}`)} />
+                <DeadlineChip claim={claim} withDate={false} />
               </ListItem>
             ))}
           </List>
@@ -97,3 +98,6 @@ export function AttentionCards({ summary }: { summary: DashboardSummary }) {
     </Box>
   );
 }
+
+/** Drawn again only when its part of the summary changes, not on each render of the screen around it (a refresh, an access check). */
+export const AttentionCards = memo(AttentionCardsTiles);

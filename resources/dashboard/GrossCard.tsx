@@ -1,4 +1,5 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
+import { memo } from 'react';
 import { useTranslate } from 'ra-core';
 import type { GrossTile } from '../../schema/dashboard';
 import type { ReportColumn } from '../../schema/reports';
@@ -10,7 +11,7 @@ import { listLink } from './links';
 
 
 /** Gross and clean gross (after broker fees) by week for 12 weeks, revenue per mile where distances are known; the weeks' table under the chart. */
-export function GrossCard({ gross }: { gross: GrossTile }) {
+function GrossCardTiles({ gross }: { gross: GrossTile }) {
   const translate = useTranslate();
   const columns: ReportColumn[] = [
     { key: 'week', label: translate('haulboard.dashboard.week'), kind: 'week' },
@@ -45,3 +46,6 @@ export function GrossCard({ gross }: { gross: GrossTile }) {
     </Card>
   );
 }
+
+/** Drawn again only when its part of the summary changes, not on each render of the screen around it (a refresh, an access check). */
+export const GrossCard = memo(GrossCardTiles);

@@ -1,4 +1,5 @@
 import { Box, Card, CardContent, Link, List, ListItem, Typography } from '@mui/material';
+import { memo } from 'react';
 import { useTranslate } from 'ra-core';
 import { Link as RouterLink } from 'react-router-dom';
 import type { LoadsTile, WaitingTile } from '../../schema/dashboard';
@@ -11,7 +12,7 @@ import BarsChart from '../../ui/reports/BarsChart';
  * Loads picked up today and this week, each status of this week's as a bar and as a link to the list showing the same
  * count; the orders waiting for approval or a manager's review.
  */
-export function LoadsCards({ loads, waiting }: { loads: LoadsTile; waiting?: WaitingTile }) {
+function LoadsCardsTiles({ loads, waiting }: { loads: LoadsTile; waiting?: WaitingTile }) {
   const translate = useTranslate();
   const status = (code: string) => translate(`haulboard.book_orders.statuses.${code}`);
   const week = loads.thisWeek.byStatus.map((s) => ({ status: status(s.status), count: s.count }));
@@ -48,3 +49,6 @@ export function LoadsCards({ loads, waiting }: { loads: LoadsTile; waiting?: Wai
     </>
   );
 }
+
+/** Drawn again only when its part of the summary changes, not on each render of the screen around it (a refresh, an access check). */
+export const LoadsCards = memo(LoadsCardsTiles);

@@ -3,7 +3,7 @@ import { Navigate, Route } from 'react-router-dom';
 import { FEATURE_ROUTES } from '../../authProvider/routes';
 import { RESOURCE_PATHS } from '../../resources';
 import { RequireAccess } from './guards';
-import { AccountPage, ActivationPendingPage, CompleteRegisterPage, ReceivedEmailsPage, UnderConstructionPage, VerifyAccountPage } from './pages/AccountPages';
+import { lazyPart } from '../../ui/lazyPart';
 import { ScreenPlaceholder, TemplatePointer } from './pages/ScreenPlaceholder';
 
 /**
@@ -11,6 +11,16 @@ import { ScreenPlaceholder, TemplatePointer } from './pages/ScreenPlaceholder';
  * placeholder here; every element is wrapped in the access guard.
  */
 const relative = (path: string) => path.replace(/^\/app\//, '');
+
+/** The account pages are seldom opened: their code loads with the first of them. */
+type AccountPageName = 'AccountPage' | 'VerifyAccountPage' | 'CompleteRegisterPage' | 'ActivationPendingPage' | 'ReceivedEmailsPage' | 'UnderConstructionPage';
+const accountPage = (name: AccountPageName) => lazyPart(() => import('./pages/AccountPages').then((pages) => pages[name]));
+const AccountPage = accountPage('AccountPage');
+const VerifyAccountPage = accountPage('VerifyAccountPage');
+const CompleteRegisterPage = accountPage('CompleteRegisterPage');
+const ActivationPendingPage = accountPage('ActivationPendingPage');
+const ReceivedEmailsPage = accountPage('ReceivedEmailsPage');
+const UnderConstructionPage = accountPage('UnderConstructionPage');
 
 const ACCOUNT: [string, ReactElement][] = [
   ['account', <AccountPage />],

@@ -189,7 +189,8 @@ describe('what the first page downloads', () => {
     expect(requested).not.toContain(firebase);
 
     await signIn(page, demoUser('Administrator'));
-    expect(requested).toContain(hubClient);
+    // The hub connects once the first screen has rendered and the browser is idle (2 s at most).
+    await poll(() => requested).toContain(hubClient);
     // This build has no VITE_FIREBASE_* settings (the repository ships none): not a byte of Firebase.
     expect(requested).not.toContain(firebase);
   });

@@ -12,7 +12,10 @@ export const featureGroupsQuery = {
     saveGroups(groups);
     return groups;
   },
-  placeholderData: () => (getGroups().length ? getGroups() : undefined),
+  // The list kept from the last visit, as the query's data (stale, so it is fetched again at once): when the server
+  // answers the same, react-query keeps the same objects and the sidebar does not draw itself again.
+  initialData: () => (getGroups().length ? getGroups() : undefined),
+  initialDataUpdatedAt: 0,
   staleTime: 60_000,
   retry: 1,
 };

@@ -15,18 +15,24 @@ const periodChoices = keyedChoices('haulboard.periods', PERIODS.filter((period) 
  */
 export function PeriodFilter({ source = 'filtered', label = 'haulboard.periods.label' }: { source?: string; label?: string; alwaysOn?: boolean }) {
   const period = useWatch({ name: source }) as string | undefined;
-  // From and To appear once the period is custom, after the filter form has taken the list's filter: they start from
-  // the list's own (a link to a custom period, a reload), or they would show empty dates over a filtered list.
-  const filterValues = useContext(ListContext)?.filterValues as { from?: string; to?: string } | undefined;
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
       <SelectInput source={source} label={label} choices={periodChoices} emptyText="haulboard.periods.all" emptyValue="all" helperText={false} sx={{ minWidth: 150 }} />
-      {period === 'custom' && (
-        <>
-          <DateInput source="from" label="haulboard.periods.from" helperText={false} defaultValue={filterValues?.from} />
-          <DateInput source="to" label="haulboard.periods.to" helperText={false} defaultValue={filterValues?.to} />
-        </>
-      )}
+      {period === 'custom' && <CustomDates />}
     </Box>
+  );
+}
+
+/**
+ * From and To appear once the period is custom, after the filter form has taken the list's filter: they start from
+ * the list's own dates (a link to a custom period, a reload), or they would show empty over a filtered list.
+ */
+function CustomDates() {
+  const filterValues = useContext(ListContext)?.filterValues as { from?: string; to?: string } | undefined;
+  return (
+    <>
+      <DateInput source="from" label="haulboard.periods.from" helperText={false} defaultValue={filterValues?.from} />
+      <DateInput source="to" label="haulboard.periods.to" helperText={false} defaultValue={filterValues?.to} />
+    </>
   );
 }
