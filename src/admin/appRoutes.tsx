@@ -13,7 +13,7 @@ import { ScreenPlaceholder, TemplatePointer } from './pages/ScreenPlaceholder';
 const relative = (path: string) => path.replace(/^\/app\//, '');
 
 /** The account pages are seldom opened: their code loads with the first of them. */
-type AccountPageName = 'AccountPage' | 'VerifyAccountPage' | 'CompleteRegisterPage' | 'ActivationPendingPage' | 'ReceivedEmailsPage' | 'UnderConstructionPage';
+type AccountPageName = keyof typeof import('./pages/AccountPages');
 const accountPage = (name: AccountPageName) => lazyPart(() => import('./pages/AccountPages').then((pages) => pages[name]));
 const AccountPage = accountPage('AccountPage');
 const VerifyAccountPage = accountPage('VerifyAccountPage');
