@@ -6,4 +6,6 @@ export const dashboardQuery = (today: string) => ({
   queryKey: ['dashboard', today],
   queryFn: async () => unwrap<DashboardSummary>(await apiFetch('/api/Dashboard/summary', { query: { today } })),
   refetchInterval: 5 * 60_000,
+  // Fetched at start, while the shell loads: the screen mounting a moment later takes that answer instead of asking again.
+  staleTime: 5_000,
 });

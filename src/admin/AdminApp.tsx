@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
-import { type ComponentType, createElement, isValidElement, useState } from 'react';
+import { type ComponentType, createElement, isValidElement, useEffect, useState } from 'react';
 import { CssBaseline } from '@mui/material';
 import { type CatchAllComponent, CoreAdminUI, CustomRoutes, Resource, localStorageStore } from 'ra-core';
-import { AdminContext, AuthenticationError, Error as ErrorPage, LoadingPage, NotFound } from 'react-admin';
+import { AdminContext, Error as ErrorPage, LoadingPage } from 'react-admin';
 import { Navigate, Route, useLocation } from 'react-router-dom';
 import { authProvider, hasValidToken } from '../../authProvider';
 import { RESOURCES } from '../../resources';
@@ -19,6 +19,10 @@ import { useSessionWatch } from './useSessionWatch';
 import { landingPath } from '../../authProvider/access';
 import { getGroups, getUser } from '../../dataProvider/session';
 import { featureGroupsQuery } from '../../ui/access/useFeatureGroups';
+import { lazyPart } from '../../ui/lazyPart';
+
+const AuthenticationError = lazyPart(() => import('./pages/rarePages').then((m) => m.AuthenticationError));
+const NotFound = lazyPart(() => import('./pages/rarePages').then((m) => m.NotFound));
 
 /**
  * Opened on a resource's address (or on /app, which leads to the user's landing screen), the screen's code, its data
@@ -26,19 +30,27 @@ import { featureGroupsQuery } from '../../ui/access/useFeatureGroups';
  * shell has checked the session and rendered the layout. They go into the query client the first mount then uses;
  * a later mount (after signing in again) starts with an empty one.
  */
-let startClient: QueryClient | undefined;
+let appClient: QueryClient | undefined;
 if (hasValidToken()) {
-  startClient = new QueryClient();
-  void startClient.prefetchQuery(featureGroupsQuery);
+  appClient = new QueryClient();
+  void appClient.prefetchQuery(featureGroupsQuery);
   const { pathname } = window.location;
   const screenPath = pathname === '/app' || pathname === '/app/' ? landingPath(getUser(), getGroups()) : pathname;
-  preloadScreen(RESOURCES, screenPath, startClient);
+  preloadScreen(RESOURCES, screenPath, appClient);
 }
-const takeStartClient = () => {
-  const client = startClient ?? new QueryClient();
-  startClient = undefined;
+
+/**
+ * The mounted app's query client: the one filled at start, kept until the app unmounts (signing out), then a new one.
+ * A first render that suspends starts again from scratch, state included: taking the client on the first render only
+ * gave the retry an empty one, and the feature list and the landing screen's data were asked for a second time.
+ */
+function useAppQueryClient(): QueryClient {
+  const [client] = useState(() => (appClient ??= new QueryClient()));
+  useEffect(() => () => {
+    if (appClient === client) appClient = undefined;
+  }, [client]);
   return client;
-};
+}
 
 /**
  * A screen of its own (the dashboard, the reports, the assignment boards) has no react-admin list controller to check
@@ -66,7 +78,7 @@ function GatedLayout({ children }: { children: React.ReactNode }) {
 export default function AdminApp() {
   const { theme } = useSettings();
   const location = useLocation();
-  const [queryClient] = useState(takeStartClient);
+  const queryClient = useAppQueryClient();
   useSessionWatch();
   // Signed out: straight to the sign-in page, remembering where the user was going (react-admin's own
   // logout-on-mount would otherwise bounce between / and /app).

@@ -1,10 +1,11 @@
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/Person';
-import { Avatar, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
+import { Avatar, IconButton, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAuthProvider, useGetIdentity, useNotify, useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { HoverHint } from '../../ui/HoverHint';
 
 /** The user menu (width 200): Profile → /app/account; Logout → / (after the server has ended the session). */
 export function AccountMenu() {
@@ -31,11 +32,11 @@ export function AccountMenu() {
 
   return (
     <>
-      <Tooltip title={identity?.fullName ?? translate('haulboard.topbar.user_menu')}>
+      <HoverHint title={identity?.fullName ?? translate('haulboard.topbar.user_menu')}>
         <IconButton color="inherit" aria-label={translate('haulboard.topbar.user_menu')} aria-haspopup="menu" onClick={(event) => setAnchor(event.currentTarget)}>
           <Avatar src={identity?.avatar} alt="" sx={{ width: 32, height: 32 }}>{identity?.fullName?.charAt(0)}</Avatar>
         </IconButton>
-      </Tooltip>
+      </HoverHint>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} slotProps={{ paper: { sx: { width: 200 } } }} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
         <MenuItem onClick={() => { setAnchor(null); navigate('/app/account'); }}>
           <ListItemIcon><PersonIcon fontSize="small" /></ListItemIcon>

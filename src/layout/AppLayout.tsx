@@ -1,8 +1,8 @@
-import { Box } from '@mui/material';
+import { Box, type Theme } from '@mui/material';
 import type { ReactNode } from 'react';
-import { AppBar, LoadingIndicator, Sidebar as RaSidebar, TitlePortal } from 'react-admin';
+import { Sidebar as RaSidebar } from 'react-admin';
 import { Logo } from '../routes/Logo';
-import { SIDEBAR_WIDTH, TOP_BAR_HEIGHT } from '../theme/themes';
+import { SIDEBAR_WIDTH } from '../theme/themes';
 import { InstallPrompt } from '../pwa/InstallPrompt';
 import { useServiceWorker } from '../pwa/serviceWorker';
 import { usePushRegistration } from '../push/usePushRegistration';
@@ -13,23 +13,32 @@ import { InTransition } from './InTransition';
 import { NotificationBell } from './NotificationBell';
 import { OnlineContacts } from './OnlineContacts';
 import { SettingsPopover } from './SettingsPopover';
+import { RefreshButton, TopBar } from './TopBar';
 import { Sidebar } from './sidebar/Sidebar';
 
-function TopBar() {
-  return (
-    // On a phone the refresh button gives way to the screen's title (pull-to-refresh and the list's own refresh remain).
-    <AppBar userMenu={false} toolbar={<Box sx={{ display: 'flex', alignItems: 'center' }}><Box sx={{ display: { xs: 'none', sm: 'flex' } }}><LoadingIndicator /></Box><OnlineContacts /><NotificationBell /><SettingsPopover /><AccountMenu /></Box>} sx={{ '& .RaAppBar-toolbar': { minHeight: TOP_BAR_HEIGHT } }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', mr: 2 }}><Logo height={28} /></Box>
-      {/* A long title wraps to two smaller lines on a phone instead of being cut under the icons. */}
-      <TitlePortal sx={{ minWidth: 0, fontSize: { xs: '1.05rem', sm: '1.25rem' }, lineHeight: 1.25, whiteSpace: { xs: 'normal', sm: 'nowrap' }, overflow: 'hidden', textOverflow: 'ellipsis', display: { xs: '-webkit-box', sm: 'block' }, WebkitLineClamp: 2, WebkitBoxOrient: 'vertical' }} />
-    </AppBar>
-  );
-}
+const topBarActions = (
+  <>
+    <RefreshButton />
+    <OnlineContacts />
+    <NotificationBell />
+    <SettingsPopover />
+    <AccountMenu />
+  </>
+);
 
-/** 190 wide on phones, 195 on desktops (SPEC.md §9). */
+/**
+ * 190 wide on phones, 195 on desktops (SPEC.md §9); closed on a desktop, the icons' width react-admin gives it (the
+ * open width stuck to the closed sidebar too, leaving an empty band beside the icons).
+ */
+const sidePanelWidth = (theme: Theme) => ({
+  [theme.breakpoints.only('xs')]: { '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH.mobile } },
+  [theme.breakpoints.up('md')]: { '&.RaSidebar-open .RaSidebar-fixed, &.RaSidebar-open .MuiDrawer-paper': { width: SIDEBAR_WIDTH.desktop } },
+});
+
+
 function SidePanel() {
   return (
-    <RaSidebar sx={{ '& .RaSidebar-fixed, & .MuiDrawer-paper': { width: { xs: SIDEBAR_WIDTH.mobile, md: SIDEBAR_WIDTH.desktop } } }}>
+    <RaSidebar sx={sidePanelWidth}>
       <InTransition>
         <Sidebar />
       </InTransition>
@@ -42,7 +51,7 @@ function SidePanel() {
  * session check, the access checks, the resources registering), four times before the first screen shows. The top
  * bar and the sidebar take nothing from those renders, and kept 270 to 500 components rendering each time.
  */
-const topBar = <TopBar />;
+const topBar = <TopBar actions={topBarActions}><Box sx={{ display: 'flex', alignItems: 'center', mr: 2 }}><Logo height={28} /></Box></TopBar>;
 const sidePanel = <SidePanel />;
 
 /** The signed-in layout, mounted once: it holds the hub connection, the service worker and push (src/realtime, src/pwa, src/push). */

@@ -1,6 +1,7 @@
 import { styled } from '@mui/material/styles';
 import { Component, type ErrorInfo, type ReactNode, Suspense } from 'react';
-import { Error as ErrorPage, Loading, SkipNavigationButton } from 'react-admin';
+import { useTranslate } from 'ra-core';
+import { Error as ErrorPage, Loading } from 'react-admin';
 import { TOP_BAR_HEIGHT } from '../theme/themes';
 import { InTransition } from './InTransition';
 
@@ -61,10 +62,37 @@ class ScreenErrorBoundary extends Component<{ children: ReactNode }, BoundarySta
   }
 }
 
+/**
+ * The first stop of the keyboard: moves the focus to the screen, past the top bar and the sidebar. A plain link in
+ * the shared .skip-link style (react-admin's SkipNavigationButton brings its Button and a MUI Tooltip with it).
+ */
+function SkipToContent() {
+  const translate = useTranslate();
+  return (
+    <a
+      href="#main-content"
+      className="skip-link"
+      onClick={(event) => {
+        // Focus without a hash in the address (the router would take it for a new page).
+        event.preventDefault();
+        const content = document.getElementById('main-content');
+        if (!content) return;
+        // The next Tab lands on the screen's first control (as react-admin's button did), without a ring round it all.
+        content.tabIndex = -1;
+        content.focus();
+        content.blur();
+        content.removeAttribute('tabindex');
+      }}
+    >
+      {translate('ra.navigation.skip_nav')}
+    </a>
+  );
+}
+
 export function Frame({ topBar, sidePanel, className, children }: { topBar: ReactNode; sidePanel: ReactNode; className?: string; children: ReactNode }) {
   return (
     <Root className={['layout', className].filter(Boolean).join(' ')}>
-      <SkipNavigationButton />
+      <SkipToContent />
       <div className="RaLayout-appFrame">
         {topBar}
         <main className="RaLayout-contentWithSidebar">

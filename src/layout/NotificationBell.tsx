@@ -1,11 +1,12 @@
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import { Badge, Box, Button, Divider, IconButton, List, ListItem, ListItemButton, ListItemText, Popover, Tooltip, Typography } from '@mui/material';
+import { Badge, Box, Button, Divider, IconButton, List, ListItem, ListItemButton, ListItemText, Popover, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useNotifications } from '../realtime/RealtimeProvider';
 import type { AppNotification } from '../realtime/types';
 import { visuallyHidden } from '../../ui/visuallyHidden';
+import { HoverHint } from '../../ui/HoverHint';
 
 /** Where a notification's link goes: a path of this app, another http(s) page, or nowhere (anything else). */
 export function linkTarget(link: string | null | undefined): { app: string } | { external: string } | null {
@@ -44,7 +45,7 @@ export function NotificationBell() {
 
   return (
     <>
-      <Tooltip title={title}>
+      <HoverHint title={title}>
         <IconButton
           color="inherit"
           aria-label={unreadCount ? translate('haulboard.realtime.notifications_unread', { smart_count: unreadCount }) : title}
@@ -63,7 +64,7 @@ export function NotificationBell() {
             <NotificationsIcon />
           )}
         </IconButton>
-      </Tooltip>
+      </HoverHint>
       <Popover
         open={!!anchor}
         anchorEl={anchor}

@@ -1,10 +1,11 @@
 import PeopleAltIcon from '@mui/icons-material/PeopleAlt';
-import { Badge, IconButton, Popover, Tooltip } from '@mui/material';
+import { Badge, IconButton, Popover } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { type ReactNode, createContext, useContext, useState } from 'react';
 import { lazyPart } from '../../ui/lazyPart';
 import type { OnlineUser } from '../realtime/types';
 import { PanelLoading } from './PanelLoading';
+import { HoverHint } from '../../ui/HoverHint';
 
 const OnlineContactsPanel = lazyPart(() => import('./OnlineContactsPanel').then((m) => m.OnlineContactsPanel), <PanelLoading />);
 
@@ -22,7 +23,7 @@ export function OnlineContacts() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
-      <Tooltip title={translate('haulboard.topbar.contacts')}>
+      <HoverHint title={translate('haulboard.topbar.contacts')}>
         <IconButton color="inherit" aria-label={users.length ? translate('haulboard.realtime.contacts_online', { smart_count: users.length }) : translate('haulboard.topbar.contacts')} aria-haspopup="dialog" onClick={(event) => setAnchor(event.currentTarget)}>
           {users.length ? (
             <Badge badgeContent={users.length} color="success" max={99}>
@@ -32,7 +33,7 @@ export function OnlineContacts() {
             <PeopleAltIcon />
           )}
         </IconButton>
-      </Tooltip>
+      </HoverHint>
       <Popover open={!!anchor} anchorEl={anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }} slotProps={{ paper: { sx: { width: 320 }, role: 'dialog', 'aria-label': translate('haulboard.topbar.contacts') } }}>
         <OnlineContactsPanel users={users} onClose={() => setAnchor(null)} />
       </Popover>

@@ -96,3 +96,49 @@ describe('the sidebar shows exactly the features the server returned', () => {
     });
   }
 });
+
+describe('the signed-in frame', () => {
+  it('a cold start asks once for the feature list and once for the landing screen’s data', async () => {
+    const { page } = e2e;
+    await signIn(page, demoUser('Administrator'));
+    await poll(() => pathname(page)).toBe('/app/dashboard');
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname: path } = new URL(request.url());
+      if (path === '/api/Auth/features/get' || path === '/api/Dashboard/summary') asked.push(path);
+    });
+    // The bell's list is asked for when the browser is idle after the first screen: start-up is over by then.
+    const bellLoaded = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/Notifications');
+    await page.reload();
+    await visible(screenTitle(page, 'Dashboard'));
+    await bellLoaded;
+    expect(asked.sort()).toEqual(['/api/Auth/features/get', '/api/Dashboard/summary']);
+  });
+
+  it('the keyboard skips to the screen, the menu button folds the sidebar to its icons with their names on hover', async () => {
+    const { page } = e2e;
+    await signIn(page, demoUser('Administrator'));
+    await visible(screenTitle(page, 'Dashboard'));
+    // The first Tab reaches "Skip to content"; Enter, then Tab, lands inside the screen.
+    await page.keyboard.press('Tab');
+    await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await poll(() => page.evaluate(() => !!document.activeElement?.closest('#main-content'))).toBe(true);
+
+    const close = page.getByRole('button', { name: 'Close menu' });
+    expect(await close.getAttribute('aria-expanded')).toBe('true');
+    await close.click();
+    const open = page.getByRole('button', { name: 'Open menu' });
+    await poll(() => open.getAttribute('aria-expanded')).toBe('false');
+    // Folded: as wide as the icons (the theme's closedWidth, 56, and a scroll bar when they overflow), not the open
+    // width; the links named by their title, shown on hover.
+    const drawer = page.locator('.RaSidebar-fixed');
+    await poll(async () => ((await drawer.boundingBox())?.width ?? 0) <= 72).toBe(true);
+    const link = sidebar(page).getByRole('link', { name: 'Weekly Report' });
+    await link.hover();
+    await visible(page.getByRole('tooltip').getByText('Weekly Report'));
+    await open.click();
+    await poll(async () => (await drawer.boundingBox())?.width).toBe(195);
+  });
+});

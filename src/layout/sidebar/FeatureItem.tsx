@@ -1,12 +1,13 @@
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import DriveFileMoveIcon from '@mui/icons-material/DriveFileMove';
-import { IconButton, ListItem, ListItemButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
+import { IconButton, ListItem, ListItemButton, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { UNDER_CONSTRUCTION_PATH, isKnownRoute } from '../../../authProvider/routes';
 import type { Feature, FeatureGroup } from '../../../dataProvider/session';
 import { featureIcon } from './icons';
+import { HoverHint } from '../../../ui/HoverHint';
 
 export const FEATURE_DRAG_TYPE = 'application/x-haulboard-feature';
 
@@ -61,5 +62,5 @@ export function FeatureItem({ feature, active, managing, compact, groups, curren
       {!compact && <ListItemText primary={feature.title} slotProps={{ primary: { noWrap: true, variant: 'body2' } }} />}
     </ListItemButton>
   );
-  return <ListItem disablePadding>{compact ? <Tooltip title={feature.title} placement="right">{link}</Tooltip> : link}</ListItem>;
+  return <ListItem disablePadding>{compact ? <HoverHint title={feature.title} placement="right" block>{link}</HoverHint> : link}</ListItem>;
 }

@@ -1,5 +1,5 @@
 import SettingsIcon from '@mui/icons-material/Settings';
-import { Alert, Box, Button, CircularProgress, IconButton, Menu, MenuItem, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, IconButton, Menu, MenuItem, Typography } from '@mui/material';
 import { useSidebarState } from 'react-admin';
 import { useTranslate } from 'ra-core';
 import { useEffect, useMemo, useState } from 'react';
@@ -11,6 +11,7 @@ import { InlineNameField } from './LazyNameField';
 import { useFeatureGroups } from '../../../ui/access/useFeatureGroups';
 import { visuallyHidden } from '../../../ui/visuallyHidden';
 import { useLayoutActions } from './useLayoutActions';
+import { HoverHint } from '../../../ui/HoverHint';
 
 /** SPEC.md §4: 0 normal, 1 adding a group, 2 reordering or renaming; no other value is accepted. */
 export type SidebarMode = 0 | 1 | 2;
@@ -114,11 +115,11 @@ export function Sidebar() {
       )}
       {canManage && groups && (
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: compact ? 'center' : 'space-between', px: 1, pt: 1 }}>
-          <Tooltip title={translate('haulboard.sidebar.manage')}>
+          <HoverHint title={translate('haulboard.sidebar.manage')}>
             <IconButton aria-label={translate('haulboard.sidebar.manage')} aria-haspopup="menu" onClick={(event) => setGearAnchor(event.currentTarget)}>
               <SettingsIcon fontSize="small" />
             </IconButton>
-          </Tooltip>
+          </HoverHint>
           {managing && <Button size="small" variant="contained" onClick={() => setMode(0)}>{translate('haulboard.sidebar.done')}</Button>}
           <Menu anchorEl={gearAnchor} open={!!gearAnchor} onClose={() => setGearAnchor(null)}>
             <MenuItem onClick={() => { setGearAnchor(null); setMode(1); }}>{translate('haulboard.sidebar.add_group')}</MenuItem>

@@ -1,7 +1,8 @@
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
-import { AppBar, Box, Button, Container, IconButton, Toolbar, Tooltip, Typography } from '@mui/material';
+import { AppBar, Box, Button, Container, IconButton, Toolbar, Typography } from '@mui/material';
 import { Link as RouterLink, Outlet } from 'react-router-dom';
 import { useT } from '../../i18n/useT';
+import { HoverHint } from '../../../ui/HoverHint';
 import { APP_VERSION } from '../../version';
 import { Logo } from '../Logo';
 
@@ -20,11 +21,11 @@ export function PublicLayout() {
           <Box component="nav" sx={{ ml: 'auto', display: 'flex', alignItems: 'center', gap: { xs: 0, sm: 1 } }}>
             <Button component={RouterLink} to="/app" color="inherit" size="small" sx={{ minWidth: 0 }}>{t('public.dashboard')}</Button>
             <Button component={RouterLink} to="/docs" color="inherit" size="small" sx={{ minWidth: 0 }}>{t('public.documentation')}</Button>
-            <Tooltip title={t('public.help_title')}>
+            <HoverHint title={t('public.help_title')}>
               <IconButton component={RouterLink} to="/contact" color="inherit" aria-label={t('public.help')}>
                 <HelpOutlineIcon />
               </IconButton>
-            </Tooltip>
+            </HoverHint>
           </Box>
         </Toolbar>
       </AppBar>

@@ -1,0 +1,62 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { AppBar, Box, CircularProgress, IconButton, Slide, Toolbar, useScrollTrigger } from '@mui/material';
+import { useLoading, useRefresh, useTranslate } from 'ra-core';
+import type { ReactNode } from 'react';
+import { TitlePortal, useSidebarState } from 'react-admin';
+import { HoverHint } from '../../ui/HoverHint';
+import { TOP_BAR_HEIGHT } from '../theme/themes';
+
+/**
+ * The signed-in top bar: the sidebar's toggle, `children` (the logo), the screen's title, then `actions`. Our own,
+ * not react-admin's AppBar, whose defaults (its user menu, locale and theme buttons, each with a MUI Tooltip and the
+ * positioning library under it) the landing downloaded without showing. Like react-admin's, it slides away while a
+ * phone scrolls down and comes back on the way up.
+ */
+export function TopBar({ children, actions }: { children: ReactNode; actions: ReactNode }) {
+  const scrolledDown = useScrollTrigger();
+  return (
+    <Slide appear={false} direction="down" in={!scrolledDown}>
+      <AppBar color="secondary">
+        <Toolbar disableGutters sx={{ minHeight: TOP_BAR_HEIGHT, px: 1 }}>
+          <SidebarToggle />
+          {children}
+          {/* A long title wraps to two smaller lines on a phone instead of being cut under the icons. */}
+          <TitlePortal sx={{ minWidth: 0, fontSize: { xs: '1.05rem', sm: '1.25rem' }, lineHeight: 1.25, whiteSpace: { xs: 'normal', sm: 'nowrap' }, overflow: 'hidden', textOverflow: 'ellipsis', display: { xs: '-webkit-box', sm: 'block' }, WebkitLineClamp: 2, WebkitBoxOrient: 'vertical' }} />
+          <Box sx={{ display: 'flex', alignItems: 'center' }}>{actions}</Box>
+        </Toolbar>
+      </AppBar>
+    </Slide>
+  );
+}
+
+function SidebarToggle() {
+  const translate = useTranslate();
+  const [open, setOpen] = useSidebarState();
+  const label = translate(open ? 'ra.action.close_menu' : 'ra.action.open_menu');
+  return (
+    <HoverHint title={label}>
+      <IconButton color="inherit" aria-label={label} aria-expanded={open} onClick={() => setOpen(!open)} sx={{ mr: '0.2em' }}>
+        <MenuIcon sx={{ transition: (theme) => theme.transitions.create('transform'), transform: open ? 'rotate(180deg)' : 'none' }} />
+      </IconButton>
+    </HoverHint>
+  );
+}
+
+/** Reloads the screen's data; a spinner over it while anything loads. On a phone it gives way to the title. */
+export function RefreshButton() {
+  const translate = useTranslate();
+  const refresh = useRefresh();
+  const loading = useLoading();
+  const label = translate('ra.action.refresh');
+  return (
+    <Box sx={{ position: 'relative', display: { xs: 'none', sm: 'flex' } }}>
+      <HoverHint title={label}>
+        <IconButton color="inherit" aria-label={label} onClick={() => refresh()} sx={{ opacity: loading ? 0 : 1 }}>
+          <RefreshIcon />
+        </IconButton>
+      </HoverHint>
+      {loading && <CircularProgress color="inherit" size={16} thickness={6} sx={{ position: 'absolute', top: '30%', left: '30%' }} aria-label={translate('ra.page.loading')} />}
+    </Box>
+  );
+}
