@@ -14,7 +14,7 @@ export function PublicLayout() {
       <a href="#main" className="skip-link">{t('app.skip_to_content')}</a>
       <AppBar position="static" color="default" elevation={1} component="header">
         <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 1, sm: 2 } }}>
-          <RouterLink to="/login" aria-label={t('app.name')} style={{ display: 'flex', alignItems: 'center', color: 'inherit' }}>
+          <RouterLink to="/login" aria-label={t('app.name')} style={{ display: 'flex', alignItems: 'center', color: 'inherit', textDecoration: 'none' }}>
             <Logo />
           </RouterLink>
           <Typography variant="caption" color="text.secondary" sx={{ ml: { xs: 0.5, sm: 1 }, whiteSpace: 'nowrap' }}>{t('app.version', { version: APP_VERSION })}</Typography>
