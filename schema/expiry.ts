@@ -53,3 +53,20 @@ export function expiryItems(dates: Record<string, string | null | undefined>, to
 export function describeExpiry(item: ExpiryItem, label: string, on: string = item.on): string {
   return item.state === 'expired' ? `${label} expired on ${on}` : `${label} due ${on}`;
 }
+
+/**
+ * Dates that start a period after which something must be done again, rather than the last day something is valid:
+ * a driver's motor vehicle record must be reviewed at least once every 12 months (49 CFR 391.25(a)), so the review
+ * falls due a year after the last one. The credentials report lists it with the dates that expire.
+ */
+export const PERIODIC_REVIEWS = [
+  { table: 'drivers', column: 'mvr_checked_on', label: 'MVR review', everyMonths: 12 },
+] as const;
+
+/** A YYYY-MM-DD date moved by whole months (the 31st of a shorter month is its last day). */
+export function addMonths(date: string, months: number): string {
+  const [year, month, day] = date.split('-').map(Number);
+  const first = new Date(Date.UTC(year, month - 1 + months, 1));
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(day, last))).toISOString().slice(0, 10);
+}

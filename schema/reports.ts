@@ -13,12 +13,21 @@ import { periodRange } from './period';
  */
 
 /** The periods a report covers: always bounded (a report never reads every order there is). */
-export const REPORT_PERIODS = ['this_week', 'last_week', 'this_month', 'last_month', 'last_12_weeks', 'this_year', 'custom'] as const;
+export const REPORT_PERIODS = ['this_week', 'last_week', 'this_month', 'last_month', 'last_12_weeks', 'this_year', 'custom', 'next_30_days', 'next_60_days', 'next_90_days'] as const;
 export type ReportPeriod = (typeof REPORT_PERIODS)[number];
 export const REPORT_PERIOD_LABELS: Record<ReportPeriod, string> = {
   this_week: 'This week', last_week: 'Last week', this_month: 'This month', last_month: 'Last month', last_12_weeks: 'Last 12 weeks',
   this_year: 'This year', custom: 'Custom dates',
+  next_30_days: 'Past due and the next 30 days', next_60_days: 'Past due and the next 60 days', next_90_days: 'Past due and the next 90 days',
 };
+/** The periods of the reports of what happened (every report's, unless its definition says otherwise). */
+export const PAST_PERIODS = REPORT_PERIODS.filter((period) => !period.startsWith('next_'));
+/** The periods of a report of what falls due: from today to so many days on (what is already past due is in it too). */
+export const DUE_PERIODS = ['next_30_days', 'next_60_days', 'next_90_days'] as const satisfies readonly ReportPeriod[];
+/** A report of what falls due (its periods look ahead from today) rather than of what happened. */
+export const looksAhead = (report: Pick<ReportDefinition, 'periods'>) => periodsOf(report).every((period) => period.startsWith('next_'));
+/** The periods a report offers. */
+export const periodsOf = (report: Pick<ReportDefinition, 'periods'>): readonly ReportPeriod[] => report.periods ?? PAST_PERIODS;
 /** The longest custom period, in days (three years). */
 export const MAX_REPORT_DAYS = 1096;
 
@@ -40,6 +49,10 @@ export function reportRange(period: ReportPeriod, today: string, from?: string, 
       return { from: `${today.slice(0, 4)}-01-01`, to: `${today.slice(0, 4)}-12-31` };
     case 'custom':
       return { from: from!, to: to! };
+    case 'next_30_days':
+    case 'next_60_days':
+    case 'next_90_days':
+      return { from: today, to: isoOf(dayOf(today) + Number(period.split('_')[1]) * DAY) };
     default: {
       const range = periodRange(period, today);
       return { from: range.from!, to: range.to! };
@@ -97,8 +110,11 @@ export interface ReportColumn {
   only?: readonly ReportGrouping[];
   /** Summed into the totals row (counts and money are, unless said otherwise). */
   total?: boolean;
-  /** Where a click on the value leads: the book-order list filtered to the row (the screens build the filter). */
-  drill?: 'orders';
+  /**
+   * Where a click on the value leads: the book-order list filtered to the row (the screens build the filter), or the
+   * record the row is about (rows carry its `resource` and `id`).
+   */
+  drill?: 'orders' | 'record';
 }
 
 export type ReportValue = string | number | null;
@@ -137,6 +153,10 @@ export interface ReportDefinition {
   /** Which filters the screen offers (the server accepts all of them). */
   filters: readonly ('dispatcherId' | 'driverId' | 'carrierId')[];
   chart: { kind: 'bar' | 'line'; x: string; series: readonly string[]; title: string };
+  /** What the chart's own points hold that the table has not (their labels and kinds). */
+  chartColumns?: readonly ReportColumn[];
+  /** The periods it offers (PAST_PERIODS when not said). */
+  periods?: readonly ReportPeriod[];
   /** Its totals compared with the previous period of the same length. */
   compares?: boolean;
   defaultPeriod: ReportPeriod;
@@ -221,7 +241,34 @@ export const REPORTS = {
     // The chart sums the loads by week (ReportAnswer.chart), the table lists them.
     chart: { kind: 'bar', x: 'week', series: ['pay'], title: 'Driver pay by week' },
   }),
+  credentials: define({
+    name: 'driver-license', feature: 'DriverLicense', title: 'Driver License', route: '/app/reports/driver-license', defaultPeriod: 'next_90_days',
+    periods: DUE_PERIODS, filters: [],
+    columns: [
+      // The record first: a phone's card is titled by it.
+      { key: 'holder', label: 'Name', kind: 'text', drill: 'record' },
+      { key: 'credential', label: 'Credential', kind: 'text' },
+      { key: 'list', label: 'List', kind: 'text' },
+      { key: 'expiresOn', label: 'Expires', kind: 'date' },
+      { key: 'daysLeft', label: 'Days left', kind: 'number', total: false },
+      { key: 'due', label: 'When', kind: 'text' },
+    ],
+    chartColumns: [{ key: 'credentials', label: 'Credentials', kind: 'count' }],
+    chart: { kind: 'bar', x: 'due', series: ['credentials'], title: 'Credentials by when they expire' },
+  }),
 } as const;
+
+/**
+ * The groups of the credentials report, soonest first: a credential is in the first whose last day (days from today)
+ * it expires on or before. The last group is as far as the longest period reaches.
+ */
+export const DUE_GROUPS = [
+  { key: 'past', label: 'Past due', lastDay: -1 },
+  { key: 'in30', label: 'Within 30 days', lastDay: 30 },
+  { key: 'in60', label: 'In 31 to 60 days', lastDay: 60 },
+  { key: 'in90', label: 'In 61 to 90 days', lastDay: 90 },
+] as const;
+export const dueGroupOf = (daysLeft: number) => DUE_GROUPS.find((group) => daysLeft <= group.lastDay) ?? DUE_GROUPS[DUE_GROUPS.length - 1];
 
 export type ReportKey = keyof typeof REPORTS;
 export const REPORT_LIST: readonly ReportDefinition[] = Object.values(REPORTS);

@@ -10,5 +10,5 @@ function reportScreens(report: ReportDefinition): ResourceScreens {
   return resourceProps(resource, { list: ReportPage }, { label: `haulboard.reports.titles.${report.name}` });
 }
 
-/** The reports of issue 18 that are a report and nothing else; the driver report adds the driver's own cards (resources/driverReport). */
-export default [REPORTS.weeklyReport, REPORTS.weeklyFinance, REPORTS.byDispatcher, REPORTS.byDriver].map(reportScreens);
+/** The reports that are a report and nothing else (issues 18 and 19); the driver report adds the driver's own cards (resources/driverReport). */
+export default [REPORTS.weeklyReport, REPORTS.weeklyFinance, REPORTS.byDispatcher, REPORTS.byDriver, REPORTS.credentials].map(reportScreens);

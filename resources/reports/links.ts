@@ -17,3 +17,12 @@ export function ordersLink(column: ReportColumn, row: ReportRow): string | undef
   for (const key of ['dispatcherId', 'driverId', 'carrierId'] as const) if (row[key] != null) filter[key] = row[key];
   return `${BOOK_ORDERS}?filter=${encodeURIComponent(JSON.stringify(filter))}`;
 }
+
+/** The record a row is about (rows of the credentials report carry its list's `route` and its `id`): its edit screen. */
+export function recordLink(column: ReportColumn, row: ReportRow): string | undefined {
+  if (column.drill !== 'record' || typeof row.route !== 'string' || row.id == null) return undefined;
+  return `${row.route}/${row.id}/edit`;
+}
+
+/** Where any value of a report leads, if anywhere. */
+export const reportLink = (column: ReportColumn, row: ReportRow) => ordersLink(column, row) ?? recordLink(column, row);

@@ -301,12 +301,13 @@ export const haulboardMessages = {
   reports: {
     titles: {
       'weekly-report': 'Weekly Report', 'weekly-finance': 'Weekly Finance', dispatchers: 'Reports Dashboard', drivers: 'Dashboard Alternative',
-      'driver-loads': 'Driver Report',
+      'driver-loads': 'Driver Report', 'driver-license': 'Driver License',
     },
     period: 'Period', from: 'From', to: 'To', dispatcher: 'Dispatcher', driver: 'Driver', carrier: 'Carrier',
     group_by: 'Group by', groupings: { week: 'By week', dispatcher: 'By dispatcher', driver: 'By driver' },
     total: 'Total', previous: 'Previous period %{value} (%{change})', range: '%{from} to %{to}', compared_with: 'compared with %{from} to %{to}',
     updating: 'updating…', loading: 'Loading the report', print: 'Print', retry: 'Try again',
+    due_by: 'Due by %{to}, and everything past due', sort_by: 'Sort by %{column}',
     empty: 'Nothing in this period. Choose a longer period or clear a filter.',
     choose_dates: 'Choose the first and the last day of the period.',
   },

@@ -3,7 +3,7 @@ import { Form, useTranslate } from 'ra-core';
 import { useEffect } from 'react';
 import { DateInput, SelectInput } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { REPORT_PERIOD_LABELS, REPORT_PERIODS, type ReportDefinition, type ReportGrouping } from '../../schema/reports';
+import { REPORT_PERIOD_LABELS, type ReportDefinition, type ReportGrouping, periodsOf } from '../../schema/reports';
 import { CarrierInput, DispatcherInput, DriverInput } from '../records/pickers';
 import type { ReportParams } from './params';
 
@@ -43,7 +43,7 @@ function CustomDates() {
  */
 export function ReportFilters({ report, params, onChange, hide = [] }: { report: ReportDefinition; params: ReportParams; onChange: (next: ReportParams) => void; hide?: readonly string[] }) {
   const translate = useTranslate();
-  const periods = REPORT_PERIODS.map((id) => ({ id, name: translate(`haulboard.reports.periods.${id}`, { _: REPORT_PERIOD_LABELS[id] }) }));
+  const periods = periodsOf(report).map((id) => ({ id, name: translate(`haulboard.reports.periods.${id}`, { _: REPORT_PERIOD_LABELS[id] }) }));
   return (
     <Box data-print="hide" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', '& .MuiFormControl-root': { m: 0, minWidth: 180 } }}>
       <Form defaultValues={params} record={params}>

@@ -6,7 +6,7 @@ import { useNotify, useTranslate } from 'ra-core';
 import { type ReactNode, Suspense, lazy, useState } from 'react';
 import { Title } from 'react-admin';
 import { apiFetch, unwrap } from '../../dataProvider/http';
-import { REPORT_PAGE_SIZE, type ReportAnswer, type ReportColumn, type ReportDefinition, type ReportRow } from '../../schema/reports';
+import { REPORT_PAGE_SIZE, type ReportAnswer, type ReportColumn, type ReportDefinition, type ReportRow, looksAhead } from '../../schema/reports';
 import { localToday } from '../assignments/dates';
 import { downloadCsv } from '../downloadCsv';
 import { usDate } from '../format';
@@ -41,6 +41,7 @@ const PRINT = (
 function Headline({ columns, answer }: { columns: readonly ReportColumn[]; answer: ReportAnswer }) {
   const translate = useTranslate();
   const shown = columns.filter((c) => (c.kind === 'money' || c.kind === 'count') && c.total !== false && answer.totals[c.key] != null && !c.key.startsWith('previous')).slice(0, 5);
+  if (!shown.length) return null;
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: `repeat(${shown.length}, 1fr)` }, gap: 1 }}>
       {shown.map((column) => {
@@ -116,6 +117,9 @@ export function ReportScreen({ report, hideFilters, fixed, linkOf, before, empty
     }
   };
   const chartRows: readonly ReportRow[] = answer?.chart ?? answer?.rows ?? [];
+  const chartColumns = report.chartColumns ? [...report.columns, ...report.chartColumns] : report.columns;
+  // A totals row only under columns that add up (a list of credentials has none).
+  const totalled = columns.some((c) => (c.kind === 'money' || c.kind === 'count') && c.total !== false);
   return (
     <Box sx={{ p: { xs: 1, md: 2 }, display: 'grid', gap: 2 }}>
       {PRINT}
@@ -144,7 +148,9 @@ export function ReportScreen({ report, hideFilters, fixed, linkOf, before, empty
       ) : (
         <>
           <Typography variant="body2" color="text.secondary" aria-live="polite">
-            {translate('haulboard.reports.range', { from: usDate(answer.from), to: usDate(answer.to) })}
+            {looksAhead(report)
+              ? translate('haulboard.reports.due_by', { to: usDate(answer.to) })
+              : translate('haulboard.reports.range', { from: usDate(answer.from), to: usDate(answer.to) })}
             {answer.previous && ` · ${translate('haulboard.reports.compared_with', { from: usDate(answer.previous.from), to: usDate(answer.previous.to) })}`}
             {isFetching && ` · ${translate('haulboard.reports.updating')}`}
           </Typography>
@@ -158,13 +164,13 @@ export function ReportScreen({ report, hideFilters, fixed, linkOf, before, empty
                   <Typography variant="subtitle2" component="figcaption">{translate(`haulboard.reports.charts.${report.name}`, { _: report.chart.title })}</Typography>
                   <Box sx={{ height: { xs: 220, md: 300 }, mt: 1 }} aria-hidden>
                     <Suspense fallback={<Skeleton variant="rounded" height="100%" />}>
-                      <ReportChart chart={report.chart} columns={report.columns} rows={chartRows} />
+                      <ReportChart chart={report.chart} columns={chartColumns} rows={chartRows} />
                     </Suspense>
                   </Box>
                 </CardContent>
               </Card>
               <Card variant="outlined">
-                <ReportTable caption={title} columns={columns} rows={answer.rows} totals={answer.totals} linkOf={linkOf} />
+                <ReportTable caption={title} columns={columns} rows={answer.rows} totals={totalled ? answer.totals : undefined} linkOf={linkOf} sortable={answer.total === undefined} />
                 {answer.total !== undefined && answer.total > REPORT_PAGE_SIZE && (
                   <TablePagination
                     component="div" data-print="hide" count={answer.total} page={(answer.page ?? 1) - 1} rowsPerPage={REPORT_PAGE_SIZE} rowsPerPageOptions={[]}

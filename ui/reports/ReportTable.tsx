@@ -1,5 +1,6 @@
-import { Box, Card, CardContent, Link, Table, TableBody, TableCell, TableFooter, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Card, CardContent, Link, Table, TableBody, TableCell, TableFooter, TableHead, TableRow, TableSortLabel, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
+import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ReportColumn, ReportRow } from '../../schema/reports';
 import { Facts } from '../Facts';
@@ -13,6 +14,24 @@ export interface ReportTableProps {
   totals?: ReportRow;
   /** Where a value leads (the book orders behind a count …), if anywhere. */
   linkOf?: (column: ReportColumn, row: ReportRow) => string | undefined;
+  /** Its rows are all there is (not a page of them): a click on a heading sorts by that column. */
+  sortable?: boolean;
+}
+
+interface Sort { key: string; descending: boolean }
+
+/** Rows by a column: numbers as numbers, dates and text as written (ISO dates sort as text), nothing last. */
+function sortRows(rows: readonly ReportRow[], columns: readonly ReportColumn[], sort: Sort | null): readonly ReportRow[] {
+  const column = sort && columns.find((c) => c.key === sort.key);
+  if (!sort || !column) return rows;
+  const sign = sort.descending ? -1 : 1;
+  return [...rows].sort((a, b) => {
+    const x = a[column.key];
+    const y = b[column.key];
+    if (x === null || x === undefined || x === '') return y === null || y === undefined || y === '' ? 0 : 1;
+    if (y === null || y === undefined || y === '') return -1;
+    return sign * (numeric(column) ? Number(x) - Number(y) : String(x).localeCompare(String(y)));
+  });
 }
 
 const numeric = (column: ReportColumn) => column.kind !== 'text' && column.kind !== 'date' && column.kind !== 'week';
@@ -27,9 +46,12 @@ function Value({ column, row, linkOf }: { column: ReportColumn; row: ReportRow; 
  * A report's figures: a table with its totals row on a wide screen, a card per row on a phone (no sideways
  * scrolling). It is also what a screen reader reads for the chart, and what prints.
  */
-export function ReportTable({ caption, columns, rows, totals, linkOf }: ReportTableProps) {
+export function ReportTable({ caption, columns, rows: given, totals, linkOf, sortable = false }: ReportTableProps) {
   const translate = useTranslate();
   const phone = usePhone();
+  const [sort, setSort] = useState<Sort | null>(null);
+  const rows = useMemo(() => sortRows(given, columns, sortable ? sort : null), [given, columns, sortable, sort]);
+  const sortBy = (key: string) => setSort((now) => ({ key, descending: now?.key === key ? !now.descending : false }));
   const [first, ...rest] = columns;
   if (phone) {
     return (
@@ -56,7 +78,18 @@ export function ReportTable({ caption, columns, rows, totals, linkOf }: ReportTa
       <Table size="small" aria-label={caption} sx={{ '& td, & th': { whiteSpace: 'nowrap' }, '& td.text': { whiteSpace: 'normal', minWidth: 160 } }}>
         <TableHead>
           <TableRow>
-            {columns.map((column) => <TableCell key={column.key} align={numeric(column) ? 'right' : 'left'}>{column.label}</TableCell>)}
+            {columns.map((column) => {
+              const active = sortable && sort?.key === column.key;
+              return (
+                <TableCell key={column.key} align={numeric(column) ? 'right' : 'left'} aria-sort={active ? (sort.descending ? 'descending' : 'ascending') : undefined}>
+                  {sortable ? (
+                    <TableSortLabel active={active} direction={active && sort.descending ? 'desc' : 'asc'} onClick={() => sortBy(column.key)} title={translate('haulboard.reports.sort_by', { column: column.label })}>
+                      {column.label}
+                    </TableSortLabel>
+                  ) : column.label}
+                </TableCell>
+              );
+            })}
           </TableRow>
         </TableHead>
         <TableBody>

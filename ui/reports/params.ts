@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { REPORT_GROUPINGS, REPORT_PERIODS, type ReportDefinition, type ReportGrouping, type ReportPeriod } from '../../schema/reports';
+import { REPORT_GROUPINGS, type ReportDefinition, type ReportGrouping, type ReportPeriod, periodsOf } from '../../schema/reports';
 
 /** What a report is asked for: its period, its filters and grouping. Kept in the address, so a refresh or a shared link shows the same. */
 export interface ReportParams {
@@ -24,7 +24,7 @@ export function useReportParams(report: ReportDefinition): [ReportParams, (next:
   const period = search.get('period') as ReportPeriod | null;
   const grouping = search.get('groupBy') as ReportGrouping | null;
   const params: ReportParams = {
-    filtered: period && REPORT_PERIODS.includes(period) ? period : report.defaultPeriod,
+    filtered: period && periodsOf(report).includes(period) ? period : report.defaultPeriod,
     from: asDay(search.get('from')),
     to: asDay(search.get('to')),
     groupBy: grouping && REPORT_GROUPINGS.includes(grouping) && report.groupings?.includes(grouping) ? grouping : report.groupings?.[0],

@@ -4,7 +4,7 @@ import { addDays, todayIso } from '../../../schema/expiry';
 import { weekStart } from '../../../schema/period';
 import { fromCents } from '../../../schema/records';
 import {
-  REPORT_PAGE_SIZE, type ReportAnswer, type ReportColumn, type ReportDefinition, type ReportGrouping, type ReportQuery, type ReportRow, daysIn, reportRange,
+  REPORT_PAGE_SIZE, REPORT_PERIOD_LABELS, type ReportAnswer, type ReportColumn, type ReportDefinition, type ReportGrouping, type ReportQuery, type ReportRow, daysIn, periodsOf, reportRange,
 } from '../../../schema/reports';
 import type { ServerContext } from '../../context';
 import type { DialectName } from '../../db';
@@ -56,11 +56,13 @@ export function makeRun(ctx: Pick<ServerContext, 'db' | 'dialect'>, report: Repo
   if (query.groupBy && !groupings.includes(query.groupBy)) {
     throw badRequest(groupings.length ? `This report groups by ${groupings.join(', ')}` : 'This report is not grouped', 'groupBy');
   }
+  const period = query.filtered ?? report.defaultPeriod;
+  if (!periodsOf(report).includes(period)) throw badRequest(`Choose one of this report's periods: ${periodsOf(report).map((p) => REPORT_PERIOD_LABELS[p]).join('; ')}`, 'filtered');
   const today = query.today ?? todayIso();
   const filters: ReportFilters = { dispatcherId: query.dispatcherId, driverId: query.driverId, carrierId: query.carrierId };
   if (scope) filters.driverId = scopedDriverId(scope, query.driverId) ?? -1;
   return {
-    db: ctx.db, dialect: ctx.dialect, range: reportRange(query.filtered ?? report.defaultPeriod, today, query.from, query.to), today, filters,
+    db: ctx.db, dialect: ctx.dialect, range: reportRange(period, today, query.from, query.to), today, filters,
     groupBy: query.groupBy ?? groupings[0] ?? 'week',
     page: query.page,
     size: query.size ?? REPORT_PAGE_SIZE,

@@ -3,6 +3,7 @@ import { type ReportAnswer, type ReportDefinition, type ReportQuery, reportQuery
 import { ok, type ServerContext } from '../../context';
 import { sendCsvFile } from '../../http/csv';
 import { reportCsv, reportFileName } from './csv';
+import { credentials } from './credentials';
 import { driverLoads } from './driverLoads';
 import { type Report, runOf } from './frame';
 import { byDispatcher, byDriver } from './people';
@@ -10,7 +11,7 @@ import { weeklyFinance } from './weeklyFinance';
 import { weeklyReport } from './weeklyReport';
 
 /** Every report of schema/reports.ts REPORT_LIST, each answered by its module. */
-export const REPORT_MODULES: readonly Report[] = [weeklyReport, weeklyFinance, byDispatcher, byDriver, driverLoads];
+export const REPORT_MODULES: readonly Report[] = [weeklyReport, weeklyFinance, byDispatcher, byDriver, driverLoads, credentials];
 
 const tags = ['Reports'];
 
