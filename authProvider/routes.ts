@@ -17,7 +17,7 @@ export const ANY_ROUTES = [
 /** The screens of SPEC.md §2 "App routes" beyond the features' own (a create or edit screen of a feature). */
 const SUB_ROUTES = [
   '/app/books/bookorders/create', '/app/books/bookorders/:id/edit', '/app/reports/claims-tracker/create', '/app/reports/claims-tracker/create/:id',
-  '/app/finances/driver-transactions/:id/edit',
+  '/app/finances/driver-transactions/:id/edit', '/app/reports/driver-off-boarding/:id',
 ] as const;
 
 /**

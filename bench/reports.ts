@@ -27,6 +27,8 @@ import { reportCsv } from '../server/modules/reports/csv';
 import { makeRun } from '../server/modules/reports/frame';
 import { REPORT_MODULES } from '../server/modules/reports/routes';
 import { dashboardSummary } from '../server/modules/dashboard/summary';
+import { calendarMonth } from '../server/modules/calendar/month';
+import { shiftMonth } from '../schema/calendar';
 import { todayIso } from '../schema/expiry';
 import {
   type LoadResult, RESULTS_DIR, type SeedRun, type ServerChild, cleanup, fmt, gitCommit, load, login, machineInfo, machineLoad, makeTempDir, numberFromEnv,
@@ -50,6 +52,8 @@ interface Scenario {
   csv?: boolean;
   /** The landing dashboard instead of a report (rows: its tiles). */
   dashboard?: boolean;
+  /** The Performance Calendar's month instead of a report (rows: its drivers). */
+  calendar?: boolean;
 }
 
 interface ScenarioRun {
@@ -61,13 +65,16 @@ interface ScenarioRun {
   pass: boolean;
 }
 
-const pathOf = (s: Scenario) => (s.dashboard ? '/api/Dashboard/summary' : `/api/Reports/${s.report}${s.csv ? '/export' : ''}?${new URLSearchParams(s.query).toString()}`);
+const pathOf = (s: Scenario) => (s.calendar ? `/api/calendar/month?${new URLSearchParams(s.query).toString()}` : s.dashboard ? '/api/Dashboard/summary' : `/api/Reports/${s.report}${s.csv ? '/export' : ''}?${new URLSearchParams(s.query).toString()}`);
 
 async function getValue<T>(server: ServerChild, auth: Record<string, string>, url: string): Promise<T> {
   const response = await request(server, { method: 'GET', path: url, headers: auth });
   if (response.status !== 200) throw new Error(`GET ${url}: ${response.status} ${response.body.toString().slice(0, 300)}`);
   return (JSON.parse(response.body.toString()) as { value: T }).value;
 }
+
+/** The month before this one (YYYY-MM): a month of the calendar wholly past. */
+const lastMonth = () => shiftMonth(todayIso().slice(0, 7), -1);
 
 /** The scenarios, with the busiest dispatcher and driver of the last 12 weeks and the first carrier. */
 async function buildScenarios(server: ServerChild, auth: Record<string, string>): Promise<Scenario[]> {
@@ -101,6 +108,8 @@ async function buildScenarios(server: ServerChild, auth: Record<string, string>)
     { name: 'driver-loads this week', report: 'driver-loads', query: { driverId: r, filtered: 'this_week' } },
     { name: 'weekly-report CSV (12 weeks)', report: 'weekly-report', query: {}, csv: true },
     { name: 'dashboard (every tile)', report: 'dashboard', query: {}, dashboard: true },
+    { name: 'calendar month (every driver)', report: 'calendar', query: {}, calendar: true },
+    { name: 'calendar last month, carrier', report: 'calendar', query: { month: lastMonth(), carrierId: c }, calendar: true },
   ];
 }
 
@@ -111,9 +120,13 @@ async function directRuns(dataDir: string, runs: ScenarioRun[]): Promise<void> {
   try {
     for (const run of runs) {
       const module = REPORT_MODULES.find((m) => m.definition.name === run.scenario.report)!;
-      const query = reportQuery.parse(normaliseQueryKeys(run.scenario.query)) as ReportQuery;
+      const query = run.scenario.calendar ? ({} as ReportQuery) : (reportQuery.parse(normaliseQueryKeys(run.scenario.query)) as ReportQuery);
       const once = async () => {
         if (run.scenario.dashboard) return void (await summarize(todayIso(), async () => true));
+        if (run.scenario.calendar) {
+          const { month, carrierId } = run.scenario.query;
+          return void (await calendarMonth(database.db, database.dialect, month ?? todayIso().slice(0, 7), todayIso(), { carrierId: carrierId ? Number(carrierId) : undefined }));
+        }
         const answer = await module.answer(makeRun(database, module.definition, query, null));
         if (run.scenario.csv) for await (const line of reportCsv(module.definition, query.groupBy ?? 'week', answer)) void line;
       };
@@ -167,10 +180,10 @@ async function main() {
       console.log(`${scenarios.length} scenarios × (${WARMUP_SECONDS} s warm-up + ${SECONDS} s) with ${CLIENTS} clients`);
       console.log('  ' + tableRow(COLUMNS.slice(0, 6)));
       for (const scenario of scenarios) {
-        if (!scenario.dashboard && !reportByName(scenario.report)) throw new Error(`No report ${scenario.report}`);
+        if (!scenario.dashboard && !scenario.calendar && !reportByName(scenario.report)) throw new Error(`No report ${scenario.report}`);
         const url = pathOf(scenario);
-        const answer = scenario.csv ? null : await getValue<{ rows?: unknown[] }>(server, auth, url);
-        const rows = !answer ? 0 : scenario.dashboard ? Object.keys(answer).length - 1 : answer.rows!.length;
+        const answer = scenario.csv ? null : await getValue<{ rows?: unknown[]; drivers?: unknown[] }>(server, auth, url);
+        const rows = !answer ? 0 : scenario.calendar ? answer.drivers!.length : scenario.dashboard ? Object.keys(answer).length - 1 : answer.rows!.length;
         const next = () => ({ method: 'GET' as const, path: url, headers: auth });
         await load(server, scenario.name, CLIENTS, Math.min(WARMUP_SECONDS, SECONDS), next);
         const result = await load(server, scenario.name, CLIENTS, SECONDS, next);

@@ -69,6 +69,8 @@ export const STEP_MOVES_TO: Partial<Record<ClaimStep, ClaimStatus>> = {
   POLICE_REPORT: 'INVESTIGATING', INSPECTION: 'INVESTIGATING', PAYMENT: 'SETTLED',
 };
 export const statusRank = (status: string) => CLAIM_STATUSES.indexOf(status as ClaimStatus);
+/** Statuses after which nothing more is owed to the claimant: the claim is finished. */
+export const FINISHED_CLAIM_STATUSES: readonly ClaimStatus[] = ['SETTLED', 'CLOSED', 'DECLINED'];
 
 // ------------------------------------------------------------------------------------------------------------------
 // Deadlines. Dates are ISO days ('2026-05-31'), worked out in UTC so a time zone never moves them.

@@ -3,6 +3,7 @@ import { businessDate } from './bookOrders';
 import { idText, textInteger } from './common';
 import type { FeatureKey } from './features';
 import { periodRange } from './period';
+import { EVALUATION_REPORT_COLUMNS } from './resources/evaluations';
 
 /**
  * The reports of issue 18 (SPEC.md §2 Reports, §6): each computed in SQL on the server from the live data
@@ -152,7 +153,8 @@ export interface ReportDefinition {
   groupings?: readonly ReportGrouping[];
   /** Which filters the screen offers (the server accepts all of them). */
   filters: readonly ('dispatcherId' | 'driverId' | 'carrierId')[];
-  chart: { kind: 'bar' | 'line'; x: string; series: readonly string[]; title: string };
+  /** max: the top of a small whole-number scale the figures are on (scores 1–5): the value axis shows each whole number from 0 to it. */
+  chart: { kind: 'bar' | 'line'; x: string; series: readonly string[]; title: string; max?: number };
   /** What the chart's own points hold that the table has not (their labels and kinds). */
   chartColumns?: readonly ReportColumn[];
   /** The periods it offers (PAST_PERIODS when not said). */
@@ -255,6 +257,28 @@ export const REPORTS = {
     ],
     chartColumns: [{ key: 'credentials', label: 'Credentials', kind: 'count' }],
     chart: { kind: 'bar', x: 'due', series: ['credentials'], title: 'Credentials by when they expire' },
+  }),
+  dispatcherSalary: define({
+    name: 'dispatcher-salary-report', feature: 'DispatcherSalary', title: 'Dispatcher Salary', route: '/app/reports/dispatcher-salary-report', defaultPeriod: 'last_12_weeks',
+    groupings: ['dispatcher', 'week'], filters: ['dispatcherId', 'carrierId'],
+    columns: [
+      { key: 'name', label: 'Dispatcher', kind: 'text' },
+      { key: 'week', label: 'Week of', kind: 'week', only: ['week'] },
+      { key: 'loads', label: 'Loads', kind: 'count', drill: 'orders' },
+      { key: 'gross', label: 'Gross', kind: 'money' },
+      { key: 'cleanGross', label: 'Clean gross', kind: 'money' },
+      // The rule(s) in effect, or that there is none (then no pay).
+      { key: 'rule', label: 'Pay rule', kind: 'text' },
+      { key: 'pay', label: 'Pay', kind: 'money' },
+      // The part of the pay that is a base (the rest is the percent).
+      { key: 'base', label: 'Base', kind: 'money' },
+    ],
+    chart: { kind: 'bar', x: 'name', series: ['pay'], title: 'Pay per dispatcher' },
+  }),
+  evaluations: define({
+    name: 'evaluation-report', feature: 'EvaluationReport', title: 'Evaluation', route: '/app/reports/evaluation-report', defaultPeriod: 'this_year',
+    groupings: ['driver', 'dispatcher'], filters: ['dispatcherId', 'driverId'], compares: true, columns: EVALUATION_REPORT_COLUMNS,
+    chart: { kind: 'bar', x: 'name', series: ['overall', 'previousOverall'], title: 'Overall score per person, this period and the previous', max: 5 },
   }),
 } as const;
 

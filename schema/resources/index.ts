@@ -6,7 +6,10 @@ import { brokers } from './brokers';
 import { carriers } from './carriers';
 import { citations } from './citations';
 import { claims } from './claims';
+import { dispatcherPayRules } from './dispatcherPayRules';
+import { driverEvents } from './driverEvents';
 import { drivers } from './drivers';
+import { evaluations } from './evaluations';
 import { fuelCards } from './fuelCards';
 import { inspections } from './inspections';
 import { payBills } from './payBills';
@@ -21,7 +24,7 @@ import { vehicles } from './vehicles';
  * (server/modules/records), its table type is derived (server/db/types.ts), and the web app shows it
  * (resources/, ui/records) — see resources/README.md.
  */
-export const RECORD_RESOURCES = [users, shippers, brokers, carriers, drivers, vehicles, fuelCards, transactions, payBills, brokerFees, tickets, citations, inspections, claims] as const;
+export const RECORD_RESOURCES = [users, shippers, brokers, carriers, drivers, vehicles, fuelCards, transactions, payBills, brokerFees, tickets, citations, inspections, claims, driverEvents, dispatcherPayRules, evaluations] as const;
 
 export type RecordResource = (typeof RECORD_RESOURCES)[number];
 export type RecordTableName = RecordResource['table'];

@@ -232,6 +232,16 @@ export interface PushTokensTable {
 }
 
 /** A driver's ledger totals, kept with every posting (server/modules/finances/ledger.ts). */
+/** A checklist step of a driver's off-boarding, ticked (server/modules/offboarding). */
+export interface DriverOffboardingStepsTable {
+  id: Generated<number>;
+  driver_id: number;
+  step: string;
+  done_by: number;
+  done_at: string;
+  note: string | null;
+}
+
 export interface DriverBalancesTable {
   driver_id: number;
   credits_cents: number;
@@ -427,6 +437,7 @@ export interface Database extends RecordTables, ChildTables {
   book_order_status_history: BookOrderStatusHistoryTable;
   saved_filters: SavedFiltersTable;
   driver_balances: DriverBalancesTable;
+  driver_offboarding_steps: DriverOffboardingStepsTable;
   driver_ledger_days: DriverLedgerDaysTable;
   ledger_type_days: LedgerTypeDaysTable;
   bank_imports: BankImportsTable;

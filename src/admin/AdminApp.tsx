@@ -53,15 +53,18 @@ function useAppQueryClient(): QueryClient {
 }
 
 /**
- * A screen of its own (the dashboard, the reports, the assignment boards) has no react-admin list controller to check
- * access: it is wrapped in the same check as the app's other routes (the 403 page without Read on its feature).
+ * A screen of its own (the dashboard, the reports, the assignment boards, a driver's off-boarding) has no react-admin
+ * controller to check access: it is wrapped in the same check as the app's other routes (the 403 page without Read on
+ * its feature).
  */
-const SCREENS: ResourceScreens[] = RESOURCES.map((resource) => {
-  const Screen = resource.list;
-  if (resource.definition || !Screen || isValidElement(Screen)) return resource;
-  const Guarded = () => <RequireAccess>{createElement(Screen as ComponentType)}</RequireAccess>;
-  return { ...resource, list: Guarded };
-});
+const guarded = (Screen: ResourceScreens['list']) => {
+  if (!Screen || isValidElement(Screen)) return Screen;
+  return function Guarded() {
+    return <RequireAccess>{createElement(Screen as ComponentType)}</RequireAccess>;
+  };
+};
+const SCREENS: ResourceScreens[] = RESOURCES.map((resource) =>
+  resource.definition ? resource : { ...resource, list: guarded(resource.list), ...(resource.edit ? { edit: guarded(resource.edit) } : {}) });
 
 /** react-admin's store (list filters, columns, the chosen claim) kept in local storage, as <Admin> keeps it. */
 const STORE = localStorageStore();

@@ -298,10 +298,28 @@ export const haulboardMessages = {
     receivables: 'Money outstanding', ar: 'Receivable from %{smart_count} delivered order |||| Receivable from %{smart_count} delivered orders',
     cod: 'COD to collect on %{smart_count} load on the road |||| COD to collect on %{smart_count} loads on the road',
   },
+  calendar: {
+    title: 'Performance Calendar', driver: 'Driver', month: 'Month', previous_month: 'Previous month', next_month: 'Next month',
+    previous_week: 'Previous week', next_week: 'Next week', find_driver: 'Find a driver', add_event: 'Add event', legend: 'Legend',
+    caption: 'Drivers and their days in %{month}', loading: 'Loading the month', no_drivers: 'No driver worked this month, or none matches the name.',
+    states: { loaded: 'Loaded', empty: 'Empty', home: 'Home', shop: 'Shop', off: 'Off', upcoming: 'Ahead' },
+    court: 'Court date', expires: 'Credential expires',
+    row_figures: '%{smart_count} loaded day, %{gross} |||| %{smart_count} loaded days, %{gross}',
+    chip_actions: 'Press to move or edit; drag to another day', chip_open: 'Press to open',
+    move_to: 'Move to…', edit: 'Edit', open: 'Open', move: 'Move', move_title: 'Move %{event} of %{day}', new_first_day: 'New first day',
+    length_kept: 'It keeps its length', choose_day: 'Choose a day',
+    moved: 'Moved %{event} to %{day}', stale: 'Someone changed this event meanwhile: the calendar is read again, try once more',
+    summary: {
+      title: 'Events and their days by type', events: 'Events', days: 'Days', type: 'Type',
+      total: '%{smart_count} event, %{days} days |||| %{smart_count} events, %{days} days',
+    },
+  },
   reports: {
     titles: {
       'weekly-report': 'Weekly Report', 'weekly-finance': 'Weekly Finance', dispatchers: 'Reports Dashboard', drivers: 'Dashboard Alternative',
       'driver-loads': 'Driver Report', 'driver-license': 'Driver License',
+      'dispatcher-salary-report': 'Dispatcher Salary',
+      'evaluation-report': 'Evaluation',
     },
     period: 'Period', from: 'From', to: 'To', dispatcher: 'Dispatcher', driver: 'Driver', carrier: 'Carrier',
     group_by: 'Group by', groupings: { week: 'By week', dispatcher: 'By dispatcher', driver: 'By driver' },
@@ -310,6 +328,15 @@ export const haulboardMessages = {
     due_by: 'Due by %{to}, and everything past due', sort_by: 'Sort by %{column}',
     empty: 'Nothing in this period. Choose a longer period or clear a filter.',
     choose_dates: 'Choose the first and the last day of the period.',
+  },
+  dispatcher_salary: {
+    pay_rules: 'Pay rules',
+    own_pay: 'You see your own pay only.',
+    own_loads: 'You see the loads you hauled, per dispatcher who booked them. A dispatcher’s pay is theirs alone.',
+  },
+  evaluations: {
+    evaluate: 'Evaluate…', all: 'All evaluations',
+    entered: 'Entered by %{name} on %{date}.', not_yours: 'Only %{name} or an administrator can change it.',
   },
   pay_bills: {
     build: 'Build a week', build_title: 'Build the pay bills of a week',
@@ -461,6 +488,18 @@ export const haulboardMessages = {
     projects: 'Haulboard has no projects area.',
     social: 'Haulboard has no social area.',
     targets: { shippers: 'Shippers', book_orders: 'Book Orders', received_emails: 'Received e-mails', reports_dashboard: 'Reports Dashboard' },
+  },
+  offboarding: {
+    title: 'Driver Off-boarding', title_of: 'Off-boarding: %{name}', search: 'Driver name', state: 'Show',
+    states: { open: 'With steps left', done: 'Done', all: 'All' },
+    fields: { name: 'Driver', terminatedOn: 'Terminated', balance: 'Ending balance', escrow: 'Escrow held', openItems: 'Open items', stepsDone: 'Steps done' },
+    back: 'All drivers being off-boarded', picture: 'Final picture', terminated_on: 'Terminated on', leaving_on: 'Leaving on',
+    owed_to_driver: 'Owed to the driver', owed_by_driver: 'Owed by the driver', escrow_held: 'Escrow held',
+    open_ledger: 'Settle in the driver’s ledger', assigned: 'Still assigned', open_tickets: 'Open tickets', open_claims: 'Open claims', nothing_open: 'Nothing',
+    checklist: 'Checklist: %{done} of %{steps} done', checklist_label: 'Off-boarding checklist',
+    done_by: 'Done by %{who}, %{when}', note: 'Note (optional)', note_help: 'What was returned, a check number, who took it…',
+    mark_done: 'Mark done', ticked: '%{step}: done', unticked: '%{step}: undone',
+    untick_title: 'Undo this step?', untick_body: '“%{step}” was marked done by %{who}. The audit log keeps who did and undid it.', untick: 'Undo',
   },
   topbar: {
     open_menu: 'Open menu',

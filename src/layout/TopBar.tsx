@@ -21,8 +21,9 @@ export function TopBar({ children, actions }: { children: ReactNode; actions: Re
         <Toolbar disableGutters sx={{ minHeight: TOP_BAR_HEIGHT, px: 1 }}>
           <SidebarToggle />
           {children}
-          {/* A long title wraps to two smaller lines on a phone instead of being cut under the icons. */}
-          <TitlePortal sx={{ minWidth: 0, fontSize: { xs: '1.05rem', sm: '1.25rem' }, lineHeight: 1.25, whiteSpace: { xs: 'normal', sm: 'nowrap' }, overflow: 'hidden', textOverflow: 'ellipsis', display: { xs: '-webkit-box', sm: 'block' }, WebkitLineClamp: 2, WebkitBoxOrient: 'vertical' }} />
+          {/* A long title wraps to two smaller lines on a phone instead of being cut under the icons (a third is cut off: the
+              line clamp alone did not hold in Chromium 156). */}
+          <TitlePortal sx={{ minWidth: 0, fontSize: { xs: '1.05rem', sm: '1.25rem' }, lineHeight: 1.25, whiteSpace: { xs: 'normal', sm: 'nowrap' }, overflow: 'hidden', textOverflow: 'ellipsis', display: { xs: '-webkit-box', sm: 'block' }, WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', maxHeight: { xs: '2.5em', sm: 'none' } }} />
           <Box sx={{ display: 'flex', alignItems: 'center' }}>{actions}</Box>
         </Toolbar>
       </AppBar>

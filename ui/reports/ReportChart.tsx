@@ -27,7 +27,7 @@ export default function ReportChart({ chart, columns, rows }: ReportChartProps) 
     <>
       <CartesianGrid vertical={false} strokeDasharray="3 3" stroke={theme.palette.divider} />
       <XAxis dataKey={chart.x} tickFormatter={(value) => xTick(x, value)} tick={tick} interval="preserveStartEnd" />
-      <YAxis tickFormatter={(value: number) => yTick(money, value)} width={64} tick={tick} />
+      <YAxis tickFormatter={(value: number) => yTick(money, value)} width={64} tick={tick} domain={chart.max ? [0, chart.max] : undefined} tickCount={chart.max ? chart.max + 1 : undefined} />
       <Tooltip
         formatter={(value, name) => [formatValue(column(String(name)), Number(value)), column(String(name)).label]}
         labelFormatter={(label) => formatValue(x, label as string)}

@@ -1,6 +1,6 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import PrintIcon from '@mui/icons-material/Print';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, GlobalStyles, Skeleton, TablePagination, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Skeleton, TablePagination, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'ra-core';
 import { type ReactNode, Suspense, lazy, useState } from 'react';
@@ -9,6 +9,7 @@ import { apiFetch, unwrap } from '../../dataProvider/http';
 import { REPORT_PAGE_SIZE, type ReportAnswer, type ReportColumn, type ReportDefinition, type ReportRow, looksAhead } from '../../schema/reports';
 import { localToday } from '../assignments/dates';
 import { downloadCsv } from '../downloadCsv';
+import { PrintView } from '../PrintView';
 import { usDate } from '../format';
 import { useHoldsFeature } from '../useCanAccessFeature';
 import { formatValue } from './format';
@@ -17,25 +18,6 @@ import { ReportFilters } from './ReportFilters';
 import { ReportTable, type ReportTableProps } from './ReportTable';
 
 const ReportChart = lazy(() => import('./ReportChart'));
-
-/** On paper: the report alone, no menus, filters or buttons. */
-const PRINT = (
-  <GlobalStyles
-    styles={{
-      '@page': { size: 'landscape', margin: '12mm' },
-      '@media print': {
-        'header, nav, .MuiAppBar-root, .RaSidebar-root, .RaLayout-contentWithSidebar > :not(.RaLayout-content), [data-print="hide"]': { display: 'none !important' },
-        '[data-print="only"]': { display: 'block !important' },
-        body: { background: '#fff' },
-        // The page is the report's: no room kept for the hidden menus, every column on the paper.
-        '.RaLayout-appFrame, .RaLayout-contentWithSidebar, .RaLayout-content': { margin: '0 !important', padding: '0 !important' },
-        'table': { fontSize: '9pt' },
-        'td, th': { padding: '2px 6px !important', whiteSpace: 'nowrap' },
-        '.MuiBox-root:has(> table)': { overflow: 'visible !important' },
-      },
-    }}
-  />
-);
 
 /** The headline figures: this period's totals, and the previous period's beside them when the report compares. */
 function Headline({ columns, answer }: { columns: readonly ReportColumn[]; answer: ReportAnswer }) {
@@ -82,6 +64,8 @@ export interface ReportScreenProps {
   ready?: boolean;
   /** Whether the report names the screen (not when it is part of a screen with its own title: the driver report). */
   titled?: boolean;
+  /** More buttons of the report's toolbar, before CSV and print (entering an evaluation …). */
+  actions?: ReactNode;
 }
 
 /**
@@ -89,7 +73,7 @@ export interface ReportScreenProps {
  * figures, the chart (recharts, loaded on demand) and the table that says the same in words, CSV export of the same
  * rows, a print view; loading, empty and error states that say what to do.
  */
-export function ReportScreen({ report, hideFilters, fixed, linkOf, before, emptyHint = 'haulboard.reports.empty', ready = true, titled = true }: ReportScreenProps) {
+export function ReportScreen({ report, hideFilters, fixed, linkOf, before, emptyHint = 'haulboard.reports.empty', ready = true, titled = true, actions }: ReportScreenProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const [params, setParams] = useReportParams(report);
@@ -122,12 +106,13 @@ export function ReportScreen({ report, hideFilters, fixed, linkOf, before, empty
   const totalled = columns.some((c) => (c.kind === 'money' || c.kind === 'count') && c.total !== false);
   return (
     <Box sx={{ p: { xs: 1, md: 2 }, display: 'grid', gap: 2 }}>
-      {PRINT}
+      <PrintView />
       {titled && <Title title={title} />}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
         <ReportFilters report={report} params={params} onChange={setParams} hide={hideFilters} />
         <Box sx={{ flex: 1 }} />
-        <Box data-print="hide" sx={{ display: 'flex', gap: 1 }}>
+        <Box data-print="hide" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          {actions}
           {canExport && (
             <Button size="small" startIcon={downloading ? <CircularProgress size={16} /> : <DownloadIcon />} onClick={exportCsv} disabled={!answer || downloading}>
               {translate('haulboard.export.csv')}

@@ -6,6 +6,9 @@ import type { Db } from '../types';
 import { seedDemoBank } from './bank';
 import { seedBrokerFeePayments } from './brokerFees';
 import { seedDemoClaims } from './claims';
+import { seedDispatcherPayRules } from './dispatcherPayRules';
+import { seedDemoDriverEvents } from './driverEvents';
+import { seedDemoEvaluations } from './evaluations';
 import { seedDemoLedgers } from './ledgers';
 import { seedDemoOrders } from './orders';
 import { seedPeopleAndFleet } from './peopleFleet';
@@ -200,6 +203,12 @@ export async function seedDemo(db: Db, dialect: DialectName, options: { ledgers?
     // The bank's export pays the ledgers' paid bills too: after them.
     await seedDemoBank(db, dialect);
   }
+  // Driver events (home and shop time, breakdowns …) around the loads: a random stream of their own.
+  await seedDemoDriverEvents(db);
+  // The dispatchers' pay rules (the salary report): a random stream of their own.
+  await seedDispatcherPayRules(db, isoDate(today));
+  // Evaluations of the drivers and dispatchers (the evaluation report): a random stream of their own.
+  await seedDemoEvaluations(db, isoDate(today));
   await db.insertInto('meta').values({ key: 'demo_seeded', value: now }).execute();
   return true;
 }

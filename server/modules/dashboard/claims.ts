@@ -1,11 +1,9 @@
 import type { ExpressionBuilder } from 'kysely';
-import { claimNumberOf, deadlineOf } from '../../../schema/claims';
+import { FINISHED_CLAIM_STATUSES, claimNumberOf, deadlineOf } from '../../../schema/claims';
 import type { ClaimDeadline, ClaimsTile } from '../../../schema/dashboard';
 import { claims } from '../../../schema/resources/claims';
 import type { Database, Db } from '../../db/types';
 
-/** Statuses after which nothing more is owed to the claimant. */
-const FINISHED = ['SETTLED', 'CLOSED', 'DECLINED'];
 const NEXT = 5;
 
 /** Whether the claim's step is done (the claims list's deadlines read the same: server/modules/claims/claims.ts). */
@@ -20,7 +18,7 @@ export async function claimsTile(db: Db, today: string): Promise<ClaimsTile> {
   const rows = await db.selectFrom('claims')
     .select((eb) => ['id', 'claimant_company', 'received_on', 'created_at', stepDone(eb, 'ACKNOWLEDGE').as('acknowledged'), stepDone(eb, 'DECISION').as('decided')])
     .where('deleted_at', 'is', null)
-    .where('status', 'not in', FINISHED)
+    .where('status', 'not in', FINISHED_CLAIM_STATUSES)
     .execute();
   const open = rows.map((row) => ({ row, deadline: deadlineOf(row.received_on, Boolean(Number(row.acknowledged)), Boolean(Number(row.decided)), today) }));
   const next = open

@@ -14,7 +14,7 @@ import { coversSql } from '../assignments/dates';
  */
 const showDeletedQuery = z.object({ showDeleted: queryBoolean.default(false) });
 
-const DISPATCH_SCREENS = ['BookOrders', 'DriverAssignment', 'DispatcherSalary', 'Users', 'ReportsDashboard', 'Dashboard', 'WeeklyFinance', 'BrokerFee'];
+const DISPATCH_SCREENS = ['BookOrders', 'DriverAssignment', 'DispatcherSalary', 'Users', 'ReportsDashboard', 'Dashboard', 'WeeklyFinance', 'BrokerFee', 'EvaluationReport'];
 const DRIVER_SCREENS = [
   'BookOrders', 'DriverAssignment', 'VehicleAndCardAssignment', 'DriverReport', 'DriverBalance', 'DriverTransactions', 'PayDriverBills',
   'TicketManagement', 'ClaimsTracker', 'DriverOffBoarding', 'DriverLicense', 'EventReport', 'EvaluationReport', 'Users', 'Vehicles',

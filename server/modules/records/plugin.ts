@@ -4,7 +4,10 @@ import { RECORD_RESOURCES, type RecordTableName } from '../../../schema/resource
 import type { ServerContext } from '../../context';
 import { brokerFeeExtension } from '../brokerFees/routes';
 import { claimExtension } from '../claims/claims';
+import { dispatcherPayRuleExtension } from '../dispatcherPayRules/routes';
+import { driverEventExtension } from '../driverEvents/routes';
 import { driverExtension } from '../drivers/routes';
+import { evaluationExtension } from '../evaluations/extension';
 import { payBillExtension } from '../finances/payBills';
 import { transactionExtension } from '../finances/transactions';
 import { fuelCardExtension } from '../fuelCards/routes';
@@ -32,6 +35,9 @@ const EXTENSIONS: { [T in RecordTableName]?: (ctx: ServerContext) => AnyExtensio
   citations: () => citationExtension as never,
   inspection_reports: () => inspectionExtension as never,
   claims: claimExtension as never,
+  evaluations: evaluationExtension as never,
+  driver_events: driverEventExtension as never,
+  dispatcher_pay_rules: dispatcherPayRuleExtension as never,
 };
 
 /**

@@ -43,6 +43,8 @@ export interface ReportRun {
 export interface Report {
   definition: ReportDefinition;
   answer(run: ReportRun): Promise<ReportAnswer>;
+  /** The run of a request when the report limits its rows otherwise than by the driver scope (the dispatcher salary report); runOf when absent. */
+  runOf?(ctx: Pick<ServerContext, 'db' | 'dialect' | 'permissions'>, request: FastifyRequest, query: ReportQuery): Promise<ReportRun>;
 }
 
 /** The run of one request: the caller's driver scope (scope.ts), then the run of the query under it. */

@@ -4,14 +4,16 @@ import { ok, type ServerContext } from '../../context';
 import { sendCsvFile } from '../../http/csv';
 import { reportCsv, reportFileName } from './csv';
 import { credentials } from './credentials';
+import { dispatcherSalary } from './dispatcherSalary';
 import { driverLoads } from './driverLoads';
+import { evaluationReport } from './evaluations';
 import { type Report, runOf } from './frame';
 import { byDispatcher, byDriver } from './people';
 import { weeklyFinance } from './weeklyFinance';
 import { weeklyReport } from './weeklyReport';
 
 /** Every report of schema/reports.ts REPORT_LIST, each answered by its module. */
-export const REPORT_MODULES: readonly Report[] = [weeklyReport, weeklyFinance, byDispatcher, byDriver, driverLoads, credentials];
+export const REPORT_MODULES: readonly Report[] = [weeklyReport, weeklyFinance, byDispatcher, byDriver, driverLoads, credentials, dispatcherSalary, evaluationReport];
 
 const tags = ['Reports'];
 
@@ -33,7 +35,7 @@ export default async function reportRoutes(app: FastifyInstance, ctx: ServerCont
   for (const report of REPORT_MODULES) {
     const definition: ReportDefinition = report.definition;
     const answer = async (request: Parameters<typeof runOf>[1], query: ReportQuery) => {
-      const run = await runOf(ctx, request, definition, query);
+      const run = await (report.runOf ? report.runOf(ctx, request, query) : runOf(ctx, request, definition, query));
       return { run, answer: await report.answer(run) };
     };
     app.get<{ Querystring: ReportQuery }>(`/api/Reports/${definition.name}`, {

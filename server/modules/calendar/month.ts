@@ -1,0 +1,141 @@
+import { type RawBuilder, sql } from 'kysely';
+import {
+  type CalendarAnswer, type CalendarDriver, type CalendarEvent, type CalendarMark, DAY_STATE_CODES, type DayState, MAX_LOAD_DAYS, STATE_EVENTS, monthDays,
+} from '../../../schema/calendar';
+import { addDays } from '../../../schema/expiry';
+import type { DriverEventType } from '../../../schema/resources/driverEvents';
+import type { DialectName } from '../../db';
+import type { Db } from '../../db/types';
+import { dollars } from '../reports/frame';
+import { orderFigures } from '../reports/orderFigures';
+
+/**
+ * The Performance Calendar's month (schema/calendar.ts) in SQL: the drivers employed in the month, the days their
+ * loads cover, their loads and gross, the home and shop days, the events, the court dates and expirations — six
+ * reads, each one index range of the month, whatever the number of orders (book_orders_calendar, migration 025).
+ */
+
+export interface MonthFilters {
+  driverId?: number;
+  carrierId?: number;
+}
+
+/** The month's days as a table `days(day)` (a union of 28–31 literals: the same SQL on SQLite and PostgreSQL). */
+const daysTable = (days: readonly string[]) => sql`select ${sql.join(days.map((day) => sql`cast(${day} as text) as day`), sql` union all select `)}`;
+
+/**
+ * Only the rows of the filtered drivers, on a column holding a driver id: one driver's by their own index; a carrier's
+ * written `+column`, so that SQLite keeps reading the month's range rather than each driver's whole history.
+ */
+function driverFilter(column: string, filters: MonthFilters): RawBuilder<unknown> {
+  if (filters.driverId !== undefined) return sql`and ${sql.ref(column)} = ${filters.driverId}`;
+  if (filters.carrierId !== undefined) return sql`and +${sql.ref(column)} in (select id from drivers where carrier_id = ${filters.carrierId})`;
+  return sql``;
+}
+
+const LIVE_LOADS = sql`o.deleted_at is null and o.status <> 'CANCELLED'`;
+
+/**
+ * SQLite reads the month's loads of every driver (or a carrier's) from their own index (migration 025): once ANALYZE
+ * has run, its planner otherwise prefers a skip-scan of another pickup-date index and reads every row (15 ms →
+ * 170–260 ms at a million orders). One driver's are read by the driver's index.
+ */
+const calendarIndex = (dialect: DialectName, filters: MonthFilters) => (dialect === 'sqlite' && filters.driverId === undefined ? sql`indexed by book_orders_calendar` : sql``);
+
+export async function calendarMonth(db: Db, dialect: DialectName, month: string, today: string, filters: MonthFilters): Promise<CalendarAnswer> {
+  const days = monthDays(month);
+  const first = days[0];
+  const last = days[days.length - 1];
+
+  const drivers = await db.selectFrom('drivers')
+    .select(['id', sql<string>`first_name || ' ' || last_name`.as('name'), 'hired_on', 'terminated_on', 'cdl_expires_on', 'medical_card_expires_on'])
+    .where('deleted_at', 'is', null)
+    .where((eb) => eb.or([eb('hired_on', 'is', null), eb('hired_on', '<=', last)]))
+    .where((eb) => eb.or([eb('terminated_on', 'is', null), eb('terminated_on', '>=', first)]))
+    .$if(filters.driverId !== undefined, (q) => q.where('id', '=', filters.driverId!))
+    .$if(filters.carrierId !== undefined, (q) => q.where('carrier_id', '=', filters.carrierId!))
+    .orderBy('first_name').orderBy('last_name').orderBy('id')
+    .execute();
+
+  // The days each driver's loads cover: a load picked up before the month counts from its first day in it (loads
+  // reach back MAX_LOAD_DAYS at most). Loads picked up the same day by the same driver cover up to the latest of their
+  // deliveries: one row per pickup day and driver, grouped in the index's own order (no sort of the month's loads).
+  const { rows: loaded } = await sql<{ driver_id: number; day: string }>`
+    with days as (${daysTable(days)}),
+    spans as (
+      select o.pickup_date as from_day, o.driver_id, max(o.delivery_date) as to_day from book_orders o ${calendarIndex(dialect, filters)}
+      where ${LIVE_LOADS} and o.pickup_date >= ${addDays(first, -MAX_LOAD_DAYS)} and o.pickup_date <= ${last} and o.delivery_date >= ${first}
+        and o.driver_id is not null ${driverFilter('o.driver_id', filters)}
+      group by o.pickup_date, o.driver_id
+    )
+    select s.driver_id, d.day from spans s join days d on d.day >= s.from_day and d.day <= s.to_day
+    group by s.driver_id, d.day`.execute(db);
+
+  // The month's loads and gross by pickup day, as the reports count them, from the per-day totals the order writes keep.
+  const gross = await orderFigures(
+    { db, dialect, range: { from: first, to: last }, today, filters: { driverId: filters.driverId }, groupBy: 'driver', size: 0 },
+    { range: { from: first, to: last }, by: 'driver', perWeek: false },
+  );
+
+  // Every event that touches the month.
+  const { rows: eventRows } = await sql<{ id: number; driver_id: number; type: string; start_on: string; end_on: string; notes: string | null; version: number }>`
+    select e.id, e.driver_id, e.type, e.start_on, e.end_on, e.notes, e.version from driver_events e
+    where e.deleted_at is null and e.end_on >= ${first} and e.start_on <= ${last} ${driverFilter('e.driver_id', filters)}
+    order by e.start_on, e.id`.execute(db);
+
+  // Court dates of the drivers' citations in the month.
+  const { rows: courts } = await sql<{ driver_id: number; day: string; number: string }>`
+    select t.driver_id, c.court_date as day, c.citation_number as number from citations c join tickets t on t.id = c.ticket_id
+    where c.deleted_at is null and t.deleted_at is null and c.court_date >= ${first} and c.court_date <= ${last} and t.driver_id is not null
+      ${driverFilter('t.driver_id', filters)}
+    order by c.court_date`.execute(db);
+
+  const index = new Map(days.map((day, at) => [day, at]));
+  const grid = new Map<number, DayState[]>();
+  for (const driver of drivers) {
+    grid.set(driver.id, days.map((day) => {
+      if ((driver.hired_on && day < driver.hired_on) || (driver.terminated_on && day > driver.terminated_on)) return 'off';
+      return day <= today ? 'empty' : 'upcoming';
+    }));
+  }
+  // Weakest first: a stronger state written later wins (loaded over shop over home).
+  const mark = (driverId: number, day: string, state: DayState) => {
+    const row = grid.get(driverId);
+    const at = index.get(day);
+    if (!row || at === undefined || row[at] === 'off') return;
+    if (rank(state) < rank(row[at])) row[at] = state;
+  };
+  for (const event of eventRows) {
+    const state = STATE_EVENTS[event.type as DriverEventType];
+    if (!state) continue;
+    for (let day = event.start_on < first ? first : event.start_on; day <= event.end_on && day <= last; day = addDays(day, 1)) mark(event.driver_id, day, state);
+  }
+  for (const row of loaded) mark(Number(row.driver_id), row.day, 'loaded');
+
+  const sums = new Map(gross.map((row) => [row.person, row]));
+  const rows: CalendarDriver[] = drivers.map((driver) => {
+    const states = grid.get(driver.id)!;
+    const sum = sums.get(driver.id);
+    return {
+      id: driver.id, name: driver.name, days: states.map((state) => DAY_STATE_CODES[state]).join(''),
+      loadedDays: states.filter((state) => state === 'loaded').length, loads: sum?.loads ?? 0, gross: dollars(sum?.priceCents ?? 0),
+    };
+  });
+
+  const listed = new Set(drivers.map((driver) => driver.id));
+  const marks: CalendarMark[] = [
+    ...courts.filter((row) => listed.has(Number(row.driver_id))).map((row) => ({ driverId: Number(row.driver_id), day: row.day, kind: 'court' as const, label: `Court date, citation ${row.number}` })),
+    ...drivers.flatMap((driver) => [
+      ...(driver.cdl_expires_on && index.has(driver.cdl_expires_on) ? [{ driverId: driver.id, day: driver.cdl_expires_on, kind: 'expires' as const, label: 'CDL expires' }] : []),
+      ...(driver.medical_card_expires_on && index.has(driver.medical_card_expires_on) ? [{ driverId: driver.id, day: driver.medical_card_expires_on, kind: 'expires' as const, label: 'Medical card expires' }] : []),
+    ]),
+  ];
+  const events: CalendarEvent[] = eventRows.filter((row) => listed.has(Number(row.driver_id))).map((row) => ({
+    id: Number(row.id), driverId: Number(row.driver_id), type: row.type as DriverEventType, startOn: row.start_on, endOn: row.end_on, notes: row.notes, version: Number(row.version),
+  }));
+  return { month, days, today, drivers: rows, events, marks };
+}
+
+/** The order of DAY_STATES: a lower rank wins a day. */
+const RANKS: Record<DayState, number> = { off: 0, loaded: 1, shop: 2, home: 3, empty: 4, upcoming: 5 };
+const rank = (state: DayState) => RANKS[state];
