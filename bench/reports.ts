@@ -1,12 +1,13 @@
 /**
- * Reports benchmark (issue 18). A benchmark, not a test: it never fails on a slow figure.
+ * Reports benchmark (issues 18 and 19). A benchmark, not a test: it never fails on a slow figure.
  *
  *   1. `seed --orders N` into a temp DATA_DIR (N = BENCH_ORDERS, default 1,000,000), or BENCH_DATA_DIR as it is;
  *   2. the real server on it (SQLite), its file mapped into memory, signed in as the administrator;
  *   3. with BENCH_CLIENTS (10) closed-loop keep-alive clients for BENCH_SECONDS (5) each: every report of
  *      schema/reports.ts at its default period, and with filters combined, other groupings and longer periods
- *      (filter values from the data: the busiest dispatcher and driver, a carrier), a CSV export, and the landing
- *      dashboard (GET /api/Dashboard/summary, every tile: the administrator reads every feature);
+ *      (filter values from the data: the busiest dispatcher and driver, a carrier), a CSV export, the landing
+ *      dashboard (GET /api/Dashboard/summary, every tile: the administrator reads every feature), and issue 19's
+ *      credentials, dispatcher salary and evaluation reports and the Performance Calendar's month;
  *   4. with the server stopped, each scenario's report run directly (server/modules/reports: its queries and the
  *      answer's assembly, in this process on the same file, one at a time: no HTTP, no sign-in check, no queueing)
  *      for BENCH_DIRECT_SECONDS (2) — the floor under the server's figure.
@@ -106,6 +107,12 @@ async function buildScenarios(server: ServerChild, auth: Record<string, string>)
     { name: 'drivers dispatcher+carrier', report: 'drivers', query: { dispatcherId: d, carrierId: c } },
     { name: 'driver-loads (this month)', report: 'driver-loads', query: { driverId: r } },
     { name: 'driver-loads this week', report: 'driver-loads', query: { driverId: r, filtered: 'this_week' } },
+    { name: 'driver-license (next 90 days)', report: 'driver-license', query: {} },
+    { name: 'dispatcher-salary (12 weeks)', report: 'dispatcher-salary-report', query: {} },
+    { name: 'dispatcher-salary by week, this year', report: 'dispatcher-salary-report', query: { groupBy: 'week', ...year } },
+    { name: 'dispatcher-salary carrier', report: 'dispatcher-salary-report', query: { carrierId: c } },
+    { name: 'evaluation-report (this year)', report: 'evaluation-report', query: {} },
+    { name: 'evaluation-report dispatchers', report: 'evaluation-report', query: { groupBy: 'dispatcher' } },
     { name: 'weekly-report CSV (12 weeks)', report: 'weekly-report', query: {}, csv: true },
     { name: 'dashboard (every tile)', report: 'dashboard', query: {}, dashboard: true },
     { name: 'calendar month (every driver)', report: 'calendar', query: {}, calendar: true },

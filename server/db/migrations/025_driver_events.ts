@@ -24,12 +24,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await run(`CREATE INDEX driver_events_driver_id ON driver_events (driver_id, start_on)`);
   await run(`CREATE INDEX driver_events_type ON driver_events (type, start_on)`);
   await run(`CREATE INDEX driver_events_month ON driver_events (end_on, start_on, driver_id) WHERE deleted_at IS NULL`);
-  // The calendar's loads: the orders that count (not deleted, not cancelled) by pickup day, with the driver and the
-  // delivery day it reads (the gross comes from the per-day totals).
-  await run(`CREATE INDEX book_orders_calendar ON book_orders (pickup_date, driver_id, delivery_date) WHERE deleted_at IS NULL AND status <> 'CANCELLED'`);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql.raw('DROP INDEX book_orders_calendar').execute(db);
   await db.schema.dropTable('driver_events').execute();
 }

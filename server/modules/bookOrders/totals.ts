@@ -1,5 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { BookOrderFilter } from '../../../schema/bookOrders';
+import { MAX_LOAD_DAYS } from '../../../schema/calendar';
+import { addDays } from '../../../schema/expiry';
+import { isPostgres } from '../../db/schemaHelpers';
 import type { Db } from '../../db/types';
 
 /**
@@ -22,7 +25,7 @@ import type { Db } from '../../db/types';
 const ROW_COLUMNS = [
   'pickup_date', 'deleted_at', 'price_cents', 'broker_fee_cents', 'dispatcher_id', 'driver_id', 'status', 'load_board', 'broker_id',
   'shipper_id', 'carrier_id', 'pickup_state_id', 'delivery_state_id', 'payment_method', 'pay_on_pickup', 'pay_on_delivery',
-  'has_manager_review', 'approved', 'vehicle_count', 'cod_amount_cents', 'payment_status', 'route_miles',
+  'has_manager_review', 'approved', 'vehicle_count', 'cod_amount_cents', 'payment_status', 'route_miles', 'delivery_date',
 ] as const;
 type TotalsRow = Record<(typeof ROW_COLUMNS)[number], string | number | null>;
 
@@ -87,6 +90,23 @@ function keysOf(row: TotalsRow): { dim: string; value: string }[] {
   return keys;
 }
 
+/**
+ * The Performance Calendar's loaded days (server/modules/calendar): per driver and day, how many booked loads (not
+ * cancelled) cover the day — from pickup to delivery, MAX_LOAD_DAYS at most past the pickup. Counted under dim
+ * DRIVER_COVER (value: the driver's id) with the count only, so a month of every driver is a read of at most one row
+ * per driver and day, not of the month's loads (~130,000 index entries a month at a million orders).
+ */
+export const DRIVER_COVER = 'driver_cover';
+
+/** The days a live, booked load of a driver covers (none for others). */
+function coveredDays(row: TotalsRow): string[] {
+  if (row.deleted_at !== null || row.status === 'CANCELLED' || row.driver_id === null || row.driver_id === undefined) return [];
+  const days: string[] = [];
+  const last = String(row.delivery_date);
+  for (let day = String(row.pickup_date), n = 0; day <= last && n <= MAX_LOAD_DAYS; day = addDays(day, 1), n++) days.push(day);
+  return days;
+}
+
 /** What one order adds to each of its keys beside its count, price and fee. */
 function rowFigures(row: TotalsRow) {
   const price = Number(row.price_cents);
@@ -109,6 +129,14 @@ export async function readTotalsRow(trx: Db, id: number): Promise<TotalsRow | nu
 async function add(trx: Db, row: TotalsRow, sign: 1 | -1): Promise<void> {
   const keys = keysOf(row);
   if (!keys.length) return;
+  const covered = coveredDays(row);
+  if (covered.length) {
+    const zero = { price_cents: 0, fee_cents: 0, vehicles: 0, cod_cents: 0, paid_cents: 0, miles_count: 0, miles_price_cents: 0, miles: 0 };
+    await trx.insertInto('book_order_totals')
+      .values(covered.map((day) => ({ dim: DRIVER_COVER, value: String(row.driver_id), day, count: sign, ...zero })))
+      .onConflict((oc) => oc.columns(['dim', 'value', 'day']).doUpdateSet({ count: sql`book_order_totals.count + excluded.count` }))
+      .execute();
+  }
   const figures = rowFigures(row);
   const sums = {
     count: sign, price_cents: sign * Number(row.price_cents), fee_cents: sign * Number(row.broker_fee_cents),
@@ -165,6 +193,15 @@ export async function rebuildOrderTotals(db: Kysely<unknown> | Db): Promise<void
       select dispatcher_id, coalesce(driver_id, 0) as driver_id, carrier_id, pickup_date as day, ${sql.join(figures.map((f, i) => sql`${f} as ${sql.ref(`s${i}`)}`))}
       from book_orders where deleted_at is null and status <> 'CANCELLED' group by dispatcher_id, coalesce(driver_id, 0), carrier_id, pickup_date)
     ${insert} ${sql.join(selects, sql` union all `)}`.execute(exec);
+  // The calendar's loaded days: each booked load of a driver over its days, pickup to delivery (coveredDays).
+  const steps = sql.join(Array.from({ length: MAX_LOAD_DAYS + 1 }, (_v, n) => sql`select ${sql.lit(n)} as n`), sql` union all `);
+  const postgres = isPostgres(exec);
+  const span = postgres ? sql`(cast(o.delivery_date as date) - cast(o.pickup_date as date))` : sql`cast(julianday(o.delivery_date) - julianday(o.pickup_date) as integer)`;
+  const dayOf = postgres ? sql`to_char(cast(o.pickup_date as date) + s.n, 'YYYY-MM-DD')` : sql`date(o.pickup_date, '+' || s.n || ' days')`;
+  await sql`${insert} select ${DRIVER_COVER}, cast(driver_id as text), day, count(*), 0, 0, 0, 0, 0, 0, 0, 0 from (
+      select o.driver_id, ${dayOf} as day from book_orders o join (${steps}) s on s.n <= ${span}
+      where o.deleted_at is null and o.status <> 'CANCELLED' and o.driver_id is not null) covered
+    group by driver_id, day`.execute(exec);
 }
 
 /**

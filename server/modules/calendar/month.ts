@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import {
-  type CalendarAnswer, type CalendarDriver, type CalendarEvent, type CalendarMark, DAY_STATE_CODES, type DayState, MAX_LOAD_DAYS, STATE_EVENTS, monthDays,
+  type CalendarAnswer, type CalendarDriver, type CalendarEvent, type CalendarMark, DAY_STATE_CODES, type DayState, STATE_EVENTS, monthDays,
 } from '../../../schema/calendar';
 import { addDays } from '../../../schema/expiry';
 import type { DriverEventType } from '../../../schema/resources/driverEvents';
@@ -8,11 +8,13 @@ import type { DialectName } from '../../db';
 import type { Db } from '../../db/types';
 import { dollars } from '../reports/frame';
 import { orderFigures } from '../reports/orderFigures';
+import { DRIVER_COVER } from '../bookOrders/totals';
 
 /**
  * The Performance Calendar's month (schema/calendar.ts) in SQL: the drivers employed in the month, the days their
  * loads cover, their loads and gross, the home and shop days, the events, the court dates and expirations — six
- * reads, each one index range of the month, whatever the number of orders (book_orders_calendar, migration 025).
+ * reads, each one index range of the month, whatever the number of orders (the loaded days and the gross from the
+ * per-day totals every order write keeps, bookOrders/totals.ts).
  */
 
 export interface MonthFilters {
@@ -20,8 +22,6 @@ export interface MonthFilters {
   carrierId?: number;
 }
 
-/** The month's days as a table `days(day)` (a union of 28–31 literals: the same SQL on SQLite and PostgreSQL). */
-const daysTable = (days: readonly string[]) => sql`select ${sql.join(days.map((day) => sql`cast(${day} as text) as day`), sql` union all select `)}`;
 
 /**
  * Only the rows of the filtered drivers, on a column holding a driver id: one driver's by their own index; a carrier's
@@ -33,14 +33,12 @@ function driverFilter(column: string, filters: MonthFilters): RawBuilder<unknown
   return sql``;
 }
 
-const LIVE_LOADS = sql`o.deleted_at is null and o.status <> 'CANCELLED'`;
-
-/**
- * SQLite reads the month's loads of every driver (or a carrier's) from their own index (migration 025): once ANALYZE
- * has run, its planner otherwise prefers a skip-scan of another pickup-date index and reads every row (15 ms →
- * 170–260 ms at a million orders). One driver's are read by the driver's index.
- */
-const calendarIndex = (dialect: DialectName, filters: MonthFilters) => (dialect === 'sqlite' && filters.driverId === undefined ? sql`indexed by book_orders_calendar` : sql``);
+/** The loaded days of the filtered drivers: one driver's value, or a carrier's drivers (the key's own order). */
+function coverFilter(filters: MonthFilters): RawBuilder<unknown> {
+  if (filters.driverId !== undefined) return sql`and t.value = ${String(filters.driverId)}`;
+  if (filters.carrierId !== undefined) return sql`and t.value in (select cast(id as text) from drivers where carrier_id = ${filters.carrierId})`;
+  return sql``;
+}
 
 export async function calendarMonth(db: Db, dialect: DialectName, month: string, today: string, filters: MonthFilters): Promise<CalendarAnswer> {
   const days = monthDays(month);
@@ -57,19 +55,12 @@ export async function calendarMonth(db: Db, dialect: DialectName, month: string,
     .orderBy('first_name').orderBy('last_name').orderBy('id')
     .execute();
 
-  // The days each driver's loads cover: a load picked up before the month counts from its first day in it (loads
-  // reach back MAX_LOAD_DAYS at most). Loads picked up the same day by the same driver cover up to the latest of their
-  // deliveries: one row per pickup day and driver, grouped in the index's own order (no sort of the month's loads).
-  const { rows: loaded } = await sql<{ driver_id: number; day: string }>`
-    with days as (${daysTable(days)}),
-    spans as (
-      select o.pickup_date as from_day, o.driver_id, max(o.delivery_date) as to_day from book_orders o ${calendarIndex(dialect, filters)}
-      where ${LIVE_LOADS} and o.pickup_date >= ${addDays(first, -MAX_LOAD_DAYS)} and o.pickup_date <= ${last} and o.delivery_date >= ${first}
-        and o.driver_id is not null ${driverFilter('o.driver_id', filters)}
-      group by o.pickup_date, o.driver_id
-    )
-    select s.driver_id, d.day from spans s join days d on d.day >= s.from_day and d.day <= s.to_day
-    group by s.driver_id, d.day`.execute(db);
+  // The days each driver's loads cover, kept per driver and day with every order write (bookOrders/totals.ts
+  // DRIVER_COVER: a load covers pickup to delivery, MAX_LOAD_DAYS past its pickup at most): at most a row per driver
+  // and day of the month, whatever the number of orders.
+  const { rows: loaded } = await sql<{ driver_id: string; day: string }>`
+    select t.value as driver_id, t.day from book_order_totals t
+    where t.dim = ${DRIVER_COVER} and t.day >= ${first} and t.day <= ${last} and t.count > 0 ${coverFilter(filters)}`.execute(db);
 
   // The month's loads and gross by pickup day, as the reports count them, from the per-day totals the order writes keep.
   const gross = await orderFigures(
