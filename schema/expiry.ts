@@ -26,6 +26,9 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** Whole days from one YYYY-MM-DD date to another (negative when `to` is earlier). */
+export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
 /** The last date that counts as due today: anything on or before it is due or expired. */
 export const dueBy = (today: string = todayIso()) => addDays(today, EXPIRY_WINDOW_DAYS);
 

@@ -1,5 +1,6 @@
 import { choice, computed, date, reference, text } from '../define/fields';
 import { defineResource } from '../define/resource';
+import { daysBetween } from '../expiry';
 
 export const DRIVER_EVENT_TYPES = ['ACCIDENT', 'INCIDENT', 'BREAKDOWN', 'HOME_TIME', 'SHOP_TIME', 'COMPLAINT', 'COMPLIMENT'] as const;
 export type DriverEventType = (typeof DRIVER_EVENT_TYPES)[number];
@@ -13,9 +14,8 @@ export interface EventTotals { events: number; days: number; byType: EventTypeCo
 /** The longest event, in days: home time or a truck in the shop for two months is already a case of its own. */
 export const MAX_EVENT_DAYS = 62;
 
-const DAY = 86_400_000;
 /** Days from `from` to `to`, both included (YYYY-MM-DD). */
-export const eventDays = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY) + 1;
+export const eventDays = (from: string, to: string) => daysBetween(from, to) + 1;
 
 /**
  * Driver events (issue 19, SPEC.md §2 event-report): what happened to a driver on a day or over days — an accident,

@@ -5,6 +5,7 @@ import { fromCents } from '../../../schema/records';
 import { isPostgres } from '../../db/schemaHelpers';
 import type { Database, Db } from '../../db/types';
 import { claimSettlementItems } from '../claims/bankItems';
+import { daysBetween } from '../../../schema/expiry';
 
 /**
  * The items Haulboard expects to see in the bank (issue 15.3), read from where they live:
@@ -99,7 +100,8 @@ export const sourcesFor = (direction: 'IN' | 'OUT') => MATCH_ITEM_TYPES.filter((
 /** The item's key column in its source query (to read one item, or a few). */
 export const idColumnOf = (type: MatchItemType) => ({ BOOK_ORDER: 'o.id', PAY_BILL: 'p.id', BROKER_FEE: 'f.id', CLAIM_SETTLEMENT: 's2.id' } as const)[type];
 
-export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+/** Re-exported for the bank's modules, which took it from here first. */
+export { daysBetween };
 
 export const expectedOn = (row: ItemRow): string | null => row.expected_on;
 

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { FINISHED_CLAIM_STATUSES, claimNumberOf } from '../../../schema/claims';
 import { OFFBOARDING_STEPS, type OffBoardingDto, type OffBoardingQuery, type OffBoardingRow, type OffBoardingStep, type Outstanding } from '../../../schema/offboarding';
 import { maskCard } from '../../../schema/resources/fuelCards';
+import { usCents } from '../../../schema/format';
 import { fromCents } from '../../../schema/records';
 import type { Db } from '../../db/types';
 import { endsOnOrAfter } from '../assignments/dates';
@@ -76,7 +77,7 @@ async function outstandingOf(db: Db, driverId: number, today: string): Promise<O
   };
 }
 
-const usd = (cents: number) => `$${(Math.abs(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const usd = (cents: number) => usCents(Math.abs(cents));
 const list = (items: readonly string[]) => items.join(', ');
 
 /** What keeps each data-checked step from being ticked, in words; null when nothing does. */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { REFERENCE_TARGETS, type ReferenceTarget } from '../../../schema/define/references';
 import { DUE_GROUPS, REPORTS, type ReportRow, dueGroupOf } from '../../../schema/reports';
-import { PERIODIC_REVIEWS, addMonths } from '../../../schema/expiry';
+import { PERIODIC_REVIEWS, addMonths, daysBetween } from '../../../schema/expiry';
 import { RECORD_RESOURCES } from '../../../schema/resources';
 import { REFERENCE_SQL } from '../records/references';
 import { type Report, byText } from './frame';
@@ -29,8 +29,6 @@ const PARTS = [
   ...PERIODIC_REVIEWS.map((review) => ({ def: RECORD_RESOURCES.find((def) => def.table === review.table)!, label: review.label, column: review.column, months: review.everyMonths })),
 ].map((part) => ({ ...part, holder: REFERENCE_SQL[holderTarget(part.def.table)].display('r') }));
 
-const DAY = 86_400_000;
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY);
 
 export const credentials: Report = {
   definition: REPORTS.credentials,
