@@ -46,6 +46,8 @@ export interface AuditLogTable {
   before: string | null;
   after: string | null;
   request_id: string | null;
+  /** The connected app the entry was written under (migration 030), null for people. */
+  app_id: number | null;
 }
 export interface MetaTable { key: string; value: string }
 export interface StatesTable { id: Generated<number>; abbreviation: string; name: string }
