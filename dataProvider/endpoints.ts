@@ -20,6 +20,8 @@ export interface ResourceEndpoints {
   restore?: (id: string | number) => string;
   /** The streamed CSV of the list, called with the list's filters. */
   export?: string;
+  /** How the list's filters become the CSV's query, when not as they are (a screen that turns its period into instants). */
+  exportQuery?: (filter: Record<string, unknown>) => ApiQuery;
 }
 
 const registry = new Map<string, ResourceEndpoints>();

@@ -92,6 +92,7 @@ export const FEATURES = [
     roles: { Manager: 'RCUE', FleetManager: 'RCUE', ClaimTrackerTeam: 'RE' } },
   // Admin and settings
   { key: 'AccessSettings', title: 'Access Settings', uri: '/app/permissions', icon: 'AdminPanelSettings', section: 'Admin', roles: {} },
+  { key: 'AuditTrail', title: 'Audit Trail', uri: '/app/audit-trail', icon: 'History', section: 'Admin', roles: {} },
   { key: 'ConnectedApps', title: 'Connected Apps', uri: '/app/settings', icon: 'Settings', section: 'Settings', roles: {} },
 ] as const satisfies readonly FeatureDefinition[];
 

@@ -4,7 +4,7 @@
  */
 export const ICON_NAMES = [
   'AccountBalance', 'AccountBalanceWallet', 'AdminPanelSettings', 'Assessment', 'AssignmentInd', 'AttachMoney', 'Badge', 'Business',
-  'CalendarMonth', 'CreditCard', 'Dashboard', 'DateRange', 'DirectionsCar', 'Event', 'Gavel', 'Grading', 'Handshake', 'Insights',
+  'CalendarMonth', 'CreditCard', 'Dashboard', 'DateRange', 'DirectionsCar', 'Event', 'Gavel', 'Grading', 'Handshake', 'History', 'Insights',
   'LocalGasStation', 'LocalShipping', 'Payments', 'People', 'Percent', 'PersonOff', 'ReceiptLong', 'ReportProblem', 'RequestQuote',
   'RvHookup', 'Settings', 'Store', 'Summarize',
 ] as const;

@@ -7,6 +7,11 @@ export const HUB_METHODS = {
   presence: 'ReceiveClientConnectedEvent',
   /** server → client, one argument: HubNotification. */
   notification: 'ReceiveNotification',
+  /**
+   * server → client, no arguments: the user's roles or their roles' permissions changed (Access Settings); the client
+   * reads its feature list again, so the sidebar and the route guards follow without signing out.
+   */
+  accessChanged: 'ReceiveAccessChanged',
   /** client → server, no arguments; the completion's result is OnlineUser[]. */
   getOnlineUsers: 'GetOnlineUsers',
 } as const;

@@ -20,6 +20,7 @@ import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerWebApp } from './http/webApp';
 import { normaliseQueryKeys, registerZodValidation, toJsonSchemas } from './http/validation';
 import accessRoutes from './modules/access/routes';
+import accessSettingsRoutes from './modules/accessSettings/routes';
 import auditRoutes from './modules/audit/routes';
 import balanceRoutes from './modules/finances/balances';
 import reportRoutes from './modules/reports/routes';
@@ -36,6 +37,7 @@ import dashboardRoutes from './modules/dashboard/routes';
 import documentRoutes from './modules/documents/routes';
 import driverSummaryRoutes from './modules/drivers/summary';
 import offBoardingRoutes from './modules/offboarding/routes';
+import connectedAppRoutes from './modules/connectedApps/routes';
 
 export const VERSION: string = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
 export const BODY_LIMIT = 1024 * 1024;
@@ -54,7 +56,7 @@ const FIREBASE_PUSH_ORIGINS = process.env.VITE_FIREBASE_API_KEY ? ['https://fire
  * The API areas, each a Fastify plugin with its own routes. Adding an area is one line here; a record resource is
  * not an area: its definition in schema/resources is served by the records plugin.
  */
-const MODULES = [authRoutes, accessRoutes, listRoutes, auditRoutes, bookOrderRoutes, savedFilterRoutes, notifyRoutes, notificationRoutes, assignmentRoutes, balanceRoutes, bankRoutes, documentRoutes, reportRoutes, dashboardRoutes, driverSummaryRoutes, offBoardingRoutes];
+const MODULES = [authRoutes, accessRoutes, accessSettingsRoutes, listRoutes, auditRoutes, bookOrderRoutes, savedFilterRoutes, notifyRoutes, notificationRoutes, assignmentRoutes, balanceRoutes, bankRoutes, documentRoutes, reportRoutes, dashboardRoutes, driverSummaryRoutes, offBoardingRoutes, connectedAppRoutes];
 
 /** TRUST_PROXY as Fastify takes it: a hop count becomes the function Fastify itself would make of it (its types omit numbers). */
 function trustedProxies(trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
@@ -97,6 +99,8 @@ export async function buildApp({ config, database, resident = null, jwtSecret, l
   });
   const permissions = new PermissionCatalog(database.db);
   const realtime = createHub({ dialect: database.dialect, databaseUrl: config.databaseUrl, log: app.log });
+  // A change on any server (Access Settings) reaches every server's cached matrix through the hub.
+  realtime.onAccessChanged(() => permissions.invalidate());
   const ctx: ServerContext = { db: database.db, dialect: database.dialect, resident, config, jwtSecret, version: VERSION, permissions, realtime };
 
   // JSON only: a text/plain body is refused as an unsupported media type rather than read as a string.

@@ -15,6 +15,8 @@ export interface ActionField {
   required?: boolean;
   /** Translation key (or words) shown under the input while it has no problem. */
   help?: string;
+  /** A select whose values are ids: sent as numbers. */
+  numeric?: boolean;
 }
 
 type Values = Record<string, string>;
@@ -33,7 +35,7 @@ function bodyOf(values: Values, fields: readonly ActionField[], extra: Record<st
   for (const field of fields) {
     const raw = values[field.name]?.trim() ?? '';
     if (raw === '') continue;
-    body[field.name] = field.kind === 'money' ? Number(raw.replace(/[$,\s]/g, '')) : raw;
+    body[field.name] = field.kind === 'money' ? Number(raw.replace(/[$,\s]/g, '')) : field.numeric ? Number(raw) : raw;
   }
   return { ...body, ...extra };
 }
@@ -50,6 +52,8 @@ export interface ActionDialogProps {
   /** Sent with the inputs' values (the record's version …). */
   extra?: Record<string, unknown>;
   path: string;
+  /** POST unless said (a rename is a PUT). */
+  method?: string;
   /** Translation key of the success toast. */
   done: string;
   submitLabel: string;
@@ -62,7 +66,7 @@ export interface ActionDialogProps {
  * zod rule the server applies, the server's refusals shown under the input they name (or above the inputs), the
  * screen re-read on success. Opens fresh each time it is shown.
  */
-export function ActionDialog({ title, intro, fields, initial, schema, extra = {}, path, done, submitLabel, onClose, onDone }: ActionDialogProps) {
+export function ActionDialog({ title, intro, fields, initial, schema, extra = {}, path, method, done, submitLabel, onClose, onDone }: ActionDialogProps) {
   const translate = useTranslate();
   const titleId = useId();
   const [values, setValues] = useState<Values>(initial);
@@ -85,7 +89,7 @@ export function ActionDialog({ title, intro, fields, initial, schema, extra = {}
   };
   const submit = () => {
     setTouched(Object.fromEntries(shown.map((f) => [f.name, true])));
-    if (checked.success) action.mutate({ path, body: checked.data, done });
+    if (checked.success) action.mutate({ path, method, body: checked.data, done });
   };
   return (
     <ResponsiveDialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm">

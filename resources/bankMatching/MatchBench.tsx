@@ -10,6 +10,7 @@ import type { BankRowDto, MatchDto, MatchItemType, OpenItemDto, SuggestionDto } 
 import { apiFetch, unwrap } from '../../dataProvider/http';
 import { LoadProblem } from '../../ui/LoadProblem';
 import { usCents, usDate, usMoney } from '../../ui/format';
+import { HistoryButton } from '../../ui/records/HistoryButton';
 import { useCanAccessFeature } from '../../ui/useCanAccessFeature';
 import { BANK_API, BANK_SCREEN } from './api';
 import { ExplainDialog, UndoDialog } from './dialogs';
@@ -186,6 +187,7 @@ export default function MatchBench() {
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
         <Button size="small" startIcon={<ArrowBackIcon />} onClick={() => navigate(BANK_SCREEN)}>{translate('haulboard.bank.bench.back')}</Button>
         <Button size="small" startIcon={<SkipNextIcon />} onClick={() => void goNext()} variant={open ? 'text' : 'contained'}>{translate('haulboard.bank.bench.next')} (N)</Button>
+        <HistoryButton id={row.id} />
       </Stack>
 
       <Card component="section" aria-labelledby="bank-row-title">

@@ -14,6 +14,7 @@ import { localToday } from '../../ui/assignments/dates';
 import { Facts } from '../../ui/Facts';
 import { usDate, usDateTime, usMoney } from '../../ui/format';
 import { PrintView } from '../../ui/PrintView';
+import { HistoryButton } from '../../ui/records/HistoryButton';
 import { ResponsiveDialog } from '../../ui/ResponsiveDialog';
 import { useHoldsFeature } from '../../ui/useCanAccessFeature';
 import { OFFBOARDING_PATH } from './api';
@@ -126,6 +127,7 @@ export default function OffBoardingScreen() {
       <Box data-print="hide" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <Button component={RouterLink} to={OFFBOARDING_PATH} startIcon={<ArrowBackIcon />} size="small">{translate('haulboard.offboarding.back')}</Button>
         <Box sx={{ flex: 1 }} />
+        {id && <HistoryButton entity="driver" id={id} />}
         <Button size="small" startIcon={<PrintIcon />} onClick={() => window.print()}>{translate('haulboard.reports.print')}</Button>
       </Box>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>

@@ -12,6 +12,7 @@ import { buildUrl, errorMessage } from '../../dataProvider/http';
 import type { PayBillDto } from '../../schema/resources/payBills';
 import { LoadProblem } from '../../ui/LoadProblem';
 import { usDate } from '../../ui/format';
+import { HistoryButton } from '../../ui/records/HistoryButton';
 import { useApiAction } from '../../ui/records/useApiAction';
 import { useCanAccessFeature } from '../../ui/useCanAccessFeature';
 import { PayDialog } from './PayDialog';
@@ -60,6 +61,7 @@ function BillActions() {
       {bill.status === 'APPROVED' && canPay && <Button size="small" variant="contained" startIcon={<PaymentsIcon />} onClick={() => setPaying(true)}>{translate('haulboard.pay_bills.pay')}</Button>}
       <Button size="small" startIcon={<PrintIcon />} onClick={() => window.print()}>{translate('haulboard.pay_bills.print')}</Button>
       <PdfButton bill={bill} />
+      <HistoryButton />
       <ListButton />
       {paying && <PayDialog bill={bill} open onClose={() => setPaying(false)} />}
     </TopToolbar>

@@ -11,6 +11,10 @@ export interface TokenClaims {
   jti: string;
   iat: number;
   exp: number;
+  /** An application token (POST /apps/auth-token): the connected app's id; sub is the administrator it acts for. */
+  app?: number;
+  /** An application token: the generation of the app's secret it was issued for (a rotation's grace ends it). */
+  gen?: number;
 }
 
 function sign(input: string, secret: string): string {

@@ -32,8 +32,13 @@ export class PermissionCatalog {
 
   constructor(private readonly db: Db, private readonly ttlMs = 30_000) {}
 
+  /** Raised by every invalidation: a load that began before one is not kept (it may predate the change). */
+  private generation = 0;
+
   invalidate(): void {
     this.snapshot = null;
+    this.loading = null;
+    this.generation++;
   }
 
   private async load(): Promise<Snapshot> {
@@ -57,9 +62,13 @@ export class PermissionCatalog {
 
   private async current(): Promise<Snapshot> {
     if (this.snapshot && Date.now() - this.snapshot.loadedAt < this.ttlMs) return this.snapshot;
-    this.loading ??= this.load().finally(() => (this.loading = null));
-    this.snapshot = await this.loading;
-    return this.snapshot;
+    const generation = this.generation;
+    const loading = (this.loading ??= this.load().finally(() => {
+      if (this.loading === loading) this.loading = null;
+    }));
+    const snapshot = await loading;
+    if (generation === this.generation) this.snapshot = snapshot;
+    return snapshot;
   }
 
   /**

@@ -2,7 +2,9 @@ import type { Generated, Kysely } from 'kysely';
 import type { ChildColumnsOf, ChildTablesOf } from '../../schema/define/resource';
 import type { RecordResource } from '../../schema/resources';
 
-export interface RolesTable { id: Generated<number>; name: string }
+/** is_system: a role of SPEC.md §6 (migration 031); custom roles are administrators' copies. */
+export interface RolesTable { id: Generated<number>; name: string; is_system: Generated<number> }
+
 export interface UserRolesTable { user_id: number; role_id: number }
 export interface FeaturesTable {
   id: Generated<number>;
@@ -405,6 +407,29 @@ export interface ClaimSettlementsTable {
 /** A claim's timeline: what happened, when and by whom. */
 export interface ClaimEventsTable { id: Generated<number>; claim_id: number; at: string; actor_id: number | null; kind: string; detail: string }
 
+/** Connected apps (migration 032): only hashes of secrets; scopes as JSON; created_by is the administrator it acts for. */
+export interface ConnectedAppsTable {
+  id: Generated<number>;
+  name: string;
+  caller_id: string;
+  client_id: string;
+  secret_hash: string;
+  secret_generation: Generated<number>;
+  secret_rotated_at: string | null;
+  previous_secret_hash: string | null;
+  previous_secret_until: string | null;
+  scopes: string;
+  token_minutes: number;
+  rate_per_minute: number;
+  created_by: number;
+  created_at: string;
+  updated_at: string;
+  revoked_at: string | null;
+  revoked_by: number | null;
+  version: Generated<number>;
+}
+
+
 /** A record table as Kysely sees it: the columns its definition derives (schema/resources), id and version generated. */
 type RecordTable<D extends RecordResource> = { id: Generated<number>; version: Generated<number> } & D['types']['columns'];
 type RecordTables = { [D in RecordResource as D['table']]: RecordTable<D> };
@@ -457,6 +482,7 @@ export interface Database extends RecordTables, ChildTables {
   claim_comments: ClaimCommentsTable;
   claim_settlements: ClaimSettlementsTable;
   claim_events: ClaimEventsTable;
+  connected_apps: ConnectedAppsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -1,17 +1,24 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { APP_MESSAGES, featureTitles } from '../../schema/connectedApps';
 import type { Permission } from '../../schema/roles';
 import { type TokenClaims, verifyToken } from '../auth/jwt';
 import type { PermissionCatalog } from '../auth/permissions';
+import { type Auth, type AuthUser, refusalOf } from '../auth/principal';
 import { prepared } from '../db/prepared';
 import type { Db } from '../db/types';
-import { forbidden, unauthorized } from './errors';
+import { registerAppCallAudit } from '../modules/connectedApps/calls';
+import { AppRateLimiter } from '../modules/connectedApps/rateLimit';
+import { appAuth } from '../modules/connectedApps/tokens';
+import { ApiError, forbidden, unauthorized } from './errors';
 
 /**
- * What a route needs, declared on every /api route as `config.access`:
+ * What a route needs, declared on every /api and /apps route as `config.access`:
  * - public: anyone;
  * - account: a valid token, whatever the account's state (the account-flow calls: me, logout, features);
  * - signedIn: a valid token of an active, verified, registered account;
  * - feature + permission: as signedIn, plus that permission on (any of) the feature(s), from the user's roles.
+ * An application token (a connected app's, POST /apps/auth-token) reaches only feature routes within its scopes:
+ * account and signedIn routes are for people and answer it 403.
  */
 export type Access =
   | { public: true }
@@ -25,21 +32,7 @@ export interface RouteInfo {
   access: Access;
 }
 
-export interface AuthUser {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  isActive: boolean;
-  isEmailVerified: boolean;
-  registrationCompleted: boolean;
-}
-
-export interface Auth {
-  user: AuthUser;
-  sessionId: string;
-  roleIds: number[];
-}
+export type { AppPrincipal, Auth, AuthUser } from '../auth/principal';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -49,15 +42,17 @@ declare module 'fastify' {
     auth: Auth | null;
   }
   interface FastifyInstance {
-    /** Every /api route with its access declaration, for the route-inventory test and the docs. */
+    /** Every /api and /apps route with its access declaration, for the route-inventory test and the docs. */
     routeInventory: RouteInfo[];
   }
 }
 
 /** Routes of plugins we do not write ourselves (the OpenAPI viewer) are public documentation. */
 const DOCUMENTATION_PREFIX = '/api/docs';
+/** The paths under access control: the API, and the connected apps' token exchange (SPEC.md §7 /apps/auth-token). */
+const CONTROLLED = /^\/(api|apps)(\/|$)/;
 
-export function isAccountUsable(user: AuthUser): boolean {
+export function isAccountUsable(user: Pick<AuthUser, 'isActive' | 'isEmailVerified' | 'registrationCompleted'>): boolean {
   return user.isActive && user.isEmailVerified && user.registrationCompleted;
 }
 
@@ -106,10 +101,15 @@ function verifiedClaims(token: string, secret: string): TokenClaims | null {
   return verified.claims;
 }
 
+/** A person's token: its session, live. An application token is not one (null): the hub and people's calls refuse it. */
 export async function authenticate(db: Db, secret: string, token: string | null): Promise<Auth | null> {
   if (!token) return null;
   const claims = verifiedClaims(token, secret);
-  if (!claims) return null;
+  if (!claims || claims.app !== undefined) return null;
+  return sessionAuth(db, claims);
+}
+
+async function sessionAuth(db: Db, claims: TokenClaims): Promise<Auth | null> {
   const userId = Number(claims.sub);
   if (!Number.isSafeInteger(userId)) return null;
   let lookup = compiledLookups.get(db);
@@ -127,6 +127,32 @@ export async function authenticate(db: Db, secret: string, token: string | null)
   };
 }
 
+/** A person's or an app's token, whichever it is. */
+async function requestAuth(db: Db, secret: string, token: string | null): Promise<Auth | null> {
+  const claims = token ? verifiedClaims(token, secret) : null;
+  if (!claims) return null;
+  return claims.app === undefined ? sessionAuth(db, claims) : appAuth(db, claims);
+}
+
+/**
+ * An application token's call: a feature route within the app's scopes and its administrator's permissions, within
+ * the app's rate. Its principal is the administrator (request.auth.user), with the app beside it.
+ */
+async function checkAppCall(reply: FastifyReply, access: Access, auth: Auth, catalog: PermissionCatalog, limiter: AppRateLimiter) {
+  const app = auth.app!;
+  const wait = limiter.take(app.id, app.ratePerMinute);
+  if (wait > 0) {
+    reply.header('Retry-After', String(wait));
+    throw new ApiError(429, APP_MESSAGES.rateLimited(app.ratePerMinute, wait), 'rate_limited');
+  }
+  if (!('feature' in access)) throw forbidden(APP_MESSAGES.forPeople);
+  if (!isAccountUsable(auth.user)) throw forbidden(APP_MESSAGES.ownerInactive);
+  const features = typeof access.feature === 'string' ? [access.feature] : access.feature;
+  const refusal = await refusalOf(catalog, auth, features, access.permission);
+  if (refusal === 'owner') throw forbidden(APP_MESSAGES.ownerLacks(access.permission, featureTitles(features)));
+  if (refusal) throw forbidden(APP_MESSAGES.outOfScope(access.permission, featureTitles(features)));
+}
+
 /**
  * One mechanism for every route: a route without a declaration cannot be registered, and every request is
  * checked against its route's declaration before its body is read.
@@ -135,9 +161,12 @@ export function registerAccessControl(app: FastifyInstance, db: Db, secret: stri
   app.decorateRequest('auth', null);
   const inventory: RouteInfo[] = [];
   app.decorate('routeInventory', inventory);
+  // Per server (app): each test server, and each server of a deployment, counts its own calls.
+  const limiter = new AppRateLimiter();
+  registerAppCallAudit(app, db);
 
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api')) return;
+    if (!CONTROLLED.test(route.url)) return;
     if (!route.config?.access) {
       if (!route.url.startsWith(DOCUMENTATION_PREFIX)) {
         throw new Error(`Route ${String(route.method)} ${route.url} declares no access: add config.access`);
@@ -147,12 +176,13 @@ export function registerAccessControl(app: FastifyInstance, db: Db, secret: stri
     for (const method of [route.method].flat()) inventory.push({ method: String(method), url: route.url, access: route.config.access! });
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config.access;
     if (!access || 'public' in access) return;
-    const auth = await authenticate(db, secret, bearerToken(request));
+    const auth = await requestAuth(db, secret, bearerToken(request));
     if (!auth) throw unauthorized('Your session has ended or the token is not valid. Sign in again.');
     request.auth = auth;
+    if (auth.app) return checkAppCall(reply, access, auth, catalog, limiter);
     if ('account' in access) return;
     if (!isAccountUsable(auth.user)) throw forbidden('Your account is not active yet');
     if ('signedIn' in access) return;

@@ -1,7 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'ra-core';
 import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { hasValidToken, onSignOut } from '../../authProvider';
 import { getToken, getUser } from '../../dataProvider/session';
+import { FEATURES_QUERY_KEY } from '../../ui/access/useFeatureGroups';
 import { accessApi } from '../../dataProvider/access';
 import { OnlineUsersProvider } from '../layout/OnlineContacts';
 import { type HubHandle, startHub } from './hubClient';
@@ -65,6 +67,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   const notify = useNotify();
   const notifyRef = useRef(notify);
   notifyRef.current = notify;
+  const queryClient = useQueryClient();
   const [online, setOnline] = useState<OnlineUser[]>([]);
   const [state, dispatch] = useReducer(notificationsReducer, INITIAL_NOTIFICATIONS);
 
@@ -86,6 +89,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
             dispatch({ type: 'received', notification });
             notifyRef.current(<NotificationToast notification={notification} />, { type: 'info' });
           },
+          // The sidebar and the route guards read the feature list: fetched again, they follow the new access.
+          accessChanged: () => void queryClient.invalidateQueries({ queryKey: FEATURES_QUERY_KEY }),
           connected: () => void reload(),
           disconnected: () => setOnline([]),
         },
@@ -116,7 +121,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       off();
       void hub?.stop();
     };
-  }, [reload]);
+  }, [reload, queryClient]);
 
   const markRead = useCallback(async (notification: AppNotification) => {
     if (notification.readAt) return;

@@ -13,6 +13,8 @@ export const HUB_URL = '/notify';
 export interface HubEvents {
   presence(users: OnlineUser[]): void;
   notification(notification: AppNotification): void;
+  /** The user's access changed (Access Settings): read the feature list again. */
+  accessChanged(): void;
   /** After every successful connect and reconnect: the moment to catch up on what was missed meanwhile. */
   connected(): void;
   /** The connection dropped (it is being retried): who is online is unknown until it is back. */
@@ -97,6 +99,7 @@ export function startHub(events: HubEvents, options: HubOptions): HubHandle {
       .build();
     built.on(HUB_METHODS.presence, (users: OnlineUser[]) => events.presence(Array.isArray(users) ? users : []));
     built.on(HUB_METHODS.notification, (notification: AppNotification) => events.notification(notification));
+    built.on(HUB_METHODS.accessChanged, () => events.accessChanged());
     built.onreconnecting(() => events.disconnected());
     built.onreconnected(() => connected(built));
     built.onclose((error) => {

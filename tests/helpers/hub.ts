@@ -43,6 +43,8 @@ export interface HubClient {
   /** Everyone any of those lists has shown, however briefly. */
   seenOnline: Set<number>;
   notifications: any[];
+  /** How many ReceiveAccessChanged arrived (Access Settings changed this user's access). */
+  accessChanges: number;
   closedWith: Error | undefined | 'open';
   onlineIds(): number[];
   stop(): Promise<void>;
@@ -77,6 +79,7 @@ export function buildClient(base: string, token: string | (() => string), option
     presence: null,
     seenOnline: new Set(),
     notifications: [],
+    accessChanges: 0,
     closedWith: 'open',
     onlineIds: () => (client.presence ?? []).map((u) => u.userId).sort((a, b) => a - b),
     stop: () => connection.stop(),
@@ -87,6 +90,9 @@ export function buildClient(base: string, token: string | (() => string), option
   });
   connection.on('ReceiveNotification', (notification: unknown) => {
     client.notifications.push(notification);
+  });
+  connection.on('ReceiveAccessChanged', () => {
+    client.accessChanges++;
   });
   connection.onclose((error) => {
     client.closedWith = error;

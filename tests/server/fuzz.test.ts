@@ -63,7 +63,8 @@ async function discoverWriteRoutes(): Promise<WriteRoute[]> {
     if (doc.status !== 200) throw new Error(`GET /api/openapi.json: ${doc.status}`);
     const routes = new Map<string, WriteRoute>();
     for (const [path, item] of Object.entries(doc.body.paths as Record<string, Record<string, any>>)) {
-      if (!path.startsWith('/api/')) continue;
+      // The API, and the connected apps' token exchange (POST /apps/auth-token).
+      if (!path.startsWith('/api/') && !path.startsWith('/apps/')) continue;
       for (const method of WRITE_METHODS) {
         const operation = item[method];
         if (!operation) continue;

@@ -73,6 +73,25 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL d
     await until(() => !watcher.onlineIds().includes(ids.driver), 'the driver to go offline on server one');
   });
 
+  it('applies a permission change made on one server on the other at once, and tells the users it concerns there', async () => {
+    const fleetToken = await loginAt(two.base, 'fleetmanager@haulboard.demo');
+    const fleet = await open(two.base, fleetToken);
+    const dispatcher = await open(two.base, await loginAt(two.base, 'dispatcher@haulboard.demo'));
+    const bankRead = async () => (await fetch(`${two.base}/api/TransactionsMatching/get-chase-transactions-date-filters`, { headers: { authorization: `Bearer ${fleetToken}` } })).status;
+    // Server two has read (and cached) the matrix: the fleet manager has no Bank.
+    expect(await bankRead()).toBe(403);
+    const admin = await one.login('administrator@haulboard.demo');
+    const matrix = (await one.call({ method: 'GET', url: '/api/Permission/get-features-permissions-info', token: admin })).body.value;
+    const roleId = matrix.roles.find((r: { name: string }) => r.name === 'FleetManager').id;
+    const featureId = matrix.features.find((f: { key: string }) => f.key === 'MatchTransactions').id;
+    const saved = await one.call({ method: 'PUT', url: '/api/Permission/matrix', token: admin, payload: { version: matrix.version, changes: [{ roleId, featureId, permissions: ['Read'] }] } });
+    expect(saved.status).toBe(200);
+    await until(() => fleet.accessChanges > 0, 'the fleet manager on server two to be told');
+    // Server two dropped its cached matrix when told: the next call obeys (long before the cache's 30 s would end).
+    expect(await bankRead()).toBe(200);
+    expect(dispatcher.accessChanges).toBe(0);
+  });
+
   it('forgets the users of a server that dies without a word, after the heartbeat timeout', async () => {
     const watcher = await open(baseOne, await one.login('fleetmanager@haulboard.demo'));
     await open(two.base, await loginAt(two.base, 'banking@haulboard.demo'));

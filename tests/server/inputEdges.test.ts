@@ -76,6 +76,8 @@ describe.each(DATABASES)('input at the edges on %s', (kind) => {
         ['name', 'POST', '/api/Shipper', { name: `Ship${LONE}per`, contactName: null, phone: null, email: null, address: null, city: null, stateId: ids.tx, zip: null }],
         ['firstName', 'PUT', `/api/User/${ids.user}`, { firstName: `Ann${LONE}`, lastName: user.lastName, email: user.email, phone: user.phone, roleIds: user.roleIds, isActive: true, version: user.version }],
         ['password', 'POST', '/api/Auth/login', { email: 'manager@haulboard.demo', password: `demo-password${LONE}` }],
+        ['name', 'POST', '/api/ConnectedApps', { name: `App${LONE}`, callerId: 'edge', scopes: { Shippers: ['Read'] } }],
+        ['secretKey', 'POST', '/apps/auth-token', { clientId: 'hbapp_edge', secretKey: `s${LONE}`, callerId: 'edge' }],
       ];
       for (const [field, method, url, payload] of cases) {
         const response = await refused(method, url, payload, field);

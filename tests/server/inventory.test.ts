@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAccessControl } from '../../server/http/access';
 import { DATABASES, type TestServer, startTestServer } from '../helpers/server';
 
-/** Public calls of DESIGN.md §3; every other /api route must answer 401 without a token. */
+/** Public calls of DESIGN.md §3; every other /api and /apps route must answer 401 without a token. */
 const EXPECTED_PUBLIC = new Set([
   'POST /api/Auth/login', 'POST /api/token/register', 'GET /api/token/usertypes', 'GET /api/version', 'GET /api/health',
-  'GET /api/openapi.json', 'POST /api/token/reset-password',
+  'GET /api/openapi.json', 'POST /api/token/reset-password', 'POST /apps/auth-token',
 ]);
 
 describe.each(DATABASES)('route inventory on %s', (kind) => {

@@ -32,6 +32,8 @@ const SPEC_TABLE: Record<string, string[]> = {
   '/app/management/driver-assignment': ['Manager', 'Administrator', 'FleetManager', 'ClaimTrackerTeam', 'DispatchManager'],
   '/app/management/vehicle-and-card-assignment': ['Manager', 'Administrator', 'FleetManager', 'ClaimTrackerTeam'],
   '/app/permissions': ['Administrator'],
+  // Issue 20 part 3: not in SPEC.md §6; the administrators' screen, as Access Settings.
+  '/app/audit-trail': ['Administrator'],
   '/app/settings': ['Administrator'],
 };
 
@@ -44,6 +46,7 @@ const ROLES = ['Dispatcher', 'Manager', 'Administrator', 'Finance', 'FinanceSupe
 const SCREEN_READS: [screen: string, url: string][] = [
   ['/app/management/user-management', '/api/User?Size=5'],
   ['/app/permissions', '/api/Permission/get-features-permissions-info'],
+  ['/app/audit-trail', '/api/AuditLog?Size=1'],
   ['/app/management/shipper-management', '/api/Shipper/get-all-shippers-dropdown'],
   ['/app/management/shipper-management', '/api/Shipper?size=1'],
   ['/app/management/vehicles', '/api/Units/get-all-trucks-dropdown?type=Truck'],

@@ -108,7 +108,7 @@ function fakeSignalR() {
 }
 
 function eventsSpy() {
-  return { presence: vi.fn(), notification: vi.fn(), connected: vi.fn(), disconnected: vi.fn() } satisfies HubEvents;
+  return { presence: vi.fn(), notification: vi.fn(), accessChanged: vi.fn(), connected: vi.fn(), disconnected: vi.fn() } satisfies HubEvents;
 }
 
 /** Lets pending promise callbacks run (fake timers do not advance microtasks by themselves). */

@@ -4,6 +4,7 @@
  * through msw, tests/unit/msw): online contacts, hub notifications as toasts and in the bell, mark read; and the
  * install banner of SPEC.md §4.
  */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { I18nContextProvider, NotificationContextProvider } from 'ra-core';
@@ -72,8 +73,9 @@ function Where() {
 }
 
 /** The top bar, once the stored notifications have been loaded. */
-async function renderTopBar(children: ReactNode = null) {
+async function renderTopBar(children: ReactNode = null, queryClient = new QueryClient()) {
   const view = render(
+    <QueryClientProvider client={queryClient}>
     <MemoryRouter initialEntries={['/app/dashboard']}>
       <I18nContextProvider value={i18nProvider}>
         <NotificationContextProvider>
@@ -86,7 +88,8 @@ async function renderTopBar(children: ReactNode = null) {
           </RealtimeProvider>
         </NotificationContextProvider>
       </I18nContextProvider>
-    </MemoryRouter>,
+    </MemoryRouter>
+    </QueryClientProvider>,
   );
   await waitFor(() => expect(notificationLoads()[0]?.status).toBe(200));
   return view;
@@ -133,6 +136,19 @@ describe('online contacts', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Online contacts, 2 online' }));
     const link = await screen.findByRole('link', { name: 'Dana Dispatcher' });
     expect(link.getAttribute('href')).toBe('/app/management/user-management/7/edit');
+  });
+});
+
+describe('access changes', () => {
+  it('the hub saying access changed makes the feature list stale, so the sidebar and the guards read it again', async () => {
+    await signedIn(['Dispatcher']);
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['features'], []);
+    await renderTopBar(null, queryClient);
+    await waitFor(() => expect(hub.events).not.toBeNull());
+    expect(queryClient.getQueryState(['features'])?.isInvalidated).toBe(false);
+    act(() => hub.events!.accessChanged());
+    expect(queryClient.getQueryState(['features'])?.isInvalidated).toBe(true);
   });
 });
 

@@ -1,8 +1,10 @@
-import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
+import { Box, Card, CardActionArea, CardContent, Collapse, Typography } from '@mui/material';
 import { type RaRecord, RecordContextProvider, useListContext, useResourceContext, useTranslateLabel } from 'ra-core';
 import { Children, type ReactElement, type ReactNode, isValidElement } from 'react';
+import { ListNoResults } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { WithExpiry } from './ExpiryChips';
+import { ExpandToggle, expandPanelId, useRowExpanded } from './ExpandToggle';
 
 /** The props of a DataTable.Col the cards read (the same declarations the table has). */
 interface ColumnProps {
@@ -29,18 +31,32 @@ function Value({ column, record }: { column: ColumnProps; record: RaRecord }) {
 /** A line with nothing to say is left out (a record with no expiration due has no expiration line). */
 const isEmpty = (column: ColumnProps, record: RaRecord) => Array.isArray(record[column.source]) && (record[column.source] as unknown[]).length === 0;
 
+/** A card's panel under it, open while its toggle says so (the same state as the table's rows). */
+function CardPanel({ panel, resource, id }: { panel: ReactElement; resource: string; id: string | number }) {
+  const [expanded] = useRowExpanded();
+  return (
+    <Collapse in={expanded} unmountOnExit id={expandPanelId(resource, id)}>
+      <Box sx={{ px: 2, pb: 1.5 }}>{panel}</Box>
+    </Collapse>
+  );
+}
+
 /**
  * A list on a phone: each record a card, from the same column declarations as the table (no sideways scrolling
  * through nine columns). The first column is the card's heading; the others are labelled lines; `actions` is the
  * last column (delete/restore), kept out of the link.
  */
-export function CardList({ children, hiddenColumns = [], rowClick, onSelect, actions }: {
+export function CardList({ children, hiddenColumns = [], rowClick, onSelect, actions, expand, empty }: {
   children: ReactNode;
   hiddenColumns?: readonly string[];
   rowClick: false | ((id: string | number) => string);
   /** A tap chooses the record instead of leading anywhere. */
   onSelect?: (record: RaRecord) => void;
   actions?: string;
+  /** Each card opens, under its lines, what `panel` shows of its record (RecordList's expand). */
+  expand?: { panel: ReactElement; label: string; text?: string };
+  /** What the list says when nothing matches. */
+  empty?: ReactElement;
 }) {
   const { data, isPending } = useListContext();
   const resource = useResourceContext();
@@ -52,6 +68,7 @@ export function CardList({ children, hiddenColumns = [], rowClick, onSelect, act
   const [title, ...lines] = columns.filter((column) => column.source !== actions);
   const actionColumn = columns.find((column) => column.source === actions);
   if (isPending || !data || !title) return null;
+  if (!data.length) return empty ?? <ListNoResults />;
   const label = (column: ColumnProps) => translateLabel({ label: column.label, source: column.source, resource });
   return (
     <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
@@ -77,6 +94,12 @@ export function CardList({ children, hiddenColumns = [], rowClick, onSelect, act
               {onSelect ? <CardActionArea onClick={() => onSelect(record)}>{body}</CardActionArea>
                 : rowClick ? <CardActionArea component={RouterLink} to={rowClick(record.id)}>{body}</CardActionArea> : body}
               {actionColumn && <Box sx={{ px: 2, pb: 1 }}><Value column={actionColumn} record={record} /></Box>}
+              {expand && (
+                <>
+                  <Box sx={{ px: 1, pb: 1 }}><ExpandToggle label={expand.label} text={expand.text} variant="text" /></Box>
+                  <CardPanel panel={expand.panel} resource={resource ?? ''} id={record.id} />
+                </>
+              )}
             </Card>
           </RecordContextProvider>
         );

@@ -8,6 +8,7 @@ import { zodResolver } from '../zodResolver';
 import { ConflictToolbar } from './ConflictToolbar';
 import { DeleteRestoreButton } from './DeleteRestoreButton';
 import { ExpiryChips } from './ExpiryChips';
+import { HistoryButton } from './HistoryButton';
 
 /** Validation as the user types: a field is checked once left, then re-checked on every change. */
 export const VALIDATE_AS_YOU_TYPE = { mode: 'onTouched', reValidateMode: 'onChange' } as const;
@@ -25,12 +26,13 @@ export function useFormSetup(schema: ZodType, prepare?: Prepare) {
   };
 }
 
-/** The top bar of an edit screen: what needs renewing, the resource's own actions, delete/restore, back to the list. */
+/** The top bar of an edit screen: what needs renewing, the resource's own actions, its history, delete/restore, back to the list. */
 export function RecordEditActions({ children }: { children?: ReactNode }) {
   return (
     <TopToolbar sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
       <ExpiryChips />
       {children}
+      <HistoryButton />
       <DeleteRestoreButton />
       <ListButton />
     </TopToolbar>

@@ -11,6 +11,7 @@ import { useCanAccessFeature } from '../useCanAccessFeature';
 import { usePhone } from '../usePhone';
 import { CardList } from './CardList';
 import { RowDeleteRestore, RowDeleteRestoreProvider } from './DeleteRestoreButton';
+import { ExpandToggle } from './ExpandToggle';
 import { type WithExpiry, expiryRowSx } from './ExpiryChips';
 import { FilterLists, FilterSidebar, type QuickFilter } from './FilterSidebar';
 import { SavedFilters } from './SavedFilters';
@@ -48,6 +49,15 @@ export interface RecordListProps {
   loadProblem?: string;
   /** Rows per page (default 50). */
   perPage?: number;
+  /**
+   * Each row opens in place to show more of its record, in the table and on the phone's cards alike: `panel` is what
+   * it shows (in the record's context); `label` names a row's button (a translation key; the record's fields are its
+   * arguments), `text` is what a card's button says (default "Details"). A click on the row opens it too, unless rows
+   * lead elsewhere.
+   */
+  expand?: { panel: ReactElement; label: string; text?: string };
+  /** What the list says when nothing matches (default: react-admin's words, with "Clear filters" when filtered). */
+  empty?: ReactElement;
   /** The columns (DataTable.Col). */
   children: ReactNode;
 }
@@ -76,7 +86,7 @@ function PhoneFilters({ quickFilters }: { quickFilters: QuickFilter[] }) {
 
 function ListActions({ exportName, quickFilters, children }: { exportName: string; quickFilters: QuickFilter[]; children?: ReactNode }) {
   const resource = useResourceContext() ?? '';
-  const path = endpointsOf(resource).export;
+  const { export: path, exportQuery } = endpointsOf(resource);
   const { hasCreate } = useResourceDefinition();
   const phone = usePhone();
   return (
@@ -85,7 +95,7 @@ function ListActions({ exportName, quickFilters, children }: { exportName: strin
       <FilterButton disableSaveQuery />
       {!phone && <ColumnsButton />}
       {hasCreate && <CreateButton />}
-      {path && <ExportCsvButton path={path} toQuery={(filter) => toApiQuery(filter)} fileName={exportName} />}
+      {path && <ExportCsvButton path={path} toQuery={exportQuery ?? ((filter) => toApiQuery(filter))} fileName={exportName} />}
       {children}
     </TopToolbar>
   );
@@ -126,7 +136,7 @@ const dimDeleted = (record: RaRecord): Record<string, unknown> => (record.delete
  * A resource's list only declares its columns and filters.
  */
 export function RecordList(props: RecordListProps) {
-  const { title, search, filters = [], filterDefaultValues, quickFilters = [], sort, hiddenColumns, exportName, expiring, rowClick, onSelect, header, rowSx, softDelete = true, actions, loadProblem, perPage = 50, children } = props;
+  const { title, search, filters = [], filterDefaultValues, quickFilters = [], sort, hiddenColumns, exportName, expiring, rowClick, onSelect, header, rowSx, softDelete = true, actions, loadProblem, perPage = 50, expand, empty, children } = props;
   const resource = useResourceContext() ?? '';
   const canUpdate = useCanAccessFeature(resource, 'Update');
   const canDelete = useCanAccessFeature(resource, 'Delete');
@@ -161,12 +171,18 @@ export function RecordList(props: RecordListProps) {
         <RowDeleteRestoreProvider>
           {header}
           {phone ? (
-            <CardList rowClick={click} onSelect={onSelect} hiddenColumns={hiddenColumns} actions="actions">
+            <CardList rowClick={click} onSelect={onSelect} hiddenColumns={hiddenColumns} actions="actions" expand={expand} empty={empty}>
               {children}
               {softDelete ? <DataTable.Col source="actions" label="haulboard.records.actions" render={() => <RowActions canDelete={canDelete} />} /> : null}
             </CardList>
           ) : (
-            <DataTable rowClick={onSelect ? (_id, _resource, record) => { onSelect(record); return false; } : click ? (id) => click(id) : false} bulkActionButtons={false} hiddenColumns={hiddenColumns} rowSx={sx}>
+            <DataTable
+              rowClick={onSelect ? (_id, _resource, record) => { onSelect(record); return false; } : click ? (id) => click(id) : expand ? 'expand' : false}
+              bulkActionButtons={false} hiddenColumns={hiddenColumns} rowSx={sx} expand={expand?.panel} empty={empty}
+              // react-admin's chevron is kept from the keyboard and screen readers: the first column's ExpandToggle replaces it.
+              sx={expand ? { '& .RaDataTable-expandHeader, & .RaDataTable-expandIconCell': { display: 'none' } } : undefined}
+            >
+              {expand ? <DataTable.Col source="expand" label="haulboard.records.details" disableSort render={() => <ExpandToggle label={expand.label} />} /> : null}
               {children}
               {softDelete ? <DataTable.Col source="actions" label="haulboard.records.actions" disableSort render={() => <RowActions canDelete={canDelete} />} /> : null}
             </DataTable>

@@ -13,6 +13,7 @@ import type { Db } from '../types';
 export async function seedReference(db: Db, resources: readonly AnyResource[] = RECORD_RESOURCES): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('roles').values(ROLES.map((name) => ({ name }))).onConflict((oc) => oc.column('name').doNothing()).execute();
+    await trx.updateTable('roles').set({ is_system: 1 }).where('name', 'in', [...ROLES]).where('is_system', '=', 0).execute();
     const roles = await trx.selectFrom('roles').select(['id', 'name']).execute();
     const roleId = new Map(roles.map((r) => [r.name, r.id]));
 

@@ -7,10 +7,15 @@ export interface AuditEntry {
   entityId?: string | number | null;
   before?: unknown;
   after?: unknown;
+  /** The connected app the entry is written under, when the request's principal is not it (a token's exchange). */
+  appId?: number | null;
 }
 
-/** Secrets never reach the audit log. */
-const HIDDEN = new Set(['password_hash', 'passwordHash', 'password']);
+/** Secrets never reach the audit log: passwords, connected apps' secrets and their hashes, tokens. */
+const HIDDEN = new Set([
+  'password_hash', 'passwordHash', 'password', 'secretKey', 'secret_hash', 'secretHash', 'previous_secret_hash', 'previousSecretHash',
+  'applicationToken', 'token',
+]);
 function snapshot(value: unknown): string | null {
   if (value === undefined || value === null) return null;
   return JSON.stringify(value, (key, v) => (HIDDEN.has(key) ? '[hidden]' : v));
@@ -29,6 +34,8 @@ export async function audit(trx: Db, request: FastifyRequest | null, entry: Audi
       before: snapshot(entry.before),
       after: snapshot(entry.after),
       request_id: request?.id ?? null,
+      // Written under an application token: the app (request.auth.user is the administrator it acts for).
+      app_id: entry.appId ?? request?.auth?.app?.id ?? null,
     })
     .execute();
 }

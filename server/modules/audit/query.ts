@@ -54,25 +54,38 @@ const bound = (end: 'from' | 'to') =>
     return value;
   });
 
-const auditFilters = {
-  ...pagingQuery(50, 500),
-  sort: z.enum([...AUDIT_SORTS, ...AUDIT_SORTS.map((s) => `-${s}` as const)], `Sort by one of ${AUDIT_SORTS.join(', ')} (-field for descending)`).default('-at'),
+/** What the log is filtered by: the list and its CSV take the same. */
+const filters = {
+  search: z.string().trim().max(200).optional(),
   entity: z.string().trim().max(60).optional(),
   entityId: z.string().trim().max(60).optional(),
   actorId: idText.optional(),
+  /** The connected app an entry was written under (audit_log.app_id). */
+  appId: idText.optional(),
   action: z.string().trim().max(40).optional(),
   from: bound('from').optional(),
   to: bound('to').optional(),
 };
-const FILTER_NAMES = Object.keys(auditFilters);
 
-export const auditQuery = z
-  .looseObject(auditFilters)
-  .superRefine((q, ctx) => {
-    // A misspelt filter is refused rather than dropped: dropping it would silently widen the answer.
+/** A query of exactly these parameters: a misspelt filter is refused rather than dropped (dropping it would silently widen the answer). */
+function strictQuery<T extends z.ZodRawShape>(shape: T) {
+  const names = Object.keys(shape);
+  return z.looseObject(shape).superRefine((q, ctx) => {
     for (const key of Object.keys(q)) {
-      if (!FILTER_NAMES.includes(key)) ctx.addIssue({ code: 'custom', path: [key], message: `The audit log has no such filter; it has ${FILTER_NAMES.join(', ')}` });
+      if (!names.includes(key)) ctx.addIssue({ code: 'custom', path: [key], message: `The audit log has no such filter; it has ${names.join(', ')}` });
     }
-    if (q.from && q.to && q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to is before from' });
+    const { from, to } = q as { from?: string; to?: string };
+    if (from && to && to < from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to is before from' });
   });
+}
+
+export const auditQuery = strictQuery({
+  ...pagingQuery(50, 500),
+  sort: z.enum([...AUDIT_SORTS, ...AUDIT_SORTS.map((s) => `-${s}` as const)], `Sort by one of ${AUDIT_SORTS.join(', ')} (-field for descending)`).default('-at'),
+  ...filters,
+});
 export type AuditQuery = z.output<typeof auditQuery>;
+
+/** GET /api/AuditLog/export: the same filters; every entry they select, newest first. */
+export const auditExportQuery = strictQuery(filters);
+export type AuditFilter = z.output<typeof auditExportQuery>;

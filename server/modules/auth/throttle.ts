@@ -37,30 +37,40 @@ export async function isUsualAddress(db: Db, userId: number, address: string, no
   return !!row;
 }
 
+/** Seconds the limit locks out for, over the failures of `email` (any address when null) from `address` (any when null). */
+function failuresLock(db: Db, where: { email: string | null; address: string | null }, limit: { failures: number; windowMs: number }, now: number): Promise<number> {
+  return lockedFor(() => {
+    let query = db.selectFrom('login_failures').select('at').where('at', '>', iso(now - limit.windowMs));
+    if (where.email !== null) query = query.where('email', '=', where.email);
+    if (where.address !== null) query = query.where('address', '=', where.address);
+    return query.orderBy('at', 'desc').limit(limit.failures).execute();
+  }, limit, now);
+}
+
 /** Whether this address may try to sign in to this account now; userId is null for an unknown e-mail. */
 export async function signInBlock(db: Db, email: string, address: string, userId: number | null, now = Date.now()): Promise<SignInBlock | null> {
-  const fromHere = await lockedFor(
-    () => db.selectFrom('login_failures').select('at')
-      .where('email', '=', email).where('address', '=', address).where('at', '>', iso(now - ADDRESS_LIMIT.windowMs))
-      .orderBy('at', 'desc').limit(ADDRESS_LIMIT.failures).execute(),
-    ADDRESS_LIMIT, now,
-  );
+  const fromHere = await failuresLock(db, { email, address }, ADDRESS_LIMIT, now);
   if (fromHere > 0) return { scope: 'address', seconds: fromHere };
-  const sprayed = await lockedFor(
-    () => db.selectFrom('login_failures').select('at')
-      .where('address', '=', address).where('at', '>', iso(now - SPRAY_LIMIT.windowMs))
-      .orderBy('at', 'desc').limit(SPRAY_LIMIT.failures).execute(),
-    SPRAY_LIMIT, now,
-  );
+  const sprayed = await failuresLock(db, { email: null, address }, SPRAY_LIMIT, now);
   if (sprayed > 0 && !(userId !== null && (await isUsualAddress(db, userId, address, now)))) return { scope: 'spray', seconds: sprayed };
-  const everywhere = await lockedFor(
-    () => db.selectFrom('login_failures').select('at')
-      .where('email', '=', email).where('at', '>', iso(now - ACCOUNT_LIMIT.windowMs))
-      .orderBy('at', 'desc').limit(ACCOUNT_LIMIT.failures).execute(),
-    ACCOUNT_LIMIT, now,
-  );
+  const everywhere = await failuresLock(db, { email, address: null }, ACCOUNT_LIMIT, now);
   if (everywhere === 0 || (userId !== null && (await isUsualAddress(db, userId, address, now)))) return null;
   return { scope: 'account', seconds: everywhere };
+}
+
+/**
+ * The same mechanism for connected apps' token exchanges (POST /apps/auth-token), their failures counted under
+ * `app:<clientId>` (never an e-mail: no @; a client id of any other shape counts as `app:?`): 10 failures for one client from one address within 15
+ * minutes lock that address out of that client, and they count towards the address's spray limit over sign-ins too.
+ * No client-wide lock: the secret is 256 random bits, so guessing from many places gets nowhere, and such a lock
+ * would only let a stranger cut the integrator off.
+ */
+export const exchangeFailureKey = (clientId: string) => (/^[\w-]{1,64}$/.test(clientId) ? `app:${clientId}` : 'app:?');
+export async function exchangeBlock(db: Db, clientId: string, address: string, now = Date.now()): Promise<SignInBlock | null> {
+  const fromHere = await failuresLock(db, { email: exchangeFailureKey(clientId), address }, ADDRESS_LIMIT, now);
+  if (fromHere > 0) return { scope: 'address', seconds: fromHere };
+  const sprayed = await failuresLock(db, { email: null, address }, SPRAY_LIMIT, now);
+  return sprayed > 0 ? { scope: 'spray', seconds: sprayed } : null;
 }
 
 export function blockMessage(block: SignInBlock): string {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type DashboardQuery, dashboardQuery } from '../../../schema/dashboard';
 import { todayIso } from '../../../schema/expiry';
+import { requestAllows } from '../../auth/principal';
 import { type ServerContext, ok } from '../../context';
 import { dashboardSummary } from './summary';
 
@@ -18,7 +19,6 @@ export default async function dashboardRoutes(app: FastifyInstance, ctx: ServerC
       querystring: dashboardQuery,
     },
   }, async (request) => {
-    const roleIds = request.auth!.roleIds;
-    return ok(await summarize(request.query.today ?? todayIso(), (features) => ctx.permissions.allows(roleIds, features, 'Read')));
+    return ok(await summarize(request.query.today ?? todayIso(), (features) => requestAllows(ctx.permissions, request, features, 'Read')));
   });
 }

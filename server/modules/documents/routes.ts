@@ -6,6 +6,7 @@ import {
   type DocumentOwnerType, ACCEPTED_KINDS_TEXT, DOCUMENT_OWNERS, DOCUMENT_OWNER_TYPES, DOCUMENTS_API, MAX_DOCUMENT_BYTES, cleanDocumentName, isDocumentOwnerType,
 } from '../../../schema/documents';
 import type { Permission } from '../../../schema/roles';
+import { requestAllows } from '../../auth/principal';
 import { type ServerContext, ok } from '../../context';
 import { ApiError, forbidden, notFound } from '../../http/errors';
 import { audit } from '../audit/audit';
@@ -39,7 +40,7 @@ export default async function documentRoutes(app: FastifyInstance, ctx: ServerCo
 
   /** 403 unless the caller holds `permission` on the feature of this owner type. */
   const mayOn = async (request: FastifyRequest, type: DocumentOwnerType, permission: Permission) => {
-    if (!(await ctx.permissions.allows(request.auth?.roleIds ?? [], [DOCUMENT_OWNERS[type].feature], permission))) throw forbidden();
+    if (!(await requestAllows(ctx.permissions, request, [DOCUMENT_OWNERS[type].feature], permission))) throw forbidden();
   };
   /** A document the caller may act on (404 when unknown, deleted, or of an owner type no longer known). */
   const documentFor = async (request: FastifyRequest<{ Params: Id }>, permission: Permission) => {

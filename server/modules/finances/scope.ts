@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FeatureKey } from '../../../schema/features';
+import { requestAllows } from '../../auth/principal';
 import type { ServerContext } from '../../context';
 import type { Db } from '../../db/types';
 import { equals } from '../records/query';
@@ -25,8 +26,7 @@ export function driverScope(ctx: Pick<ServerContext, 'db' | 'permissions'>, requ
   let scope = answered.get(request);
   if (!scope) {
     scope = (async () => {
-      const roleIds = request.auth?.roleIds ?? [];
-      if (await ctx.permissions.allows(roleIds, ALL_DRIVERS_FEATURES, 'Read')) return null;
+      if (await requestAllows(ctx.permissions, request, ALL_DRIVERS_FEATURES, 'Read')) return null;
       return { driverId: request.auth ? await ownDriverId(ctx.db, request.auth.user.id) : null };
     })();
     answered.set(request, scope);

@@ -16,7 +16,9 @@ export type BackplaneMessage =
   | { t: 'presence'; users: OnlineUser[] }
   | { t: 'deliver'; deliveries: Delivery[] }
   | { t: 'notify'; userIds: number[]; notification: HubNotification }
-  | { t: 'disconnect'; userId?: number; sessionId?: string };
+  | { t: 'disconnect'; userId?: number; sessionId?: string }
+  /** Access Settings changed: drop the cached permission matrix, tell these users' sessions. */
+  | { t: 'access'; userIds: number[] };
 
 export interface BackplaneHandlers {
   onMessage(from: string, message: BackplaneMessage): void;

@@ -376,6 +376,23 @@ export class Hub implements Realtime {
     this.backplane?.publish({ t: 'disconnect', sessionId });
   }
 
+  private readonly accessListeners: (() => void)[] = [];
+
+  accessChanged(userIds: readonly number[]): void {
+    this.accessChangedLocal(userIds);
+    this.backplane?.publish({ t: 'access', userIds: [...userIds] });
+  }
+
+  onAccessChanged(listener: () => void): void {
+    this.accessListeners.push(listener);
+  }
+
+  private accessChangedLocal(userIds: readonly number[]): void {
+    for (const listener of this.accessListeners) listener();
+    const data = Buffer.from(invocationFrame(HUB_METHODS.accessChanged, []));
+    for (const userId of new Set(userIds)) for (const connection of this.byUser.get(userId) ?? []) this.send(connection, data);
+  }
+
   private notifyLocal(userIds: readonly number[], notification: HubNotification): void {
     const data = Buffer.from(invocationFrame(HUB_METHODS.notification, [notification]));
     for (const userId of new Set(userIds)) for (const connection of this.byUser.get(userId) ?? []) this.send(connection, data);
@@ -414,6 +431,9 @@ export class Hub implements Realtime {
         return;
       case 'deliver':
         if (Array.isArray(message.deliveries)) this.deliverLocal(message.deliveries.filter((d) => d && Number.isInteger(d.userId) && d.notification));
+        return;
+      case 'access':
+        if (Array.isArray(message.userIds)) this.accessChangedLocal(message.userIds.filter(Number.isInteger));
         return;
       case 'disconnect':
         if (Number.isInteger(message.userId)) this.disconnectLocal((c) => c.identity.user.userId === message.userId);

@@ -19,6 +19,13 @@ export interface Realtime {
   disconnectUser(userId: number): void;
   /** Close the hub connections opened with this session (signed out, revoked) on every server. */
   disconnectSession(sessionId: string): void;
+  /**
+   * Access changed (the permission matrix, or these users' roles): every server drops its cached matrix (the
+   * onAccessChanged listeners) and these users' open sessions are told to read their features again.
+   */
+  accessChanged(userIds: readonly number[]): void;
+  /** Called on this server whenever access changed here or on another server. */
+  onAccessChanged(listener: () => void): void;
   /** Who is online now, across servers. */
   onlineUsers(): OnlineUser[];
 }

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { EVERY_DISPATCHERS_PAY } from '../../../schema/resources/dispatcherPayRules';
+import { requestAllows } from '../../auth/principal';
 import type { ServerContext } from '../../context';
 import { forbidden } from '../../http/errors';
 import { ownDriverId } from '../finances/scope';
@@ -23,7 +24,7 @@ export function salaryScope(ctx: Pick<ServerContext, 'db' | 'permissions'>, requ
   let scope = answered.get(request);
   if (!scope) {
     scope = (async () => {
-      if (await ctx.permissions.allows(request.auth?.roleIds ?? [], EVERY_DISPATCHERS_PAY, 'Read')) return null;
+      if (await requestAllows(ctx.permissions, request, EVERY_DISPATCHERS_PAY, 'Read')) return null;
       if (!request.auth) return { driverId: null };
       const driverId = await ownDriverId(ctx.db, request.auth.user.id);
       return driverId !== null ? { driverId } : { dispatcherId: request.auth.user.id };

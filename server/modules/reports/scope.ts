@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FeatureKey } from '../../../schema/features';
+import { requestAllows } from '../../auth/principal';
 import type { ServerContext } from '../../context';
 import { forbidden } from '../../http/errors';
 import { ALL_DRIVERS_FEATURES, ownDriverId } from '../finances/scope';
@@ -15,7 +16,7 @@ const COMPANY_WIDE: readonly FeatureKey[] = [...ALL_DRIVERS_FEATURES, 'WeeklyRep
 
 /** Null: every driver. Otherwise the one driver the caller may see (null id: none, an account with no driver record). */
 export async function reportScope(ctx: Pick<ServerContext, 'db' | 'permissions'>, request: FastifyRequest): Promise<{ driverId: number | null } | null> {
-  if (await ctx.permissions.allows(request.auth?.roleIds ?? [], COMPANY_WIDE, 'Read')) return null;
+  if (await requestAllows(ctx.permissions, request, COMPANY_WIDE, 'Read')) return null;
   return { driverId: request.auth ? await ownDriverId(ctx.db, request.auth.user.id) : null };
 }
 

@@ -73,6 +73,8 @@ export function userExtension(ctx: ServerContext): RecordExtension<typeof users>
     },
     afterCommit: ({ action, before, after }) => {
       if (before && (action === 'delete' || (before.isActive && !after.isActive))) disconnect(before.id);
+      // New roles: the user's open sessions read their features again (the sidebar follows without signing out).
+      else if (before && before.roleIds.join() !== after.roleIds.join()) ctx.realtime.accessChanged([before.id]);
     },
     routes: (app, context, records) => userRoutes(app, context, records),
   };

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { idParams } from '../../../schema/common';
 import { type UserCreate, type UserDto, type UserUpdate, users as userResource } from '../../../schema/resources/users';
-import { PERMISSIONS } from '../../../schema/roles';
 import { type ServerContext, ok } from '../../context';
 import type { Db } from '../../db/types';
 import { notFound } from '../../http/errors';
@@ -111,26 +110,5 @@ export function userRoutes(app: FastifyInstance, ctx: ServerContext, users: Reco
   app.get('/api/Role/get-all-roles', {
     config: { access: READ_USERS },
     schema: { tags: ['Access management'], summary: 'Every role' },
-  }, async () => ok(await db.selectFrom('roles').select(['id', 'name']).orderBy('id').execute()));
-
-  app.get('/api/Permission/get-features-permissions-info', {
-    config: { access: { feature: 'AccessSettings', permission: 'Read' } },
-    schema: { tags: ['Access management'], summary: 'Features, permissions and what each role holds' },
-  }, async () => {
-    const [features, roles, grants] = await Promise.all([
-      db.selectFrom('features').select(['id', 'key', 'title', 'uri', 'icon', 'section', 'parent_feature_id as parentFeatureId']).orderBy('position').execute(),
-      db.selectFrom('roles').select(['id', 'name']).orderBy('id').execute(),
-      db.selectFrom('role_feature_permissions').select(['role_id', 'feature_id', 'permission']).execute(),
-    ]);
-    return ok({
-      permissions: PERMISSIONS,
-      features,
-      roles: roles.map((role) => ({
-        ...role,
-        grants: grants
-          .filter((g) => g.role_id === role.id)
-          .reduce<Record<number, string[]>>((acc, g) => ({ ...acc, [g.feature_id]: [...(acc[g.feature_id] ?? []), g.permission] }), {}),
-      })),
-    });
-  });
+  }, async () => ok((await db.selectFrom('roles').select(['id', 'name', 'is_system']).orderBy('id').execute()).map((r) => ({ id: r.id, name: r.name, isSystem: r.is_system === 1 }))));
 }

@@ -15,6 +15,7 @@ import Event from '@mui/icons-material/Event';
 import Gavel from '@mui/icons-material/Gavel';
 import Grading from '@mui/icons-material/Grading';
 import Handshake from '@mui/icons-material/Handshake';
+import History from '@mui/icons-material/History';
 import Insights from '@mui/icons-material/Insights';
 import LocalGasStation from '@mui/icons-material/LocalGasStation';
 import LocalShipping from '@mui/icons-material/LocalShipping';
@@ -39,7 +40,7 @@ import type { IconName } from '../../../schema/icons';
  */
 const ICONS: Record<IconName, SvgIconComponent> = {
   AccountBalance, AccountBalanceWallet, AdminPanelSettings, Assessment, AssignmentInd, AttachMoney, Badge, Business,
-  CalendarMonth, CreditCard, Dashboard, DateRange, DirectionsCar, Event, Gavel, Grading, Handshake, Insights,
+  CalendarMonth, CreditCard, Dashboard, DateRange, DirectionsCar, Event, Gavel, Grading, Handshake, History, Insights,
   LocalGasStation, LocalShipping, Payments, People, Percent, PersonOff, ReceiptLong, ReportProblem, RequestQuote,
   RvHookup, Settings, Store, Summarize,
 };
