@@ -31,7 +31,7 @@ const OTHER_SUBJECTS: readonly AuditSubject[] = [
   { entity: 'book_order', resource: 'books/bookorders' }, { entity: 'bank_transaction', resource: 'finances/match-transactions' },
   { entity: 'driver_dispatcher_assignment' }, { entity: 'unit_assignment' }, { entity: 'document' }, { entity: 'saved_filter' },
   { entity: 'feature_group' }, { entity: 'feature_group_item' }, { entity: 'notification' }, { entity: 'push_token' }, { entity: 'session' },
-  { entity: 'api' },
+  { entity: 'api' }, { entity: 'role' }, { entity: 'connected_app' },
 ];
 
 /** Every entity the trail knows: the record definitions', then the others. */
@@ -45,4 +45,5 @@ export const AUDIT_ACTIONS = [
   'create', 'update', 'delete', 'restore', 'status', 'approve', 'manager-review', 'void', 'pay', 'settle', 'rebuild', 'build', 'chargeback',
   'assign', 'end', 'match', 'undo-match', 'explain', 'unexplain', 'move', 'reorder', 'permissions', 'login', 'logout', 'register',
   'password-link', 'reset-password', 'offboarding.step.done', 'offboarding.step.undone', 'read', 'read-all', 'store', 'call',
+  'add-role', 'remove-role', 'token', 'rotate-secret', 'revoke',
 ] as const;

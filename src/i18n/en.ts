@@ -446,6 +446,7 @@ export const haulboardMessages = {
       book_order: 'Book order', bank_transaction: 'Bank row', driver_dispatcher_assignment: 'Driver–dispatcher assignment',
       unit_assignment: 'Vehicle or card assignment', document: 'Document', saved_filter: 'Saved filter', feature_group: 'Sidebar group',
       feature_group_item: 'Sidebar entry', notification: 'Notification', push_token: 'Push token', session: 'Sign-in', api: 'API call',
+      role: 'Role', connected_app: 'Connected app',
     },
     actions: {
       create: 'Created', update: 'Changed', delete: 'Deleted', restore: 'Restored', status: 'Status changed', approve: 'Approved',
@@ -454,7 +455,7 @@ export const haulboardMessages = {
       unexplain: 'Explanation removed', move: 'Moved', reorder: 'Reordered', permissions: 'Permissions changed', login: 'Signed in',
       logout: 'Signed out', register: 'Registered', 'password-link': 'Password link sent', 'reset-password': 'Password set',
       offboarding: { step: { done: 'Off-boarding step done', undone: 'Off-boarding step undone' } }, read: 'Read', 'read-all': 'All read',
-      store: 'Stored', call: 'API call',
+      store: 'Stored', call: 'API call', 'add-role': 'Role given', 'remove-role': 'Role taken away', token: 'Token issued', 'rotate-secret': 'Secret rotated', revoke: 'Revoked',
     },
   },
   records: {

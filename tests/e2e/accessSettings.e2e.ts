@@ -74,11 +74,23 @@ describe('Access Settings', () => {
     await poll(() => bankLink(fleet).count()).toBe(0);
     expect((await e2e.api('GET', '/api/TransactionsMatching/get-chase-transactions-date-filters', { token: fleetToken })).status).toBe(403);
 
-    // Both changes in the audit trail, with before and after.
+    // Both changes in the audit trail, with before and after: on the screen, and as the API keeps them.
+    const fleetRole = await roleId('FleetManager');
+    await admin.goto(`/app/audit-trail?filter=${encodeURIComponent(JSON.stringify({ entity: 'role', entityId: String(fleetRole), action: 'permissions' }))}`);
+    const rows = admin.getByRole('main').locator('tbody tr:not(.RaDataTable-expandRow)');
+    await poll(() => rows.count()).toBe(2);
+    const [revoked, granted] = [await rows.nth(0).innerText(), await rows.nth(1).innerText()];
+    expect(revoked).toMatch(/Permissions changed/);
+    expect(revoked).toMatch(/FleetManager on Bank: Read\s*→/);
+    expect(granted).toMatch(/FleetManager on Bank: \(empty\)\s*→\s*Read/);
     const token = await e2e.apiLogin(demoUser('Administrator'));
-    const trail = (await e2e.api('GET', `/api/AuditLog?entity=role&entityId=${await roleId('FleetManager')}&action=permissions`, { token })).body.value.items;
-    expect(trail.slice(0, 2).map((entry: { before: { permissions: string[] }; after: { permissions: string[] } }) => [entry.before.permissions, entry.after.permissions]))
-      .toEqual([[['Read'], []], [[], ['Read']]]);
+    const trail = (await e2e.api('GET', `/api/AuditLog?entity=role&entityId=${fleetRole}&action=permissions`, { token })).body.value.items;
+    expect(trail.map((entry: { before: object; after: object }) => [entry.before, entry.after]))
+      .toEqual([[{ 'FleetManager on Bank': ['Read'] }, { 'FleetManager on Bank': [] }], [{ 'FleetManager on Bank': [] }, { 'FleetManager on Bank': ['Read'] }]]);
+    await admin.getByRole('button', { name: `Changes of entry ${trail[0].id}` }).click();
+    const panel = admin.getByRole('region', { name: /^Permissions changed/ });
+    await visible(panel);
+    expect(await panel.locator('del').first().innerText()).toContain('Read');
   });
 
   it('a save after another administrator’s is told so, keeps its edits on top, and saves them again', async () => {

@@ -78,8 +78,9 @@ export default async function accessSettingsRoutes(app: FastifyInstance, ctx: Se
     for (const change of changes) {
       await audit(trx, request, {
         action: 'permissions', entity: 'role', entityId: change.roleId,
-        before: { role: change.roleName, screen: change.featureTitle, permissions: change.before },
-        after: { role: change.roleName, screen: change.featureTitle, permissions: change.after },
+        // Keyed by who and where, so the trail's one-line summary reads "FleetManager on Bank: (empty) → Read".
+        before: { [`${change.roleName} on ${change.featureTitle}`]: change.before },
+        after: { [`${change.roleName} on ${change.featureTitle}`]: change.after },
       });
     }
     return { result: { changed: changes.length, version: version + 1 }, roleIds: [...new Set(changes.map((c) => c.roleId))] };
@@ -144,7 +145,7 @@ export default async function accessSettingsRoutes(app: FastifyInstance, ctx: Se
     if (add) await trx.insertInto('user_roles').values({ user_id: userId, role_id: role.id }).execute();
     else await trx.deleteFrom('user_roles').where('user_id', '=', userId).where('role_id', '=', role.id).execute();
     const after = add ? [...user.roles, role.name].sort() : user.roles.filter((name) => name !== role.name);
-    await audit(trx, request, { action: add ? 'add role' : 'remove role', entity: 'user', entityId: userId, before: { roles: user.roles }, after: { roles: after } });
+    await audit(trx, request, { action: add ? 'add-role' : 'remove-role', entity: 'user', entityId: userId, before: { roles: user.roles }, after: { roles: after } });
     return { result: { userId, roleId: role.id, holds: add }, roleIds: [], userIds: [userId] };
   });
 
