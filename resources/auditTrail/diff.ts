@@ -60,8 +60,12 @@ type Leaf = { path: string[]; pattern: string[]; labels: string[]; value: unknow
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** 'brokerFee' → 'Broker fee', 'entity_id' → 'Entity id': the words of a key nobody described. */
+/**
+ * 'brokerFee' → 'Broker fee', 'entity_id' → 'Entity id': the words of a key nobody described. A key that already is
+ * words ("FleetManager on Bank", as permission changes are kept) is shown as it is: names keep their capitals.
+ */
 export function keyWords(key: string): string {
+  if (key.includes(' ')) return key;
   const words = key.replace(/_/g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2').trim().toLowerCase();
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : key;
 }

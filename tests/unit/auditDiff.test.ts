@@ -82,6 +82,7 @@ describe('the audit diff', () => {
     expect(formatValue(long, undefined, 'notes')).toBe(long);
     expect(keyWords('brokerFeeCents')).toBe('Broker fee cents');
     expect(keyWords('entity_id')).toBe('Entity id');
+    expect(keyWords('FleetManager on Bank')).toBe('FleetManager on Bank');
     // A snapshot that is not an object (the sidebar's new order) is one value.
     expect(auditDiff([1, 2, 3], [3, 1, 2], none).lines.map((l) => [l.key, l.before, l.after])).toEqual([['', '1, 2, 3', '3, 1, 2']]);
   });
