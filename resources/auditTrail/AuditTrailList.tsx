@@ -1,3 +1,4 @@
+import './messages';
 import { Button, CardContent, Typography } from '@mui/material';
 import { useListContext, useResourceDefinitions, useTranslate } from 'ra-core';
 import { useMemo } from 'react';

@@ -1,3 +1,4 @@
+import './messages';
 import { Box, Button, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'ra-core';
 import { useState } from 'react';

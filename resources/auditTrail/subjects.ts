@@ -1,3 +1,4 @@
+import './messages';
 import { AUDIT_SUBJECTS } from '../../schema/audit';
 import type { Field } from '../../schema/define/fields';
 import { displayKey } from '../../schema/define/references';

@@ -1,3 +1,4 @@
+import './messages';
 import { useTranslate } from 'ra-core';
 import { useMemo } from 'react';
 import type { AuditEntryDto } from '../../schema/audit';

@@ -1,3 +1,4 @@
+import './messages';
 import { DataTable, SelectInput } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { type BankRowDto, BANK_ROW_STATES } from '../../schema/bank';

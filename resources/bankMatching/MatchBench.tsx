@@ -1,3 +1,4 @@
+import './messages';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import SkipNextIcon from '@mui/icons-material/SkipNext';
 import { Alert, Box, Button, Card, CardContent, Checkbox, LinearProgress, Link, Paper, Stack, TextField, Typography } from '@mui/material';

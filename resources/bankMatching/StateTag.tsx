@@ -1,3 +1,4 @@
+import './messages';
 import { useTranslate } from 'ra-core';
 import type { BankRowState } from '../../schema/bank';
 import { Tag, type TagTone } from '../../ui/Tag';

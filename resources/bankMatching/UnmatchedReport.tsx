@@ -1,3 +1,4 @@
+import './messages';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import { Box, Button, DialogActions, DialogContent, DialogTitle, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';

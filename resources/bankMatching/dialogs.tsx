@@ -1,3 +1,4 @@
+import './messages';
 import { Button, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useId, useState } from 'react';

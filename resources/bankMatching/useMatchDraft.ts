@@ -1,3 +1,4 @@
+import './messages';
 import { useCallback, useEffect, useState } from 'react';
 import type { MatchItemType, OpenItemDto } from '../../schema/bank';
 

@@ -1,3 +1,4 @@
+import './messages';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import BlockIcon from '@mui/icons-material/Block';
 import { Button } from '@mui/material';

@@ -1,3 +1,4 @@
+import './messages';
 import { Alert, Box, Typography } from '@mui/material';
 import { Create, NumberInput, SaveButton, SimpleForm, TextInput, Toolbar } from 'react-admin';
 import { useRecordContext, useRedirect, useTranslate } from 'ra-core';

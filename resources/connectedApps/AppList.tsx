@@ -1,3 +1,4 @@
+import './messages';
 import { Box, Typography } from '@mui/material';
 import { DataTable, SelectInput } from 'react-admin';
 import { useTranslate } from 'ra-core';

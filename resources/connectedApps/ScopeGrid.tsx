@@ -1,3 +1,4 @@
+import './messages';
 import { Box, Checkbox, FormControlLabel, FormHelperText, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useInput, useTranslate } from 'ra-core';
 import { useId } from 'react';

@@ -1,3 +1,4 @@
+import './messages';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { Alert, Button, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, InputAdornment, TextField } from '@mui/material';
 import { useNotify, useTranslate } from 'ra-core';

@@ -1,3 +1,4 @@
+import './messages';
 import { DataTable, SelectInput } from 'react-admin';
 import { OFFBOARDING_STATES, type OffBoardingRow } from '../../schema/offboarding';
 import { usDate, usMoney } from '../../ui/format';

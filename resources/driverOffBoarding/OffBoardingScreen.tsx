@@ -1,3 +1,4 @@
+import './messages';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import PrintIcon from '@mui/icons-material/Print';
 import { Alert, Box, Button, Card, CardContent, Checkbox, DialogActions, DialogContent, DialogTitle, Link, List, ListItem, ListItemIcon, ListItemText, Skeleton, TextField, Typography } from '@mui/material';

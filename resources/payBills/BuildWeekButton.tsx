@@ -1,3 +1,4 @@
+import './messages';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import { Alert, Button, DialogActions, DialogContent, DialogContentText, DialogTitle, List, ListItem, ListItemText, TextField } from '@mui/material';
 import { useTranslate } from 'ra-core';

@@ -1,3 +1,4 @@
+import './messages';
 import CheckIcon from '@mui/icons-material/CheckCircleOutline';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';

@@ -1,3 +1,4 @@
+import './messages';
 import { Box, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import type { LineKind, PayBillDto, PayBillLine } from '../../schema/resources/payBills';

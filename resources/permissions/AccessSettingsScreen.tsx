@@ -1,3 +1,4 @@
+import './messages';
 import { Box, Card, Tab, Tabs } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { Title } from 'react-admin';

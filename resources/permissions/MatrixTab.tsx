@@ -1,3 +1,4 @@
+import './messages';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import {
   Alert, Badge, Box, Button, Checkbox, List, ListItemButton, ListItemText, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography,

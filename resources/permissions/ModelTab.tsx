@@ -1,3 +1,4 @@
+import './messages';
 import PrintIcon from '@mui/icons-material/Print';
 import { Box, Button, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';

@@ -1,3 +1,4 @@
+import './messages';
 import PersonRemove from '@mui/icons-material/PersonRemove';
 import { Alert, Autocomplete, Box, Button, IconButton, List, ListItem, ListItemText, MenuItem, TextField, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,3 +1,4 @@
+import './messages';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import DriveFileRenameOutline from '@mui/icons-material/DriveFileRenameOutline';

@@ -33,7 +33,10 @@ function literalKeys(): { file: string; key: string }[] {
   return out;
 }
 
-const lookup = (key: string): unknown => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], englishCatalogue);
+/** The words screens loaded on demand bring with them (resources/<folder>/messages.ts, added when their code arrives). */
+const screenCatalogues = Object.values(import.meta.glob<Record<string, unknown>>('../../resources/*/messages.ts', { eager: true })).flatMap((module) => Object.values(module));
+const lookupIn = (catalogue: unknown, key: string): unknown => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
+const lookup = (key: string): unknown => [englishCatalogue, ...screenCatalogues].map((catalogue) => lookupIn(catalogue, key)).find((found) => found !== undefined);
 /**
  * A key of the catalogue, nested ('haulboard.records.yes') or flat under a resource ('resources.x.fields.insurance.insurer'),
  * or the prefix of such keys (a constant the screen builds keys from).
