@@ -83,13 +83,13 @@ export function unwrap<T>(body: unknown): T {
 }
 
 /**
- * A file sent as the request body (the bank's CSV export), with the upload's progress: fetch cannot report it, an
+ * A file sent as the request body (the bank's CSV export, an avatar), with the upload's progress: fetch cannot report it, an
  * XMLHttpRequest can. Errors as apiFetch's.
  */
-export function apiUpload<T = unknown>(path: string, file: Blob, { query, contentType, onProgress }: { query?: RequestOptions['query']; contentType: string; onProgress?: (fraction: number) => void }): Promise<T> {
+export function apiUpload<T = unknown>(path: string, file: Blob, { method = 'POST', query, contentType, onProgress }: { method?: 'POST' | 'PUT'; query?: RequestOptions['query']; contentType: string; onProgress?: (fraction: number) => void }): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', buildUrl(path, query));
+    request.open(method, buildUrl(path, query));
     const token = getToken();
     if (token) request.setRequestHeader('authorization', `Bearer ${token}`);
     request.setRequestHeader('content-type', contentType);

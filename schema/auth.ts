@@ -34,4 +34,8 @@ export interface CurrentUserDto {
   isEmailVerified: boolean;
   registrationCompleted: boolean;
   userType: string | null;
+  /** The national number's digits, as given on /app/complete-register or /app/account (any form an administrator typed for older users). */
+  phone: string | null;
+  /** Its country's code (schema/reference.ts PHONE_COUNTRIES); null until the user gives a phone. */
+  phoneCountry: string | null;
 }

@@ -38,6 +38,8 @@ import documentRoutes from './modules/documents/routes';
 import driverSummaryRoutes from './modules/drivers/summary';
 import offBoardingRoutes from './modules/offboarding/routes';
 import connectedAppRoutes from './modules/connectedApps/routes';
+import accountRoutes from './modules/account/routes';
+import mailRoutes from './modules/mail/routes';
 
 export const VERSION: string = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
 export const BODY_LIMIT = 1024 * 1024;
@@ -56,7 +58,7 @@ const FIREBASE_PUSH_ORIGINS = process.env.VITE_FIREBASE_API_KEY ? ['https://fire
  * The API areas, each a Fastify plugin with its own routes. Adding an area is one line here; a record resource is
  * not an area: its definition in schema/resources is served by the records plugin.
  */
-const MODULES = [authRoutes, accessRoutes, accessSettingsRoutes, listRoutes, auditRoutes, bookOrderRoutes, savedFilterRoutes, notifyRoutes, notificationRoutes, assignmentRoutes, balanceRoutes, bankRoutes, documentRoutes, reportRoutes, dashboardRoutes, driverSummaryRoutes, offBoardingRoutes, connectedAppRoutes];
+const MODULES = [authRoutes, accessRoutes, accessSettingsRoutes, listRoutes, auditRoutes, bookOrderRoutes, savedFilterRoutes, notifyRoutes, notificationRoutes, assignmentRoutes, balanceRoutes, bankRoutes, documentRoutes, reportRoutes, dashboardRoutes, driverSummaryRoutes, offBoardingRoutes, connectedAppRoutes, accountRoutes, mailRoutes];
 
 /** TRUST_PROXY as Fastify takes it: a hop count becomes the function Fastify itself would make of it (its types omit numbers). */
 function trustedProxies(trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {

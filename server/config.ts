@@ -25,6 +25,12 @@ export interface Config {
    * default), true (any), a number of hops, or addresses and CIDR ranges. Fastify's trustProxy takes each form.
    */
   trustProxy: TrustProxy;
+  /** smtp://… (STARTTLS when the server offers it; ?requireTLS=true insists) or smtps://… (TLS from the start); null: mail goes to the in-app mailbox only. */
+  smtpUrl: string | null;
+  /** The From of every message (MAIL_FROM). */
+  mailFrom: string;
+  /** Where users reach the app (PUBLIC_URL, no trailing slash): the links in messages start with it. */
+  publicUrl: string;
 }
 
 export type TrustProxy = boolean | number | string[];
@@ -85,6 +91,32 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   );
 }
 
+/** SMTP_URL: unset, or an smtp:// or smtps:// URL with a host; anything else stops the start (mail must not vanish quietly). */
+export function parseSmtpUrl(value: string | undefined): string | null {
+  const text = value?.trim();
+  if (!text) return null;
+  const url = URL.canParse(text) ? new URL(text) : null;
+  if (!url || !['smtp:', 'smtps:'].includes(url.protocol) || !url.hostname) {
+    throw new Error('SMTP_URL must be smtp://[user:password@]host[:port] (STARTTLS) or smtps://… (TLS from the start), e.g. smtps://mailer:secret@mail.example.com:465');
+  }
+  return text;
+}
+
+/** MAIL_FROM: an address, or a name and an address ("Haulboard <no-reply@example.com>"). */
+export function parseMailFrom(value: string | undefined): string {
+  const text = value?.trim() || 'Haulboard <no-reply@localhost>';
+  if (!/^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(text)) throw new Error(`MAIL_FROM must be an e-mail address or "Name <address>", not "${value}"`);
+  return text;
+}
+
+/** PUBLIC_URL: the app's address as users reach it (http or https), by default this server's own port on localhost. */
+export function parsePublicUrl(value: string | undefined, port: number): string {
+  const text = value?.trim() || `http://localhost:${port}`;
+  const url = URL.canParse(text) ? new URL(text) : null;
+  if (!url || !['http:', 'https:'].includes(url.protocol) || url.search || url.hash) throw new Error(`PUBLIC_URL must be an http:// or https:// address such as https://haulboard.example.com, not "${value}"`);
+  return text.replace(/\/+$/, '');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -107,5 +139,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sqliteMmapMb: wholeNumber('SQLITE_MMAP_MB', env.SQLITE_MMAP_MB, 2047, 2047),
     sqliteKeepResident: flag('SQLITE_KEEP_RESIDENT', env.SQLITE_KEEP_RESIDENT, true),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    smtpUrl: parseSmtpUrl(env.SMTP_URL),
+    mailFrom: parseMailFrom(env.MAIL_FROM),
+    publicUrl: parsePublicUrl(env.PUBLIC_URL, port),
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from './db/types';
+import { pruneLinks } from './modules/account/tokens';
 import { pruneHits } from './modules/auth/hits';
 import { pruneSignInRecords } from './modules/auth/throttle';
 
@@ -9,12 +10,14 @@ export const HOUSEKEEPING_INTERVAL_MS = 15 * 60_000;
 /**
  * Rows that only ever accumulate: sessions past their expiry (a revoked one too: it expires like the others),
  * sign-in failures older than the longest throttle window (for unknown e-mails too), usual addresses not used for
- * 30 days, throttle counts older than a day. Each statement walks an index on its time column (migration 011).
+ * 30 days, throttle counts older than a day, account links a day past their expiry. Each statement walks an index on its
+ * time column (migrations 011, 034).
  */
 export async function pruneNow(db: Db, now = Date.now()): Promise<void> {
   await db.deleteFrom('sessions').where('expires_at', '<=', new Date(now).toISOString()).execute();
   await pruneSignInRecords(db, now);
   await pruneHits(db, now);
+  await pruneLinks(db, now);
 }
 
 /** Runs `run` when the app is ready and then every `intervalMs`; the timer ends with the app (and keeps no process alive). */

@@ -1,5 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { AppEntry } from './routes/AppEntry';
 import { FullScreenLoader } from './routes/FullScreenLoader';
 import { GuestOnly } from './routes/GuestOnly';
 import { ScrollToTop } from './routes/ScrollToTop';
@@ -51,7 +52,7 @@ export function App() {
             <Route path="/adobe-connect" element={<AdobeConnectPage />} />
             <Route path="/app/update-email/*" element={<UpdateEmailPage />} />
           </Route>
-          <Route path="/app/*" element={<AdminApp />} />
+          <Route path="/app/*" element={<AppEntry app={<AdminApp />} />} />
           <Route path="*" element={<Navigate to="/404" replace />} />
         </Routes>
       </Suspense>

@@ -57,6 +57,8 @@ export const users = defineResource({
     password_hash: { type: 'text', notNull: false }, avatar: { type: 'text', notNull: false }, user_type: { type: 'text', notNull: false },
     is_email_verified: { type: 'integer', notNull: true }, registration_completed: { type: 'integer', notNull: true },
     account_id: { type: 'integer', notNull: true }, activated_at: { type: 'text', notNull: false },
+    // The phone's country (schema/reference.ts PHONE_COUNTRIES), given with the phone on /app/complete-register and /app/account.
+    phone_country: { type: 'text', notNull: false },
   },
   rules: (u, ctx) => {
     if (new Set(u.roleIds).size !== u.roleIds.length) ctx.addIssue({ code: 'custom', path: ['roleIds'], message: 'A role is listed twice' });

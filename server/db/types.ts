@@ -4,7 +4,6 @@ import type { RecordResource } from '../../schema/resources';
 
 /** is_system: a role of SPEC.md §6 (migration 031); custom roles are administrators' copies. */
 export interface RolesTable { id: Generated<number>; name: string; is_system: Generated<number> }
-
 export interface UserRolesTable { user_id: number; role_id: number }
 export interface FeaturesTable {
   id: Generated<number>;
@@ -406,7 +405,6 @@ export interface ClaimSettlementsTable {
 }
 /** A claim's timeline: what happened, when and by whom. */
 export interface ClaimEventsTable { id: Generated<number>; claim_id: number; at: string; actor_id: number | null; kind: string; detail: string }
-
 /** Connected apps (migration 032): only hashes of secrets; scopes as JSON; created_by is the administrator it acts for. */
 export interface ConnectedAppsTable {
   id: Generated<number>;
@@ -429,6 +427,37 @@ export interface ConnectedAppsTable {
   version: Generated<number>;
 }
 
+/** One-time links of the account flows (migration 034): verify, reset or email; only the token's SHA-256 is kept. */
+export interface AccountTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  token_hash: string;
+  /** The address the link was sent to (for an e-mail change, the new one). */
+  email: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+/** A user's picture as the server resized it; `key` is in the URL users.avatar holds. */
+export interface UserAvatarsTable { user_id: number; content_type: string; content: Uint8Array; width: number; height: number; key: string; updated_at: string }
+/** The in-app mailbox (server/modules/mail): each message is its owner's (user_id) alone. */
+export interface MailMessagesTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  from_address: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  created_at: string;
+  read_at: string | null;
+  starred: Generated<number>;
+  trashed_at: string | null;
+}
+export interface MailLabelsTable { id: Generated<number>; user_id: number; name: string; color: string; created_at: string }
+export interface MailMessageLabelsTable { message_id: number; label_id: number }
 
 /** A record table as Kysely sees it: the columns its definition derives (schema/resources), id and version generated. */
 type RecordTable<D extends RecordResource> = { id: Generated<number>; version: Generated<number> } & D['types']['columns'];
@@ -483,6 +512,11 @@ export interface Database extends RecordTables, ChildTables {
   claim_settlements: ClaimSettlementsTable;
   claim_events: ClaimEventsTable;
   connected_apps: ConnectedAppsTable;
+  account_tokens: AccountTokensTable;
+  user_avatars: UserAvatarsTable;
+  mail_messages: MailMessagesTable;
+  mail_labels: MailLabelsTable;
+  mail_message_labels: MailMessageLabelsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -19,15 +19,18 @@ const AccountPage = accountPage('AccountPage');
 const VerifyAccountPage = accountPage('VerifyAccountPage');
 const CompleteRegisterPage = accountPage('CompleteRegisterPage');
 const ActivationPendingPage = accountPage('ActivationPendingPage');
-const ReceivedEmailsPage = accountPage('ReceivedEmailsPage');
 const UnderConstructionPage = accountPage('UnderConstructionPage');
+/** The in-app mailbox (src/admin/mailbox): its own download, with the first of its addresses. */
+const Mailbox = lazyPart(() => import('./mailbox/Mailbox').then((m) => m.Mailbox));
 
 const ACCOUNT: [string, ReactElement][] = [
   ['account', <AccountPage />],
   ['verify-account', <VerifyAccountPage />],
   ['complete-register', <CompleteRegisterPage />],
   ['activation-pending', <ActivationPendingPage />],
-  ['received-emails', <ReceivedEmailsPage />],
+  ['received-emails/:mailId?', <Mailbox variant="received" />],
+  ['mail/label/:customLabel/:mailId?', <Mailbox variant="mail" />],
+  ['mail/:systemLabel/:mailId?', <Mailbox variant="mail" />],
   ['under-construction', <UnderConstructionPage />],
 ];
 
@@ -43,8 +46,6 @@ const TEMPLATES: [string, ReactElement][] = [
   ['management/products/create', pointer('products', '/app/books/bookorders', 'book_orders')],
   ['chat/new', pointer('chat')],
   ['chat/:threadKey', pointer('chat')],
-  ['mail/label/:customLabel/:mailId?', pointer('mail', '/app/received-emails', 'received_emails')],
-  ['mail/:systemLabel/:mailId?', pointer('mail', '/app/received-emails', 'received_emails')],
   ['kanban', pointer('kanban', '/app/books/bookorders', 'book_orders')],
   ['extra/*', pointer('extra', '/app/reports/dashboard', 'reports_dashboard')],
   ['projects/*', pointer('projects')],

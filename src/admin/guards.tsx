@@ -6,16 +6,19 @@ import { getUser } from '../../dataProvider/session';
 import { useFeatureGroups } from '../../ui/access/useFeatureGroups';
 import { Forbidden } from './pages/Forbidden';
 
+/** What an account still in its flow may open besides its step: its profile and its mailbox (where the verification message waits). */
+const OPEN_DURING_FLOW = /^\/app\/(account|received-emails|mail)(\/|$)/;
+
 /**
- * SPEC.md §4 account flow: an account that is not yet usable sees only its account page (and its profile);
- * usable accounts are sent away from the account-flow pages that no longer apply.
+ * SPEC.md §4 account flow: an account that is not yet usable sees only its account-flow page, its account page and
+ * its mailbox; usable accounts are sent away from the account-flow pages that no longer apply.
  */
 export function AccountGate({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const user = getUser();
   const required = accountFlowPath(user);
   const flowPages = ['/app/verify-account', '/app/complete-register', '/app/activation-pending'];
-  if (required && pathname !== required && pathname !== '/app/account') return <Navigate to={required} replace />;
+  if (required && pathname !== required && !OPEN_DURING_FLOW.test(pathname)) return <Navigate to={required} replace />;
   if (!required && flowPages.includes(pathname)) return <Navigate to="/app" replace />;
   return <>{children}</>;
 }

@@ -1,33 +1,24 @@
 import LogoutIcon from '@mui/icons-material/Logout';
+import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import PersonIcon from '@mui/icons-material/Person';
 import { Avatar, IconButton, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
-import { useAuthProvider, useGetIdentity, useNotify, useTranslate } from 'ra-core';
+import { useGetIdentity, useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { HoverHint } from '../../ui/HoverHint';
+import { useSignOut } from './useSignOut';
 
-/** The user menu (width 200): Profile → /app/account; Logout → / (after the server has ended the session). */
+/** The user menu (width 200): Profile → /app/account; the mailbox; Logout → / (after the server has ended the session). */
 export function AccountMenu() {
   const translate = useTranslate();
-  const notify = useNotify();
   const navigate = useNavigate();
-  const authProvider = useAuthProvider();
-  const queryClient = useQueryClient();
+  const signOut = useSignOut();
   const { identity } = useGetIdentity();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
 
   const logout = async () => {
     setAnchor(null);
-    try {
-      await authProvider!.logout({});
-      queryClient.clear();
-      // A page load, not a route change: the signed-in screens unmount at once. Kept mounted while the next route
-      // loaded, they asked again, failed with 401 and signed out again, dozens to hundreds of times.
-      window.location.replace('/');
-    } catch {
-      notify('haulboard.account.unable_to_logout', { type: 'error' });
-    }
+    await signOut();
   };
 
   return (
@@ -41,6 +32,10 @@ export function AccountMenu() {
         <MenuItem onClick={() => { setAnchor(null); navigate('/app/account'); }}>
           <ListItemIcon><PersonIcon fontSize="small" /></ListItemIcon>
           <ListItemText>{translate('haulboard.account.profile')}</ListItemText>
+        </MenuItem>
+        <MenuItem onClick={() => { setAnchor(null); navigate('/app/received-emails'); }}>
+          <ListItemIcon><MailOutlineIcon fontSize="small" /></ListItemIcon>
+          <ListItemText>{translate('haulboard.account.mailbox')}</ListItemText>
         </MenuItem>
         <MenuItem onClick={logout}>
           <ListItemIcon><LogoutIcon fontSize="small" /></ListItemIcon>

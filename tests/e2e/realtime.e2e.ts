@@ -1,7 +1,7 @@
 /**
  * Journey: real time in the top bar (issue 6, SPEC.md §2 Shell and §7). Two browsers signed in as different users
  * see each other in the online-contacts popover over the /notify hub; the list updates when one signs out; a server
- * event (a new registration, for administrators) arrives as a toast and in the notification bell, and opening it
+ * event (a completed registration, for administrators) arrives as a toast and in the notification bell, and opening it
  * marks it read.
  *
  * E2E_SCREENSHOTS_DIR=<dir> saves screenshots of the contacts popover, a toast and the notification menu there.
@@ -30,6 +30,25 @@ async function fullName(email: string): Promise<string> {
   const token = await e2e.apiLogin(email);
   const me = await e2e.api('GET', '/api/token/me', { token });
   return `${me.body.data.firstName} ${me.body.data.lastName}`;
+}
+
+/**
+ * A registration through the API up to where it waits for an administrator (issue 21): registered, verified with the
+ * link of the message in its mailbox, completed. Completing it is what tells the administrators.
+ */
+async function registerForActivation(body: { email: string; firstname: string; lastname: string; userType: string }) {
+  const registered = await e2e.api('POST', '/api/token/register', { body: { ...body, password: 'a-long-password', googleRecaptchaToken: null, AccountId: 1 } });
+  expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+  const token = registered.body.accessToken as string;
+  const inbox = await e2e.api('GET', '/api/mail/mails?label=all', { token });
+  const message = await e2e.api('GET', `/api/mail/mails/${inbox.body.value.items[0].id}`, { token });
+  const link = /\?token=([\w-]+)/.exec(message.body.value.text);
+  expect((await e2e.api('POST', '/api/account/verify-email', { body: { token: link?.[1] } })).status).toBe(200);
+  const completed = await e2e.api('POST', '/api/account/complete-registration', {
+    token, body: { firstName: body.firstname, lastName: body.lastname, phoneCountry: 'US', phone: '555 010 9999' },
+  });
+  expect(completed.status, JSON.stringify(completed.body)).toBe(200);
+  return registered;
 }
 
 const contactsButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Online contacts/ });
@@ -136,10 +155,7 @@ describe('notifications', () => {
     await poll(handshakes).toBe(1);
 
     const stamp = Date.now();
-    const registered = await e2e.api('POST', '/api/token/register', {
-      body: { email: `new.driver.${stamp}@example.com`, firstname: 'Nova', lastname: `Driver${stamp}`, userType: 'driver', password: 'a-long-password', googleRecaptchaToken: null, AccountId: 1 },
-    });
-    expect(registered.status).toBe(200);
+    const registered = await registerForActivation({ email: `new.driver.${stamp}@example.com`, firstname: 'Nova', lastname: `Driver${stamp}`, userType: 'driver' });
     const newUserId = registered.body.user.id as number;
     const title = `New registration awaiting activation: Nova Driver${stamp}`;
 
@@ -169,10 +185,7 @@ describe('notifications', () => {
   it('what came while signed out is in the bell at the next sign-in, and Mark all read clears it', async () => {
     const stamp = Date.now();
     for (const n of [1, 2]) {
-      const registered = await e2e.api('POST', '/api/token/register', {
-        body: { email: `offline.${n}.${stamp}@example.com`, firstname: 'Off', lastname: `Line${n}`, userType: 'dispatch', password: 'a-long-password', googleRecaptchaToken: null, AccountId: 1 },
-      });
-      expect(registered.status).toBe(200);
+      await registerForActivation({ email: `offline.${n}.${stamp}@example.com`, firstname: 'Off', lastname: `Line${n}`, userType: 'dispatch' });
     }
     const admin = e2e.page;
     const token = await signIn(admin, demoUser('Administrator'));

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BackplaneMessage, PostgresBackplane } from '../../server/modules/notify/backplane';
+import { PROFILE, registerCompleted } from '../helpers/account';
 import { type TestServer, startTestServer } from '../helpers/server';
 import { type HubClient, type ServerProcess, closeTestServer, connect, listen, loginAt, startServerProcess, until } from '../helpers/hub';
 
@@ -57,10 +58,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL d
 
   it('delivers a notification created on one server to a socket on the other', async () => {
     const adminOnTwo = await open(two.base, await loginAt(two.base, 'administrator@haulboard.demo'));
-    const response = await one.call({ method: 'POST', url: '/api/token/register', payload: { email: 'two.servers@example.com', firstname: 'Tess', lastname: 'Twin', userType: 'dispatch', password: 'long-enough-1', AccountId: 1 } });
-    expect(response.status).toBe(200);
+    const { user } = await registerCompleted(one, 'two.servers@example.com', { userType: 'dispatch' }, { ...PROFILE, firstName: 'Tess', lastName: 'Twin' });
     const live = await until(() => adminOnTwo.notifications.find((n) => n.title === 'New registration awaiting activation: Tess Twin'), 'the notification on server two');
-    expect(live.link).toBe(`/app/management/user-management/${response.body.user.id}/edit`);
+    expect(live.link).toBe(`/app/management/user-management/${user.id}/edit`);
   });
 
   it('ends a session on the other server when it signs out here', async () => {

@@ -78,6 +78,8 @@ describe.each(DATABASES)('input at the edges on %s', (kind) => {
         ['password', 'POST', '/api/Auth/login', { email: 'manager@haulboard.demo', password: `demo-password${LONE}` }],
         ['name', 'POST', '/api/ConnectedApps', { name: `App${LONE}`, callerId: 'edge', scopes: { Shippers: ['Read'] } }],
         ['secretKey', 'POST', '/apps/auth-token', { clientId: 'hbapp_edge', secretKey: `s${LONE}`, callerId: 'edge' }],
+        ['lastName', 'PUT', '/api/account/profile', { firstName: 'Ann', lastName: `Lee${LONE}`, phoneCountry: 'US', phone: '555 010 9999' }],
+        ['name', 'POST', '/api/mail/labels', { name: `Label${LONE}`, color: '#123456' }],
       ];
       for (const [field, method, url, payload] of cases) {
         const response = await refused(method, url, payload, field);

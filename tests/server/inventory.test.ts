@@ -7,6 +7,9 @@ import { DATABASES, type TestServer, startTestServer } from '../helpers/server';
 const EXPECTED_PUBLIC = new Set([
   'POST /api/Auth/login', 'POST /api/token/register', 'GET /api/token/usertypes', 'GET /api/version', 'GET /api/health',
   'GET /api/openapi.json', 'POST /api/token/reset-password', 'POST /apps/auth-token',
+  // The account links of issue 21 (whoever holds the link) and a user's picture (an <img> sends no token).
+  'POST /api/account/verify-email', 'POST /api/account/forgot-password', 'POST /api/account/reset-password', 'POST /api/account/confirm-email-change',
+  'GET /api/account/avatar/:userId',
 ]);
 
 describe.each(DATABASES)('route inventory on %s', (kind) => {

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vinCheckDigit } from '../../schema/vin';
+import { PROFILE, complete, register, verify } from '../helpers/account';
 import { DATABASES, type TestServer, startTestServer } from '../helpers/server';
 import { type HubClient, closeTestServer, connect, listen, until } from '../helpers/hub';
 
-/** Stored notifications, delivered live over the hub when a book order is assigned or someone registers; push tokens. */
+/** Stored notifications, delivered live over the hub when a book order is assigned or someone completes a registration; push tokens. */
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 function makeVin(n: number): string {
@@ -95,9 +96,13 @@ describe.each(DATABASES)('notifications on %s', (kind) => {
   it('tells every active administrator of a registration awaiting activation', async () => {
     const admin = await connect(base, tokens.administrator);
     const manager = await connect(base, tokens.manager);
-    const response = await server.call({ method: 'POST', url: '/api/token/register', payload: { email: `new.${kind}@example.com`, firstname: 'Nora', lastname: 'Newman', userType: 'driver', password: 'long-enough-1', AccountId: 1 } });
-    expect(response.status).toBe(200);
-    const userId = response.body.user.id;
+    // Registered and verified, nobody is told yet; completing the registration puts it before the administrators.
+    const registered = await register(server, `new.${kind}@example.com`, { firstname: 'Nora', lastname: 'Newman' });
+    await verify(server, registered.accessToken);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(admin.notifications).toEqual([]);
+    await complete(server, registered.accessToken, { ...PROFILE, firstName: 'Nora', lastName: 'Newman' });
+    const userId = registered.user.id;
     const live = await until(() => admin.notifications.find((n) => n.type === 'registrationAwaitingActivation'), 'the administrator’s notification');
     expect(live).toMatchObject({ title: 'New registration awaiting activation: Nora Newman', link: `/app/management/user-management/${userId}/edit`, readAt: null });
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -39,6 +39,7 @@ vi.mock('../../src/realtime/hubClient', () => ({
 
 const user = (id: number, roles: string[], isActive = true): CurrentUser => ({
   id, email: `u${id}@haulboard.demo`, firstName: 'Me', lastName: 'Myself', name: 'Me Myself', avatar: null, roles, isActive, isEmailVerified: true, registrationCompleted: true, userType: null,
+  phone: null, phoneCountry: null,
 });
 
 const stored = (id: number, readAt: string | null = null): AppNotification => ({

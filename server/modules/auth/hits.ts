@@ -42,12 +42,46 @@ export async function secondsUntilAllowed(db: Db, limit: HitLimit, key: string, 
  */
 export async function takeHit(db: Db, limit: HitLimit, key: string, now = Date.now()): Promise<{ id: number } | { wait: number }> {
   return db.transaction().execute(async (trx) => {
-    if (isPostgres(trx as unknown as Kysely<unknown>)) await sql`select pg_advisory_xact_lock(hashtext(${`${limit.kind}:${key}`}))`.execute(trx);
+    await lockKey(trx, limit.kind, key);
     const wait = await secondsUntilAllowed(trx, limit, key, now);
     if (wait > 0) return { wait };
     const { id } = await trx.insertInto('throttle_hits').values({ kind: limit.kind, key, at: iso(now) }).returning('id').executeTakeFirstOrThrow();
     return { id };
   });
+}
+
+/** PostgreSQL: one transaction at a time per kind and key, until it ends (SQLite writes one transaction at a time anyway). */
+async function lockKey(trx: Db, kind: string, key: string): Promise<void> {
+  if (isPostgres(trx as unknown as Kysely<unknown>)) await sql`select pg_advisory_xact_lock(hashtext(${`${kind}:${key}`}))`.execute(trx);
+}
+
+/** A limit applied to one key: the account's verification messages, one client address's reset requests… */
+export interface HitCheck {
+  limit: HitLimit;
+  key: string;
+}
+
+/** Seconds until every check allows the next event (0: now). */
+export async function secondsUntilAllAllow(db: Db, checks: readonly HitCheck[], now = Date.now()): Promise<number> {
+  let wait = 0;
+  for (const { limit, key } of checks) wait = Math.max(wait, await secondsUntilAllowed(db, limit, key, now));
+  return wait;
+}
+
+/**
+ * takeHit for several limits at once, inside the caller's transaction, so that the events are kept only if the work
+ * they guard commits (a refused request leaves none). The longest wait decides, and nothing is written while any
+ * limit says wait. One event is written per kind and key, however many limits read them (a cool-down and an hourly
+ * cap of the same kind count the same rows). Returns the seconds to wait, 0 when the events were taken.
+ */
+export async function takeHitsIn(trx: Db, checks: readonly HitCheck[], now = Date.now()): Promise<number> {
+  const events = [...new Map(checks.map((c) => [`${c.limit.kind}:${c.key}`, { kind: c.limit.kind, key: c.key }])).entries()].sort(([a], [b]) => (a < b ? -1 : 1));
+  // Always in the same order, so two requests sharing keys never wait for each other's locks in a circle.
+  for (const [, event] of events) await lockKey(trx, event.kind, event.key);
+  const wait = await secondsUntilAllAllow(trx, checks, now);
+  if (wait > 0) return wait;
+  await trx.insertInto('throttle_hits').values(events.map(([, event]) => ({ ...event, at: iso(now) }))).execute();
+  return 0;
 }
 
 /** Gives back a hit taken for an event that did not happen (a refused registration costs nothing). */

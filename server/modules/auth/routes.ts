@@ -5,7 +5,9 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/pas
 import { type ServerContext, ok } from '../../context';
 import { ApiError, conflict, forbidden } from '../../http/errors';
 import { audit } from '../audit/audit';
-import { registrationAwaitingActivation } from '../notifications/events';
+import { sendVerification } from '../account/links';
+import { throttle, verificationChecks } from '../account/limits';
+import { mailerOf } from '../mail/mailer';
 import { findUser } from '../users/queries';
 import { REGISTRATIONS_PER_ADDRESS, releaseHit, takeHit } from './hits';
 import { checkRecaptcha } from './recaptcha';
@@ -22,6 +24,7 @@ export const DEACTIVATED_MESSAGE = 'This account is deactivated. Ask an administ
 
 export default async function authRoutes(app: FastifyInstance, ctx: ServerContext) {
   const { db, config, jwtSecret } = ctx;
+  const mailer = mailerOf(ctx, app.log);
 
   app.post<{ Body: LoginBody }>('/api/Auth/login', {
     config: { access: { public: true } },
@@ -71,7 +74,7 @@ export default async function authRoutes(app: FastifyInstance, ctx: ServerContex
 
   app.post<{ Body: RegisterBody }>('/api/token/register', {
     config: { access: { public: true } },
-    schema: { tags: ['Authentication'], summary: 'Register; creates an unverified, inactive account', body: registerBody },
+    schema: { tags: ['Authentication'], summary: 'Register; creates an unverified, inactive account and sends it the verification message', body: registerBody },
   }, async (request, reply) => {
     const body = request.body;
     // The address's registration is taken before the work (reCAPTCHA, hashing), and given back if it is refused.
@@ -86,12 +89,13 @@ export default async function authRoutes(app: FastifyInstance, ctx: ServerContex
       if (exists) throw conflict('User already exists');
       const passwordHash = await hashPassword(body.password);
       const now = new Date().toISOString();
-      return db.transaction().execute(async (trx) => {
+      const outbox = mailer.outbox();
+      const userId = await db.transaction().execute(async (trx) => {
         const inserted = await trx
           .insertInto('users')
           .values({
             email: body.email, password_hash: passwordHash, first_name: body.firstname, last_name: body.lastname, avatar: null, phone: null,
-            user_type: body.userType, is_active: 0, is_email_verified: 0, registration_completed: 1, account_id: body.AccountId,
+            user_type: body.userType, is_active: 0, is_email_verified: 0, registration_completed: 0, account_id: body.AccountId,
             created_at: now, updated_at: now, deleted_at: null,
           })
           .onConflict((oc) => oc.column('email').doNothing())
@@ -99,15 +103,19 @@ export default async function authRoutes(app: FastifyInstance, ctx: ServerContex
           .executeTakeFirst();
         if (!inserted) throw conflict('User already exists');
         await audit(trx, request, { action: 'register', entity: 'user', entityId: inserted.id, after: { email: body.email, userType: body.userType } }, inserted.id);
-        const deliveries = await registrationAwaitingActivation(trx, { id: inserted.id, firstName: body.firstname, lastName: body.lastname, email: body.email });
-        return { userId: inserted.id, deliveries };
+        // The first message counts towards the resends' cool-down. Administrators hear of the account once its
+        // registration is completed (POST /api/account/complete-registration): only then does it wait for them.
+        await throttle(trx, reply, verificationChecks(inserted.id));
+        await sendVerification(trx, mailer, outbox, { id: inserted.id, email: body.email, firstName: body.firstname });
+        return inserted.id;
       });
+      outbox.send();
+      return userId;
     };
-    const { userId, deliveries } = await register().catch(async (error: unknown) => {
+    const userId = await register().catch(async (error: unknown) => {
       await releaseHit(db, hit.id);
       throw error;
     });
-    ctx.realtime.deliver(deliveries);
     const accessToken = await openSession(db, userId, jwtSecret, config.jwtExpiresIn);
     return { accessToken, user: await findUser(db, userId) };
   });

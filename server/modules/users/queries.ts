@@ -3,7 +3,6 @@ import type { Db } from '../../db/types';
 
 /** The signed-in user's shape (schema/auth.ts), with what the user lists add. */
 export interface UserDto extends CurrentUserDto {
-  phone: string | null;
   accountId: number;
   createdAt: string;
   deleted: boolean;
@@ -11,19 +10,19 @@ export interface UserDto extends CurrentUserDto {
 
 const USER_COLUMNS = [
   'u.id', 'u.email', 'u.first_name', 'u.last_name', 'u.avatar', 'u.phone', 'u.user_type', 'u.is_active',
-  'u.is_email_verified', 'u.registration_completed', 'u.account_id', 'u.created_at', 'u.deleted_at',
+  'u.is_email_verified', 'u.registration_completed', 'u.account_id', 'u.created_at', 'u.deleted_at', 'u.phone_country',
 ] as const;
 
 type UserRow = {
   id: number; email: string; first_name: string; last_name: string; avatar: string | null; phone: string | null;
   user_type: string | null; is_active: number; is_email_verified: number; registration_completed: number;
-  account_id: number; created_at: string; deleted_at: string | null;
+  account_id: number; created_at: string; deleted_at: string | null; phone_country: string | null;
 };
 
 export function toUserDto(row: UserRow, roles: string[]): UserDto {
   return {
     id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, name: `${row.first_name} ${row.last_name}`,
-    avatar: row.avatar, phone: row.phone, userType: row.user_type, roles, isActive: row.is_active === 1,
+    avatar: row.avatar, phone: row.phone, phoneCountry: row.phone_country, userType: row.user_type, roles, isActive: row.is_active === 1,
     isEmailVerified: row.is_email_verified === 1, registrationCompleted: row.registration_completed === 1,
     accountId: row.account_id, createdAt: row.created_at, deleted: row.deleted_at !== null,
   };

@@ -7,7 +7,7 @@ import { Link as RouterLink } from 'react-router-dom';
 export function MessagePage({ title, body, action, children }: { title: string; body: string; action?: { label: string; to: string }; children?: ReactNode }) {
   const translate = useTranslate();
   return (
-    <Paper sx={{ p: { xs: 3, sm: 4 }, maxWidth: 760 }}>
+    <Paper sx={{ p: { xs: 3, sm: 4 }, maxWidth: 760, overflowWrap: 'anywhere' }}>
       <Title title={title} />
       <Typography component="h1" variant="h5" gutterBottom>{title}</Typography>
       <Typography color="text.secondary">{body}</Typography>

@@ -11,7 +11,7 @@ export function FormCard({ title, subtitle, error, onSubmit, children, footer }:
   footer?: ReactNode;
 }) {
   return (
-    <Card sx={{ maxWidth: 440, mx: 'auto' }} elevation={3}>
+    <Card sx={{ maxWidth: 440, mx: 'auto', overflowWrap: 'anywhere' }} elevation={3}>
       <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
         <Typography component="h1" variant="h5" gutterBottom>{title}</Typography>
         {subtitle && <Typography color="text.secondary" sx={{ mb: 2 }}>{subtitle}</Typography>}

@@ -1,25 +1,24 @@
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { Button, IconButton, InputAdornment, Link, TextField } from '@mui/material';
-import { useState } from 'react';
+import { Button, Link, TextField } from '@mui/material';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { signIn } from '../../../authProvider/signIn';
 import { useT } from '../../i18n/useT';
 import { FormCard } from './FormCard';
+import { PasswordField } from './PasswordField';
 import { emailProblem, useForm, useSubmit } from './useForm';
 
 export function LoginPage() {
   const t = useT();
   const navigate = useNavigate();
   const location = useLocation();
-  const [showPassword, setShowPassword] = useState(false);
-  const { values, field, submit } = useForm({ email: '', password: '' }, (v) => ({
+  // Coming from a password reset or an e-mail confirmation, the address is filled in.
+  const state = location.state as { nextPathname?: string; email?: string } | null;
+  const { values, field, submit } = useForm({ email: state?.email ?? '', password: '' }, (v) => ({
     email: emailProblem(v.email, t),
     password: v.password ? undefined : t('login.password_required'),
   }));
   const { busy, error, onSubmit } = useSubmit(submit, async () => {
     await signIn(values.email.trim(), values.password);
-    const from = (location.state as { nextPathname?: string } | null)?.nextPathname;
+    const from = state?.nextPathname;
     navigate(from && from.startsWith('/app') ? from : '/app', { replace: true });
   }, t('app.something_went_wrong'));
 
@@ -36,26 +35,8 @@ export function LoginPage() {
         </>
       }
     >
-      <TextField {...field('email')} label={t('login.email')} type="email" autoComplete="username" autoFocus required fullWidth />
-      <TextField
-        {...field('password')}
-        label={t('login.password')}
-        type={showPassword ? 'text' : 'password'}
-        autoComplete="current-password"
-        required
-        fullWidth
-        slotProps={{
-          input: {
-            endAdornment: (
-              <InputAdornment position="end">
-                <IconButton onClick={() => setShowPassword((s) => !s)} edge="end" aria-label={showPassword ? t('login.hide_password') : t('login.show_password')}>
-                  {showPassword ? <VisibilityOff /> : <Visibility />}
-                </IconButton>
-              </InputAdornment>
-            ),
-          },
-        }}
-      />
+      <TextField {...field('email')} label={t('login.email')} type="email" autoComplete="username" autoFocus={!state?.email} required fullWidth />
+      <PasswordField {...field('password')} label={t('login.password')} autoComplete="current-password" autoFocus={!!state?.email} required fullWidth />
       <Button type="submit" variant="contained" size="large" disabled={busy}>
         {busy ? t('login.submitting') : t('login.submit')}
       </Button>

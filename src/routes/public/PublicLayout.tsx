@@ -1,13 +1,17 @@
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import { AppBar, Box, Button, Container, IconButton, Toolbar, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { Link as RouterLink, Outlet } from 'react-router-dom';
 import { useT } from '../../i18n/useT';
 import { HoverHint } from '../../../ui/HoverHint';
 import { APP_VERSION } from '../../version';
 import { Logo } from '../Logo';
 
-/** SPEC.md §2: top bar with the version, links to Dashboard and Documentation, and a help button. */
-export function PublicLayout() {
+/**
+ * SPEC.md §2: top bar with the version, links to Dashboard and Documentation, and a help button. Around the child
+ * route, or around `children` (a public page on an /app address: the verification link).
+ */
+export function PublicLayout({ children }: { children?: ReactNode }) {
   const t = useT();
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
@@ -30,7 +34,7 @@ export function PublicLayout() {
         </Toolbar>
       </AppBar>
       <Container component="main" id="main" tabIndex={-1} maxWidth="md" sx={{ flex: 1, py: { xs: 3, sm: 6 }, outline: 'none' }}>
-        <Outlet />
+        {children ?? <Outlet />}
       </Container>
     </Box>
   );

@@ -5,26 +5,39 @@ import { saveSession } from '../../../dataProvider/session';
 import { accessApi } from '../../../dataProvider/access';
 import { useT } from '../../i18n/useT';
 import { FormCard } from './FormCard';
+import { PasswordField } from './PasswordField';
+import { PASSWORD_HINT_LENGTH, passwordProblem } from './passwords';
+import { RECAPTCHA_SITE_KEY, Recaptcha } from './Recaptcha';
 import { emailProblem, useForm, useSubmit } from './useForm';
 
-const PASSWORD_MIN = 8;
-
-/** Registration (SPEC.md §3 payload); the account starts unverified and inactive until an administrator acts. */
+/**
+ * Registration (SPEC.md §3 payload). The account starts unverified: the app goes on to /app/verify-account, where the
+ * verification message waits (SPEC.md §4), and is usable once verified, completed and activated by an administrator.
+ */
 export default function RegisterPage() {
   const t = useT();
   const navigate = useNavigate();
   const [userTypes, setUserTypes] = useState<{ id: string; name: string }[]>([]);
+  const [recaptchaToken, setRecaptchaToken] = useState<string | null>(null);
   const { values, field, submit } = useForm({ firstname: '', lastname: '', email: '', userType: '', password: '' }, (v) => ({
     firstname: v.firstname.trim() ? undefined : t('register.firstname_required'),
     lastname: v.lastname.trim() ? undefined : t('register.lastname_required'),
     email: emailProblem(v.email, t),
     userType: v.userType ? undefined : t('register.user_type_required'),
-    password: v.password.length < PASSWORD_MIN ? t('register.password_too_short') : undefined,
+    password: passwordProblem(v.password),
   }));
-  const { busy, error, setError, onSubmit } = useSubmit(submit, async () => {
+  const checked = () => {
+    const valid = submit();
+    if (valid && RECAPTCHA_SITE_KEY && !recaptchaToken) {
+      setError(t('register.recaptcha_required'));
+      return false;
+    }
+    return valid;
+  };
+  const { busy, error, setError, onSubmit } = useSubmit(checked, async () => {
     const { accessToken, user } = await accessApi.register({
       email: values.email.trim(), firstname: values.firstname.trim(), lastname: values.lastname.trim(), userType: values.userType,
-      password: values.password, googleRecaptchaToken: null, AccountId: 1,
+      password: values.password, googleRecaptchaToken: recaptchaToken, AccountId: 1,
     });
     saveSession(accessToken, user);
     navigate('/app', { replace: true });
@@ -42,7 +55,8 @@ export default function RegisterPage() {
       <TextField {...field('userType')} select label={t('register.user_type')} required>
         {userTypes.map((type) => <MenuItem key={type.id} value={type.id}>{type.name}</MenuItem>)}
       </TextField>
-      <TextField {...field('password')} label={t('login.password')} type="password" autoComplete="new-password" required />
+      <PasswordField {...field('password', t('reset.password_hint', { count: PASSWORD_HINT_LENGTH }))} label={t('login.password')} autoComplete="new-password" required />
+      {RECAPTCHA_SITE_KEY && <Recaptcha siteKey={RECAPTCHA_SITE_KEY} onToken={setRecaptchaToken} onUnavailable={() => setError(t('register.recaptcha_unavailable'))} />}
       <Button type="submit" variant="contained" size="large" disabled={busy}>{busy ? t('register.submitting') : t('register.submit')}</Button>
     </FormCard>
   );

@@ -1,62 +1,73 @@
-import { Alert, Button, Link, TextField } from '@mui/material';
+import { Alert, Button, Link, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { accountApi } from '../../../dataProvider/account';
 import { useT } from '../../i18n/useT';
 import { FormCard } from './FormCard';
-import { emailProblem, useForm } from './useForm';
+import { NewPasswordFields } from './NewPasswordFields';
+import { newPasswordProblems } from './passwords';
+import { emailProblem, useForm, useSubmit } from './useForm';
 
 /**
- * The password-reset pages of SPEC.md §2. This server has no reset-by-e-mail call yet (administrators set new
- * passwords), so the forms validate and then say so plainly instead of pretending to send anything.
+ * The password reset by e-mail (SPEC.md §2, issue 21): /resetbyemail asks for a link, which the message brings as
+ * /forgotpassword/{email}/{resettoken}. The answer to the request is the same whether or not the address has an
+ * account, so the page never says which.
  */
-function Unavailable() {
-  const t = useT();
-  return <Alert severity="info" role="status">{t('reset.unavailable')}</Alert>;
-}
-
 export function ResetByEmailPage() {
   const t = useT();
-  const [sent, setSent] = useState(false);
-  const { field, submit } = useForm({ email: '' }, (v) => ({ email: emailProblem(v.email, t) }));
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const { values, field, submit } = useForm({ email: '' }, (v) => ({ email: emailProblem(v.email, t) }));
+  const { busy, error, onSubmit } = useSubmit(submit, async () => {
+    await accountApi.forgotPassword(values.email.trim());
+    setSentTo(values.email.trim());
+  }, t('app.something_went_wrong'));
+  const toLogin = <Link component={RouterLink} to="/login">{t('reset.back_to_login')}</Link>;
+  if (sentTo) {
+    return (
+      <FormCard title={t('reset.request_title')} onSubmit={(event) => event.preventDefault()} footer={toLogin}>
+        <Alert severity="success" role="status">{t('reset.sent', { email: sentTo })}</Alert>
+        <Typography variant="body2" color="text.secondary">{t('reset.sent_mailbox')}</Typography>
+        <Button variant="outlined" onClick={() => setSentTo(null)}>{t('reset.send_another')}</Button>
+      </FormCard>
+    );
+  }
   return (
-    <FormCard
-      title={t('reset.request_title')}
-      subtitle={t('reset.request_help')}
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (submit()) setSent(true);
-      }}
-      footer={<Link component={RouterLink} to="/login">{t('reset.back_to_login')}</Link>}
-    >
+    <FormCard title={t('reset.request_title')} subtitle={t('reset.request_help')} error={error} onSubmit={onSubmit} footer={toLogin}>
       <TextField {...field('email')} label={t('login.email')} type="email" autoComplete="email" required autoFocus />
-      <Button type="submit" variant="contained">{t('reset.request_submit')}</Button>
-      {sent && <Unavailable />}
+      <Button type="submit" variant="contained" disabled={busy}>{busy ? t('reset.request_sending') : t('reset.request_submit')}</Button>
     </FormCard>
   );
 }
 
+/** The link of the reset message: a new password for the address it names, typed twice; then the sign-in form. */
 export function SetPasswordPage() {
   const t = useT();
-  const { email = '' } = useParams();
-  const [sent, setSent] = useState(false);
-  const { field, submit } = useForm({ password: '', confirm: '' }, (v) => ({
-    password: v.password.length < 8 ? t('register.password_too_short') : undefined,
-    confirm: v.confirm !== v.password ? t('reset.passwords_differ') : undefined,
-  }));
+  const navigate = useNavigate();
+  const { email = '', resettoken = '' } = useParams();
+  const [done, setDone] = useState(false);
+  const { values, field, submit } = useForm({ password: '', confirm: '' }, (v) => newPasswordProblems(v, t('reset.passwords_differ')));
+  const { busy, error, onSubmit } = useSubmit(submit, async () => {
+    await accountApi.resetPassword({ email, token: resettoken, password: values.password });
+    setDone(true);
+  }, t('app.something_went_wrong'));
+  const footer = (
+    <>
+      {error && <Link component={RouterLink} to="/resetbyemail">{t('reset.ask_again')}</Link>}
+      <Link component={RouterLink} to="/login">{t('reset.back_to_login')}</Link>
+    </>
+  );
+  if (done) {
+    return (
+      <FormCard title={t('reset.set_title')} onSubmit={(event) => event.preventDefault()} footer={null}>
+        <Alert severity="success" role="status">{t('reset.done')}</Alert>
+        <Button variant="contained" autoFocus onClick={() => navigate('/login', { state: { email } })}>{t('reset.sign_in')}</Button>
+      </FormCard>
+    );
+  }
   return (
-    <FormCard
-      title={t('reset.set_title')}
-      subtitle={t('reset.set_help', { email })}
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (submit()) setSent(true);
-      }}
-      footer={<Link component={RouterLink} to="/login">{t('reset.back_to_login')}</Link>}
-    >
-      <TextField {...field('password')} label={t('reset.new_password')} type="password" autoComplete="new-password" required autoFocus />
-      <TextField {...field('confirm')} label={t('reset.confirm_password')} type="password" autoComplete="new-password" required />
-      <Button type="submit" variant="contained">{t('reset.set_submit')}</Button>
-      {sent && <Unavailable />}
+    <FormCard title={t('reset.set_title')} subtitle={t('reset.set_help', { email })} error={error} onSubmit={onSubmit} footer={footer}>
+      <NewPasswordFields password={field('password')} confirm={field('confirm')} autoFocus />
+      <Button type="submit" variant="contained" disabled={busy}>{busy ? t('reset.saving') : t('reset.set_submit')}</Button>
     </FormCard>
   );
 }

@@ -1,13 +1,12 @@
-import { Alert, Button, Link, TextField } from '@mui/material';
+import { Alert, Button, Link } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { apiFetch } from '../../../dataProvider/http';
-import { registerBody } from '../../../schema/auth';
 import { useT } from '../../i18n/useT';
 import { FormCard } from './FormCard';
+import { NewPasswordFields } from './NewPasswordFields';
+import { newPasswordProblems } from './passwords';
 import { useForm, useSubmit } from './useForm';
-
-const passwordRule = registerBody.shape.password;
 
 /**
  * /reset-password?token=…: the one-time link an administrator hands over (Users → Password link). The new password
@@ -18,10 +17,7 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [done, setDone] = useState(false);
-  const { values, field, submit } = useForm({ password: '', confirm: '' }, (v) => ({
-    password: passwordRule.safeParse(v.password).error?.issues[0]?.message,
-    confirm: v.confirm !== v.password ? t('reset.passwords_differ') : undefined,
-  }));
+  const { values, field, submit } = useForm({ password: '', confirm: '' }, (v) => newPasswordProblems(v, t('reset.passwords_differ')));
   const { busy, error, onSubmit } = useSubmit(submit, async () => {
     await apiFetch('/api/token/reset-password', { method: 'POST', body: { token, password: values.password } });
     setDone(true);
@@ -35,8 +31,7 @@ export default function ResetPasswordPage() {
         <Alert severity="success" role="status">{t('reset_password.done')}</Alert>
       ) : (
         <>
-          <TextField {...field('password')} label={t('reset.new_password')} type="password" autoComplete="new-password" required autoFocus />
-          <TextField {...field('confirm')} label={t('reset.confirm_password')} type="password" autoComplete="new-password" required />
+          <NewPasswordFields password={field('password')} confirm={field('confirm')} autoFocus />
           <Button type="submit" variant="contained" disabled={busy}>{t('reset.set_submit')}</Button>
         </>
       )}

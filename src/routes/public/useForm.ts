@@ -12,13 +12,14 @@ export function useForm<T extends Record<string, string>>(initial: T, validate: 
   const [submitted, setSubmitted] = useState(false);
   const errors = validate(values);
   const visible = (field: keyof T) => (submitted || touched[field] ? errors[field] : undefined);
-  const field = (name: keyof T) => ({
+  /** An input's props; `hint` is its help line while it has no problem to show. */
+  const field = (name: keyof T, hint?: string) => ({
     name: String(name),
     value: values[name],
     onChange: (event: ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [name]: event.target.value })),
     onBlur: () => setTouched((t) => ({ ...t, [name]: true })),
     error: !!visible(name),
-    helperText: visible(name) ?? ' ',
+    helperText: visible(name) ?? hint ?? ' ',
   });
   const submit = () => {
     setSubmitted(true);
@@ -37,7 +38,7 @@ export function emailProblem(value: string, t: (key: string) => string): string 
 }
 
 /**
- * Submitting a public form that calls the API: checks the fields first, shows progress, and turns a failure into
+ * Submitting a form that calls the API (public pages, account screens): checks the fields first, shows progress, and turns a failure into
  * the message the server gave (or the fallback).
  */
 export function useSubmit(validate: () => boolean, action: () => Promise<void>, fallback: string) {
@@ -53,8 +54,8 @@ export function useSubmit(validate: () => boolean, action: () => Promise<void>, 
       await action();
     } catch (e) {
       setError((e as Error).message || fallback);
-      setBusy(false);
     }
+    setBusy(false);
   };
   return { busy, error, setError, onSubmit };
 }

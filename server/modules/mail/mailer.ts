@@ -1,0 +1,105 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { ServerContext } from '../../context';
+import type { Db } from '../../db/types';
+import { type MailTemplate, renderMail } from './templates';
+
+/** A message to send: to an address, about an account. */
+export interface OutgoingMail {
+  to: string;
+  /**
+   * The account the message is about. Its mailbox keeps the message when no user has the address and no SMTP server
+   * is set (an e-mail change's confirmation to the new address): without a mail server that is the only way to read it.
+   */
+  userId: number;
+  template: MailTemplate;
+}
+
+interface SmtpMessage {
+  to: string;
+  kind: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** Links in messages: PUBLIC_URL and the path. */
+  link(path: string): string;
+  /** The messages of one write: added in its transaction, sent by SMTP once it has committed. */
+  outbox(): Outbox;
+  /** Resolves when every SMTP send under way has ended (sent or failed). */
+  idle(): Promise<void>;
+}
+
+/**
+ * Messages written with a write: `add` stores each in the in-app mailbox inside the write's transaction (so a refused
+ * write leaves none), `send` hands them to SMTP after the commit. Sending runs in the background: the answer never
+ * waits on a mail server (nor tells by its timing whether a message went out), and a failure is logged, not retried.
+ */
+export class Outbox {
+  private readonly queued: SmtpMessage[] = [];
+  constructor(
+    private readonly from: string,
+    private readonly smtp: boolean,
+    private readonly deliver: (messages: SmtpMessage[]) => void,
+  ) {}
+
+  async add(trx: Db, mail: OutgoingMail): Promise<void> {
+    const content = renderMail(mail.template);
+    const owner = await trx.selectFrom('users').select('id').where('email', '=', mail.to).where('deleted_at', 'is', null).executeTakeFirst();
+    const mailboxOf = owner?.id ?? (this.smtp ? null : mail.userId);
+    if (mailboxOf !== null) {
+      await trx.insertInto('mail_messages').values({
+        user_id: mailboxOf, kind: content.kind, from_address: this.from, to_address: mail.to, subject: content.subject,
+        text_body: content.text, html_body: content.html, created_at: new Date().toISOString(), read_at: null, trashed_at: null,
+      }).execute();
+    }
+    if (this.smtp) this.queued.push({ to: mail.to, kind: content.kind, subject: content.subject, text: content.text, html: content.html });
+  }
+
+  send(): void {
+    if (this.queued.length) this.deliver(this.queued.splice(0));
+  }
+}
+
+/**
+ * SMTP through nodemailer, which reads the URL itself: smtps:// is TLS from the first byte, smtp:// upgrades with
+ * STARTTLS when the server offers it (?requireTLS=true refuses to go on without; tls.* options pass to Node's TLS).
+ */
+function smtpTransport(url: string): Transporter {
+  return nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as Parameters<typeof nodemailer.createTransport>[0]);
+}
+
+function createMailer(ctx: ServerContext, log: FastifyBaseLogger): Mailer {
+  const { smtpUrl, mailFrom, publicUrl } = ctx.config;
+  const transport = smtpUrl ? smtpTransport(smtpUrl) : null;
+  const pending = new Set<Promise<void>>();
+  const deliver = (messages: SmtpMessage[]) => {
+    for (const message of messages) {
+      const sending = transport!
+        .sendMail({ from: mailFrom, to: message.to, subject: message.subject, text: message.text, html: message.html })
+        .then(
+          (info: { messageId?: string }) => log.info({ kind: message.kind, messageId: info.messageId }, 'mail sent'),
+          (error: Error) => log.error({ kind: message.kind, error: error.message }, 'mail not sent: the SMTP server refused it or could not be reached'),
+        )
+        .finally(() => pending.delete(sending));
+      pending.add(sending);
+    }
+  };
+  return {
+    link: (path) => `${publicUrl}${path}`,
+    outbox: () => new Outbox(mailFrom, transport !== null, deliver),
+    idle: async () => {
+      await Promise.allSettled([...pending]);
+    },
+  };
+}
+
+/** One mailer per server (the modules that send share it). */
+const mailers = new WeakMap<ServerContext, Mailer>();
+export function mailerOf(ctx: ServerContext, log: FastifyBaseLogger): Mailer {
+  let mailer = mailers.get(ctx);
+  if (!mailer) mailers.set(ctx, (mailer = createMailer(ctx, log)));
+  return mailer;
+}
