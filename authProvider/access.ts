@@ -79,3 +79,18 @@ export function accountFlowPath(user: Pick<CurrentUser, 'isEmailVerified' | 'reg
   if (!user.isActive) return '/app/activation-pending';
   return null;
 }
+
+export const ACCOUNT_FLOW_PAGES = ['/app/verify-account', '/app/complete-register', '/app/activation-pending'];
+/** What an account still in its flow may open besides its step: its profile and its mailbox (where the verification message waits). */
+const OPEN_DURING_FLOW = /^\/app\/(account|received-emails|mail)(\/|$)/;
+
+/**
+ * SPEC.md §4's redirects both ways, for a signed-in user at an /app address: an account that is not yet usable goes to
+ * its step unless it opens that step, its account page or its mailbox; a usable account leaves the flow's pages for
+ * /app. Null: stay.
+ */
+export function accountFlowRedirect(user: Parameters<typeof accountFlowPath>[0], pathname: string): string | null {
+  const required = accountFlowPath(user);
+  if (required) return pathname === required || OPEN_DURING_FLOW.test(pathname) ? null : required;
+  return ACCOUNT_FLOW_PAGES.includes(pathname) ? '/app' : null;
+}

@@ -13,6 +13,7 @@ export interface ConfirmedEmail {
  */
 export const accountApi = {
   verifyEmail: async (token: string) => unwrap<ConfirmedEmail>(await apiFetch('/api/account/verify-email', { method: 'POST', body: { token } })),
+  verification: async () => unwrap<VerificationSentDto>(await apiFetch('/api/account/verification')),
   resendVerification: async () => unwrap<VerificationSentDto>(await apiFetch('/api/account/resend-verification', { method: 'POST' })),
   completeRegistration: async (body: CompleteRegistrationBody) => unwrap<CurrentUser>(await apiFetch('/api/account/complete-registration', { method: 'POST', body })),
   forgotPassword: async (email: string) => unwrap<{ sent: true }>(await apiFetch('/api/account/forgot-password', { method: 'POST', body: { email } })),

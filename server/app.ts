@@ -48,11 +48,18 @@ export const BODY_LIMIT = 1024 * 1024;
 export const DIST_DIR = process.env.HAULBOARD_DIST_DIR ? path.resolve(process.env.HAULBOARD_DIST_DIR) : fileURLToPath(new URL('../dist', import.meta.url));
 
 /**
- * Push through Firebase (src/push) registers the browser with these Google endpoints from the page. The web build
- * enables it only when given the VITE_FIREBASE_* settings, so the policy opens them only then (npm start builds and
- * serves with the same environment).
+ * Origins the page may use beyond its own, opened only for what the web build was given (npm start builds and serves
+ * with the same environment): push through Firebase (src/push) registers the browser with Google's endpoints, and
+ * registration's reCAPTCHA (src/routes/public/Recaptcha.tsx) loads Google's script and shows its checkbox in a frame.
  */
-const FIREBASE_PUSH_ORIGINS = process.env.VITE_FIREBASE_API_KEY ? ['https://firebaseinstallations.googleapis.com', 'https://fcmregistrations.googleapis.com'] : [];
+export function thirdPartyOrigins(env: NodeJS.ProcessEnv = process.env) {
+  const recaptcha = !!env.VITE_RECAPTCHA_SITE_KEY;
+  return {
+    script: recaptcha ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'] : [],
+    frame: recaptcha ? ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'] : [],
+    connect: env.VITE_FIREBASE_API_KEY ? ['https://firebaseinstallations.googleapis.com', 'https://fcmregistrations.googleapis.com'] : [],
+  };
+}
 
 /**
  * The API areas, each a Fastify plugin with its own routes. Adding an area is one line here; a record resource is
@@ -117,16 +124,18 @@ export async function buildApp({ config, database, resident = null, jwtSecret, l
   });
 
   // Security headers first, so that refused requests (401, 403) carry them too.
+  const origins = thirdPartyOrigins();
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...origins.script],
+        frameSrc: ["'self'", ...origins.frame],
         // MUI writes its styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...FIREBASE_PUSH_ORIGINS],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...origins.connect],
         workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],

@@ -3,4 +3,5 @@ export const STATUS_FILTERS = [
   { status: 'active', value: { isActive: 'true' } },
   { status: 'inactive', value: { isActive: 'false' } },
   { status: 'pending', value: { pending: true } },
+  { status: 'registering', value: { registering: true } },
 ] as const;

@@ -39,11 +39,13 @@ export const users = defineResource({
     phone: text({ label: 'Phone', max: 30, zod: userPhone, list: 'hide' }),
     roleIds: writeOnly(roleIds, { label: 'Roles', inDto: true, list: false, section: 'access' }),
     roles: computed<string[]>({ label: 'Roles' }),
-    status: computedChoice(['active', 'inactive', 'pending'], {
-      label: 'Status', labels: { active: 'Active', inactive: 'Inactive', pending: 'Waiting for activation' }, colours: { active: 'success', pending: 'warning' }, csv: false,
+    status: computedChoice(['active', 'inactive', 'pending', 'registering'], {
+      label: 'Status', labels: { active: 'Active', inactive: 'Inactive', pending: 'Waiting for activation', registering: 'Registration in progress' },
+      colours: { active: 'success', pending: 'warning' }, csv: false,
     }),
     isActive: updateOnly(boolean({ label: 'Active', default: false, list: false, section: 'access' })),
     isPending: computed<boolean>({ label: 'Waiting for activation', list: false }),
+    isRegistering: computed<boolean>({ label: 'Registration in progress', list: false }),
     userType: computed<string | null>({ label: 'User type', list: false }),
     avatar: computed<string | null>({ label: 'Avatar', list: false, csv: false }),
     isEmailVerified: computed<boolean>({ label: 'E-mail verified', list: false, csv: false }),
@@ -52,7 +54,7 @@ export const users = defineResource({
     activatedAt: computed<string | null>({ label: 'Activated', list: false, csv: false }),
     accountId: computed<number>({ label: 'Account', list: false, csv: false }),
   },
-  filters: { roleId: only.reference('roles', 'Role'), isActive: only.yesNo('Active'), pending: only.flag('Waiting for activation') },
+  filters: { roleId: only.reference('roles', 'Role'), isActive: only.yesNo('Active'), pending: only.flag('Waiting for activation'), registering: only.flag('Registration in progress') },
   storage: {
     password_hash: { type: 'text', notNull: false }, avatar: { type: 'text', notNull: false }, user_type: { type: 'text', notNull: false },
     is_email_verified: { type: 'integer', notNull: true }, registration_completed: { type: 'integer', notNull: true },
@@ -71,8 +73,13 @@ export const users = defineResource({
 export type UserDto = typeof users.types.dto;
 export type UserStatus = UserDto['status'];
 
-/** Waiting for an administrator (never activated), else active or not. */
-export const userStatus = (user: { isActive: boolean; isPending: boolean }): UserStatus => (user.isPending ? 'pending' : user.isActive ? 'active' : 'inactive');
+/**
+ * Never activated: waiting for an administrator once the registration is complete (SPEC.md §4: verified, profile
+ * given; a user an administrator created is complete from the start), before that still registering, which is the
+ * newcomer's to finish, not an administrator's to activate. Else active or not.
+ */
+export const userStatus = (user: { isActive: boolean; isPending: boolean; isRegistering: boolean }): UserStatus =>
+  user.isRegistering ? 'registering' : user.isPending ? 'pending' : user.isActive ? 'active' : 'inactive';
 export type UserCreate = typeof users.types.input;
 export type UserUpdate = typeof users.types.update;
 

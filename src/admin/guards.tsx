@@ -1,13 +1,10 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { accountFlowPath, canAccessPath, landingPath } from '../../authProvider/access';
+import { accountFlowPath, accountFlowRedirect, canAccessPath, landingPath } from '../../authProvider/access';
 import { ANY_ROUTES } from '../../authProvider/routes';
 import { getUser } from '../../dataProvider/session';
 import { useFeatureGroups } from '../../ui/access/useFeatureGroups';
 import { Forbidden } from './pages/Forbidden';
-
-/** What an account still in its flow may open besides its step: its profile and its mailbox (where the verification message waits). */
-const OPEN_DURING_FLOW = /^\/app\/(account|received-emails|mail)(\/|$)/;
 
 /**
  * SPEC.md §4 account flow: an account that is not yet usable sees only its account-flow page, its account page and
@@ -15,11 +12,8 @@ const OPEN_DURING_FLOW = /^\/app\/(account|received-emails|mail)(\/|$)/;
  */
 export function AccountGate({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  const user = getUser();
-  const required = accountFlowPath(user);
-  const flowPages = ['/app/verify-account', '/app/complete-register', '/app/activation-pending'];
-  if (required && pathname !== required && !OPEN_DURING_FLOW.test(pathname)) return <Navigate to={required} replace />;
-  if (!required && flowPages.includes(pathname)) return <Navigate to="/app" replace />;
+  const to = accountFlowRedirect(getUser(), pathname);
+  if (to) return <Navigate to={to} replace />;
   return <>{children}</>;
 }
 

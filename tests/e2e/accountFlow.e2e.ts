@@ -6,51 +6,16 @@
  * Then /app/account (profile, picture, e-mail change confirmed from the mailbox, password change) and the mailbox on a
  * phone (labels, star, trash, search, unread). No database edits: every step goes through the app.
  */
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, WAIT, demoUser, gone, pathname, poll, sidebar, signIn, storageItem, useE2E, visible } from './helpers';
-import { answerOf, main, signOut, toast } from './records';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, demoUser, gone, pathname, poll, signIn, storageItem, useE2E, visible } from './helpers';
+import {
+  PASSWORD, RESET_SUBJECT, VERIFY_SUBJECT, activateOnUsersScreen, askForReset, chooseNewPassword, completeRegistration, enterOnceActive, openMessage,
+  otherBrowsers, register, signInAgain,
+} from './accountSteps';
+import { main, toast } from './records';
 
 const e2e = useE2E();
-
-const USERS = '/app/management/user-management';
-const PASSWORD = 'a-long-enough-password';
-const FLOW_PAGES = ['/app/verify-account', '/app/complete-register', '/app/activation-pending'];
-
-/** Other browsers of a test (another person, a private window), closed after it. */
-const others: BrowserContext[] = [];
-afterEach(async () => {
-  await Promise.all(others.splice(0).map((context) => context.close()));
-});
-async function anotherBrowser(): Promise<Page> {
-  const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl, viewport: { width: 1280, height: 900 } });
-  context.setDefaultTimeout(WAIT);
-  others.push(context);
-  return context.newPage();
-}
-
-/** Registration through /register; the app goes on to /app/verify-account. */
-async function register(page: Page, email: string, firstName: string) {
-  await page.goto('/login');
-  await page.getByRole('link', { name: 'New here? Create an account' }).click();
-  await visible(page.getByRole('heading', { name: 'Create your account' }));
-  await page.getByRole('textbox', { name: 'First name' }).fill(firstName);
-  await page.getByRole('textbox', { name: 'Last name' }).fill('Newcomer');
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
-  await page.getByRole('combobox', { name: /I am a/ }).click();
-  await page.getByRole('option', { name: 'Driver' }).click();
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await poll(() => pathname(page)).toBe('/app/verify-account');
-  await visible(page.getByRole('heading', { level: 1, name: 'Verify your e-mail address' }));
-}
-
-/** Opens the newest message with this subject in the mailbox the page shows; returns its HTML body's frame. */
-async function openMessage(page: Page, subject: string) {
-  await page.getByRole('list', { name: 'Messages' }).getByRole('link', { name: new RegExp(subject) }).first().click();
-  await visible(main(page).getByRole('heading', { level: 2, name: subject }));
-  return page.frameLocator(`iframe[title="Message: ${subject}"]`);
-}
+const anotherBrowser = otherBrowsers(e2e);
 
 describe('account flow', () => {
   it('from registration to first sign-in: verify from the mailbox, complete, activation by an administrator', async () => {
@@ -59,8 +24,7 @@ describe('account flow', () => {
     await register(page, email, 'Nora');
     await visible(main(page).getByText(`We sent a message to ${email}.`));
 
-    // Another message is refused during the cool-down, and the button counts it down.
-    await page.getByRole('button', { name: 'Send the message again' }).click();
+    // The registration's message starts the cool-down: the button counts it down from the start, not after a refusal.
     const countdown = page.getByRole('button', { name: /^Send again in \d:\d\d$/ });
     await visible(countdown);
     expect(await countdown.isDisabled()).toBe(true);
@@ -68,9 +32,8 @@ describe('account flow', () => {
     // The message waits in the mailbox, unread; its link verifies the address and the flow goes on.
     await page.getByRole('link', { name: 'Open your mailbox' }).click();
     await poll(() => pathname(page)).toBe('/app/received-emails');
-    const subject = 'Verify your e-mail address for Haulboard';
-    await visible(page.getByRole('link', { name: new RegExp(`^Unread:.*${subject}`) }).first());
-    const body = await openMessage(page, subject);
+    await visible(page.getByRole('link', { name: new RegExp(`^Unread:.*${VERIFY_SUBJECT}`) }).first());
+    const body = await openMessage(page, VERIFY_SUBJECT);
     await body.getByRole('link', { name: 'Verify my e-mail address' }).click();
     await poll(() => pathname(page)).toBe('/app/complete-register');
     await visible(page.getByText(`Your e-mail address ${email} is verified.`));
@@ -83,12 +46,7 @@ describe('account flow', () => {
     await page.getByRole('combobox', { name: /Phone country/ }).click();
     await page.getByRole('option', { name: 'Ukraine (+380)' }).click();
     expect(await page.getByText('Enter the 10 digits of a USA number (+1)').count()).toBe(0);
-    await page.getByRole('combobox', { name: /Phone country/ }).click();
-    await page.getByRole('option', { name: 'USA (+1)' }).click();
-    await phone.fill('(555) 010-9999');
-    await page.getByRole('button', { name: 'Complete registration' }).click();
-    await poll(() => pathname(page)).toBe('/app/activation-pending');
-    await visible(page.getByRole('heading', { level: 1, name: 'Your account is waiting for activation' }));
+    await completeRegistration(page);
     // Nothing else opens meanwhile.
     await page.goto('/app/books/bookorders');
     await poll(() => pathname(page)).toBe('/app/activation-pending');
@@ -96,28 +54,11 @@ describe('account flow', () => {
     await visible(page.getByText(/^Still waiting \(checked at /));
 
     // An administrator activates the registration on the Users screen.
-    const admin = await anotherBrowser();
-    await signIn(admin, demoUser('Administrator'));
-    await admin.goto(USERS);
-    await admin.getByRole('button', { name: 'Waiting for activation' }).first().click();
-    const cell = main(admin).getByRole('cell', { name: email, exact: true });
-    await visible(cell);
-    await cell.click();
-    await admin.waitForURL((url) => new RegExp(`^${USERS}/\\d+/edit$`).test(url.pathname));
-    expect(await answerOf(admin, 'POST', /^\/api\/User\/\d+\/activate$/, main(admin).getByRole('button', { name: 'Activate' }))).toBe(200);
-    await visible(toast(admin, 'User activated'));
+    await activateOnUsersScreen(await anotherBrowser(), email);
 
     // The waiting page opens the app; then the first sign-in of the account.
-    await page.getByRole('button', { name: 'Check again' }).click();
-    await poll(() => FLOW_PAGES.includes(pathname(page)) || !pathname(page).startsWith('/app/')).toBe(false);
-    await visible(sidebar(page).getByText('Data loaded success'));
-    await signOut(page);
-    await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
-    await page.getByLabel(/^Password/).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => url.pathname.startsWith('/app/'));
-    await visible(sidebar(page).getByText('Data loaded success'));
-    expect(FLOW_PAGES).not.toContain(pathname(page));
+    await enterOnceActive(page);
+    await signInAgain(page, email);
     expect(JSON.parse((await storageItem(page, 'user')) ?? '{}')).toMatchObject({ email, isActive: true, isEmailVerified: true, registrationCompleted: true, phone: '5550109999', phoneCountry: 'US' });
   });
 
@@ -126,7 +67,7 @@ describe('account flow', () => {
     const email = `omar.${Date.now()}@example.com`;
     await register(page, email, 'Omar');
     await page.getByRole('link', { name: 'Open your mailbox' }).click();
-    const body = await openMessage(page, 'Verify your e-mail address for Haulboard');
+    const body = await openMessage(page, VERIFY_SUBJECT);
     // The link, as the message's text version shows it, opened on a phone where nobody is signed in.
     const href = await body.getByRole('link', { name: /\/app\/verify-account\?token=/ }).getAttribute('href');
     const link = new URL(href!);
@@ -152,20 +93,13 @@ describe('account flow', () => {
 
     // Elsewhere, signed out: "Forgot your password?" answers the same whoever asks.
     const elsewhere = await anotherBrowser();
-    await elsewhere.goto('/login');
-    await elsewhere.getByRole('link', { name: 'Forgot your password?' }).click();
-    await poll(() => pathname(elsewhere)).toBe('/resetbyemail');
-    // The page's code arrives after the address changes: until then the sign-in form, with its own E-mail, still shows.
-    await visible(elsewhere.getByRole('heading', { name: 'Reset your password' }));
-    await elsewhere.getByRole('textbox', { name: 'E-mail' }).fill(email);
-    await elsewhere.getByRole('button', { name: 'Send reset link' }).click();
-    await visible(elsewhere.getByText(`If an account uses ${email}, a message with a link to choose a new password is on its way.`, { exact: false }));
+    await askForReset(elsewhere, email);
 
     // The signed-in browser reads it in the mailbox; the link works only signed out, so the user copies it over.
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Received e-mails' }).click();
     await poll(() => pathname(page)).toBe('/app/received-emails');
-    const body = await openMessage(page, 'Reset your Haulboard password');
+    const body = await openMessage(page, RESET_SUBJECT);
     await body.getByRole('link', { name: 'Choose a new password' }).click();
     const dialog = page.getByRole('dialog', { name: 'Open this link signed out' });
     await visible(dialog);
@@ -174,22 +108,8 @@ describe('account flow', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     await elsewhere.goto(address);
-    await visible(elsewhere.getByRole('heading', { name: 'Choose a new password' }));
     const fresh = 'a-brand-new-password';
-    await elsewhere.getByLabel(/^New password/).fill(fresh);
-    await elsewhere.getByLabel(/^Repeat the new password/).fill('a-brand-new-passwore');
-    await elsewhere.getByLabel(/^Repeat the new password/).blur();
-    await visible(elsewhere.getByText('The two passwords differ'));
-    await elsewhere.getByLabel(/^Repeat the new password/).fill(fresh);
-    await elsewhere.getByRole('button', { name: 'Save the new password' }).click();
-    await visible(elsewhere.getByText('Your password is changed. Sign in with it now.'));
-    await elsewhere.getByRole('button', { name: 'Sign in' }).click();
-    await visible(elsewhere.getByRole('heading', { name: 'Sign in to Haulboard' }));
-    expect(await elsewhere.getByRole('textbox', { name: 'E-mail' }).inputValue()).toBe(email);
-    await elsewhere.getByLabel(/^Password/).fill(fresh);
-    await elsewhere.getByRole('button', { name: 'Sign in' }).click();
-    await elsewhere.waitForURL((url) => url.pathname.startsWith('/app/'));
-    await visible(sidebar(elsewhere).getByText('Data loaded success'));
+    await chooseNewPassword(elsewhere, email, fresh);
 
     // The old password is gone, and so is every session the account had (the signed-in browser is sent to sign in).
     expect((await e2e.api('POST', '/api/Auth/login', { body: { email, password: DEMO_PASSWORD } })).status).toBe(401);
@@ -289,7 +209,7 @@ describe('account flow', () => {
     await gone(drawer());
 
     // A message full screen: star it, put it in the label, back to the cards.
-    const subject = 'Reset your Haulboard password';
+    const subject = RESET_SUBJECT;
     await openMessage(page, subject);
     expect(await messages.count()).toBe(0);
     await noSidewaysScroll();

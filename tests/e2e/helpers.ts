@@ -15,6 +15,7 @@ import { loadConfig } from '../../server/config';
 import { DIST_DIR } from '../../server/app';
 import { DEMO_PASSWORD } from '../../server/db/seed';
 import { createServer } from '../../server/server';
+import { freePort } from '../helpers/hub';
 
 export { DEMO_PASSWORD };
 
@@ -55,7 +56,12 @@ export const demoUser = (role: string) => `${role.toLowerCase()}@haulboard.demo`
  * Registers the hooks of one journey file: server and browser before all, a new context and page before each test,
  * everything closed after. Returns an object whose fields are filled in by those hooks.
  */
-export function useE2E(): E2E {
+export interface E2EOptions {
+  /** Settings of the file's server besides the defaults, from the address it will listen on (PUBLIC_URL, say). */
+  env?: (baseUrl: string) => Record<string, string>;
+}
+
+export function useE2E(options: E2EOptions = {}): E2E {
   const state = {} as E2E;
   let dataDir = '';
   let closeServer: (() => Promise<void>) | null = null;
@@ -63,9 +69,12 @@ export function useE2E(): E2E {
   beforeAll(async () => {
     if (!fs.existsSync(path.join(DIST_DIR, 'index.html'))) throw new Error('dist/index.html is missing: run `npm run build` before the journeys');
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'haulboard-e2e-'));
-    const { app } = await createServer(loadConfig({ DATA_DIR: dataDir, DEMO_DATA: 'true', DEMO_LEDGERS: 'false', LOG_LEVEL: 'silent', PORT: '0' }), { logger: false });
+    // Settings that name the server's own address need the port before the server starts.
+    const port = options.env ? await freePort() : 0;
+    const env = options.env?.(`http://127.0.0.1:${port}`) ?? {};
+    const { app } = await createServer(loadConfig({ DATA_DIR: dataDir, DEMO_DATA: 'true', DEMO_LEDGERS: 'false', LOG_LEVEL: 'silent', PORT: '0', ...env }), { logger: false });
     closeServer = () => app.close();
-    await app.listen({ port: 0, host: '127.0.0.1' });
+    await app.listen({ port, host: '127.0.0.1' });
     const address = app.server.address();
     if (!address || typeof address === 'string') throw new Error('the server is not listening on a TCP port');
     state.baseUrl = `http://127.0.0.1:${address.port}`;

@@ -179,7 +179,8 @@ export interface ServerProcess {
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-function freePort(): Promise<number> {
+/** A port nobody listens on now, for a server whose settings must name its address before it starts. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', reject);

@@ -75,8 +75,14 @@ describe.each(DATABASES)('account flows on %s', (kind) => {
       expect(Number(early.headers['retry-after'])).toBeGreaterThan(0);
       expect(Number(early.headers['retry-after'])).toBeLessThanOrEqual(60);
       expect(Date.parse(early.body.nextAllowedAt)).toBeGreaterThan(Date.now());
+      // The page can show the cool-down before anyone clicks: the same moment, read without taking anything.
+      const state = await call('GET', '/api/account/verification', accessToken);
+      expect(state.status).toBe(200);
+      expect(state.body.value.sentTo).toBe(user.email);
+      expect(Math.abs(Date.parse(state.body.value.nextAllowedAt) - Date.parse(early.body.nextAllowedAt))).toBeLessThan(2000);
 
       await age(`user:${user.id}`, 61_000);
+      expect(Date.parse((await call('GET', '/api/account/verification', accessToken)).body.value.nextAllowedAt)).toBeLessThanOrEqual(Date.now());
       const resent = await call('POST', '/api/account/resend-verification', accessToken, {});
       expect(resent.status, JSON.stringify(resent.body)).toBe(200);
       expect(resent.body.value.sentTo).toBe(user.email);
@@ -112,6 +118,10 @@ describe.each(DATABASES)('account flows on %s', (kind) => {
       expect(done).toMatchObject({ firstName: 'Ana', lastName: 'Lee', phone: '5550101234', phoneCountry: 'US', userType: 'dispatch', isEmailVerified: true, registrationCompleted: true, isActive: false });
       expect(await me(accessToken)).toMatchObject({ phone: '5550101234', phoneCountry: 'US', registrationCompleted: true });
       expect(await adminNotified(user.id)).toBe(true);
+      // And by mail, with the link to the registration on the Users screen.
+      const told = await newestMail(server, admin, 'registrationAwaiting');
+      expect(told.subject).toBe('New registration awaiting activation: Ana Lee');
+      expect(told.text).toContain(`/app/management/user-management/${user.id}/edit`);
       await expectRefused(server, { method: 'POST', url: '/api/account/complete-registration', token: accessToken, payload: PROFILE }, 409, undefined, /already complete/);
       // Each country's own number of digits (SPEC.md §3).
       for (const [phoneCountry, phone, digits] of [['GE', '555 12 34 56', '555123456'], ['UA', '123-4567', '1234567'], ['IN', '+91 98765 43210', '9876543210'], ['PH', '1234 5678 9012', '123456789012']]) {

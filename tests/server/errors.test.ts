@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { thirdPartyOrigins } from '../../server/app';
 import { redactUrl } from '../../server/http/logging';
 import { DATABASES, type TestServer, fingerprint, startTestServer } from '../helpers/server';
 
@@ -210,6 +211,15 @@ describe.each(DATABASES)('request limits and error bodies on %s', (kind) => {
   });
 
   describe('headers', () => {
+    it('opens the page to Google only for what the build was given: reCAPTCHA\'s script and frame, Firebase push\'s endpoints', () => {
+      expect(thirdPartyOrigins({})).toEqual({ script: [], frame: [], connect: [] });
+      const recaptcha = thirdPartyOrigins({ VITE_RECAPTCHA_SITE_KEY: 'site-key' });
+      expect(recaptcha.script).toEqual(['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/']);
+      expect(recaptcha.frame).toContain('https://www.google.com/recaptcha/');
+      expect(recaptcha.connect).toEqual([]);
+      expect(thirdPartyOrigins({ VITE_FIREBASE_API_KEY: 'key' }).connect).toContain('https://fcmregistrations.googleapis.com');
+    });
+
     const HELMET = {
       'x-content-type-options': /^nosniff$/,
       'x-frame-options': /^SAMEORIGIN$|^DENY$/,

@@ -1,10 +1,8 @@
-import type { AddressInfo } from 'node:net';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { PASSWORD, freshAddress, newestMail, tokenIn } from '../helpers/account';
 import { DATABASES, type TestServer, startTestServer } from '../helpers/server';
+import { SMTP_SECRET as SECRET, SMTP_USER as USER, mailServer, until } from '../helpers/smtp';
 
 /**
  * Mail through SMTP (issue 21): with SMTP_URL set, the server hands every message to the mail server named there, over
@@ -12,52 +10,6 @@ import { DATABASES, type TestServer, startTestServer } from '../helpers/server';
  * the address belongs to. The test runs a real SMTP server in process (smtp-server, nodemailer's own) and reads what
  * arrived; it listens on a port the system picks on 127.0.0.1.
  */
-interface Arrived {
-  to: string[];
-  from: string;
-  subject: string;
-  text: string;
-  html: string;
-  secure: boolean;
-  user: string;
-}
-
-const USER = 'mailer';
-const SECRET = 'smtp-secret-1';
-
-/** An SMTP server that wants its user and password and keeps what it is given; `secure`: TLS from the first byte. */
-async function mailServer(secure: boolean) {
-  const arrived: Arrived[] = [];
-  const server = new SMTPServer({
-    secure,
-    authMethods: ['PLAIN', 'LOGIN'],
-    logger: false,
-    onAuth: (auth, _session, done) => (auth.username === USER && auth.password === SECRET ? done(null, { user: USER }) : done(new Error('Invalid username or password'))),
-    onData: (stream, session, done) => {
-      simpleParser(stream).then((mail) => {
-        arrived.push({
-          to: session.envelope.rcptTo.map((r) => r.address), from: mail.from?.text ?? '', subject: mail.subject ?? '', text: mail.text ?? '',
-          html: typeof mail.html === 'string' ? mail.html : '', secure: session.secure, user: String(session.user),
-        });
-        done();
-      }, done);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { arrived, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-async function until<T>(find: () => T | undefined, what: string, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const found = find();
-    if (found !== undefined) return found;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 const PUBLIC_URL = 'https://haulboard.example.com';
 const MAIL_FROM = 'Haulboard Dispatch <dispatch@haulboard.example.com>';
 
@@ -68,7 +20,7 @@ describe.each(DATABASES)('mail through SMTP with STARTTLS on %s', (kind) => {
     smtp = await mailServer(false);
     // The test server's certificate is its own (self-signed): the URL's tls.* options pass to Node's TLS as they would for a private CA.
     server = await startTestServer(kind, {
-      SMTP_URL: `smtp://${USER}:${SECRET}@127.0.0.1:${smtp.port}/?requireTLS=true&tls.rejectUnauthorized=false`, MAIL_FROM, PUBLIC_URL,
+      SMTP_URL: smtp.startTlsUrl, MAIL_FROM, PUBLIC_URL,
     });
   });
   afterAll(async () => {

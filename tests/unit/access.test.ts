@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountFlowPath, canAccessPath, landingPath, normalisePath } from '../../authProvider/access';
+import { ACCOUNT_FLOW_PAGES, accountFlowPath, accountFlowRedirect, canAccessPath, landingPath, normalisePath } from '../../authProvider/access';
 import { ANY_ROUTES, isKnownRoute } from '../../authProvider/routes';
 import type { FeatureGroup } from '../../dataProvider/session';
 
@@ -79,13 +79,20 @@ describe('landing at /app (SPEC.md §2)', () => {
 });
 
 describe('account flow (SPEC.md §4)', () => {
-  it.each([
-    [{ isEmailVerified: false, registrationCompleted: false, isActive: false }, '/app/verify-account'],
-    [{ isEmailVerified: true, registrationCompleted: false, isActive: false }, '/app/complete-register'],
-    [{ isEmailVerified: true, registrationCompleted: true, isActive: false }, '/app/activation-pending'],
-    [{ isEmailVerified: true, registrationCompleted: true, isActive: true }, null],
-  ])('%o → %s', (state, expected) => {
-    expect(accountFlowPath(state)).toBe(expected);
+  // Every combination of the three flags, the order of the steps deciding: verify, then complete, then wait.
+  const states = [false, true].flatMap((isEmailVerified) => [false, true].flatMap((registrationCompleted) => [false, true].map((isActive) => ({ isEmailVerified, registrationCompleted, isActive }))));
+  const stepOf = (s: (typeof states)[number]) =>
+    !s.isEmailVerified ? '/app/verify-account' : !s.registrationCompleted ? '/app/complete-register' : !s.isActive ? '/app/activation-pending' : null;
+  it.each(states.map((s) => [JSON.stringify(s), s] as const))('%s: its step, and the redirects both ways from every kind of page', (_name, state) => {
+    const step = stepOf(state);
+    expect(accountFlowPath(state)).toBe(step);
+    for (const page of ACCOUNT_FLOW_PAGES) expect(accountFlowRedirect(state, page), page).toBe(step ? (page === step ? null : step) : '/app');
+    // Screens wait for a usable account; the account page and the mailbox stay open all along.
+    for (const page of ['/app/books/bookorders', '/app/management/user-management/3/edit', '/app']) expect(accountFlowRedirect(state, page), page).toBe(step);
+    for (const page of ['/app/account', '/app/received-emails', '/app/received-emails/4', '/app/mail/all']) expect(accountFlowRedirect(state, page), page).toBeNull();
+  });
+  it('no signed-in user: no step (the sign-in guard decides)', () => {
+    expect(accountFlowPath(null)).toBeNull();
   });
 });
 

@@ -25,7 +25,10 @@ describe('the name-and-phone forms', () => {
   it('show the phone as people read it', () => {
     expect(accountPhone(user({ phone: '5550109999', phoneCountry: 'US' }))).toBe('(555) 010-9999');
     expect(accountPhone(user({ phone: '555123456', phoneCountry: 'GE' }))).toBe('+995 555123456');
-    expect(accountPhone(user({ phone: '+18476637980' }))).toBe('+18476637980');
+    // Typed by an administrator without a country: a North American number as US staff read it, anything else as typed.
+    expect(accountPhone(user({ phone: '+18476637980' }))).toBe('(847) 663-7980');
+    expect(accountPhone(user({ phone: '847 663 7980' }))).toBe('(847) 663-7980');
+    expect(accountPhone(user({ phone: '+44 20 7946 0958' }))).toBe('+44 20 7946 0958');
   });
 });
 

@@ -126,9 +126,10 @@ describe('what the lists show', () => {
     expect(phoneText('5551234567')).toBe('(555) 123-4567');
     expect(phoneText('555123456', 'GE')).toBe('+995 555123456');
     expect(phoneText(null)).toBe('');
-    expect(userStatus({ isActive: false, isPending: true })).toBe('pending');
-    expect(userStatus({ isActive: true, isPending: false })).toBe('active');
-    expect(userStatus({ isActive: false, isPending: false })).toBe('inactive');
+    expect(userStatus({ isActive: false, isPending: true, isRegistering: false })).toBe('pending');
+    expect(userStatus({ isActive: false, isPending: false, isRegistering: true })).toBe('registering');
+    expect(userStatus({ isActive: true, isPending: false, isRegistering: false })).toBe('active');
+    expect(userStatus({ isActive: false, isPending: false, isRegistering: false })).toBe('inactive');
   });
 });
 

@@ -35,5 +35,10 @@ export async function throttle(trx: Db, reply: FastifyReply, checks: readonly Hi
     reply.header('Retry-After', String(wait));
     throw new ApiError(429, ACCOUNT_MESSAGES.tooManyMails(wait), 'throttled', undefined, { nextAllowedAt: iso(now + wait * 1000) });
   }
-  return iso(now + (await secondsUntilAllAllow(trx, checks, now)) * 1000);
+  return nextMailAllowedAt(trx, checks, now);
+}
+
+/** When the checks next let a message go, read without taking anything (now when one may go at once). */
+export async function nextMailAllowedAt(db: Db, checks: readonly HitCheck[], now = Date.now()): Promise<string> {
+  return iso(now + (await secondsUntilAllAllow(db, checks, now)) * 1000);
 }

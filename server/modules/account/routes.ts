@@ -6,10 +6,10 @@ import { type ServerContext, ok } from '../../context';
 import { badRequest, conflict } from '../../http/errors';
 import { audit } from '../audit/audit';
 import { mailerOf } from '../mail/mailer';
-import { registrationAwaitingActivation } from '../notifications/events';
+import { activeAdministrators, registrationAwaitingActivation, userEditPath } from '../notifications/events';
 import { avatarRoutes } from './avatar';
 import { emailChangeRoutes } from './email';
-import { throttle, verificationChecks } from './limits';
+import { nextMailAllowedAt, throttle, verificationChecks } from './limits';
 import { sendVerification } from './links';
 import { passwordRoutes } from './password';
 import { useLink } from './tokens';
@@ -41,6 +41,15 @@ export default async function accountRoutes(app: FastifyInstance, ctx: ServerCon
     return ok({ email });
   });
 
+  app.get('/api/account/verification', {
+    config: { access: { account: true } },
+    schema: { tags: TAGS, summary: 'Where the verification message went and when another may be asked for: { sentTo, nextAllowedAt } (now when one may go at once)' },
+  }, async (request) => {
+    const me = request.auth!.user;
+    const state: VerificationSentDto = { sentTo: me.email, nextAllowedAt: await nextMailAllowedAt(db, verificationChecks(me.id)) };
+    return ok(state);
+  });
+
   app.post('/api/account/resend-verification', {
     config: { access: { account: true } },
     schema: { tags: TAGS, summary: 'Send the verification message again (once a minute, five an hour): { sentTo, nextAllowedAt }; 409 when already verified' },
@@ -70,6 +79,7 @@ export default async function accountRoutes(app: FastifyInstance, ctx: ServerCon
     if (!me.isEmailVerified) throw conflict(ACCOUNT_MESSAGES.verifyFirst);
     if (me.registrationCompleted) throw conflict(ACCOUNT_MESSAGES.alreadyCompleted);
     const { firstName, lastName, phoneCountry, phone, userType } = request.body;
+    const outbox = mailer.outbox();
     const deliveries = await db.transaction().execute(async (trx) => {
       const before = await currentUserOf(trx, me.id);
       const done = await trx.updateTable('users')
@@ -80,9 +90,18 @@ export default async function accountRoutes(app: FastifyInstance, ctx: ServerCon
       if (Number(done.numUpdatedRows) !== 1) throw conflict(ACCOUNT_MESSAGES.alreadyCompleted);
       const after = { firstName, lastName, phone, phoneCountry, userType: userType ?? before.userType };
       await audit(trx, request, { action: 'complete-registration', entity: 'user', entityId: me.id, before: { firstName: before.firstName, lastName: before.lastName }, after });
-      // Now it really waits for activation: every active administrator is asked to look at it.
-      return before.isActive ? [] : registrationAwaitingActivation(trx, { id: me.id, firstName, lastName, email: me.email });
+      // Now it really waits for activation: every active administrator is asked to look at it, in the app and by mail
+      // (they are seldom signed in when someone registers).
+      if (before.isActive) return [];
+      const administrators = await activeAdministrators(trx);
+      const newcomer = { id: me.id, firstName, lastName, email: me.email };
+      const link = mailer.link(userEditPath(me.id));
+      for (const admin of administrators) {
+        await outbox.add(trx, { to: admin.email, userId: admin.id, template: { kind: 'registrationAwaiting', name: admin.firstName, newcomer: `${firstName} ${lastName}`, email: me.email, link } });
+      }
+      return registrationAwaitingActivation(trx, newcomer, administrators);
     });
+    outbox.send();
     ctx.realtime.deliver(deliveries);
     return ok(await currentUserOf(db, me.id));
   });

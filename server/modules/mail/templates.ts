@@ -14,7 +14,8 @@ export type MailTemplate =
   | { kind: 'emailChange'; name: string; link: string; hours: number; newEmail: string }
   | { kind: 'emailChangeRequested'; name: string; newEmail: string }
   | { kind: 'emailChanged'; name: string; newEmail: string }
-  | { kind: 'passwordChanged'; name: string };
+  | { kind: 'passwordChanged'; name: string }
+  | { kind: 'registrationAwaiting'; name: string; newcomer: string; email: string; link: string };
 
 /** One message's parts, written once and laid out both ways below. */
 interface Layout {
@@ -65,6 +66,13 @@ function layoutOf(template: MailTemplate): Layout {
       return {
         subject: 'Your Haulboard password was changed',
         paragraphs: [hello, 'The password of your Haulboard account was just changed, and its other sessions were signed out.', NOT_YOU],
+      };
+    case 'registrationAwaiting':
+      return {
+        subject: `New registration awaiting activation: ${template.newcomer}`,
+        paragraphs: [hello, `${template.newcomer} (${template.email}) verified their e-mail address and completed the registration. The account waits for an administrator to activate it.`],
+        action: { label: 'Open the registration', link: template.link },
+        after: ['Check who they are before you activate the account; its roles follow the user type they chose unless you pick others.'],
       };
   }
 }

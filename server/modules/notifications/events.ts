@@ -28,20 +28,26 @@ export async function orderAssignedToDriver(trx: Db, order: AssignedOrder): Prom
 }
 
 /** Someone registered: every active administrator is asked to look at the account. */
-export async function registrationAwaitingActivation(trx: Db, user: { id: number; firstName: string; lastName: string; email: string }): Promise<Delivery[]> {
-  const administrators = await trx
+/** Every active administrator, who is told of what waits for an administrator (by notification, and by mail). */
+export function activeAdministrators(trx: Db): Promise<{ id: number; email: string; firstName: string }[]> {
+  return trx
     .selectFrom('users as u')
     .innerJoin('user_roles as ur', 'ur.user_id', 'u.id')
     .innerJoin('roles as r', 'r.id', 'ur.role_id')
-    .select('u.id')
+    .select(['u.id', 'u.email', 'u.first_name as firstName'])
     .where('r.name', '=', 'Administrator')
     .where('u.is_active', '=', 1)
     .where('u.deleted_at', 'is', null)
     .execute();
+}
+
+export const userEditPath = (userId: number) => `/app/management/user-management/${userId}/edit`;
+
+export async function registrationAwaitingActivation(trx: Db, user: { id: number; firstName: string; lastName: string; email: string }, administrators: readonly { id: number }[]): Promise<Delivery[]> {
   return createNotifications(trx, administrators.map((a) => a.id), {
     type: 'registrationAwaitingActivation',
     title: `New registration awaiting activation: ${user.firstName} ${user.lastName}`,
     body: `${user.email} registered and waits for an administrator to activate the account.`,
-    link: `/app/management/user-management/${user.id}/edit`,
+    link: userEditPath(user.id),
   });
 }

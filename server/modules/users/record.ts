@@ -2,7 +2,7 @@ import { type users, userStatus } from '../../../schema/resources/users';
 import type { ServerContext } from '../../context';
 import type { Db } from '../../db/types';
 import type { RecordExtension } from '../records/fromDefinition';
-import type { Children } from '../records/types';
+import type { Children, Where } from '../records/types';
 import { type UserInput, checkRoles, guardAdministrators, guardLastAdministrator, revokeSessionsOf, roleIdOf } from './guards';
 import { userRoutes } from './routes';
 
@@ -27,6 +27,12 @@ const roles: Children<UserInput> = {
   },
 };
 
+/** Never activated with the registration complete (1: waiting for an administrator) or not (0: registering); or not that. */
+const neverActivated = (yes: boolean, completed: 0 | 1): Where => (eb) => {
+  const state = eb.and([eb('r.is_active', '=', 0), eb('r.activated_at', 'is', null), eb('r.registration_completed', '=', completed)]);
+  return yes ? state : eb.not(state);
+};
+
 /**
  * Users (schema/resources/users.ts) on the server: roles as child rows, the account's flags, administrators guarded
  * (server/modules/users/routes.ts writes them: creation without a password, activation, password links).
@@ -39,9 +45,12 @@ export function userExtension(ctx: ServerContext): RecordExtension<typeof users>
     customWrites: true,
     computed: (r, children) => {
       const held = (children as Roles | undefined) ?? { ids: [], names: [] };
-      const isPending = r.is_active === 0 && r.activated_at === null;
+      const neverActivated = r.is_active === 0 && r.activated_at === null;
+      const isRegistering = neverActivated && r.registration_completed === 0;
+      const isPending = neverActivated && !isRegistering;
       return {
-        name: `${r.first_name} ${r.last_name}`, roles: held.names, roleIds: held.ids, isPending, status: userStatus({ isActive: r.is_active === 1, isPending }),
+        name: `${r.first_name} ${r.last_name}`, roles: held.names, roleIds: held.ids, isPending, isRegistering,
+        status: userStatus({ isActive: r.is_active === 1, isPending, isRegistering }),
         hasPassword: r.password_hash !== null, userType: r.user_type, avatar: r.avatar, isEmailVerified: r.is_email_verified === 1,
         registrationCompleted: r.registration_completed === 1, activatedAt: r.activated_at, accountId: r.account_id,
       };
@@ -54,9 +63,8 @@ export function userExtension(ctx: ServerContext): RecordExtension<typeof users>
     filters: {
       roleId: (roleId) => (eb) => eb('r.id', 'in', eb.selectFrom('user_roles').select('user_id').where('role_id', '=', roleId)),
       isActive: (active) => (eb) => eb('r.is_active', '=', active ? 1 : 0),
-      pending: (pending) => (eb) => (pending
-        ? eb.and([eb('r.is_active', '=', 0), eb('r.activated_at', 'is', null)])
-        : eb.or([eb('r.is_active', '=', 1), eb('r.activated_at', 'is not', null)])),
+      pending: (pending) => neverActivated(pending, 1),
+      registering: (registering) => neverActivated(registering, 0),
     },
     beforeWrite: async (trx, context) => {
       const { action, before, input, request } = context;

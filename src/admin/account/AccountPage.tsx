@@ -11,6 +11,7 @@ import { PasswordSection } from './PasswordSection';
 import { ProfileSection } from './ProfileSection';
 import { accountPhone } from './profileForm';
 import { useAccountUser } from './useAccountUser';
+import { USER_TYPES } from '../../../schema/roles';
 
 /** Who the user is: picture, name, address, phone, roles and the account's state. */
 function Summary({ user, editable }: { user: CurrentUser; editable: boolean }) {
@@ -19,7 +20,7 @@ function Summary({ user, editable }: { user: CurrentUser; editable: boolean }) {
     ['haulboard.account.email', user.email],
     ['haulboard.account.phone', accountPhone(user) || '—'],
     ['haulboard.account.roles', user.roles.length ? <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">{user.roles.map((role) => <Chip key={role} label={role} size="small" />)}</Stack> : '—'],
-    ['haulboard.account.user_type', user.userType ?? '—'],
+    ['haulboard.account.user_type', USER_TYPES.find((type) => type.id === user.userType)?.name ?? user.userType ?? '—'],
     ['haulboard.account.status', translate(user.isActive ? 'haulboard.account.active' : 'haulboard.account.inactive')],
   ];
   return (

@@ -1,7 +1,7 @@
 import { Alert, Box, Button } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { type HttpError, useTranslate } from 'ra-core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { accountApi } from '../../../dataProvider/account';
 import { minutesSeconds, useCountdown } from '../../../ui/useCountdown';
 
@@ -9,14 +9,20 @@ import { minutesSeconds, useCountdown } from '../../../ui/useCountdown';
 const COOL_DOWN_MS = 60_000;
 
 /**
- * "Send the message again", with the server's cool-down counted down on the button. A refusal during the cool-down
- * (429) says when the next one may go; `onVerified` runs when the server answers the address is verified already (409).
+ * "Send the message again", with the server's cool-down counted down on the button from the moment the page opens (the
+ * server says when the last message allows the next one), so the first click is not a refusal. A refusal anyway (429,
+ * another tab sent one) says when the next one may go; `onVerified` runs when the server answers the address is verified already (409).
  */
 export function ResendVerification({ onVerified }: { onVerified: () => void }) {
   const translate = useTranslate();
   const [until, setUntil] = useState<string | null>(null);
   const [said, setSaid] = useState<{ severity: 'success' | 'info' | 'error'; text: string } | null>(null);
   const left = useCountdown(until);
+  const state = useQuery({ queryKey: ['account', 'verification'], queryFn: accountApi.verification, staleTime: 0 });
+  const knownNext = state.data?.nextAllowedAt;
+  useEffect(() => {
+    if (knownNext) setUntil((current) => (current && current > knownNext ? current : knownNext));
+  }, [knownNext]);
   const send = useMutation({
     mutationFn: accountApi.resendVerification,
     onSuccess: ({ sentTo, nextAllowedAt }) => {
@@ -36,7 +42,7 @@ export function ResendVerification({ onVerified }: { onVerified: () => void }) {
   });
   return (
     <Box sx={{ display: 'grid', gap: 1.5, justifyItems: 'start' }}>
-      <Button variant="outlined" disabled={send.isPending || left > 0} onClick={() => send.mutate()}>
+      <Button variant="outlined" disabled={send.isPending || state.isPending || left > 0} onClick={() => send.mutate()}>
         {left > 0 ? translate('haulboard.account.verify_resend_in', { time: minutesSeconds(left) }) : translate('haulboard.account.verify_resend')}
       </Button>
       {said && <Alert severity={said.severity} role={said.severity === 'error' ? 'alert' : 'status'}>{said.text}</Alert>}

@@ -20,7 +20,13 @@ export const profileValues = (user: CurrentUser | null): ProfileValues => ({
 });
 
 /** The account's phone as people read it: (555) 123-4567, +995 555123456; one from before the country, as typed. */
-export const accountPhone = (user: CurrentUser) => (user.phoneCountry ? phoneText(user.phone, user.phoneCountry) : user.phone ?? '');
+export function accountPhone(user: CurrentUser): string {
+  if (user.phoneCountry) return phoneText(user.phone, user.phoneCountry);
+  // Typed by an administrator without a country: a North American number reads as US staff write it, else as typed.
+  const digits = (user.phone ?? '').replace(/\D/g, '');
+  const northAmerican = digits.length === 10 || (digits.length === 11 && digits.startsWith('1'));
+  return northAmerican ? phoneText(digits.slice(-10), 'US') : user.phone ?? '';
+}
 
 /**
  * The problems of a name-and-phone form by the server's rule (profileBody, completeRegistrationBody). The phone's digits

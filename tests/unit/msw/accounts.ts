@@ -53,7 +53,7 @@ export function account(roles: RoleName[], overrides: Partial<UserDto> & { passw
   const user: UserDto = {
     id, version: 1, deleted: false, deletedAt: null, createdAt: now, updatedAt: now,
     name: `${firstName} ${lastName}`, firstName, lastName, email: `${roles[0].toLowerCase()}@haulboard.demo`, phone: null,
-    roleIds: [], roles, status: 'active', isActive: true, isPending: false, userType: null, avatar: null,
+    roleIds: [], roles, status: 'active', isActive: true, isPending: false, isRegistering: false, userType: null, avatar: null,
     isEmailVerified: true, registrationCompleted: true, hasPassword: true, activatedAt: now, accountId: 1,
     ...fields,
   };
