@@ -4,22 +4,12 @@
  * and the screen answers 403; the audit trail holds both changes with their before and after. And two administrators
  * saving at once: the second is told, keeps their edits, and saves them on top.
  */
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { WAIT, demoUser, gone, poll, sidebar, signIn, useE2E, visible } from './helpers';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { WAIT, demoUser, otherBrowsers, gone, poll, sidebar, signIn, useE2E, visible } from './helpers';
 
 const e2e = useE2E();
-const extraContexts: BrowserContext[] = [];
-afterEach(async () => {
-  await Promise.all(extraContexts.splice(0).map((context) => context.close()));
-});
-
-async function secondPage(): Promise<Page> {
-  const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl, viewport: { width: 1280, height: 900 } });
-  context.setDefaultTimeout(WAIT);
-  extraContexts.push(context);
-  return context.newPage();
-}
+const secondPage = otherBrowsers(e2e);
 
 /** A group of the sidebar opened (one is open at a time), so its links are on the page. */
 async function openGroup(page: Page, name: string) {

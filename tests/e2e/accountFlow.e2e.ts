@@ -7,10 +7,10 @@
  * phone (labels, star, trash, search, unread). No database edits: every step goes through the app.
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, demoUser, gone, pathname, poll, signIn, storageItem, useE2E, visible } from './helpers';
+import { DEMO_PASSWORD, demoUser, gone, pathname, poll, signIn, storageItem, otherBrowsers, useE2E, visible } from './helpers';
 import {
   PASSWORD, RESET_SUBJECT, VERIFY_SUBJECT, activateOnUsersScreen, askForReset, chooseNewPassword, completeRegistration, enterOnceActive, openMessage,
-  otherBrowsers, register, signInAgain,
+  register, signInAgain,
 } from './accountSteps';
 import { main, toast } from './records';
 

@@ -6,9 +6,9 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Arrived, mailServer, until } from '../helpers/smtp';
-import { pathname, poll, useE2E, visible } from './helpers';
+import { pathname, poll, otherBrowsers, useE2E, visible } from './helpers';
 import {
-  RESET_SUBJECT, VERIFY_SUBJECT, activateOnUsersScreen, askForReset, chooseNewPassword, completeRegistration, enterOnceActive, otherBrowsers, register,
+  RESET_SUBJECT, VERIFY_SUBJECT, activateOnUsersScreen, askForReset, chooseNewPassword, completeRegistration, enterOnceActive, register,
 } from './accountSteps';
 import { main } from './records';
 

@@ -2,30 +2,16 @@
  * Steps of the account flows (issue 21) shared by the journeys with the in-app mailbox (accountFlow.e2e.ts) and with a
  * mail server (accountFlowSmtp.e2e.ts): what a newcomer, an administrator and a returning user do on the screens.
  */
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { ACCOUNT_FLOW_PAGES as FLOW_PAGES } from '../../authProvider/access';
-import { type E2E, WAIT, demoUser, pathname, poll, sidebar, signIn, visible } from './helpers';
+import { demoUser, pathname, poll, sidebar, signIn, visible } from './helpers';
 import { answerOf, main, signOut, toast } from './records';
 
 export const PASSWORD = 'a-long-enough-password';
 export const USERS = '/app/management/user-management';
 export const VERIFY_SUBJECT = 'Verify your e-mail address for Haulboard';
 export const RESET_SUBJECT = 'Reset your Haulboard password';
-
-/** Other browsers of a test (another person, a private window, a phone), closed after it. */
-export function otherBrowsers(e2e: E2E): () => Promise<Page> {
-  const open: BrowserContext[] = [];
-  afterEach(async () => {
-    await Promise.all(open.splice(0).map((context) => context.close()));
-  });
-  return async () => {
-    const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl, viewport: { width: 1280, height: 900 } });
-    context.setDefaultTimeout(WAIT);
-    open.push(context);
-    return context.newPage();
-  };
-}
 
 /** Registration through /register; the app goes on to /app/verify-account. */
 export async function register(page: Page, email: string, firstName: string) {

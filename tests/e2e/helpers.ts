@@ -134,6 +134,24 @@ export function useE2E(options: E2EOptions = {}): E2E {
   return state;
 }
 
+/**
+ * Other browsers of a test (another person, a private window, a phone, a user of a second server), each a context of
+ * its own at 1280 × 900, closed after the test. Call once per file, at its top.
+ */
+export function otherBrowsers(e2e: E2E): (baseUrl?: string) => Promise<Page> {
+  const open: BrowserContext[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((context) => context.close()));
+  });
+  return async (baseUrl = e2e.baseUrl) => {
+    const context = await e2e.browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
+    context.setDefaultTimeout(WAIT);
+    context.setDefaultNavigationTimeout(WAIT);
+    open.push(context);
+    return context.newPage();
+  };
+}
+
 /** The sidebar of the signed-in layout. */
 export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 /** The current screen's title in the top bar (react-admin's title slot, set by every screen). */

@@ -8,23 +8,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { WAIT, demoUser, gone, pathname, poll, signIn, useE2E, visible } from './helpers';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { demoUser, otherBrowsers, gone, pathname, poll, signIn, useE2E, visible } from './helpers';
 
 const e2e = useE2E();
-const extraContexts: BrowserContext[] = [];
-afterEach(async () => {
-  await Promise.all(extraContexts.splice(0).map((context) => context.close()));
-});
-
-/** A second browser (its own storage, so its own session) next to the test's own page. */
-async function secondPage(): Promise<Page> {
-  const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl, viewport: { width: 1280, height: 900 } });
-  context.setDefaultTimeout(WAIT);
-  extraContexts.push(context);
-  return context.newPage();
-}
+const secondPage = otherBrowsers(e2e);
 
 async function fullName(email: string): Promise<string> {
   const token = await e2e.apiLogin(email);
