@@ -33,8 +33,8 @@ function literalKeys(): { file: string; key: string }[] {
   return out;
 }
 
-/** The words screens loaded on demand bring with them (resources/<folder>/messages.ts, added when their code arrives). */
-const screenCatalogues = Object.values(import.meta.glob<Record<string, unknown>>('../../resources/*/messages.ts', { eager: true })).flatMap((module) => Object.values(module));
+/** The words screens loaded on demand bring with them (resources/<folder>/messages.ts, src/admin/<folder>/messages.ts, added when their code arrives). */
+const screenCatalogues = Object.values(import.meta.glob<Record<string, unknown>>(['../../resources/*/messages.ts', '../../src/admin/*/messages.ts'], { eager: true })).flatMap((module) => Object.values(module));
 const lookupIn = (catalogue: unknown, key: string): unknown => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
 const lookup = (key: string): unknown => [englishCatalogue, ...screenCatalogues].map((catalogue) => lookupIn(catalogue, key)).find((found) => found !== undefined);
 /**

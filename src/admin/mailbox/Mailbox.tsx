@@ -1,3 +1,4 @@
+import './messages';
 import LabelOutlinedIcon from '@mui/icons-material/LabelOutlined';
 import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import SearchIcon from '@mui/icons-material/Search';

@@ -1,3 +1,4 @@
+import '../account/messages';
 import { useTranslate } from 'ra-core';
 import { MessagePage } from './MessagePage';
 
