@@ -10,7 +10,7 @@ import { type FeatureGroup, getGroups } from '../dataProvider/session';
 /** SPEC.md "marked Any": open to every signed-in user (account pages and template areas). */
 export const ANY_ROUTES = [
   '/app/account', '/app/verify-account', '/app/complete-register', '/app/activation-pending', '/app/received-emails',
-  '/app/under-construction', '/app/forbidden', '/app/chat', '/app/mail', '/app/kanban', '/app/projects', '/app/social',
+  '/app/under-construction', '/app/forbidden', '/app/mail', '/app/projects', '/app/social',
   '/app/extra', '/app/management/customers', '/app/management/invoices', '/app/management/orders', '/app/management/products',
 ] as const;
 

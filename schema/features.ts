@@ -94,6 +94,10 @@ export const FEATURES = [
   { key: 'AccessSettings', title: 'Access Settings', uri: '/app/permissions', icon: 'AdminPanelSettings', section: 'Admin', roles: {} },
   { key: 'AuditTrail', title: 'Audit Trail', uri: '/app/audit-trail', icon: 'History', section: 'Admin', roles: {} },
   { key: 'ConnectedApps', title: 'Connected Apps', uri: '/app/settings', icon: 'Settings', section: 'Settings', roles: {} },
+  // Staff chat (issue 27, schema/chat.ts): Read to take part in one's threads and write to one's dispatchers, Create to
+  // start a thread with anyone who uses chat. Drivers get Read only: the administrator grants them more here.
+  { key: 'Chat', title: 'Chat', uri: '/app/chat', icon: 'Forum', section: 'Books',
+    roles: { Dispatcher: 'RC', Manager: 'RC', Finance: 'RC', FinanceSuper: 'RC', FleetManager: 'RC', FleetOwner: 'RC', ClaimTrackerTeam: 'RC', BookOrderApprover: 'RC', DispatchManager: 'RC', Banking: 'RC', Driver: 'R' } },
 ] as const satisfies readonly FeatureDefinition[];
 
 /** The key of a screen's feature: routes and resources name the feature that governs them by it. */

@@ -6,6 +6,6 @@ export const ICON_NAMES = [
   'AccountBalance', 'AccountBalanceWallet', 'AdminPanelSettings', 'Assessment', 'AssignmentInd', 'AttachMoney', 'Badge', 'Business',
   'CalendarMonth', 'CreditCard', 'Dashboard', 'DateRange', 'DirectionsCar', 'Event', 'Gavel', 'Grading', 'Handshake', 'History', 'Insights',
   'LocalGasStation', 'LocalShipping', 'Payments', 'People', 'Percent', 'PersonOff', 'ReceiptLong', 'ReportProblem', 'RequestQuote',
-  'RvHookup', 'Settings', 'Store', 'Summarize',
+  'RvHookup', 'Settings', 'Store', 'Summarize', 'ViewKanban', 'Forum',
 ] as const;
 export type IconName = (typeof ICON_NAMES)[number];

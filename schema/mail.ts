@@ -10,7 +10,7 @@ export type SystemLabel = (typeof SYSTEM_LABELS)[number];
 export const SYSTEM_LABEL_NAMES: Record<SystemLabel, string> = { all: 'All mail', unread: 'Unread', starred: 'Starred', trash: 'Trash' };
 
 /** What a message is about (the templates of server/modules/mail/templates.ts). */
-export const MAIL_KINDS = ['verification', 'passwordReset', 'emailChange', 'emailChangeRequested', 'emailChanged', 'passwordChanged', 'registrationAwaiting'] as const;
+export const MAIL_KINDS = ['verification', 'passwordReset', 'emailChange', 'emailChangeRequested', 'emailChanged', 'passwordChanged', 'registrationAwaiting', 'contact'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** Custom labels one user may keep. */

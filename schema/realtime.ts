@@ -14,6 +14,25 @@ export const HUB_METHODS = {
   accessChanged: 'ReceiveAccessChanged',
   /** client → server, no arguments; the completion's result is OnlineUser[]. */
   getOnlineUsers: 'GetOnlineUsers',
+  /**
+   * server → client, one argument: BoardOrderChange (schema/dispatchBoard.ts), to users who may read book orders,
+   * whenever a book order is created, edited, moved, approved, deleted or restored, on any server.
+   */
+  boardOrderChanged: 'ReceiveBoardOrderChanged',
+  /** client → server, one argument: the id of the order being dragged on the dispatch board, or null when let go. */
+  boardDragging: 'BoardDragging',
+  /** server → client, one argument: BoardDrag (schema/dispatchBoard.ts), who holds which card (orderId null: let go). */
+  boardDrag: 'ReceiveBoardDrag',
+  /** server → client, one argument: ChatMessageEvent (schema/chat.ts), a new message, to the members of its thread. */
+  chatMessage: 'ReceiveChatMessage',
+  /** server → client, one argument: ChatMessageDto (schema/chat.ts), a message edited or deleted, to its thread's members. */
+  chatMessageChanged: 'ReceiveChatMessageChanged',
+  /** server → client, one argument: ChatTypingEvent (schema/chat.ts), someone typing, to the thread's other members. */
+  chatTyping: 'ReceiveChatTyping',
+  /** server → client, one argument: ChatSeenEvent (schema/chat.ts), a member has seen the thread up to a message. */
+  chatSeen: 'ReceiveChatSeen',
+  /** server → client, one argument: ChatThreadEvent (schema/chat.ts), a thread made or renamed, to its members. */
+  chatThread: 'ReceiveChatThread',
 } as const;
 
 /** One entry of ReceiveClientConnectedEvent / GetOnlineUsers. */

@@ -40,6 +40,8 @@ import offBoardingRoutes from './modules/offboarding/routes';
 import connectedAppRoutes from './modules/connectedApps/routes';
 import accountRoutes from './modules/account/routes';
 import mailRoutes from './modules/mail/routes';
+import contactRoutes from './modules/contact/routes';
+import chatRoutes from './modules/chat/routes';
 
 export const VERSION: string = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
 export const BODY_LIMIT = 1024 * 1024;
@@ -65,7 +67,7 @@ export function thirdPartyOrigins(env: NodeJS.ProcessEnv = process.env) {
  * The API areas, each a Fastify plugin with its own routes. Adding an area is one line here; a record resource is
  * not an area: its definition in schema/resources is served by the records plugin.
  */
-const MODULES = [authRoutes, accessRoutes, accessSettingsRoutes, listRoutes, auditRoutes, bookOrderRoutes, savedFilterRoutes, notifyRoutes, notificationRoutes, assignmentRoutes, balanceRoutes, bankRoutes, documentRoutes, reportRoutes, dashboardRoutes, driverSummaryRoutes, offBoardingRoutes, connectedAppRoutes, accountRoutes, mailRoutes];
+const MODULES = [authRoutes, accessRoutes, accessSettingsRoutes, listRoutes, auditRoutes, bookOrderRoutes, savedFilterRoutes, notifyRoutes, notificationRoutes, assignmentRoutes, balanceRoutes, bankRoutes, documentRoutes, reportRoutes, dashboardRoutes, driverSummaryRoutes, offBoardingRoutes, connectedAppRoutes, accountRoutes, mailRoutes, chatRoutes, contactRoutes];
 
 /** TRUST_PROXY as Fastify takes it: a hop count becomes the function Fastify itself would make of it (its types omit numbers). */
 function trustedProxies(trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {

@@ -1,3 +1,4 @@
+import './messages';
 import { Box } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { BROKER_FEE_METHOD_LABELS, type BrokerFeeDto, type BrokerFeeMethod, type BrokerFeeTotals, brokerFees } from '../../schema/resources/brokerFees';

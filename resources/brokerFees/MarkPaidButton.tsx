@@ -1,3 +1,4 @@
+import './messages';
 import { Button, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField } from '@mui/material';
 import { type HttpError, useTranslate } from 'ra-core';
 import { useId, useState } from 'react';

@@ -1,3 +1,4 @@
+import '../tickets/messages';
 import { Alert, Link } from '@mui/material';
 import { useRecordContext, useTranslate } from 'ra-core';
 import { Link as RouterLink } from 'react-router-dom';

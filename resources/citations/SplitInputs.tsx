@@ -1,3 +1,4 @@
+import '../tickets/messages';
 import { Box, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { NumberInput } from 'react-admin';
 import { useTranslate } from 'ra-core';

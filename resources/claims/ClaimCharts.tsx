@@ -1,3 +1,4 @@
+import './messages';
 import { Box, Card, CardContent, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useListContext, useTranslate } from 'ra-core';

@@ -1,3 +1,4 @@
+import './messages';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import { FormControlLabel, Switch } from '@mui/material';
 import { type RaRecord, useStore, useTranslate } from 'ra-core';

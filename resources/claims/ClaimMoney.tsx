@@ -1,3 +1,4 @@
+import './messages';
 import { Alert, Box, Button, Link, List, ListItem, ListItemText, Skeleton, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useState } from 'react';

@@ -1,3 +1,4 @@
+import './messages';
 import CloseIcon from '@mui/icons-material/Close';
 import EditIcon from '@mui/icons-material/Edit';
 import { Alert, Box, Button, Drawer, IconButton, Skeleton, Typography } from '@mui/material';

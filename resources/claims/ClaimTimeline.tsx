@@ -1,3 +1,4 @@
+import './messages';
 import { Alert, Box, Button, List, ListItem, ListItemText, Skeleton, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useState } from 'react';

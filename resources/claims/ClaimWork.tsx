@@ -1,3 +1,4 @@
+import './messages';
 import { Alert, Box, Chip, Tab, Tabs, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'ra-core';
 import { useId, useState } from 'react';

@@ -1,3 +1,4 @@
+import './messages';
 import { useRecordContext, useTranslate } from 'ra-core';
 import { ArrayInput, SelectInput, SimpleFormIterator, TextInput } from 'react-admin';
 import { useWatch } from 'react-hook-form';

@@ -1,3 +1,4 @@
+import './messages';
 import { useTranslate } from 'ra-core';
 import type { ClaimDto } from '../../schema/resources/claims';
 import { usDate } from '../../ui/format';

@@ -1,3 +1,4 @@
+import './messages';
 import { Autocomplete, Box, TextField, Typography } from '@mui/material';
 import { useInput, useRecordContext, useTranslate } from 'ra-core';
 import { useState } from 'react';

@@ -1,3 +1,4 @@
+import './messages';
 import RuleIcon from '@mui/icons-material/Rule';
 import { Alert, Box, Button } from '@mui/material';
 import { useTranslate } from 'ra-core';

@@ -1,3 +1,4 @@
+import './messages';
 import { Alert } from '@mui/material';
 import { useRecordContext, useTranslate } from 'ra-core';
 import { getUser } from '../../dataProvider/session';

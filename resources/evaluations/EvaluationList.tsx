@@ -1,3 +1,4 @@
+import './messages';
 import { evaluations } from '../../schema/resources/evaluations';
 import { localToday } from '../../ui/assignments/dates';
 import { CreateDialog } from '../../ui/records/CreateDialog';

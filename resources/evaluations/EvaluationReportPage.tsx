@@ -1,3 +1,4 @@
+import './messages';
 import ListIcon from '@mui/icons-material/FormatListBulleted';
 import { Button } from '@mui/material';
 import { ResourceContextProvider, useTranslate } from 'ra-core';

@@ -1,3 +1,4 @@
+import './messages';
 import { Alert, Box, Link } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import type { ReactNode } from 'react';

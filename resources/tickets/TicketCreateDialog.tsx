@@ -1,3 +1,4 @@
+import './messages';
 import AddIcon from '@mui/icons-material/Add';
 import {
   Alert, Box, Button, DialogActions, DialogContent, DialogTitle, FormControlLabel, LinearProgress, Link, Step, StepLabel, Stepper, Switch, Typography,

@@ -1,3 +1,4 @@
+import './messages';
 import ShieldIcon from '@mui/icons-material/Shield';
 import { Button } from '@mui/material';
 import { useTranslate } from 'ra-core';

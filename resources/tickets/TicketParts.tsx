@@ -1,3 +1,4 @@
+import './messages';
 import { Box, Card, CardContent, Chip, Link, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { ResourceContextProvider, useTranslate } from 'ra-core';
 import type { ReactNode } from 'react';

@@ -1,6 +1,7 @@
 import type { AnyResource } from '../define/resource';
 import type { FeatureDefinition } from '../features';
 import { FEATURES } from '../features';
+import { DISPATCH_BOARD_NAV } from '../dispatchBoard';
 import { brokerFees } from './brokerFees';
 import { brokers } from './brokers';
 import { carriers } from './carriers';
@@ -34,12 +35,14 @@ export type RecordTableName = RecordResource['table'];
  * of its own, under the feature that governs it (features.parent_feature_id), shown to whoever may read that one.
  */
 export function navFeaturesOf(defs: readonly AnyResource[]): (FeatureDefinition & { parent: string })[] {
-  return defs.flatMap((def) => {
+  return defs.flatMap((def): (FeatureDefinition & { parent: string })[] => {
     if (!def.nav) return [];
     const parent = FEATURES.find((feature) => feature.key === def.readFeatures[0])!;
     return [{ key: def.plural.replace(/\W/g, ''), title: def.plural, uri: def.route, icon: def.nav.icon, section: def.nav.section ?? parent.section, roles: {}, parent: parent.key }];
-  });
+  }).concat(SCREEN_NAV_FEATURES);
 }
+/** Sidebar entries of screens that are not record resources, each under the feature that governs it. */
+const SCREEN_NAV_FEATURES: (FeatureDefinition & { parent: string })[] = [DISPATCH_BOARD_NAV];
 export const NAV_FEATURES = navFeaturesOf(RECORD_RESOURCES);
 
 /**

@@ -14,7 +14,7 @@ import { Notifications } from '../layout/Notifications';
 import { useSettings } from '../theme/SettingsContext';
 import { appRoutes } from './appRoutes';
 import { AccountGate, Landing, RequireAccess } from './guards';
-import { Forbidden } from './pages/Forbidden';
+import { Forbidden } from '../../ui/Forbidden';
 import { useSessionWatch } from './useSessionWatch';
 import { landingPath } from '../../authProvider/access';
 import { getGroups, getUser } from '../../dataProvider/session';

@@ -22,6 +22,8 @@ const ActivationPendingPage = accountPage('ActivationPendingPage');
 const UnderConstructionPage = accountPage('UnderConstructionPage');
 /** The in-app mailbox (src/admin/mailbox): its own download, with the first of its addresses. */
 const Mailbox = lazyPart(() => import('./mailbox/Mailbox').then((m) => m.Mailbox));
+/** Staff chat (resources/chat, issue 27): its own download, with the first of its addresses. */
+const ChatScreen = lazyPart(() => import('../../resources/chat/ChatScreen').then((m) => m.ChatScreen));
 
 const ACCOUNT: [string, ReactElement][] = [
   ['account', <AccountPage />],
@@ -44,12 +46,15 @@ const TEMPLATES: [string, ReactElement][] = [
   ['management/orders/:id', pointer('orders', '/app/books/bookorders', 'book_orders')],
   ['management/products', pointer('products', '/app/books/bookorders', 'book_orders')],
   ['management/products/create', pointer('products', '/app/books/bookorders', 'book_orders')],
-  ['chat/new', pointer('chat')],
-  ['chat/:threadKey', pointer('chat')],
-  ['kanban', pointer('kanban', '/app/books/bookorders', 'book_orders')],
   ['extra/*', pointer('extra', '/app/reports/dashboard', 'reports_dashboard')],
   ['projects/*', pointer('projects')],
   ['social/*', pointer('social')],
+];
+
+/** Screens that are not a react-admin resource, each governed by its feature like any other (Chat). */
+const SCREENS: [string, ReactElement][] = [
+  ['chat/new', <ChatScreen />],
+  ['chat/:threadKey', <ChatScreen />],
 ];
 
 const REDIRECTS: [string, string][] = [
@@ -66,9 +71,10 @@ const REDIRECTS: [string, string][] = [
 export const appRoutes = [
   ...REDIRECTS.map(([path, to]) => <Route key={`redirect:${path}`} path={path} element={<Navigate to={to} replace />} />),
   ...ACCOUNT.map(([path, element]) => <Route key={path} path={path} element={element} />),
-  ...TEMPLATES.map(([path, element]) => <Route key={path} path={path} element={<RequireAccess>{element}</RequireAccess>} />),
-  // Screens a resource already provides are routed by react-admin's <Resource>.
-  ...FEATURE_ROUTES.filter((path) => !RESOURCE_PATHS.some((owned) => path === owned || path.startsWith(owned + '/'))).map((path) => (
+  ...[...SCREENS, ...TEMPLATES].map(([path, element]) => <Route key={path} path={path} element={<RequireAccess>{element}</RequireAccess>} />),
+  // Screens a resource already provides are routed by react-admin's <Resource>; a feature's address that redirects
+  // (/app/chat → /app/chat/new) has no placeholder either.
+  ...FEATURE_ROUTES.filter((path) => !RESOURCE_PATHS.some((owned) => path === owned || path.startsWith(owned + '/')) && !REDIRECTS.some(([from]) => relative(path) === from)).map((path) => (
     <Route key={path} path={relative(path)} element={<RequireAccess><ScreenPlaceholder /></RequireAccess>} />
   )),
   <Route key="*" path="*" element={<Navigate to="/404" replace />} />,

@@ -4,7 +4,7 @@ import { accountFlowPath, accountFlowRedirect, canAccessPath, landingPath } from
 import { ANY_ROUTES } from '../../authProvider/routes';
 import { getUser } from '../../dataProvider/session';
 import { useFeatureGroups } from '../../ui/access/useFeatureGroups';
-import { Forbidden } from './pages/Forbidden';
+import { Forbidden } from '../../ui/Forbidden';
 
 /**
  * SPEC.md §4 account flow: an account that is not yet usable sees only its account-flow page, its account page and

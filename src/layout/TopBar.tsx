@@ -1,10 +1,13 @@
+import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import MenuIcon from '@mui/icons-material/Menu';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { AppBar, Box, CircularProgress, IconButton, Slide, Toolbar, useScrollTrigger } from '@mui/material';
 import { useLoading, useRefresh, useTranslate } from 'ra-core';
 import type { ReactNode } from 'react';
 import { TitlePortal, useSidebarState } from 'react-admin';
+import { useLocation } from 'react-router-dom';
 import { HoverHint } from '../../ui/HoverHint';
+import { screenHelp } from '../routes/public/docs/screens';
 import { TOP_BAR_HEIGHT } from '../theme/themes';
 
 /**
@@ -15,6 +18,10 @@ import { TOP_BAR_HEIGHT } from '../theme/themes';
  */
 export function TopBar({ children, actions }: { children: ReactNode; actions: ReactNode }) {
   const scrolledDown = useScrollTrigger();
+  const translate = useTranslate();
+  // The screen's section of the documentation (docs/routing.md), from its title and the help button, in a new tab.
+  const help = screenHelp(useLocation().pathname);
+  const helpLink = help ? { href: help, target: '_blank', rel: 'noopener' } : {};
   return (
     <Slide appear={false} direction="down" in={!scrolledDown}>
       <AppBar color="secondary">
@@ -23,7 +30,14 @@ export function TopBar({ children, actions }: { children: ReactNode; actions: Re
           {children}
           {/* A long title wraps to two smaller lines on a phone instead of being cut under the icons (a third is cut off: the
               line clamp alone did not hold in Chromium 156). */}
-          <TitlePortal sx={{ minWidth: 0, fontSize: { xs: '1.05rem', sm: '1.25rem' }, lineHeight: 1.25, whiteSpace: { xs: 'normal', sm: 'nowrap' }, overflow: 'hidden', textOverflow: 'ellipsis', display: { xs: '-webkit-box', sm: 'block' }, WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', maxHeight: { xs: '2.5em', sm: 'none' } }} />
+          <Box component="a" {...helpLink} title={help ? translate('haulboard.app.screen_help') : undefined} sx={{ flex: 1, minWidth: 0, display: 'block', color: 'inherit', textDecoration: 'none', '&[href]:hover': { textDecoration: 'underline' } }}>
+            <TitlePortal sx={{ minWidth: 0, fontSize: { xs: '1.05rem', sm: '1.25rem' }, lineHeight: 1.25, whiteSpace: { xs: 'normal', sm: 'nowrap' }, overflow: 'hidden', textOverflow: 'ellipsis', display: { xs: '-webkit-box', sm: 'block' }, WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', maxHeight: { xs: '2.5em', sm: 'none' } }} />
+          </Box>
+          {help && (
+            <HoverHint title={translate('haulboard.app.screen_help')}>
+              <IconButton component="a" {...helpLink} color="inherit" aria-label={translate('haulboard.app.screen_help')} sx={{ display: { xs: 'none', sm: 'inline-flex' } }}><HelpOutlineIcon /></IconButton>
+            </HoverHint>
+          )}
           <Box sx={{ display: 'flex', alignItems: 'center' }}>{actions}</Box>
         </Toolbar>
       </AppBar>

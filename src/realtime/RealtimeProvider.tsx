@@ -6,6 +6,7 @@ import { getToken, getUser } from '../../dataProvider/session';
 import { FEATURES_QUERY_KEY } from '../../ui/access/useFeatureGroups';
 import { accessApi } from '../../dataProvider/access';
 import { OnlineUsersProvider } from '../layout/OnlineContacts';
+import { publishHubEvent, setHubLink } from '../../ui/realtime/hubBus';
 import { type HubHandle, startHub } from './hubClient';
 import { notificationsApi } from './notificationsApi';
 import { INITIAL_NOTIFICATIONS, type NotificationsState, notificationsReducer } from './notificationsState';
@@ -91,8 +92,15 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
           },
           // The sidebar and the route guards read the feature list: fetched again, they follow the new access.
           accessChanged: () => void queryClient.invalidateQueries({ queryKey: FEATURES_QUERY_KEY }),
-          connected: () => void reload(),
-          disconnected: () => setOnline([]),
+          connected: () => {
+            void reload();
+            setHubLink({ connected: true, invoke: (method, ...args) => hub?.invoke(method, ...args) ?? Promise.reject(new Error('the hub is stopped')) });
+          },
+          relayed: publishHubEvent,
+          disconnected: () => {
+            setOnline([]);
+            setHubLink({ connected: false, invoke: null });
+          },
         },
         { getToken, sessionAlive: () => hasValidToken(), confirmSession },
       );
@@ -110,6 +118,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       before: async () => {
         await hub?.stop();
         hub = null;
+        setHubLink({ connected: false, invoke: null });
       },
       failed: () => {
         if (!hub) start();
@@ -120,6 +129,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       cancelIdle();
       off();
       void hub?.stop();
+      setHubLink({ connected: false, invoke: null });
     };
   }, [reload, queryClient]);
 

@@ -1,4 +1,5 @@
 import type * as SignalR from '@microsoft/signalr';
+import { RELAYED_METHODS } from '../../ui/realtime/hubBus';
 import { RETRY_DELAYS_MS, createRetryPolicy, isUnauthorized, retryDelay } from './retryPolicy';
 import { type AppNotification, HUB_METHODS, type OnlineUser } from './types';
 
@@ -19,6 +20,8 @@ export interface HubEvents {
   connected(): void;
   /** The connection dropped (it is being retried): who is online is unknown until it is back. */
   disconnected(): void;
+  /** One of RELAYED_METHODS (hubBus.ts) arrived, with its argument. */
+  relayed?(method: string, payload: unknown): void;
 }
 
 export interface HubOptions {
@@ -38,6 +41,8 @@ export interface HubOptions {
 export interface HubHandle {
   /** Ends the connection and every retry (sign-out, layout unmounted). */
   stop(): Promise<void>;
+  /** A client → server call (a screen's: who drags which card); refused while not connected. */
+  invoke(method: string, ...args: unknown[]): Promise<unknown>;
 }
 
 /**
@@ -100,6 +105,7 @@ export function startHub(events: HubEvents, options: HubOptions): HubHandle {
     built.on(HUB_METHODS.presence, (users: OnlineUser[]) => events.presence(Array.isArray(users) ? users : []));
     built.on(HUB_METHODS.notification, (notification: AppNotification) => events.notification(notification));
     built.on(HUB_METHODS.accessChanged, () => events.accessChanged());
+    for (const method of RELAYED_METHODS) built.on(method, (payload: unknown) => events.relayed?.(method, payload));
     built.onreconnecting(() => events.disconnected());
     built.onreconnected(() => connected(built));
     built.onclose((error) => {
@@ -129,6 +135,10 @@ export function startHub(events: HubEvents, options: HubOptions): HubHandle {
       stopped = true;
       clearTimeout(timer);
       await connection?.stop();
+    },
+    invoke(method, ...args) {
+      if (connection?.state !== 'Connected') return Promise.reject(new Error('the hub is not connected'));
+      return connection.invoke(method, ...args);
     },
   };
 }

@@ -9,6 +9,7 @@ import { SMTPServer } from 'smtp-server';
 export interface Arrived {
   to: string[];
   from: string;
+  replyTo: string;
   subject: string;
   text: string;
   html: string;
@@ -30,7 +31,7 @@ export async function mailServer(secure: boolean) {
     onData: (stream, session, done) => {
       simpleParser(stream).then((mail) => {
         arrived.push({
-          to: session.envelope.rcptTo.map((r) => r.address), from: mail.from?.text ?? '', subject: mail.subject ?? '', text: mail.text ?? '',
+          to: session.envelope.rcptTo.map((r) => r.address), from: mail.from?.text ?? '', replyTo: mail.replyTo?.text ?? '', subject: mail.subject ?? '', text: mail.text ?? '',
           html: typeof mail.html === 'string' ? mail.html : '', secure: session.secure, user: String(session.user),
         });
         done();

@@ -10,6 +10,8 @@ const EXPECTED_PUBLIC = new Set([
   // The account links of issue 21 (whoever holds the link) and a user's picture (an <img> sends no token).
   'POST /api/account/verify-email', 'POST /api/account/forgot-password', 'POST /api/account/reset-password', 'POST /api/account/confirm-email-change',
   'GET /api/account/avatar/:userId',
+  // The public site's contact form and the company it names (issue 26).
+  'POST /api/contact', 'GET /api/contact/company',
 ]);
 
 describe.each(DATABASES)('route inventory on %s', (kind) => {

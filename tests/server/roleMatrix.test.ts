@@ -35,6 +35,8 @@ const SPEC_TABLE: Record<string, string[]> = {
   // Issue 20 part 3: not in SPEC.md §6; the administrators' screen, as Access Settings.
   '/app/audit-trail': ['Administrator'],
   '/app/settings': ['Administrator'],
+  // Issue 27: staff chat (schema/chat.ts), every role; drivers may start threads only with their dispatchers.
+  '/app/chat': ['Dispatcher', 'Manager', 'Administrator', 'Finance', 'FinanceSuper', 'FleetManager', 'FleetOwner', 'ClaimTrackerTeam', 'BookOrderApprover', 'DispatchManager', 'Driver', 'Banking'],
 };
 
 const ROLES = ['Dispatcher', 'Manager', 'Administrator', 'Finance', 'FinanceSuper', 'FleetManager', 'FleetOwner', 'ClaimTrackerTeam', 'BookOrderApprover', 'DispatchManager', 'Driver', 'Banking'];

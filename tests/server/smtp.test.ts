@@ -75,6 +75,30 @@ describe.each(DATABASES)('mail through SMTP with STARTTLS on %s', (kind) => {
   });
 });
 
+describe.each(DATABASES)('the contact form through SMTP on %s', (kind) => {
+  it('sends the visitor\'s message to every active administrator, from this server, with the visitor as Reply-To', async () => {
+    const smtp = await mailServer(false);
+    const server = await startTestServer(kind, { SMTP_URL: smtp.startTlsUrl, MAIL_FROM, PUBLIC_URL });
+    try {
+      const payload = { name: 'Maria Lopez', email: `maria.${kind}@example.com`, subject: 'Three sedans', message: 'Dallas to Atlanta,\nnext week.' };
+      expect((await server.call({ method: 'POST', url: '/api/contact', payload, remoteAddress: freshAddress() })).status).toBe(200);
+      const admins = await server.db.selectFrom('users as u').innerJoin('user_roles as ur', 'ur.user_id', 'u.id').innerJoin('roles as r', 'r.id', 'ur.role_id')
+        .select('u.email').where('r.name', '=', 'Administrator').where('u.is_active', '=', 1).where('u.deleted_at', 'is', null).execute();
+      const sent = await until(() => (smtp.arrived.length >= admins.length ? smtp.arrived : undefined), 'a message for each administrator');
+      expect(sent.flatMap((m) => m.to).sort()).toEqual(admins.map((a) => a.email).sort());
+      for (const mail of sent) {
+        expect(mail).toMatchObject({ subject: 'Contact form: Three sedans', secure: true });
+        expect(mail.replyTo).toMatch(new RegExp(`^"?Maria Lopez"? <maria\\.${kind}@example\\.com>$`));
+        expect(mail.from).toMatch(/dispatch@haulboard\.example\.com/);
+        expect(mail.text).toContain('Dallas to Atlanta,\nnext week.');
+      }
+    } finally {
+      await server.close();
+      await smtp.close();
+    }
+  });
+});
+
 describe('mail through SMTP over TLS from the first byte (smtps://)', () => {
   it('delivers over an implicitly secure connection', async () => {
     const smtp = await mailServer(true);

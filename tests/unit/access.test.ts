@@ -40,9 +40,14 @@ describe('canAccess: Read on the matching feature, or a route marked Any', () =>
     ['/app/books/bookorders-archive', false],
     ['/app/account', true], // Any
     ['/app/under-construction', true], // Any
-    ['/app/chat/abc', true], // template area, Any
+    ['/app/chat/new', false], // the Chat feature's screens need Read on Chat
+    ['/app/projects/browse', true], // template area, Any
   ])('%s → %s', (path, allowed) => {
     expect(canAccessPath(path, bookOrders, ANY_ROUTES)).toBe(allowed);
+  });
+  it('opens the chat screens, a new conversation and a thread, with Read on Chat', () => {
+    const chat = groups(feature(3, 'Chat', '/app/chat', ['Read']));
+    for (const path of ['/app/chat', '/app/chat/new', '/app/chat/42']) expect(canAccessPath(path, chat, ANY_ROUTES), path).toBe(true);
   });
   it('needs Create for a create screen', () => {
     expect(canAccessPath('/app/books/bookorders/create', groups(feature(1, 'Book Orders', '/app/books/bookorders', ['Read', 'Create'])), ANY_ROUTES)).toBe(true);

@@ -20,6 +20,7 @@ import { rememberCities } from './cities';
 import { type ListPageRow, checkReferences, indexSearch, listQueries, orderByIdQueries, today } from './queries';
 import { BY_NAME, type SearchMatches, searchMatchesQuery } from './search';
 import { adjustTotals, readTotalsRow } from './totals';
+import boardRoutes from './board';
 
 const TAGS = ['Book orders'];
 const FEATURE = 'BookOrders';
@@ -30,6 +31,8 @@ const sum = <K extends string>(rows: readonly Record<K, number>[], key: K) => ro
 
 export default async function bookOrderRoutes(app: FastifyInstance, ctx: ServerContext) {
   const { db, dialect } = ctx;
+  // The dispatch board (board.ts): its windows, and every write below sent live to the open boards.
+  await boardRoutes(app, ctx);
 
   const byId = orderByIdQueries(db);
   // The period's dates come from today, so the day is part of the key; a search's SQL also depends on the names it matches.

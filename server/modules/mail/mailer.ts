@@ -13,10 +13,13 @@ export interface OutgoingMail {
    */
   userId: number;
   template: MailTemplate;
+  /** Who an answer goes to, when not this server (a visitor of the contact form): the mailbox shows it as the sender. */
+  replyTo?: string;
 }
 
 interface SmtpMessage {
   to: string;
+  replyTo?: string;
   kind: string;
   subject: string;
   text: string;
@@ -51,11 +54,11 @@ export class Outbox {
     const mailboxOf = owner?.id ?? (this.smtp ? null : mail.userId);
     if (mailboxOf !== null) {
       await trx.insertInto('mail_messages').values({
-        user_id: mailboxOf, kind: content.kind, from_address: this.from, to_address: mail.to, subject: content.subject,
+        user_id: mailboxOf, kind: content.kind, from_address: mail.replyTo ?? this.from, to_address: mail.to, subject: content.subject,
         text_body: content.text, html_body: content.html, created_at: new Date().toISOString(), read_at: null, trashed_at: null,
       }).execute();
     }
-    if (this.smtp) this.queued.push({ to: mail.to, kind: content.kind, subject: content.subject, text: content.text, html: content.html });
+    if (this.smtp) this.queued.push({ to: mail.to, replyTo: mail.replyTo, kind: content.kind, subject: content.subject, text: content.text, html: content.html });
   }
 
   send(): void {
@@ -78,7 +81,7 @@ function createMailer(ctx: ServerContext, log: FastifyBaseLogger): Mailer {
   const deliver = (messages: SmtpMessage[]) => {
     for (const message of messages) {
       const sending = transport!
-        .sendMail({ from: mailFrom, to: message.to, subject: message.subject, text: message.text, html: message.html })
+        .sendMail({ from: mailFrom, to: message.to, replyTo: message.replyTo, subject: message.subject, text: message.text, html: message.html })
         .then(
           (info: { messageId?: string }) => log.info({ kind: message.kind, messageId: info.messageId }, 'mail sent'),
           (error: Error) => log.error({ kind: message.kind, error: error.message }, 'mail not sent: the SMTP server refused it or could not be reached'),

@@ -15,13 +15,16 @@ export type MailTemplate =
   | { kind: 'emailChangeRequested'; name: string; newEmail: string }
   | { kind: 'emailChanged'; name: string; newEmail: string }
   | { kind: 'passwordChanged'; name: string }
-  | { kind: 'registrationAwaiting'; name: string; newcomer: string; email: string; link: string };
+  | { kind: 'registrationAwaiting'; name: string; newcomer: string; email: string; link: string }
+  | { kind: 'contact'; name: string; sender: string; senderEmail: string; subject: string; message: string };
 
 /** One message's parts, written once and laid out both ways below. */
 interface Layout {
   subject: string;
   paragraphs: string[];
   action?: { label: string; link: string };
+  /** Someone else's words, kept as typed (line breaks and all). */
+  quote?: string;
   after?: string[];
 }
 
@@ -74,6 +77,14 @@ function layoutOf(template: MailTemplate): Layout {
         action: { label: 'Open the registration', link: template.link },
         after: ['Check who they are before you activate the account; its roles follow the user type they chose unless you pick others.'],
       };
+    case 'contact':
+      return {
+        subject: `Contact form: ${template.subject}`,
+        paragraphs: [hello, `${template.sender} (${template.senderEmail}) wrote through the contact form of Haulboard:`],
+        quote: template.message,
+        action: { label: `Answer ${template.senderEmail}`, link: `mailto:${template.senderEmail}` },
+        after: ['A reply to this message goes to them too.'],
+      };
   }
 }
 
@@ -83,7 +94,7 @@ const paragraph = (text: string) => `<p style="margin:0 0 16px">${escapeHtml(tex
 function html(layout: Layout): string {
   const action = layout.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(layout.action.link)}" style="background:#1976d2;color:#ffffff;padding:12px 20px;border-radius:4px;text-decoration:none;display:inline-block">${escapeHtml(layout.action.label)}</a></p>`
-      + `<p style="margin:0 0 16px;font-size:13px;color:#555555">Or open this address: <a href="${escapeHtml(layout.action.link)}">${escapeHtml(layout.action.link)}</a></p>`
+      + (layout.action.link.startsWith('mailto:') ? '' : `<p style="margin:0 0 16px;font-size:13px;color:#555555">Or open this address: <a href="${escapeHtml(layout.action.link)}">${escapeHtml(layout.action.link)}</a></p>`)
     : '';
   return [
     '<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head>',
@@ -91,6 +102,7 @@ function html(layout: Layout): string {
     `<div style="max-width:560px;margin:0 auto;background:#ffffff;padding:24px;border-radius:6px">`,
     `<h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(layout.subject)}</h1>`,
     ...layout.paragraphs.map(paragraph),
+    layout.quote === undefined ? '' : `<div style="margin:0 0 16px;white-space:pre-wrap;border-left:3px solid #cccccc;padding-left:12px">${escapeHtml(layout.quote)}</div>`,
     action,
     ...(layout.after ?? []).map(paragraph),
     '<p style="margin:24px 0 0;font-size:13px;color:#757575">Haulboard</p>',
@@ -100,7 +112,8 @@ function html(layout: Layout): string {
 
 function text(layout: Layout): string {
   const action = layout.action ? [`${layout.action.label}: ${layout.action.link}`] : [];
-  return [...layout.paragraphs, ...action, ...(layout.after ?? []), '— Haulboard'].join('\n\n') + '\n';
+  const quote = layout.quote === undefined ? [] : [layout.quote];
+  return [...layout.paragraphs, ...quote, ...action, ...(layout.after ?? []), '— Haulboard'].join('\n\n') + '\n';
 }
 
 export function renderMail(template: MailTemplate): MailContent & { kind: MailKind } {

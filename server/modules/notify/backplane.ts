@@ -18,7 +18,9 @@ export type BackplaneMessage =
   | { t: 'notify'; userIds: number[]; notification: HubNotification }
   | { t: 'disconnect'; userId?: number; sessionId?: string }
   /** Access Settings changed: drop the cached permission matrix, tell these users' sessions. */
-  | { t: 'access'; userIds: number[] };
+  | { t: 'access'; userIds: number[] }
+  /** An invocation for these users' sockets (Realtime.sendToUsers). */
+  | { t: 'send'; userIds: number[]; method: string; args: unknown[] };
 
 export interface BackplaneHandlers {
   onMessage(from: string, message: BackplaneMessage): void;

@@ -6,7 +6,7 @@ import { Presence } from './presence';
 import {
   HANDSHAKE_OK_FRAME, PING_FRAME, closeFrame, completionFrame, frame, invocationFrame, readHandshake, readMessage, splitRecords,
 } from './protocol';
-import { type Delivery, HUB_METHODS, type HubNotification, type OnlineUser, type Realtime } from './realtime';
+import { type Delivery, HUB_METHODS, type HubMethodHandler, type HubNotification, type OnlineUser, type Realtime } from './realtime';
 import type { HubSettings } from './settings';
 
 /** Who opened a connection: the user, the session their token names and when that token expires. */
@@ -219,6 +219,8 @@ export class Hub implements Realtime {
     const message = readMessage(record);
     switch (message.kind) {
       case 'invocation': {
+        const added = this.methods.get(message.target.toLowerCase());
+        if (added) return this.invokeAdded(connection, added, message.invocationId, message.args);
         const outcome = this.invoke(message.target, message.args);
         if (message.invocationId !== null) this.send(connection, completionFrame(message.invocationId, outcome));
         return;
@@ -245,6 +247,26 @@ export class Hub implements Realtime {
       return { result: this.presence.all() };
     }
     return { error: `Unknown hub method '${target.slice(0, 100)}'.` };
+  }
+
+  /** Client → server methods other modules add (Realtime.addMethod), by lower-case name. */
+  private readonly methods = new Map<string, HubMethodHandler>();
+
+  addMethod(method: string, handler: HubMethodHandler): void {
+    this.methods.set(method.toLowerCase(), handler);
+  }
+
+  private invokeAdded(connection: Connection, handler: HubMethodHandler, invocationId: string | null, args: unknown[]): void {
+    Promise.resolve()
+      .then(() => handler(connection.identity.user, args))
+      .then(
+        (result) => ({ result: result ?? null }),
+        (error: unknown) => ({ error: error instanceof Error ? error.message : 'The method failed.' }),
+      )
+      .then((outcome) => {
+        if (invocationId !== null && !connection.closed) this.send(connection, completionFrame(invocationId, outcome));
+      })
+      .catch((error: unknown) => this.log.warn({ err: error }, 'hub: a method could not answer'));
   }
 
   /** Text frames always (the JSON protocol); a broadcast passes one Buffer encoded once for everyone. */
@@ -393,6 +415,17 @@ export class Hub implements Realtime {
     for (const userId of new Set(userIds)) for (const connection of this.byUser.get(userId) ?? []) this.send(connection, data);
   }
 
+  sendToUsers(userIds: readonly number[], method: string, args: unknown[]): void {
+    if (!userIds.length) return;
+    this.sendLocal(userIds, method, args);
+    this.backplane?.publish({ t: 'send', userIds: [...userIds], method, args });
+  }
+
+  private sendLocal(userIds: readonly number[], method: string, args: unknown[]): void {
+    const data = Buffer.from(invocationFrame(method, args));
+    for (const userId of new Set(userIds)) for (const connection of this.byUser.get(userId) ?? []) this.send(connection, data);
+  }
+
   private notifyLocal(userIds: readonly number[], notification: HubNotification): void {
     const data = Buffer.from(invocationFrame(HUB_METHODS.notification, [notification]));
     for (const userId of new Set(userIds)) for (const connection of this.byUser.get(userId) ?? []) this.send(connection, data);
@@ -434,6 +467,9 @@ export class Hub implements Realtime {
         return;
       case 'access':
         if (Array.isArray(message.userIds)) this.accessChangedLocal(message.userIds.filter(Number.isInteger));
+        return;
+      case 'send':
+        if (Array.isArray(message.userIds) && typeof message.method === 'string' && Array.isArray(message.args)) this.sendLocal(message.userIds.filter(Number.isInteger), message.method, message.args);
         return;
       case 'disconnect':
         if (Number.isInteger(message.userId)) this.disconnectLocal((c) => c.identity.user.userId === message.userId);

@@ -28,4 +28,17 @@ export interface Realtime {
   onAccessChanged(listener: () => void): void;
   /** Who is online now, across servers. */
   onlineUsers(): OnlineUser[];
+  /**
+   * An invocation of `method` (a server → client name of HUB_METHODS) with `args` to every connected socket of these
+   * users, on this server and (with PostgreSQL) on the others. The caller decides who may hear it.
+   */
+  sendToUsers(userIds: readonly number[], method: string, args: unknown[]): void;
+  /**
+   * A client → server hub method (a HUB_METHODS name; matched without regard to case): the completion carries what the
+   * handler returns (or resolves to), or the message of what it throws.
+   */
+  addMethod(method: string, handler: HubMethodHandler): void;
 }
+
+/** A client → server method: the caller (the connection's user) and the invocation's arguments. */
+export type HubMethodHandler = (caller: OnlineUser, args: unknown[]) => unknown;

@@ -1,6 +1,6 @@
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import DriveFileMoveIcon from '@mui/icons-material/DriveFileMove';
-import { IconButton, ListItem, ListItemButton, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
+import { Badge, IconButton, ListItem, ListItemButton, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { UNDER_CONSTRUCTION_PATH, isKnownRoute } from '../../../authProvider/rou
 import type { Feature, FeatureGroup } from '../../../dataProvider/session';
 import { featureIcon } from './icons';
 import { HoverHint } from '../../../ui/HoverHint';
+import { badgeHookOf } from './badges';
 
 export const FEATURE_DRAG_TYPE = 'application/x-haulboard-feature';
 
@@ -24,6 +25,8 @@ export function FeatureItem({ feature, active, managing, compact, groups, curren
   const translate = useTranslate();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const Icon = featureIcon(feature.icon);
+  const useBadge = badgeHookOf(feature.uri);
+  const badge = useBadge();
 
   if (managing) {
     return (
@@ -56,9 +59,13 @@ export function FeatureItem({ feature, active, managing, compact, groups, curren
   }
 
   const target = isKnownRoute(feature.uri) ? feature.uri : UNDER_CONSTRUCTION_PATH;
+  // A count (unread chat messages) is drawn on the icon and said in the link's name.
+  const unread = badge > 0 ? translate('haulboard.sidebar.unread', { smart_count: badge }) : '';
   const link = (
-    <ListItemButton component={RouterLink} to={target} selected={active} aria-current={active ? 'page' : undefined} aria-label={compact ? feature.title : undefined} sx={{ pl: compact ? 2 : 3 }}>
-      <ListItemIcon sx={{ minWidth: 36 }}><Icon fontSize="small" /></ListItemIcon>
+    <ListItemButton component={RouterLink} to={target} selected={active} aria-current={active ? 'page' : undefined} aria-label={compact || unread ? [feature.title, unread].filter(Boolean).join(', ') : undefined} sx={{ pl: compact ? 2 : 3 }}>
+      <ListItemIcon sx={{ minWidth: 36 }}>
+        <Badge badgeContent={badge} color="error" max={99} slotProps={{ badge: { 'aria-hidden': true } }}><Icon fontSize="small" /></Badge>
+      </ListItemIcon>
       {!compact && <ListItemText primary={feature.title} slotProps={{ primary: { noWrap: true, variant: 'body2' } }} />}
     </ListItemButton>
   );

@@ -30,6 +30,8 @@ import Settings from '@mui/icons-material/Settings';
 import Store from '@mui/icons-material/Store';
 import RvHookup from '@mui/icons-material/RvHookup';
 import Summarize from '@mui/icons-material/Summarize';
+import ViewKanban from '@mui/icons-material/ViewKanban';
+import Forum from '@mui/icons-material/Forum';
 import type { SvgIconComponent } from '@mui/icons-material';
 import Article from '@mui/icons-material/Article';
 import type { IconName } from '../../../schema/icons';
@@ -42,7 +44,7 @@ const ICONS: Record<IconName, SvgIconComponent> = {
   AccountBalance, AccountBalanceWallet, AdminPanelSettings, Assessment, AssignmentInd, AttachMoney, Badge, Business,
   CalendarMonth, CreditCard, Dashboard, DateRange, DirectionsCar, Event, Gavel, Grading, Handshake, History, Insights,
   LocalGasStation, LocalShipping, Payments, People, Percent, PersonOff, ReceiptLong, ReportProblem, RequestQuote,
-  RvHookup, Settings, Store, Summarize,
+  RvHookup, Settings, Store, Summarize, ViewKanban, Forum,
 };
 
 export const featureIcon = (name: string): SvgIconComponent => (ICONS as Record<string, SvgIconComponent>)[name] ?? Article;

@@ -42,6 +42,9 @@ const pushTokenBody = z.object({
 export const shellHandlers = [
   http.get('*/api/version', () => ok({ version: state.version })),
 
+  // The sidebar's Chat entry counts what the user has not read (no chat threads in these tests).
+  http.get('*/api/Chat/unread', ({ request }) => (caller(request) ? ok({ unreadCount: 0 }) : unauthorized())),
+
   http.get('*/api/Notifications', ({ request }) => {
     const account = caller(request);
     if (!account) return unauthorized();

@@ -1,0 +1,18 @@
+import type { ContactBody } from '../../../schema/contact';
+import type { Db } from '../../db/types';
+import type { Outbox } from '../mail/mailer';
+
+/**
+ * The message for each administrator, added to the write's outbox: their in-app mailbox keeps it inside the caller's
+ * transaction (a refused request leaves none), and SMTP sends it after the commit when SMTP_URL is set. From this
+ * server, with the visitor as Reply-To (their own address as From would fail the receiving server's checks).
+ */
+export async function deliverToAdministrators(trx: Db, outbox: Outbox, administrators: readonly { id: number; email: string; firstName: string }[], body: ContactBody): Promise<void> {
+  const replyTo = `${body.name.replace(/[<>"]/g, '')} <${body.email}>`;
+  for (const admin of administrators) {
+    await outbox.add(trx, {
+      to: admin.email, userId: admin.id, replyTo,
+      template: { kind: 'contact', name: admin.firstName, sender: body.name, senderEmail: body.email, subject: body.subject, message: body.message },
+    });
+  }
+}
