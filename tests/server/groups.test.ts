@@ -31,8 +31,11 @@ describe.each(DATABASES)('sidebar groups on %s', (kind) => {
     const groups = await layout();
     expect(groups.map((g) => g.name)).toEqual(['Books', 'Reports', 'Management', 'Finances', 'Assignment', 'General']);
     expect(groups.filter((g) => g.isDefaultgroup).map((g) => g.name)).toEqual(['General']);
-    expect(groups[0].features.map((f) => f.uri)).toEqual(['/app/books/bookorders']);
-    expect(groups[0]).toMatchObject({ id: expect.any(Number), features: [expect.objectContaining({ id: expect.any(Number), title: 'Book Orders', icon: expect.any(String), parentFeatureId: null, permissions: expect.arrayContaining(['Read']) })] });
+    expect(groups[0].features.map((f) => f.uri)).toEqual(['/app/books/bookorders', '/app/kanban', '/app/chat']);
+    expect(groups[0].features[0]).toMatchObject({ id: expect.any(Number), title: 'Book Orders', icon: expect.any(String), parentFeatureId: null, permissions: expect.arrayContaining(['Read']) });
+    // The dispatch board is Book Orders' own sidebar entry; chat a feature of its own in the same section.
+    expect(groups[0].features[1]).toMatchObject({ title: 'Dispatch Board', parentFeatureId: groups[0].features[0].id });
+    expect(groups[0].features[2]).toMatchObject({ title: 'Chat', parentFeatureId: null });
   });
 
   it('adds a group with a non-empty name only', async () => {
@@ -61,12 +64,13 @@ describe.each(DATABASES)('sidebar groups on %s', (kind) => {
   it('moves a feature the user may Read onto a group, and nothing else', async () => {
     const groups = await layout();
     const target = groups.find((g) => g.name === 'Every day')!;
-    const feature = groups.find((g) => g.name === 'Books')!.features[0];
+    const books = groups.find((g) => g.name === 'Books')!.features;
+    const feature = books[0];
     const response = await call('POST', '/api/AccessManagements/features/dnd-in-group', { featureGroupId: target.id, featureId: feature.id });
     expect(response.status).toBe(200);
     const after: Group[] = response.body.value;
     expect(after.find((g) => g.id === target.id)!.features.map((f) => f.id)).toEqual([feature.id]);
-    expect(after.find((g) => g.name === 'Books')!.features).toEqual([]);
+    expect(after.find((g) => g.name === 'Books')!.features.map((f) => f.id)).toEqual(books.slice(1).map((f) => f.id));
 
     const forbiddenFeature = await server.db.selectFrom('features').select('id').where('key', '=', 'AccessSettings').executeTakeFirstOrThrow();
     await refused(() => call('POST', '/api/AccessManagements/features/dnd-in-group', { featureGroupId: target.id, featureId: forbiddenFeature.id }), 403, /no access/);

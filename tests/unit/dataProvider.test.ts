@@ -2,6 +2,7 @@
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { authProvider, hasValidToken } from '../../authProvider';
+import { setSigningOut } from '../../authProvider/signIn';
 import { clearSession } from '../../dataProvider/session';
 import { dataProvider } from '../../dataProvider';
 import { registerEndpoints } from '../../dataProvider/endpoints';
@@ -86,6 +87,16 @@ describe('the auth provider', () => {
     await expect(authProvider.checkAuth({})).rejects.toMatchObject({ redirectTo: '/login' });
     localStorage.setItem('accessToken', 'garbage');
     expect(hasValidToken()).toBe(false);
+  });
+
+  it('leaves the way to the sign-in page to a sign-out under way (its own page load), and redirects again after', async () => {
+    setSigningOut(true);
+    try {
+      await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
+    } finally {
+      setSigningOut(false);
+    }
+    await expect(authProvider.checkAuth({})).rejects.toMatchObject({ redirectTo: '/login' });
   });
 
   it('clears storage and sends to /login on a 401, but not on a 403', async () => {
