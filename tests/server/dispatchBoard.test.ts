@@ -78,6 +78,12 @@ describe.each(DATABASES)('dispatch board on %s', (kind) => {
       const cards = columns.flatMap((c: { items: Record<string, unknown>[] }) => c.items);
       expect(cards.length, key).toBeGreaterThan(0);
       expect(cards.every((card: Record<string, unknown>) => card[key] === value), key).toBe(true);
+      // One person's board counts its columns in one grouped query: the same count and price as the list's.
+      for (const column of columns) {
+        const list = (await server.call({ method: 'GET', url: `/api/BookOrder/filter-books?status=${column.status}&${key}=${value}&size=1`, token: manager })).body.value;
+        expect(column.totalCount, `${key} ${column.status}`).toBe(list.totalCount);
+        expect(column.totalPrice, `${key} ${column.status}`).toBeCloseTo(list.totals.price, 2);
+      }
     }
     const found = (await board({ search: first.orderNumber })).body.value.columns.flatMap((c: { items: unknown[] }) => c.items);
     expect(found.map((card: { id: number }) => card.id)).toEqual([first.id]);
