@@ -6,7 +6,7 @@ import {
 } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'ra-core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Title } from 'react-admin';
 import { Navigate, Link as RouterLink, useParams } from 'react-router-dom';
 import { getUser } from '../../dataProvider/session';
@@ -21,18 +21,10 @@ import './messages';
 import { NewThread } from './NewThread';
 import { ThreadView } from './ThreadView';
 import { useChatLive, useThreads } from './useChat';
+import { useSettled } from '../../ui/useSettled';
 
 export const CHAT_PATH = '/app/chat';
 
-/** The typed search, once the user has paused (a request per pause, not per key). */
-function useSettled(value: string, ms = 300): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value.trim()), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /** "You: …", "Ann: …" in a group, the text alone in a direct thread; a file or a deletion said in words. */
 function lastLine(thread: ChatThreadDto, translate: ReturnType<typeof useTranslate>): string {
@@ -109,7 +101,7 @@ function SearchResults({ search, selected }: { search: string; selected: number 
 function ThreadList({ selected, onNew }: { selected: number | null; onNew?: () => void }) {
   const translate = useTranslate();
   const [typed, setTyped] = useState('');
-  const search = useSettled(typed);
+  const search = useSettled(typed.trim());
   const threads = useThreads();
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', alignContent: 'start' }}>

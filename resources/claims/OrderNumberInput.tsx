@@ -7,7 +7,8 @@ import { filingDeadline } from '../../schema/claims';
 import { todayIso } from '../../schema/expiry';
 import type { ClaimDto } from '../../schema/resources/claims';
 import { usDate } from '../../ui/format';
-import { type ClaimOrder, useClaimOrder, useOrdersStartingWith, useSettled } from './orders';
+import { useSettled } from '../../ui/useSettled';
+import { type ClaimOrder, useClaimOrder, useOrdersStartingWith } from './orders';
 
 /** What the form says of the chosen order: its delivery, the last day to file on it (9 months), its driver. */
 function orderFacts(order: ClaimOrder, translate: ReturnType<typeof useTranslate>): { text: string; late: boolean } {

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { apiFetch, unwrap } from '../../dataProvider/http';
+
 
 /** An order offered by get-orderIds: enough to file a claim on it and choose its damaged vehicles. */
 export interface ClaimOrder {
@@ -16,15 +16,6 @@ export interface ClaimOrder {
 const ORDERS = '/api/ClaimTracker/get-orderIds';
 const byNumber = (prefix: string) => apiFetch(`${ORDERS}?startsWith=${encodeURIComponent(prefix)}`).then((r) => unwrap<ClaimOrder[]>(r));
 
-/** The text after the user stops typing for `ms` (one request per pause, not per key). */
-export function useSettled(text: string, ms = 250): string {
-  const [settled, setSettled] = useState(text);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(text), ms);
-    return () => clearTimeout(timer);
-  }, [text, ms]);
-  return settled;
-}
 
 /** The orders whose number starts with what was typed (none asked for until something is typed). */
 export function useOrdersStartingWith(prefix: string) {

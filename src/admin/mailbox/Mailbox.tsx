@@ -13,22 +13,14 @@ import { MessageList } from './MessageList';
 import { MessageReader } from './MessageReader';
 import { type MailboxPlace, placeOf } from './place';
 import { useMailLabels, useMailList } from './useMail';
+import { useSettled } from '../../../ui/useSettled';
 
-/** The typed search, once the user has paused (a request per pause, not per key). */
-function useSettled(value: string, ms = 300): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value.trim()), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /** The list pane of a place: its heading, the search, the messages; page and search start again with each label. */
 function ListPane({ place, heading, labelsButton, card, help }: { place: MailboxPlace; heading: string; labelsButton: React.ReactNode; card: boolean; help?: string }) {
   const translate = useTranslate();
   const [typed, setTyped] = useState('');
-  const search = useSettled(typed);
+  const search = useSettled(typed.trim());
   const [page, setPage] = useState(0);
   useEffect(() => setPage(0), [search]);
   const { data, error, isFetching } = useMailList({ label: place.label, search: search || undefined, page });
