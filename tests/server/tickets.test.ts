@@ -455,17 +455,24 @@ describe.each(DATABASES)('tickets on %s', (kind) => {
     });
 
     it('changes at once leave exactly one live share, matching the citation and ticket as they end up; one citation saved twice at once saves once', async () => {
-      const { ticket, citation } = await paidCitation(world.driverA);
-      const answers = await Promise.all([send(putCitation(citation, { driverShare: 40, companyShare: null, paymentForDriver: null })), send(putTicket(ticket, { driverId: world.driverB }))]);
-      for (const answer of answers) expect([200, 409], JSON.stringify(answer.body)).toContain(answer.status);
-      const [after, its] = [await readCitation(citation.id), await readTicket(ticket.id)];
-      const live = (await entriesOf(citation.id)).filter((e) => e.status === 'POSTED');
-      expect(live).toHaveLength(1);
-      expect(live[0]).toMatchObject({ driverId: its.driverId, amount: after.paymentForDriver, id: after.ledgerEntryId });
+      // A few rounds: on PostgreSQL the two writes really overlap, and an unguarded pair goes wrong only some of the time.
+      let after = await readCitation(0).catch(() => null);
+      for (let round = 0; round < 4; round++) {
+        const { ticket, citation } = await paidCitation(world.driverA);
+        const answers = await Promise.all([send(putCitation(citation, { driverShare: 40, companyShare: null, paymentForDriver: null })), send(putTicket(ticket, { driverId: world.driverB }))]);
+        for (const answer of answers) expect([200, 409], JSON.stringify(answer.body)).toContain(answer.status);
+        after = await readCitation(citation.id);
+        const its = await readTicket(ticket.id);
+        const live = (await entriesOf(citation.id)).filter((e) => e.status === 'POSTED');
+        expect(live).toHaveLength(1);
+        expect(live[0]).toMatchObject({ driverId: its.driverId, amount: after.paymentForDriver, id: after.ledgerEntryId });
+      }
 
       const twice = await Promise.all([send(putCitation(after, { courtResult: 'GUILTY' })), send(putCitation(after, { courtResult: 'REDUCED' }))]);
       expect(twice.map((answer) => answer.status).sort()).toEqual([200, 409]);
-      expect((await entriesOf(citation.id)).filter((e) => e.status === 'POSTED')).toHaveLength(1);
+      // The refused one wrote nothing: the citation is the one the 200 answered.
+      expect(await readCitation(after.id)).toEqual(twice.find((answer) => answer.status === 200)!.body.value);
+      expect((await entriesOf(after.id)).filter((e) => e.status === 'POSTED')).toHaveLength(1);
     });
   });
 

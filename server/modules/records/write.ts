@@ -31,7 +31,8 @@ export async function guardedWrite<Dto extends RecordDto>(db: Db, g: GuardedWrit
     if (!before) throw notFound(g.label);
     if (before.version !== g.version) return { stale: before };
     if (before.deleted && !g.allowDeleted) throw badRequest(`This ${g.label.toLowerCase()} is deleted; restore it before changing it`);
-    await g.write(trx, before);
+    // The version moves first: it takes the row's lock (PostgreSQL), so a second writer of the same version waits,
+    // then finds it stale before writing anything.
     const bumped = await trx
       .updateTable(g.table as never)
       .set({ version: g.version + 1, updated_at: new Date().toISOString() } as never)
@@ -39,6 +40,7 @@ export async function guardedWrite<Dto extends RecordDto>(db: Db, g: GuardedWrit
       .where('version' as never, '=', g.version as never)
       .executeTakeFirst();
     if (Number(bumped.numUpdatedRows) !== 1) return { stale: (await g.load(trx, g.id))! };
+    await g.write(trx, before);
     const after = (await g.load(trx, g.id))!;
     await audit(trx, g.request, { action: g.action, entity: g.entity, entityId: g.id, before, after });
     return { after };

@@ -4,6 +4,7 @@ import { todayIso } from '../../../schema/expiry';
 import { fromCents } from '../../../schema/records';
 import type { citations } from '../../../schema/resources/citations';
 import { ok } from '../../context';
+import { isPostgres } from '../../db/schemaHelpers';
 import { badRequest, notFound } from '../../http/errors';
 import type { RecordExtension } from '../records/fromDefinition';
 import { fullName } from '../records/query';
@@ -36,8 +37,11 @@ export const citationExtension: RecordExtension<typeof citations> = {
   }),
   search: ['(select coalesce(t.report_number, \'\') from tickets t where t.id = r.ticket_id)'],
   beforeWrite: async (trx, { action, input, before }) => {
-    if (action !== 'create' && action !== 'update') return;
     const ticketId = input?.ticketId ?? before?.ticketId;
+    // The share follows the ticket's driver: hold the ticket (PostgreSQL) so a driver change and this write queue
+    // rather than each bringing the ledger in step with the other's old state. SQLite writes one at a time.
+    if (ticketId && isPostgres(trx as never)) await trx.selectFrom('tickets').select('id').where('id', '=', ticketId).forUpdate().execute();
+    if (action !== 'create' && action !== 'update') return;
     if (input?.paymentStatus === 'PAID' && (input.driverShare ?? 0) > 0 && ticketId) {
       const ticket = await trx.selectFrom('tickets').select('driver_id').where('id', '=', ticketId).executeTakeFirst();
       if (ticket && !ticket.driver_id) throw badRequest('The ticket names no driver: choose the ticket’s driver before the driver’s share is paid', 'driverShare');
