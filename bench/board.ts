@@ -12,7 +12,9 @@
  *      received the ReceiveBoardOrderChanged with the new version; target ≤ 1 s.
  *
  * Environment: BENCH_ORDERS, BENCH_SECONDS, BENCH_CLIENTS, BENCH_BOARD_CLIENTS, BENCH_BOARD_MOVES, BENCH_DATA_DIR
- * (an already seeded SQLite DATA_DIR instead of seeding), DATABASE_URL, LOG_LEVEL.
+ * (an already seeded SQLite DATA_DIR instead of seeding), DATABASE_URL, BENCH_PG_SEEDED (1: DATABASE_URL is an
+ * already seeded database, used as it is and kept, instead of a scratch one seeded and dropped), BENCH_ONLY (sqlite or
+ * postgres: that database alone), LOG_LEVEL.
  * Results: stdout and bench/results/board-<timestamp>.json.
  */
 import fs from 'node:fs';
@@ -34,6 +36,8 @@ const BOARDS = numberFromEnv('BENCH_BOARD_CLIENTS', 100, { integer: true });
 const MOVES = numberFromEnv('BENCH_BOARD_MOVES', 20, { integer: true });
 const REUSE_DATA_DIR = process.env.BENCH_DATA_DIR?.trim() ? path.resolve(process.env.BENCH_DATA_DIR.trim()) : null;
 const DATABASE_URL = process.env.DATABASE_URL?.trim() || null;
+const PG_SEEDED = process.env.BENCH_PG_SEEDED === '1';
+const ONLY = process.env.BENCH_ONLY?.trim() || null;
 const TARGET_WINDOW_P99_MS = 50;
 const TARGET_SEEN_MS = 1_000;
 const RS = '\u001e';
@@ -100,10 +104,11 @@ async function api(server: ServerChild, token: string, method: 'GET' | 'POST', u
   return { status: response.status, body: JSON.parse(response.body.toString() || 'null') };
 }
 
-async function benchDatabase(label: string, databaseUrl: string | null): Promise<Run> {
+async function benchDatabase(label: string, databaseUrl: string | null, seeded = false): Promise<Run> {
   let dataDir: string;
   let seedSeconds: number | null = null;
   if (REUSE_DATA_DIR && !databaseUrl) dataDir = REUSE_DATA_DIR;
+  else if (seeded) dataDir = makeTempDir();
   else {
     dataDir = makeTempDir();
     seedSeconds = (await runSeed(label, dataDir, databaseUrl, ORDERS)).wallSeconds;
@@ -190,10 +195,10 @@ async function main() {
   console.log(`Haulboard dispatch board bench: ${JSON.stringify(settings)}`);
   console.log(`Machine: ${JSON.stringify(machineInfo())}, load now ${JSON.stringify(machineLoad())}`);
   if (!DATABASE_URL) console.log('PostgreSQL: skipped (set DATABASE_URL=postgres://… to include it)');
-  const runs: Run[] = [await benchDatabase('sqlite', null)];
-  if (DATABASE_URL) {
-    const scratch = await scratchDatabase(DATABASE_URL);
-    if (scratch) runs.push(await benchDatabase('postgres', scratch));
+  const runs: Run[] = ONLY === 'postgres' ? [] : [await benchDatabase('sqlite', null)];
+  if (DATABASE_URL && ONLY !== 'sqlite') {
+    const scratch = PG_SEEDED ? DATABASE_URL : await scratchDatabase(DATABASE_URL);
+    if (scratch) runs.push(await benchDatabase('postgres', scratch, PG_SEEDED));
   }
   console.log(`\nTargets (${ORDERS.toLocaleString('en-US')} orders):`);
   for (const run of runs) {

@@ -283,6 +283,10 @@ describe.each(DATABASES)('book order filters on %s', (kind) => {
       { DriverId: String(withDriver.driverId), filtered: 'this_month' },
       { DriverId: String(withDriver.driverId), filtered: 'last_month' },
       { DispatcherId: String(withDriver.dispatcherId), status: withDriver.status, filtered: 'all' },
+      // A status with a driver or carrier, as the dispatch board's columns read them (totals.ts STATUS_PAIRS).
+      { DriverId: String(withDriver.driverId), status: withDriver.status, filtered: 'last_month' },
+      { carrierId: String(withDriver.carrierId), status: withDriver.status },
+      { DispatcherId: String(withDriver.dispatcherId), status: 'DELIVERED', filtered: 'this_month' },
       { status: 'PAID', paymentMethod: 'ACH', filtered: 'all' },
       { brokerId: String(withDriver.brokerId), payOnDelivery: 'true', filtered: 'all' },
       { DispatcherId: String(withDriver.dispatcherId), hasManagerReview: 'true', showDeleted: 'true', filtered: 'all' },

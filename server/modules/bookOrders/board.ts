@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { type Expression, type RawBuilder, sql } from 'kysely';
 import { type BookOrderFilter, bookOrderFilter } from '../../../schema/bookOrders';
 import { BOARD_COLUMNS, type BoardCard, type BoardDrag, type BoardOrderChange, type BoardQuery, boardQuery, toBoardCard } from '../../../schema/dispatchBoard';
 import { HUB_METHODS } from '../../../schema/realtime';
 import type { ServerContext } from '../../context';
 import { compiledCache } from '../../db/prepared';
 import { toDollars } from './mapping';
-import { type ListPageRow, listQueries, today } from './queries';
+import { type ListPageRow, boardCardJson, listQueries, today } from './queries';
 import { BY_NAME, type SearchMatches, searchMatchesQuery } from './search';
 
 /**
@@ -34,22 +35,49 @@ export function columnFilter(q: BoardQuery, status: string, page: number): BookO
 export default async function boardRoutes(app: FastifyInstance, ctx: ServerContext) {
   const { db, dialect, realtime, permissions } = ctx;
 
-  const compiled = compiledCache(500, ({ day, f, matches }: { day: string; f: BookOrderFilter; matches: SearchMatches }) => JSON.stringify([day, f, matches]), ({ day, f, matches }) => {
-    const { totals, page } = listQueries(db, dialect, f, day, matches);
-    return { totals: totals.compile(), page: page.compile() };
+  /**
+   * The columns' pages in one statement and the totals of the full ones in another, whatever the number of columns:
+   * ten statements for the first window cost PostgreSQL twice the work of two (its per-statement overhead), and each
+   * one cost the server its own round trip. Each column is still its own list query (listQueries), in its own UNION
+   * ALL branch; `ord` keeps the columns apart and in order.
+   */
+  const unionOf = (parts: Expression<unknown>[], order: RawBuilder<unknown> | null) => {
+    const union = sql.join(parts.map((part, ord) => sql`select ${sql.lit(ord)} as ord, c${sql.raw(String(ord))}.* from (${part}) as c${sql.raw(String(ord))}`), sql` union all `);
+    return sql`select * from (${union}) as w${order ? sql` order by ${order}` : sql``}`.compile(db);
+  };
+  type WindowKey = { day: string; statuses: readonly string[]; q: BoardQuery; page: number; matches: SearchMatches };
+  const columnQueries = ({ day, statuses, q, page, matches }: WindowKey) => statuses.map((status) => {
+    const f = columnFilter(q, status, page);
+    return { f, ...listQueries(db, dialect, f, day, matches, boardCardJson) };
+  });
+  const keyOf = (key: WindowKey) => JSON.stringify([key.day, key.statuses, key.q, key.page, key.matches]);
+  const compiledPages = compiledCache(500, keyOf, (key) => ({ pages: unionOf(columnQueries(key).map((c) => c.page), sql`w.ord, w.sort_key, w.sort_id`) }));
+  const compiledTotals = compiledCache(500, (key: WindowKey & { full: number[] }) => `${keyOf(key)}${key.full.join(',')}`, (key) => {
+    const columns = columnQueries(key);
+    return { totals: unionOf(key.full.map((index) => columns[index].totals), null) };
   });
   const findSearchMatches = searchMatchesQuery(db);
 
-  /** One column's window as JSON text (the cards are rendered by the database, as the list's rows). */
-  async function columnJson(q: BoardQuery, status: string, page: number, matches: SearchMatches, day: string): Promise<string> {
-    const f = columnFilter(q, status, page);
-    const queries = compiled({ day, f, matches });
-    const rows = (await db.executeQuery(queries.page)).rows as ListPageRow[];
-    const totals = page === 0 && rows.length < f.size
-      ? { count: rows.length, price: rows.reduce((sum, row) => sum + Number(row.price_cents), 0) }
-      : (await db.executeQuery(queries.totals)).rows[0] as { count: number; price: number | null };
-    const head = JSON.stringify({ status, totalCount: Number(totals.count), totalPrice: toDollars(Number(totals.price ?? 0)), page, size: f.size });
-    return `${head.slice(0, -1)},"items":[${rows.map((row) => row.item).join(',')}]}`;
+  /** The columns' windows as JSON text (the cards are rendered by the database, as the list's rows). */
+  async function windowJson(key: WindowKey): Promise<string[]> {
+    const size = key.q.size;
+    const rows = (await db.executeQuery(compiledPages(key).pages)).rows as (ListPageRow & { ord: number })[];
+    const pages = key.statuses.map((_status, ord) => rows.filter((row) => Number(row.ord) === ord));
+    // A first page that is not full holds the whole column: its totals are its own rows.
+    const totals = new Map<number, { count: number; price: number | null }>();
+    pages.forEach((page, ord) => {
+      if (key.page === 0 && page.length < size) totals.set(ord, { count: page.length, price: page.reduce((sum, row) => sum + Number(row.price_cents), 0) });
+    });
+    const full = key.statuses.flatMap((_status, ord) => (totals.has(ord) ? [] : [ord]));
+    if (full.length) {
+      const summed = (await db.executeQuery(compiledTotals({ ...key, full }).totals)).rows as { ord: number; count: number; price: number | null }[];
+      for (const row of summed) totals.set(full[Number(row.ord)], row);
+    }
+    return key.statuses.map((status, ord) => {
+      const { count, price } = totals.get(ord)!;
+      const head = JSON.stringify({ status, totalCount: Number(count ?? 0), totalPrice: toDollars(Number(price ?? 0)), page: key.page, size });
+      return `${head.slice(0, -1)},"items":[${pages[ord].map((row) => row.item).join(',')}]}`;
+    });
   }
 
   app.get<{ Querystring: BoardQuery }>('/api/BookOrder/board', {
@@ -62,10 +90,7 @@ export default async function boardRoutes(app: FastifyInstance, ctx: ServerConte
   }, async (request, reply) => {
     const q = request.query;
     const matches = q.search ? await findSearchMatches(db, q.search) : BY_NAME;
-    const day = today();
-    const statuses = q.status ? [q.status] : BOARD_COLUMNS;
-    // The columns at once: PostgreSQL answers them on several pooled connections (SQLite runs them one by one anyway).
-    const columns = await Promise.all(statuses.map((status) => columnJson(q, status, q.page, matches, day)));
+    const columns = await windowJson({ day: today(), statuses: q.status ? [q.status] : BOARD_COLUMNS, q, page: q.page, matches });
     return reply.type('application/json; charset=utf-8').send(`{"value":{"columns":[${columns.join(',')}]}}`);
   });
 

@@ -2,7 +2,7 @@ import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { type BookOrderFilter, type BookOrderInput, periodRange } from '../../../schema/bookOrders';
 import type { DialectName } from '../../db';
 import { type JsonRenderer, jsonRenderer } from '../../db/json';
-import { prepared } from '../../db/prepared';
+import { literalPage, prepared } from '../../db/prepared';
 import type { Db } from '../../db/types';
 import { badRequest } from '../../http/errors';
 import { BY_NAME, anyOf, searchBranches, searchPageIds, searchTotals, totalsOf } from './search';
@@ -83,33 +83,50 @@ export function selectOrders(db: Db) {
     .selectAll('o');
 }
 
+const ref = (column: string) => sql.ref(column);
+// Each name is a one-row lookup by key. As six LEFT JOINs the statement took PostgreSQL 5–9 ms to plan, and it plans
+// a prepared statement afresh on every call while it judges its generic plan worse (an open-ended period does).
+const lookup = (value: RawBuilder<unknown>, table: string, key: string) => sql`(select ${value} from ${sql.table(table)} as n where n.id = ${sql.ref(key)})`;
+const fullName = sql`n.first_name || ' ' || n.last_name`;
+const stop = (prefix: 'pickup' | 'delivery') => ({
+  city: ref(`o.${prefix}_city`), stateId: ref(`o.${prefix}_state_id`), state: lookup(sql`n.abbreviation`, 'states', `o.${prefix}_state_id`), date: ref(`o.${prefix}_date`),
+});
+
+/** How a page renders one order "o" as JSON in the database. */
+export type ItemJson = (json: JsonRenderer) => RawBuilder<unknown>;
+
 /**
  * A list row as the API sends it, rendered by the database (server/db/json.ts): what the list, its column chooser and
  * its row actions use, with the same names and shapes as the full order (mapping.ts toOrderDto; a stop carries city,
  * state and date only, the carrier and units their ids only). The form loads the whole order by id.
  */
-function listItemJson(json: JsonRenderer) {
-  const ref = (column: string) => sql.ref(column);
-  // Each name is a one-row lookup by key. As six LEFT JOINs the statement took PostgreSQL 5–9 ms to plan, and it plans
-  // a prepared statement afresh on every call while it judges its generic plan worse (an open-ended period does).
-  const lookup = (value: RawBuilder<unknown>, table: string, key: string) => sql`(select ${value} from ${sql.table(table)} as n where n.id = ${sql.ref(key)})`;
-  const fullName = sql`n.first_name || ' ' || n.last_name`;
-  const stop = (prefix: 'pickup' | 'delivery') => ({
-    city: ref(`o.${prefix}_city`), stateId: ref(`o.${prefix}_state_id`), state: lookup(sql`n.abbreviation`, 'states', `o.${prefix}_state_id`), date: ref(`o.${prefix}_date`),
-  });
-  return json.document({
-    id: ref('o.id'), orderNumber: ref('o.order_number'), loadBoard: ref('o.load_board'), externalLoadId: ref('o.external_load_id'),
-    brokerId: ref('o.broker_id'), brokerName: lookup(sql`n.name`, 'brokers', 'o.broker_id'), shipperId: ref('o.shipper_id'),
-    shipperName: lookup(sql`n.name`, 'shippers', 'o.shipper_id'), carrierId: ref('o.carrier_id'), dispatcherId: ref('o.dispatcher_id'),
-    dispatcherName: lookup(fullName, 'users', 'o.dispatcher_id'), driverId: ref('o.driver_id'), driverName: lookup(fullName, 'drivers', 'o.driver_id'),
-    truckId: ref('o.truck_id'), trailerId: ref('o.trailer_id'), status: ref('o.status'),
-    pickup: stop('pickup'), delivery: stop('delivery'),
-    price: json.dollars(ref('o.price_cents')), brokerFee: json.dollars(ref('o.broker_fee_cents')), paymentMethod: ref('o.payment_method'),
-    payOnPickup: json.flag(ref('o.pay_on_pickup')), payOnDelivery: json.flag(ref('o.pay_on_delivery')), paymentStatus: ref('o.payment_status'),
-    hasManagerReview: json.flag(ref('o.has_manager_review')), approved: json.flag(ref('o.approved')), vehicleCount: ref('o.vehicle_count'),
-    deleted: json.isSet(ref('o.deleted_at')), version: ref('o.version'),
-  });
-}
+const listItemJson: ItemJson = (json) => json.document({
+  id: ref('o.id'), orderNumber: ref('o.order_number'), loadBoard: ref('o.load_board'), externalLoadId: ref('o.external_load_id'),
+  brokerId: ref('o.broker_id'), brokerName: lookup(sql`n.name`, 'brokers', 'o.broker_id'), shipperId: ref('o.shipper_id'),
+  shipperName: lookup(sql`n.name`, 'shippers', 'o.shipper_id'), carrierId: ref('o.carrier_id'), dispatcherId: ref('o.dispatcher_id'),
+  dispatcherName: lookup(fullName, 'users', 'o.dispatcher_id'), driverId: ref('o.driver_id'), driverName: lookup(fullName, 'drivers', 'o.driver_id'),
+  truckId: ref('o.truck_id'), trailerId: ref('o.trailer_id'), status: ref('o.status'),
+  pickup: stop('pickup'), delivery: stop('delivery'),
+  price: json.dollars(ref('o.price_cents')), brokerFee: json.dollars(ref('o.broker_fee_cents')), paymentMethod: ref('o.payment_method'),
+  payOnPickup: json.flag(ref('o.pay_on_pickup')), payOnDelivery: json.flag(ref('o.pay_on_delivery')), paymentStatus: ref('o.payment_status'),
+  hasManagerReview: json.flag(ref('o.has_manager_review')), approved: json.flag(ref('o.approved')), vehicleCount: ref('o.vehicle_count'),
+  deleted: json.isSet(ref('o.deleted_at')), version: ref('o.version'),
+});
+
+/**
+ * A dispatch-board card (schema/dispatchBoard.ts BoardCard): the fields a card shows and moves with, and no more (no
+ * broker or shipper lookups), so the board's five windows stay cheap. Rendered by the database like the list's rows:
+ * made into JSON by the server instead, the board's first window was slower (its one thread was the busier).
+ */
+export const boardCardJson: ItemJson = (json) => json.document({
+  id: ref('o.id'), orderNumber: ref('o.order_number'), status: ref('o.status'), pickup: stop('pickup'), delivery: stop('delivery'),
+  vehicleCount: ref('o.vehicle_count'), price: json.dollars(ref('o.price_cents')),
+  dispatcherId: ref('o.dispatcher_id'), dispatcherName: lookup(fullName, 'users', 'o.dispatcher_id'),
+  driverId: ref('o.driver_id'), driverName: lookup(fullName, 'drivers', 'o.driver_id'), carrierId: ref('o.carrier_id'),
+  approved: json.flag(ref('o.approved')), hasManagerReview: json.flag(ref('o.has_manager_review')),
+  payOnPickup: json.flag(ref('o.pay_on_pickup')), payOnDelivery: json.flag(ref('o.pay_on_delivery')),
+  deleted: json.isSet(ref('o.deleted_at')), version: ref('o.version'),
+});
 
 /** A row of the page: the list item as JSON text, and the two amounts a page that holds the whole set is totalled from. */
 export interface ListPageRow {
@@ -132,7 +149,7 @@ export function orderByIdQueries(db: Db) {
  * page does not join the thousands of rows it skips; the database renders each row as JSON (ListPageRow). A search
  * is served through the names it matches, looked up first (search.ts searchMatchesQuery).
  */
-export function listQueries(db: Db, dialect: DialectName, f: BookOrderFilter, now = today(), matches = BY_NAME) {
+export function listQueries(db: Db, dialect: DialectName, f: BookOrderFilter, now = today(), matches = BY_NAME, itemJson: ItemJson = listItemJson) {
   const sort = sortOf(f.sort);
   let totals;
   let pageIds;
@@ -144,13 +161,22 @@ export function listQueries(db: Db, dialect: DialectName, f: BookOrderFilter, no
     totals = rolledUpTotalsQuery(db, f, periodRange(f.filtered, now, f.from, f.to))
       ?? totalsOf(applyFilter(db, dialect, db.selectFrom('book_orders as o'), f, now));
     const ids = applyFilter(db, dialect, db.selectFrom('book_orders as o').select(['o.id', sql.ref(sort.column).as('sort_key')]), f, now);
-    pageIds = applySort(ids, f.sort).limit(f.size).offset(f.page * f.size);
+    pageIds = literalPage(applySort(ids, f.sort), f.page, f.size);
+  }
+  const item = itemJson(jsonRenderer(dialect)).as('item');
+  // A first page by pickup date is read straight from an index in order (every filter's index ends in pickup date and
+  // id), rendering only its rows: one index walk instead of two. A sort no index gives would render every matching
+  // row before sorting them, so other pages and sorts take their ids first.
+  if (!f.search && f.page === 0 && sort.column === SORT_COLUMNS.pickupDate) {
+    const rows = applyFilter(db, dialect, db.selectFrom('book_orders as o')
+      .select([item, 'o.price_cents', 'o.broker_fee_cents', sql.ref(sort.column).as('sort_key'), 'o.id as sort_id']), f, now);
+    return { totals, page: literalPage(applySort(rows, f.sort), 0, f.size) };
   }
   // The page's ids in order, then each order and its names by key: SQLite loops over the ids in their order and sorts
   // nothing (joined with `in (ids)` instead, it sorted the 50 rendered rows again).
   const page = db.selectFrom('book_orders as o')
     .innerJoin(pageIds.as('p'), (join) => join.onRef('p.id', '=', 'o.id'))
-    .select([listItemJson(jsonRenderer(dialect)).as('item'), 'o.price_cents', 'o.broker_fee_cents'])
+    .select([item, 'o.price_cents', 'o.broker_fee_cents', 'p.sort_key', 'p.id as sort_id'])
     .orderBy('p.sort_key', sort.direction)
     .orderBy('p.id', sort.direction);
   return { totals, page };

@@ -60,12 +60,14 @@ export default async function bookOrderRoutes(app: FastifyInstance, ctx: ServerC
       if (before.version !== version) return { stale: before };
       // A deleted order is read-only until restored.
       if (before.deleted && action !== 'restore') throw badRequest('This order is deleted; restore it before changing it');
+      // The version moves first: it takes the row's lock (PostgreSQL), so a second writer of the same version waits,
+      // then finds it stale before writing anything.
+      const bumped = await trx.updateTable('book_orders').set({ version: version + 1, updated_at: new Date().toISOString() }).where('id', '=', id).where('version', '=', version).executeTakeFirst();
+      if (Number(bumped.numUpdatedRows) !== 1) return { stale: await mustLoad(trx, id) };
       const totalsBefore = await readTotalsRow(trx, id);
       await write(trx, before);
       // The order's broker fee follows it (amount, broker, due date, cancelled or deleted), in this transaction.
       await syncBrokerFee(trx, id, request);
-      const bumped = await trx.updateTable('book_orders').set({ version: version + 1, updated_at: new Date().toISOString() }).where('id', '=', id).where('version', '=', version).executeTakeFirst();
-      if (Number(bumped.numUpdatedRows) !== 1) return { stale: await mustLoad(trx, id) };
       await adjustTotals(trx, totalsBefore, await readTotalsRow(trx, id));
       const after = await mustLoad(trx, id);
       await audit(trx, request, { action, entity: 'book_order', entityId: id, before, after });

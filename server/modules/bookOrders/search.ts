@@ -1,6 +1,6 @@
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../../db';
-import { prepared } from '../../db/prepared';
+import { literalPage, prepared } from '../../db/prepared';
 import type { Db } from '../../db/types';
 import { containsPattern } from '../users/queries';
 
@@ -150,10 +150,10 @@ export function searchPageIds(db: Db, dialect: DialectName, filtered: AnyQuery, 
     return filtered.where(branch).select(['o.id', sql.ref(column).as('sort_key')])
       .orderBy(own ? unindexed : sql.ref(column), direction).orderBy(own ? sql`o.id + 0` : sql.ref('o.id'), direction);
   };
-  if (branches.length === 1) return firstOf(branches[0], 0).limit(size).offset(page * size);
+  if (branches.length === 1) return literalPage(firstOf(branches[0], 0), page, size);
   const depth = (page + 1) * size;
-  const [first, ...rest] = branches.map((branch, i) => db.selectFrom(firstOf(branch, i).limit(depth).as(`b${i}`)).selectAll());
+  const [first, ...rest] = branches.map((branch, i) => db.selectFrom(literalPage(firstOf(branch, i), 0, depth).as(`b${i}`)).selectAll());
   // UNION ALL, then one row per order: cheaper than UNION, which sorted every branch's rows again to merge them.
   const union = rest.reduce((query, branch) => query.unionAll(branch), first);
-  return db.selectFrom(union.as('m')).select(['m.id', 'm.sort_key']).groupBy(['m.id', 'm.sort_key']).orderBy('m.sort_key', direction).orderBy('m.id', direction).limit(size).offset(page * size);
+  return literalPage(db.selectFrom(union.as('m')).select(['m.id', 'm.sort_key']).groupBy(['m.id', 'm.sort_key']).orderBy('m.sort_key', direction).orderBy('m.id', direction), page, size);
 }
