@@ -119,8 +119,15 @@ function ThreadList({ selected, onNew }: { selected: number | null; onNew?: () =
       </Box>
       {search ? <SearchResults key={search} search={search} selected={selected} />
         : threads.error ? <LoadProblem />
-          : threads.data && !threads.data.items.length ? <Typography color="text.secondary" sx={{ p: 2 }}>{translate('haulboard.chat.no_threads')}</Typography>
-            : <ThreadRows threads={threads.data?.items ?? []} selected={selected} />}
+          : threads.data && !threads.items.length ? <Typography color="text.secondary" sx={{ p: 2 }}>{translate('haulboard.chat.no_threads')}</Typography>
+            : <ThreadRows threads={threads.items} selected={selected} />}
+      {!search && threads.hasNextPage && (
+        <Box sx={{ p: 1, textAlign: 'center' }}>
+          <Button size="small" disabled={threads.isFetchingNextPage} onClick={() => void threads.fetchNextPage()}>
+            {translate('haulboard.chat.more_threads', { smart_count: Math.max(0, threads.totalCount - threads.items.length) })}
+          </Button>
+        </Box>
+      )}
     </Box>
   );
 }

@@ -5,12 +5,14 @@ import {
   type ChatAttachmentDto, type ChatContactDto, type ChatHistoryDto, type ChatMessageDto, type ChatSearchHit, type ChatThreadDto, type ResolvedLink, CHAT_API,
 } from '../../schema/chat';
 import type { DocumentContentType } from '../../schema/documents';
+import type { ListPage } from '../../schema/records';
 
-export interface ListPage<T> { items: T[]; totalCount: number; page: number; size: number }
+/** Conversations are listed this many at a time (the server takes at most 100). */
+export const THREADS_PAGE = 50;
 
 /** The chat calls (server/modules/chat). */
 export const chatApi = {
-  threads: async () => unwrap<ListPage<ChatThreadDto>>(await apiFetch(`${CHAT_API}/threads`, { query: { size: 100 } })),
+  threads: async (page: number) => unwrap<ListPage<ChatThreadDto>>(await apiFetch(`${CHAT_API}/threads`, { query: { page, size: THREADS_PAGE } })),
   thread: async (id: number) => unwrap<ChatThreadDto>(await apiFetch(`${CHAT_API}/threads/${id}`)),
   create: async (userIds: number[], name?: string) => unwrap<ChatThreadDto>(await apiFetch(`${CHAT_API}/threads`, { method: 'POST', body: { userIds, ...(name ? { name } : {}) } })),
   history: async (id: number, before?: number) => unwrap<ChatHistoryDto>(await apiFetch(`${CHAT_API}/threads/${id}/messages`, { query: { before } })),

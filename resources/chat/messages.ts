@@ -15,6 +15,7 @@ export const chatMessages = {
       no_results: 'No message of your conversations contains “%{search}”.',
       more_results: 'More results',
       no_threads: 'No conversations yet. Start one with New conversation.',
+      more_threads: 'Older conversations (%{smart_count} more) |||| Older conversations (%{smart_count} more)',
       pick: 'Pick a conversation on the left, or start a new one.',
       people: 'People',
       people_help: 'One person opens your conversation with them; more make a group.',

@@ -8,7 +8,21 @@ import { CHAT_KEYS, chatApi } from './api';
 
 export type History = InfiniteData<ChatHistoryDto, number | undefined>;
 
-export const useThreads = () => useQuery({ queryKey: CHAT_KEYS.threads, queryFn: chatApi.threads });
+/**
+ * One's conversations, most recent first, a page at a time; hub events read the loaded pages again. A conversation
+ * that moved up between two pages would be on both: it is shown once.
+ */
+export function useThreads() {
+  const query = useInfiniteQuery({
+    queryKey: CHAT_KEYS.threads,
+    queryFn: ({ pageParam }) => chatApi.threads(pageParam),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => ((pages.length) * last.size < last.totalCount ? pages.length : undefined),
+  });
+  const seen = new Set<number>();
+  const items = query.data?.pages.flatMap((page) => page.items).filter((thread) => !seen.has(thread.id) && seen.add(thread.id)) ?? [];
+  return { ...query, items, totalCount: query.data?.pages.at(-1)?.totalCount ?? 0 };
+}
 export const useThread = (id: number) => useQuery({ queryKey: CHAT_KEYS.thread(id), queryFn: () => chatApi.thread(id) });
 
 /** A thread's history, a page at a time: the latest first, then older ones before the oldest shown. */

@@ -19,7 +19,7 @@ import { type BoardState, appendWindow, boardOf, findCard, isColumn, matches, pl
 import './messages';
 
 const FILTER_KEY = 'dispatch-board-filter';
-/** Someone's hold on a card is shown this long at most (a board closed mid-drag says nothing). */
+/** Someone's hold on a card is shown this long at most: the server lets it go when that board closes, unless the server itself stopped. */
 const HOLD_MS = 60_000;
 
 /** Dispatchers start with their own orders ("mine"); everyone else with every order of the current period. */
@@ -61,6 +61,7 @@ const boardFilters = [
 ];
 
 interface Held {
+  userId: number;
   name: string;
   at: number;
 }
@@ -152,8 +153,8 @@ export default function DispatchBoard() {
   const tellHolding = useBoardHub({
     changed: ({ card }) => apply(card),
     drag: (drag: BoardDrag) => setHeld((current) => {
-      const next = Object.fromEntries(Object.entries(current).filter(([, hold]) => hold.name !== drag.name && Date.now() - hold.at < HOLD_MS));
-      if (drag.orderId !== null) next[drag.orderId] = { name: drag.name, at: Date.now() };
+      const next = Object.fromEntries(Object.entries(current).filter(([, hold]) => hold.userId !== drag.userId && Date.now() - hold.at < HOLD_MS));
+      if (drag.orderId !== null) next[drag.orderId] = { userId: drag.userId, name: drag.name, at: Date.now() };
       return next;
     }),
     reconnected: () => void reload(),

@@ -2,7 +2,8 @@
  * Journey: the dispatch board (issue 27) used by two people at once. A dispatcher moves a card to Picked up by
  * dragging it; the manager's board, open at the same time, shows it moved without a reload, and shows who holds a
  * card while it is picked up with the keyboard. An illegal move is refused: the card goes back and the screen says
- * why. Then the same across two servers sharing one PostgreSQL database (skipped without TEST_DATABASE_URL).
+ * why. A board closed while it holds a card lets it go on the other. Then the same across two servers sharing one
+ * PostgreSQL database (skipped without TEST_DATABASE_URL).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -87,6 +88,14 @@ async function journey(browser: Browser, baseA: string, baseB: string) {
   expect(await card(dispatcher, 'DELIVERED', stuck.orderNumber).count()).toBe(0);
   expect((await api('GET', `/api/BookOrder/${stuck.id}`, token)).body.value).toMatchObject({ status: 'NEW', version: stuck.version });
   await visible(card(manager, 'NEW', stuck.orderNumber));
+
+  // A board closed mid-move lets its card go on the others at once (not after the 60 s a silent hold is shown).
+  await card(dispatcher, 'NEW', stuck.orderNumber).locator('[aria-roledescription]').focus();
+  await dispatcher.keyboard.press('Space');
+  const holder = card(manager, 'NEW', stuck.orderNumber).getByText(`${me.firstName} ${me.lastName} is moving this`);
+  await visible(holder);
+  await dispatcher.close();
+  await poll(() => holder.count()).toBe(0);
 }
 
 describe('the dispatch board, two people at once', () => {

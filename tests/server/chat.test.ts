@@ -140,6 +140,23 @@ describe.each(DATABASES)('staff chat on %s', (kind) => {
     expect(small.items.map((m: { id: number }) => m.id)).toEqual(sent.slice(2, 12));
   });
 
+  it('pages the thread list, most recent activity first, every thread once', async () => {
+    const all = await value('Finance', 'GET', '/api/Chat/threads?size=100');
+    expect(all.totalCount).toBeGreaterThanOrEqual(3);
+    expect(all.items).toHaveLength(all.totalCount);
+    const times = all.items.map((t: { updatedAt: string }) => t.updatedAt);
+    expect(times).toEqual([...times].sort().reverse());
+    const paged: number[] = [];
+    for (let page = 0; page * 2 < all.totalCount; page++) {
+      const part = await value('Finance', 'GET', `/api/Chat/threads?size=2&page=${page}`);
+      expect(part).toMatchObject({ totalCount: all.totalCount, page, size: 2 });
+      paged.push(...part.items.map((t: { id: number }) => t.id));
+    }
+    expect(paged).toEqual(all.items.map((t: { id: number }) => t.id));
+    expect((await value('Finance', 'GET', `/api/Chat/threads?size=2&page=${all.totalCount}`)).items).toEqual([]);
+    await expectRefused(server, { method: 'GET', url: '/api/Chat/threads?size=101', token: people.Finance.token }, 400);
+  });
+
   it('searches the messages one may read, any case, wildcards literal, edits and deletions followed', async () => {
     const thread = (await value('Finance', 'POST', '/api/Chat/threads', { userIds: [people.ClaimTrackerTeam.id], name: 'Search' })).id;
     const a = await send('Finance', thread, 'Settlement for the Camry is 100% agreed');

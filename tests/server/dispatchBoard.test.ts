@@ -121,6 +121,36 @@ describe.each(DATABASES)('dispatch board on %s', (kind) => {
     expect(after).toMatchObject({ status: 'NEW', version: newCard.version });
   });
 
+  it('lets a held card go for the others when the board that held it closes, and only then', async () => {
+    const dispatcherToken = await server.login('dispatcher@haulboard.demo');
+    const watcher = await open(manager);
+    const drags = received(watcher, HUB_METHODS.boardDrag) as BoardDrag[];
+    const holding = await open(dispatcherToken);
+    const otherTab = await open(dispatcherToken);
+    const card = (await board()).body.value.columns.find((c: { status: string }) => c.status === 'NEW').items[0];
+    await holding.connection.invoke(HUB_METHODS.boardDragging, card.id);
+    const held = await until(() => drags.find((d) => d.orderId === card.id), 'the hold on the manager’s board');
+    // The same person's other tab closes: it held nothing, so nothing is let go.
+    await otherTab.stop();
+    await holding.connection.invoke(HUB_METHODS.boardDragging, card.id);
+    await until(() => drags.filter((d) => d.orderId === card.id).length === 2, 'the second hold');
+    expect(drags.filter((d) => d.orderId === null)).toEqual([]);
+    // The tab that holds the card closes mid-drag: the manager sees it let go, without waiting for a timeout.
+    await holding.stop();
+    const released = await until(() => drags.find((d) => d.orderId === null), 'the card let go when its board closed');
+    expect(released).toEqual({ ...held, orderId: null });
+    // Let go once: a hold that ended with a drop is not let go again when its board closes.
+    const again = await open(dispatcherToken);
+    await until(() => watcher.onlineIds().includes(held.userId), 'the dispatcher back in the manager’s presence list');
+    await again.connection.invoke(HUB_METHODS.boardDragging, card.id);
+    await again.connection.invoke(HUB_METHODS.boardDragging, null);
+    await until(() => drags.filter((d) => d.orderId === null).length === 2, 'the drop');
+    await again.stop();
+    // The server sends a let-go before the presence list that no longer has the dispatcher (that one waits 20 ms).
+    await until(() => watcher.presence && !watcher.onlineIds().includes(held.userId), 'the dispatcher gone from the manager’s presence list');
+    expect(drags.filter((d) => d.orderId === null)).toHaveLength(2);
+  });
+
   it('sends every write of an order to the boards of those who may read book orders, and who holds a card', async () => {
     const dispatcherToken = await server.login('dispatcher@haulboard.demo');
     const watcher = await open(manager);

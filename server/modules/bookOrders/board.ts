@@ -15,7 +15,8 @@ import { BY_NAME, type SearchMatches, searchMatchesQuery } from './search';
  * update routes (routes.ts), so every rule, permission and version check is the edit form's.
  *
  * Live: every successful write of an order (any route of routes.ts) is sent as a card to the users who may read book
- * orders, on every server; a card picked up on one board is shown as held on the others (BoardDragging).
+ * orders, on every server; a card picked up on one board is shown as held on the others (BoardDragging) until it is
+ * let go, or the board that held it closes.
  */
 
 const TAGS = ['Book orders'];
@@ -139,7 +140,19 @@ export default async function boardRoutes(app: FastifyInstance, ctx: ServerConte
     return payload;
   });
 
-  realtime.addMethod(HUB_METHODS.boardDragging, async (caller, args) => {
+  /** The cards held through this server's connections, by connection: let go for the others when it closes. */
+  const holds = new Map<string, BoardDrag>();
+  realtime.onConnectionClosed((_user, connectionId) => {
+    const hold = holds.get(connectionId);
+    if (!hold) return;
+    holds.delete(connectionId);
+    readerIds().then(
+      (ids) => realtime.sendToUsers(ids.filter((id) => id !== hold.userId), HUB_METHODS.boardDrag, [{ ...hold, orderId: null } satisfies BoardDrag]),
+      (error: unknown) => app.log.warn({ err: error }, 'dispatch board: a closed board’s card could not be let go'),
+    );
+  });
+
+  realtime.addMethod(HUB_METHODS.boardDragging, async (caller, args, connectionId) => {
     const orderId = args[0];
     if (args.length !== 1 || !(orderId === null || (Number.isInteger(orderId) && (orderId as number) > 0 && (orderId as number) <= 2_147_483_647))) {
       throw new Error(`${HUB_METHODS.boardDragging} takes one argument: an order id, or null`);
@@ -147,6 +160,8 @@ export default async function boardRoutes(app: FastifyInstance, ctx: ServerConte
     const ids = await readerIds();
     if (!ids.includes(caller.userId)) throw new Error('You may not see the dispatch board');
     const drag: BoardDrag = { orderId: orderId as number | null, userId: caller.userId, name: `${caller.firstName} ${caller.lastName}`.trim() };
+    if (drag.orderId === null) holds.delete(connectionId);
+    else holds.set(connectionId, drag);
     realtime.sendToUsers(ids.filter((id) => id !== caller.userId), HUB_METHODS.boardDrag, [drag]);
     return null;
   });

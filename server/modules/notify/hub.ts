@@ -256,9 +256,15 @@ export class Hub implements Realtime {
     this.methods.set(method.toLowerCase(), handler);
   }
 
+  private readonly closedListeners: ((user: OnlineUser, connectionId: string) => void)[] = [];
+
+  onConnectionClosed(listener: (user: OnlineUser, connectionId: string) => void): void {
+    this.closedListeners.push(listener);
+  }
+
   private invokeAdded(connection: Connection, handler: HubMethodHandler, invocationId: string | null, args: unknown[]): void {
     Promise.resolve()
-      .then(() => handler(connection.identity.user, args))
+      .then(() => handler(connection.identity.user, args, connection.id))
       .then(
         (result) => ({ result: result ?? null }),
         (error: unknown) => ({ error: error instanceof Error ? error.message : 'The method failed.' }),
@@ -301,6 +307,13 @@ export class Hub implements Realtime {
     connection.closed = true;
     this.connections.delete(connection.token);
     if (!connection.handshaken) return;
+    for (const listener of this.closedListeners) {
+      try {
+        listener(connection.identity.user, connection.id);
+      } catch (error) {
+        this.log.warn({ err: error }, 'hub: a listener of closed connections failed');
+      }
+    }
     const userId = connection.identity.user.userId;
     const mine = this.byUser.get(userId);
     if (!mine) return;

@@ -38,7 +38,12 @@ export interface Realtime {
    * handler returns (or resolves to), or the message of what it throws.
    */
   addMethod(method: string, handler: HubMethodHandler): void;
+  /** Called on this server when one of its hub connections closes (the tab closed, the network dropped, signed out). */
+  onConnectionClosed(listener: (user: OnlineUser, connectionId: string) => void): void;
 }
 
-/** A client → server method: the caller (the connection's user) and the invocation's arguments. */
-export type HubMethodHandler = (caller: OnlineUser, args: unknown[]) => unknown;
+/**
+ * A client → server method: the caller (the connection's user), the invocation's arguments, and the id of the
+ * connection it came through (what onConnectionClosed names when that connection ends).
+ */
+export type HubMethodHandler = (caller: OnlineUser, args: unknown[], connectionId: string) => unknown;
