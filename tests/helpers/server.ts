@@ -154,8 +154,8 @@ async function fingerprintStatement(db: Db): Promise<string> {
 }
 
 /**
- * The fingerprint for a test that takes one before and after each of thousands of calls (fuzz.test.ts), read again only
- * once the database counted a write: SQLite's total_changes() on the server's one connection (every row an insert,
+ * The fingerprint for a test that takes one before and after each of thousands of calls (fuzz/writeRoutes.ts), read
+ * again only once the database counted a write: SQLite's total_changes() on the server's one connection (every row an insert,
  * update or delete changed, triggers' and full-text indexes' included); on PostgreSQL, a trigger on every tracked table
  * that takes a number from a sequence. A call that wrote nothing costs one read of the count instead of a whole
  * fingerprint (16–20 ms). The count may move for a write that changed nothing (an update to the same values, a write

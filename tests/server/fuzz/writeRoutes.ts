@@ -12,12 +12,14 @@
  *  - a protected route never succeeds without a valid token.
  *
  * FUZZ_RUNS=n changes the runs per route (default 80); FUZZ_SEED=n replays a reported seed.
+ *
+ * One test file per database (fuzz.sqlite.test.ts, fuzz.postgres.test.ts), so that two workers share the work.
  */
 import { hash } from '@node-rs/argon2';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../server/db/seed';
-import { DATABASES, type TestServer, startTestServer, watchedFingerprint } from '../helpers/server';
+import { DEMO_PASSWORD } from '../../../server/db/seed';
+import { type DatabaseKind, type TestServer, startTestServer, watchedFingerprint } from '../../helpers/server';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 80);
 const FRESH_BATCH = 8;
@@ -339,7 +341,8 @@ function expectErrorBody(response: { status: number; body: any; headers: Record<
 
 // ---------------------------------------------------------------------------------------------------------------
 
-describe('write-route discovery', () => {
+/** The discovery's own check (once: it does not depend on the database). */
+export const checkDiscovery = () => describe('write-route discovery', () => {
   it('finds the write routes from the OpenAPI document', () => {
     const names = ROUTES.map((r) => `${r.method} ${r.path}`);
     expect(names).toContain('POST /api/Auth/login');
@@ -350,7 +353,8 @@ describe('write-route discovery', () => {
   });
 });
 
-describe.each(DATABASES)('fuzzing every write route on %s', (kind) => {
+/** Random and hostile calls to every write route, on one database. */
+export const fuzzEveryWriteRoute = (kind: DatabaseKind) => describe(`fuzzing every write route on ${kind}`, () => {
   let server: TestServer;
   let adminToken: string;
   let fingerprint: () => Promise<string>;
@@ -516,7 +520,8 @@ function withValueAt(value: unknown, path: (string | number)[], change: (origina
   return copy;
 }
 
-describe.each(DATABASES)('values at the edges in every write route on %s', (kind) => {
+/** Text, dates and money at their edges in every write route's body, on one database. */
+export const fuzzValuesAtEdges = (kind: DatabaseKind) => describe(`values at the edges in every write route on ${kind}`, () => {
   let server: TestServer;
   let adminToken: string;
   let fingerprint: () => Promise<string>;
