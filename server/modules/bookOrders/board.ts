@@ -6,7 +6,7 @@ import { HUB_METHODS } from '../../../schema/realtime';
 import type { ServerContext } from '../../context';
 import { compiledCache } from '../../db/prepared';
 import { toDollars } from './mapping';
-import { type ListPageRow, boardCardJson, listQueries, today } from './queries';
+import { type ListPageRow, boardCardJson, listQueries, ownTotals, today } from './queries';
 import { BY_NAME, type SearchMatches, searchMatchesQuery } from './search';
 
 /**
@@ -64,10 +64,10 @@ export default async function boardRoutes(app: FastifyInstance, ctx: ServerConte
     const size = key.q.size;
     const rows = (await db.executeQuery(compiledPages(key).pages)).rows as (ListPageRow & { ord: number })[];
     const pages = key.statuses.map((_status, ord) => rows.filter((row) => Number(row.ord) === ord));
-    // A first page that is not full holds the whole column: its totals are its own rows.
     const totals = new Map<number, { count: number; price: number | null }>();
     pages.forEach((page, ord) => {
-      if (key.page === 0 && page.length < size) totals.set(ord, { count: page.length, price: page.reduce((sum, row) => sum + Number(row.price_cents), 0) });
+      const own = ownTotals(page, key.page, size);
+      if (own) totals.set(ord, own);
     });
     const full = key.statuses.flatMap((_status, ord) => (totals.has(ord) ? [] : [ord]));
     if (full.length) {

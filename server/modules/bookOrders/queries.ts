@@ -135,6 +135,21 @@ export interface ListPageRow {
   broker_fee_cents: number;
 }
 
+/**
+ * The totals of a first page that is not full: it holds the whole filtered set (a precise search, a short column), so
+ * its own rows are the totals and no totals query is needed. Null for any other page.
+ */
+export function ownTotals(rows: readonly ListPageRow[], page: number, size: number): { count: number; price: number; fee: number } | null {
+  if (page !== 0 || rows.length >= size) return null;
+  let price = 0;
+  let fee = 0;
+  for (const row of rows) {
+    price += Number(row.price_cents);
+    fee += Number(row.broker_fee_cents);
+  }
+  return { count: rows.length, price, fee };
+}
+
 /** GET by id's two statements, compiled once (prepared.ts). */
 export function orderByIdQueries(db: Db) {
   return {

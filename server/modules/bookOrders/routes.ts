@@ -17,7 +17,7 @@ import type { Delivery } from '../notify/realtime';
 import { csvLines } from './csv';
 import { orderColumns, orderNumberOf, searchText, toDollars, toOrderDto, vehicleColumns } from './mapping';
 import { rememberCities } from './cities';
-import { type ListPageRow, checkReferences, indexSearch, listQueries, orderByIdQueries, today } from './queries';
+import { type ListPageRow, checkReferences, indexSearch, listQueries, orderByIdQueries, ownTotals, today } from './queries';
 import { BY_NAME, type SearchMatches, searchMatchesQuery } from './search';
 import { adjustTotals, readTotalsRow } from './totals';
 import boardRoutes from './board';
@@ -26,8 +26,6 @@ const TAGS = ['Book orders'];
 const FEATURE = 'BookOrders';
 const can = (permission: 'Read' | 'Create' | 'Update' | 'Delete' | 'Export' | 'Approve') => ({ access: { feature: FEATURE, permission } });
 type IdParams = z.output<typeof idParams>;
-
-const sum = <K extends string>(rows: readonly Record<K, number>[], key: K) => rows.reduce((total, row) => total + Number(row[key]), 0);
 
 export default async function bookOrderRoutes(app: FastifyInstance, ctx: ServerContext) {
   const { db, dialect } = ctx;
@@ -85,10 +83,7 @@ export default async function bookOrderRoutes(app: FastifyInstance, ctx: ServerC
     const matches = await matchesOf(f);
     const queries = compiledList({ day: today(), f, matches });
     const rows = (await db.executeQuery(queries.page)).rows as ListPageRow[];
-    // A first page that is not full holds the whole filtered set (a precise search, say): its totals need no query.
-    const totals = f.page === 0 && rows.length < f.size
-      ? { count: rows.length, price: sum(rows, 'price_cents'), fee: sum(rows, 'broker_fee_cents') }
-      : (await db.executeQuery(queries.totals)).rows[0];
+    const totals = ownTotals(rows, f.page, f.size) ?? (await db.executeQuery(queries.totals)).rows[0];
     // Each item is JSON the database rendered (queries.ts listItemJson); they are sent without parsing.
     return reply.type('application/json; charset=utf-8').send(listEnvelope(`[${rows.map((row) => row.item).join(',')}]`, {
       totalCount: Number(totals.count),
