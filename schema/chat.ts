@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idValue, textInteger } from './common';
+import { idText, idValue, textInteger } from './common';
 
 /**
  * Staff chat (issue 27 part 2; server/modules/chat, src/admin/chat): direct and group threads between staff, messages
@@ -38,6 +38,9 @@ export const CHAT_MESSAGES = {
   stale: 'The message changed meanwhile: here is its current text',
   unknownAttachments: 'Attach files uploaded to this conversation, each once',
   noChange: 'Nothing to change',
+  notGroup: 'Only a group has members to add or remove',
+  onlyStarter: 'Only the person who started the group can remove others; anyone can leave',
+  notInGroup: 'This person is not in the group',
 } as const;
 
 const messageText = z.string().max(MAX_CHAT_MESSAGE, `A message holds at most ${MAX_CHAT_MESSAGE.toLocaleString('en-US')} characters`)
@@ -52,6 +55,16 @@ export const newThreadBody = z.object({
   name: z.string().trim().max(MAX_THREAD_NAME).optional(),
 }).strict();
 export type NewThreadBody = z.output<typeof newThreadBody>;
+
+/** POST /api/Chat/threads/{id}/members: people to add to a group one is in (those already in it are left as they are). */
+export const addMembersBody = z.object({
+  userIds: z.array(idValue).min(1, CHAT_MESSAGES.pickPeople).max(MAX_THREAD_MEMBERS - 1, CHAT_MESSAGES.tooManyMembers),
+}).strict();
+export type AddMembersBody = z.output<typeof addMembersBody>;
+
+/** DELETE /api/Chat/threads/{id}/members/{userId}: leave a group (one's own id), or remove someone (its starter). */
+export const memberParams = z.object({ id: idText, userId: idText }).strict();
+export type MemberParams = z.output<typeof memberParams>;
 
 /** PUT /api/Chat/threads/{id}: a group's name. */
 export const threadChangeBody = z.object({ name: z.string().trim().min(1, CHAT_MESSAGES.groupName).max(MAX_THREAD_NAME) }).strict();

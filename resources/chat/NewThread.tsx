@@ -1,12 +1,12 @@
-import { Alert, Autocomplete, Box, Button, TextField, Typography } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Box, Button, TextField, Typography } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { type ChatContactDto, MAX_THREAD_NAME } from '../../schema/chat';
-import { LoadProblem } from '../../ui/LoadProblem';
 import { useHoldsFeature } from '../../ui/useCanAccessFeature';
 import { CHAT_KEYS, chatApi } from './api';
+import { ContactPicker } from './ContactPicker';
 
 /**
  * /app/chat/new: pick the people (whom one may write to: everyone who uses chat with Create on Chat, else one's
@@ -18,7 +18,6 @@ export function NewThread({ onCancel }: { onCancel?: () => void }) {
   const navigate = useNavigate();
   const client = useQueryClient();
   const mayCreate = useHoldsFeature('/app/chat', 'Create');
-  const contacts = useQuery({ queryKey: CHAT_KEYS.contacts, queryFn: chatApi.contacts });
   const [people, setPeople] = useState<ChatContactDto[]>([]);
   const [name, setName] = useState('');
   const group = people.length > 1;
@@ -44,31 +43,7 @@ export function NewThread({ onCancel }: { onCancel?: () => void }) {
     >
       <Typography id="chat-new-title" component="h2" variant="h6">{translate('haulboard.chat.new')}</Typography>
       {!mayCreate && <Alert severity="info">{translate('haulboard.chat.driver_help')}</Alert>}
-      {contacts.error ? <LoadProblem /> : (
-        <Autocomplete
-          multiple
-          options={contacts.data ?? []}
-          loading={contacts.isPending}
-          value={people}
-          onChange={(_event, value) => setPeople(value)}
-          getOptionLabel={(option) => option.name}
-          getOptionKey={(option) => option.userId}
-          isOptionEqualToValue={(a, b) => a.userId === b.userId}
-          noOptionsText={translate('haulboard.chat.no_contacts')}
-          renderOption={(props, option) => {
-            const { key, ...rest } = props as typeof props & { key: string };
-            return (
-              <li key={key} {...rest}>
-                <Box>
-                  <Typography variant="body2">{option.name}</Typography>
-                  <Typography variant="caption" color="text.secondary">{[option.dispatcher && translate('haulboard.chat.dispatcher'), option.roles.join(', ')].filter(Boolean).join(' · ')}</Typography>
-                </Box>
-              </li>
-            );
-          }}
-          renderInput={(params) => <TextField {...params} label={translate('haulboard.chat.people')} helperText={translate('haulboard.chat.people_help')} />}
-        />
-      )}
+      <ContactPicker value={people} onChange={setPeople} label={translate('haulboard.chat.people')} helperText={translate('haulboard.chat.people_help')} />
       {group && (
         <TextField
           label={translate('haulboard.chat.group_name')} value={name} onChange={(event) => setName(event.target.value)} required

@@ -14,6 +14,7 @@ import { setChatUnread } from '../../ui/realtime/chatUnread';
 import { checkFile } from '../../ui/documents/files';
 import { LoadProblem } from '../../ui/LoadProblem';
 import { CHAT_KEYS, chatApi } from './api';
+import { GroupMembers } from './GroupMembers';
 import { MessageItem } from './MessageItem';
 import { messagesOf, useHistory, useStoreMessage, useThread, useTyping } from './useChat';
 
@@ -220,6 +221,7 @@ export function ThreadView({ id, showBack }: { id: number; showBack: boolean }) 
             </Typography>
           )}
         </Box>
+        {thread.data?.kind === 'group' && <GroupMembers thread={thread.data} />}
       </Box>
       <Box
         ref={scroller}

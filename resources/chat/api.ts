@@ -14,6 +14,9 @@ export const THREADS_PAGE = 50;
 export const chatApi = {
   threads: async (page: number) => unwrap<ListPage<ChatThreadDto>>(await apiFetch(`${CHAT_API}/threads`, { query: { page, size: THREADS_PAGE } })),
   thread: async (id: number) => unwrap<ChatThreadDto>(await apiFetch(`${CHAT_API}/threads/${id}`)),
+  addMembers: async (id: number, userIds: number[]) => unwrap<ChatThreadDto>(await apiFetch(`${CHAT_API}/threads/${id}/members`, { method: 'POST', body: { userIds } })),
+  /** Leave (one's own id) or remove someone: the thread as the caller now sees it, or null when they left. */
+  removeMember: async (id: number, userId: number) => unwrap<ChatThreadDto | null>(await apiFetch(`${CHAT_API}/threads/${id}/members/${userId}`, { method: 'DELETE' })),
   create: async (userIds: number[], name?: string) => unwrap<ChatThreadDto>(await apiFetch(`${CHAT_API}/threads`, { method: 'POST', body: { userIds, ...(name ? { name } : {}) } })),
   history: async (id: number, before?: number) => unwrap<ChatHistoryDto>(await apiFetch(`${CHAT_API}/threads/${id}/messages`, { query: { before } })),
   send: async (id: number, body: string, attachmentIds: number[]) => unwrap<ChatMessageDto>(await apiFetch(`${CHAT_API}/threads/${id}/messages`, { method: 'POST', body: { body, attachmentIds } })),

@@ -224,6 +224,57 @@ describe.each(DATABASES)('staff chat on %s', (kind) => {
     expect(Object.keys(events).filter((key) => key.startsWith('manager:'))).toEqual([]);
   });
 
+  it('adds people to a group, lets anyone leave and its starter remove others, and tells the members', async () => {
+    const crew = (await value('Dispatcher', 'POST', '/api/Chat/threads', { userIds: [people.Finance.id, people.ClaimTrackerTeam.id], name: 'Crew' })).id;
+    const early = await send('Dispatcher', crew, 'before the manager came');
+    const managerHub = await connect(base, people.Manager.token);
+    hubs.push(managerHub);
+    const told: unknown[] = [];
+    managerHub.connection.on('ReceiveChatThread', (payload: unknown) => told.push(payload));
+    const memberIdsOf = async (who: string) => (await value(who, 'GET', `/api/Chat/threads/${crew}`)).members.map((m: { userId: number }) => m.userId).sort();
+    const refused = async (who: string, method: Method, url: string, payload: unknown, status: number, field?: string) => {
+      const before = await memberIdsOf('Dispatcher');
+      await expectRefused(server, { method, url, token: people[who].token, payload: payload as never }, status, field);
+      expect(await memberIdsOf('Dispatcher')).toEqual(before);
+    };
+
+    // Anyone in the group adds whom they may write to; the newcomer reads the history, with nothing unread, and is told.
+    const added = await value('Finance', 'POST', `/api/Chat/threads/${crew}/members`, { userIds: [people.Manager.id, people.Finance.id] });
+    expect(added.members.map((m: { userId: number }) => m.userId).sort()).toEqual([people.Dispatcher.id, people.Finance.id, people.ClaimTrackerTeam.id, people.Manager.id].sort());
+    await until(() => told.length, 'the manager told of the group');
+    expect(told).toEqual([{ threadId: crew }]);
+    expect((await value('Manager', 'GET', `/api/Chat/threads/${crew}/messages`)).items.map((m: { id: number }) => m.id)).toContain(early.id);
+    expect((await value('Manager', 'GET', `/api/Chat/threads/${crew}`)).unreadCount).toBe(0);
+    // Adding someone already in it changes nothing.
+    expect((await value('Finance', 'POST', `/api/Chat/threads/${crew}/members`, { userIds: [people.Manager.id] })).members).toHaveLength(4);
+
+    // Refused, changing nothing: a stranger to the group, people who cannot use chat, a direct thread, bad bodies.
+    const direct = (await value('Dispatcher', 'POST', '/api/Chat/threads', { userIds: [people.Finance.id] })).id;
+    await refused('Administrator', 'POST', `/api/Chat/threads/${crew}/members`, { userIds: [people.Administrator.id] }, 404);
+    await refused('Finance', 'POST', `/api/Chat/threads/${crew}/members`, { userIds: [2_000_000] }, 400, 'userIds');
+    await refused('Finance', 'POST', `/api/Chat/threads/${direct}/members`, { userIds: [people.Manager.id] }, 400, 'userIds');
+    await refused('Finance', 'POST', `/api/Chat/threads/${crew}/members`, { userIds: [] }, 400, 'userIds');
+    await refused('Finance', 'POST', `/api/Chat/threads/${crew}/members`, { userIds: ['x'] }, 400);
+    await refused('Finance', 'POST', `/api/Chat/threads/${crew}/members`, { userIds: [people.Manager.id], extra: 1 }, 400);
+    // Only the starter removes others; nobody removes someone who is not in it.
+    await refused('Finance', 'DELETE', `/api/Chat/threads/${crew}/members/${people.ClaimTrackerTeam.id}`, undefined, 403);
+    await refused('Dispatcher', 'DELETE', `/api/Chat/threads/${crew}/members/${people.Administrator.id}`, undefined, 404);
+    await refused('Administrator', 'DELETE', `/api/Chat/threads/${crew}/members/${people.Administrator.id}`, undefined, 404);
+    await refused('Dispatcher', 'DELETE', `/api/Chat/threads/${direct}/members/${people.Finance.id}`, undefined, 400);
+    await refused('Dispatcher', 'DELETE', `/api/Chat/threads/${crew}/members/0`, undefined, 400);
+
+    // The starter removes the manager: they no longer read it, and their screen is told.
+    const after = await value('Dispatcher', 'DELETE', `/api/Chat/threads/${crew}/members/${people.Manager.id}`);
+    expect(after.members.map((m: { userId: number }) => m.userId)).not.toContain(people.Manager.id);
+    await until(() => told.length === 2, 'the manager told of the removal');
+    await expectRefused(server, { method: 'GET', url: `/api/Chat/threads/${crew}/messages`, token: people.Manager.token }, 404);
+    await expectRefused(server, { method: 'POST', url: `/api/Chat/threads/${crew}/messages`, token: people.Manager.token, payload: { body: 'still here?' } }, 404);
+    // Finance leaves: the answer is empty, and the group goes on without them.
+    expect(await value('Finance', 'DELETE', `/api/Chat/threads/${crew}/members/${people.Finance.id}`)).toBeNull();
+    expect(await memberIdsOf('Dispatcher')).toEqual([people.Dispatcher.id, people.ClaimTrackerTeam.id].sort());
+    expect((await value('Finance', 'GET', '/api/Chat/threads?size=100')).items.map((t: { id: number }) => t.id)).not.toContain(crew);
+  });
+
   it('tells a member who is offline with one notification per thread until it is read', async () => {
     const thread = (await value('Dispatcher', 'POST', '/api/Chat/threads', { userIds: [people.Administrator.id] })).id;
     const notifications = async () => (await call('Administrator', 'GET', '/api/Notifications')).body.data.items.filter((n: { link: string }) => n.link === `/app/chat/${thread}`);

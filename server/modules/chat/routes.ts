@@ -4,10 +4,10 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { idParams } from '../../../schema/common';
 import {
-  type AttachmentQuery, type ChatContactDto, type ChatSearchHit, type ChatSearchQuery, type ContactsQuery, type EditMessageBody, type HistoryQuery,
-  type LinksQuery, type NewMessageBody, type NewThreadBody, type SeenBody, type ThreadChangeBody, type ThreadListQuery, CHAT_API, CHAT_MESSAGES,
-  attachmentQuery, chatSearchQuery, contactsQuery, editMessageBody, historyQuery, linksQuery, newMessageBody, newThreadBody,
-  seenBody, threadChangeBody, threadListQuery,
+  type AddMembersBody, type AttachmentQuery, type ChatContactDto, type ChatSearchHit, type ChatSearchQuery, type ContactsQuery, type EditMessageBody, type HistoryQuery,
+  type LinksQuery, type MemberParams, type NewMessageBody, type NewThreadBody, type SeenBody, type ThreadChangeBody, type ThreadListQuery, CHAT_API, CHAT_MESSAGES,
+  MAX_THREAD_MEMBERS, addMembersBody, attachmentQuery, chatSearchQuery, contactsQuery, editMessageBody, historyQuery, linksQuery, newMessageBody, newThreadBody,
+  memberParams, seenBody, threadChangeBody, threadListQuery,
 } from '../../../schema/chat';
 import { HUB_METHODS } from '../../../schema/realtime';
 import { MAX_DOCUMENT_BYTES } from '../../../schema/documents';
@@ -85,6 +85,20 @@ export default async function chatRoutes(app: FastifyInstance, ctx: ServerContex
     return ok(contacts);
   });
 
+  /**
+   * The people the caller may bring into a conversation: they use chat, and they are the caller's dispatchers unless
+   * the caller holds Create on Chat. Refused with 400 (someone cannot use chat) or 403 (someone is not a contact).
+   */
+  async function checkContacts(request: FastifyRequest, callerId: number, userIds: number[]): Promise<void> {
+    const users = await chatUsers(db, permissions, userIds);
+    if (users.size !== userIds.length) throw badRequest(CHAT_MESSAGES.unknownPeople, 'userIds');
+    if (!(await requestAllows(permissions, request, ['Chat'], 'Create'))) {
+      const dispatchers = await dispatchersOf(db, callerId);
+      const stranger = userIds.find((id) => !dispatchers.has(id));
+      if (stranger !== undefined) throw forbidden(CHAT_MESSAGES.notContact(users.get(stranger)!.name));
+    }
+  }
+
   app.post<{ Body: NewThreadBody }>(`${CHAT_API}/threads`, {
     config: READ,
     schema: { tags, summary: 'Start a conversation: one person and no name is your direct thread with them (the same one each time); more people, or a name, make a group', body: newThreadBody },
@@ -95,13 +109,7 @@ export default async function chatRoutes(app: FastifyInstance, ctx: ServerContex
     const name = request.body.name || null;
     const direct = others.length === 1 && !name;
     if (!direct && !name) throw badRequest(CHAT_MESSAGES.groupName, 'name');
-    const users = await chatUsers(db, permissions, others);
-    if (users.size !== others.length) throw badRequest(CHAT_MESSAGES.unknownPeople, 'userIds');
-    if (!(await requestAllows(permissions, request, ['Chat'], 'Create'))) {
-      const dispatchers = await dispatchersOf(db, caller.id);
-      const stranger = others.find((id) => !dispatchers.has(id));
-      if (stranger !== undefined) throw forbidden(CHAT_MESSAGES.notContact(users.get(stranger)!.name));
-    }
+    await checkContacts(request, caller.id, others);
     const members = [caller.id, ...others];
     const directKey = direct ? [caller.id, others[0]].sort((a, b) => a - b).join(':') : null;
     const findDirect = () => db.selectFrom('chat_threads').select('id').where('direct_key', '=', directKey).executeTakeFirst();
@@ -148,6 +156,53 @@ export default async function chatRoutes(app: FastifyInstance, ctx: ServerContex
     });
     tell(await memberIds(db, request.params.id), HUB_METHODS.chatThread, { threadId: request.params.id });
     return ok(await threadDto(db, caller.id, request.params.id));
+  });
+
+  app.post<{ Params: Id; Body: AddMembersBody }>(`${CHAT_API}/threads/:id/members`, {
+    config: READ,
+    schema: { tags, summary: 'Add people to a group you are in: those you may write to, as when starting a conversation (those already in it stay as they are)', params: idParams, body: addMembersBody },
+  }, async (request) => {
+    const caller = me(request);
+    const threadId = request.params.id;
+    const thread = await memberThread(db, caller.id, threadId);
+    if (thread.kind !== 'group') throw badRequest(CHAT_MESSAGES.notGroup, 'userIds');
+    const current = new Set(await memberIds(db, threadId));
+    const added = [...new Set(request.body.userIds)].filter((id) => !current.has(id));
+    if (added.length) {
+      if (current.size + added.length > MAX_THREAD_MEMBERS) throw badRequest(CHAT_MESSAGES.tooManyMembers, 'userIds');
+      await checkContacts(request, caller.id, added);
+      await db.transaction().execute(async (trx) => {
+        // Still in the group (someone may have removed the caller meanwhile); newcomers start with nothing unread.
+        const now = await memberThread(trx, caller.id, threadId);
+        const joined = new Date().toISOString();
+        await trx.insertInto('chat_members')
+          .values(added.map((userId) => ({ thread_id: threadId, user_id: userId, joined_at: joined, last_read_message_id: now.last_message_id ?? 0 })))
+          .onConflict((conflict) => conflict.columns(['thread_id', 'user_id']).doNothing()).execute();
+        await audit(asDb(trx), request, { action: 'update', entity: 'chat_thread', entityId: threadId, after: { added } });
+      });
+      tell([...current, ...added], HUB_METHODS.chatThread, { threadId });
+    }
+    return ok(await threadDto(db, caller.id, threadId));
+  });
+
+  app.delete<{ Params: MemberParams }>(`${CHAT_API}/threads/:id/members/:userId`, {
+    config: READ,
+    schema: { tags, summary: 'Leave a group (your own user id), or remove someone from a group you started', params: memberParams },
+  }, async (request) => {
+    const caller = me(request);
+    const { id: threadId, userId } = request.params;
+    const thread = await memberThread(db, caller.id, threadId);
+    if (thread.kind !== 'group') throw badRequest(CHAT_MESSAGES.notGroup, 'userId');
+    if (userId !== caller.id && thread.created_by !== caller.id) throw forbidden(CHAT_MESSAGES.onlyStarter);
+    const before = await memberIds(db, threadId);
+    if (!before.includes(userId)) throw new ApiError(404, CHAT_MESSAGES.notInGroup, 'not_found');
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('chat_members').where('thread_id', '=', threadId).where('user_id', '=', userId).execute();
+      await audit(asDb(trx), request, { action: 'update', entity: 'chat_thread', entityId: threadId, after: { removed: userId } });
+    });
+    // The one who left or was removed is told too: their list drops the conversation.
+    tell(before, HUB_METHODS.chatThread, { threadId });
+    return ok(userId === caller.id ? null : await threadDto(db, caller.id, threadId));
   });
 
   app.get<{ Params: Id; Querystring: HistoryQuery }>(`${CHAT_API}/threads/:id/messages`, {
