@@ -64,7 +64,8 @@ export function FeatureItem({ feature, active, managing, compact, groups, curren
   const link = (
     <ListItemButton component={RouterLink} to={target} selected={active} aria-current={active ? 'page' : undefined} aria-label={compact || unread ? [feature.title, unread].filter(Boolean).join(', ') : undefined} sx={{ pl: compact ? 2 : 3 }}>
       <ListItemIcon sx={{ minWidth: 36 }}>
-        <Badge badgeContent={badge} color="error" max={99} slotProps={{ badge: { 'aria-hidden': true } }}><Icon fontSize="small" /></Badge>
+        {/* Only with a count: a hidden MUI badge keeps its last number in the page (as the link's text, "0 Chat"). */}
+        {badge > 0 ? <Badge badgeContent={badge} color="error" max={99} slotProps={{ badge: { 'aria-hidden': true } }}><Icon fontSize="small" /></Badge> : <Icon fontSize="small" />}
       </ListItemIcon>
       {!compact && <ListItemText primary={feature.title} slotProps={{ primary: { noWrap: true, variant: 'body2' } }} />}
     </ListItemButton>
