@@ -64,6 +64,9 @@ describe('connected apps', () => {
     expect(first.secretKey).toMatch(/^hbsk_/);
     await poll(() => page.url()).toMatch(/\/app\/settings$/);
     await page.getByRole('textbox', { name: /Name, caller or client id/ }).fill('acme');
+    // The list applies a search half a second after the typing (react-admin's debounce), by a navigation to the list's
+    // URL: wait for it, or it may land after the row's click and take the page back from the app to the list.
+    await poll(() => decodeURIComponent(page.url())).toContain('"search":"acme"');
     const row = page.getByRole('row', { name: new RegExp(name) });
     await visible(row);
     expect(await row.textContent()).toContain('Active');
@@ -88,6 +91,7 @@ describe('connected apps', () => {
     // Rotate with no grace: the old secret and its token stop at once, the new secret works.
     await row.click();
     await visible(screenTitle(page, name));
+    await poll(() => page.url()).toMatch(/\/app\/settings\/\d+/);
     await page.getByRole('button', { name: 'Rotate secret' }).click();
     const rotate = page.getByRole('dialog', { name: `Rotate the secret of ${name}` });
     await visible(rotate);
