@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { type Expression, type RawBuilder, sql } from 'kysely';
+import { type Expression, sql } from 'kysely';
 import { type BookOrderFilter, bookOrderFilter } from '../../../schema/bookOrders';
 import { BOARD_COLUMNS, type BoardCard, type BoardDrag, type BoardOrderChange, type BoardQuery, boardQuery, toBoardCard } from '../../../schema/dispatchBoard';
 import { HUB_METHODS } from '../../../schema/realtime';
 import type { ServerContext } from '../../context';
 import { compiledCache } from '../../db/prepared';
 import { toDollars } from './mapping';
-import { type ListPageRow, boardCardJson, listQueries, ownTotals, today } from './queries';
+import { BOARD_CARD_COLUMNS, type ListPageRow, boardCardsOver, listQueries, ownTotals, today } from './queries';
 import { BY_NAME, type SearchMatches, searchMatchesQuery } from './search';
 
 /**
@@ -40,22 +40,23 @@ export default async function boardRoutes(app: FastifyInstance, ctx: ServerConte
    * The columns' pages in one statement and the totals of the full ones in another, whatever the number of columns:
    * ten statements for the first window cost PostgreSQL twice the work of two (its per-statement overhead), and each
    * one cost the server its own round trip. Each column is still its own list query (listQueries), in its own UNION
-   * ALL branch; `ord` keeps the columns apart and in order.
+   * ALL branch; `ord` keeps the columns apart and in order. The cards are rendered once over the whole union
+   * (queries.ts boardCardsOver).
    */
-  const unionOf = (parts: Expression<unknown>[], order: RawBuilder<unknown> | null) => {
-    const union = sql.join(parts.map((part, ord) => sql`select ${sql.lit(ord)} as ord, c${sql.raw(String(ord))}.* from (${part}) as c${sql.raw(String(ord))}`), sql` union all `);
-    return sql`select * from (${union}) as w${order ? sql` order by ${order}` : sql``}`.compile(db);
-  };
+  const unionOf = (parts: Expression<unknown>[]) => sql.join(parts.map((part, ord) => {
+    const alias = sql.raw(`c${ord}`);
+    return sql`select ${sql.lit(ord)} as ord, ${alias}.* from (${part}) as ${alias}`;
+  }), sql` union all `);
   type WindowKey = { day: string; statuses: readonly string[]; q: BoardQuery; page: number; matches: SearchMatches };
   const columnQueries = ({ day, statuses, q, page, matches }: WindowKey) => statuses.map((status) => {
     const f = columnFilter(q, status, page);
-    return { f, ...listQueries(db, dialect, f, day, matches, boardCardJson) };
+    return { f, ...listQueries(db, dialect, f, day, matches, BOARD_CARD_COLUMNS) };
   });
   const keyOf = (key: WindowKey) => JSON.stringify([key.day, key.statuses, key.q, key.page, key.matches]);
-  const compiledPages = compiledCache(500, keyOf, (key) => ({ pages: unionOf(columnQueries(key).map((c) => c.page), sql`w.ord, w.sort_key, w.sort_id`) }));
+  const compiledPages = compiledCache(500, keyOf, (key) => ({ pages: boardCardsOver(dialect, unionOf(columnQueries(key).map((c) => c.page))).compile(db) }));
   const compiledTotals = compiledCache(500, (key: WindowKey & { full: number[] }) => `${keyOf(key)}${key.full.join(',')}`, (key) => {
     const columns = columnQueries(key);
-    return { totals: unionOf(key.full.map((index) => columns[index].totals), null) };
+    return { totals: sql`select * from (${unionOf(key.full.map((index) => columns[index].totals))}) as w`.compile(db) };
   });
   const findSearchMatches = searchMatchesQuery(db);
 

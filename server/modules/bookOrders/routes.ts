@@ -82,7 +82,7 @@ export default async function bookOrderRoutes(app: FastifyInstance, ctx: ServerC
     const f = request.query;
     const matches = await matchesOf(f);
     const queries = compiledList({ day: today(), f, matches });
-    const rows = (await db.executeQuery(queries.page)).rows as ListPageRow[];
+    const rows = (await db.executeQuery(queries.page)).rows as unknown as ListPageRow[];
     const totals = ownTotals(rows, f.page, f.size) ?? (await db.executeQuery(queries.totals)).rows[0];
     // Each item is JSON the database rendered (queries.ts listItemJson); they are sent without parsing.
     return reply.type('application/json; charset=utf-8').send(listEnvelope(`[${rows.map((row) => row.item).join(',')}]`, {
