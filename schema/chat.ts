@@ -39,7 +39,7 @@ export const CHAT_MESSAGES = {
   unknownAttachments: 'Attach files uploaded to this conversation, each once',
   noChange: 'Nothing to change',
   notGroup: 'Only a group has members to add or remove',
-  onlyStarter: 'Only the person who started the group can remove others; anyone can leave',
+  onlyOrganizer: 'Only the group’s organizer can remove others; anyone can leave',
   notInGroup: 'This person is not in the group',
 } as const;
 
@@ -216,7 +216,8 @@ export interface ChatThreadDto {
   unreadCount: number;
   /** The last activity (its last message, or when it was made). */
   updatedAt: string;
-  createdBy: number;
+  /** Who runs a group (removes others): the person who started it, or, once they left, the member who joined first. */
+  organizerId: number;
 }
 
 export interface ChatHistoryDto {

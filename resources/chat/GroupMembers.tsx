@@ -46,7 +46,7 @@ export function GroupMembers({ thread }: { thread: ChatThreadDto }) {
     },
     onError: failed,
   });
-  const starter = thread.createdBy === me;
+  const organizer = thread.organizerId === me;
   return (
     <>
       <IconButton onClick={() => setOpen(true)} aria-label={translate('haulboard.chat.manage_members')} aria-haspopup="dialog" sx={{ ml: 'auto' }}>
@@ -58,12 +58,12 @@ export function GroupMembers({ thread }: { thread: ChatThreadDto }) {
           <List dense disablePadding aria-label={translate('haulboard.chat.members', { smart_count: thread.members.length })}>
             {thread.members.map((member) => {
               const mine = member.userId === me;
-              const note = [mine && translate('haulboard.chat.you'), member.userId === thread.createdBy && translate('haulboard.chat.starter')].filter(Boolean).join(', ');
+              const note = [mine && translate('haulboard.chat.you'), member.userId === thread.organizerId && translate('haulboard.chat.organizer')].filter(Boolean).join(', ');
               return (
                 <ListItem
                   key={member.userId}
                   disableGutters
-                  secondaryAction={mine || starter ? (
+                  secondaryAction={mine || organizer ? (
                     <Button
                       size="small" color={mine ? 'warning' : 'error'} disabled={remove.isPending} onClick={() => remove.mutate(member.userId)}
                       aria-label={mine ? undefined : translate('haulboard.chat.remove_person', { name: member.name })}
@@ -72,7 +72,7 @@ export function GroupMembers({ thread }: { thread: ChatThreadDto }) {
                     </Button>
                   ) : undefined}
                 >
-                  <ListItemText primary={member.name} secondary={note || undefined} sx={{ pr: mine || starter ? 12 : 0, minWidth: 0 }} slotProps={{ primary: { noWrap: true } }} />
+                  <ListItemText primary={member.name} secondary={note || undefined} sx={{ pr: mine || organizer ? 12 : 0, minWidth: 0 }} slotProps={{ primary: { noWrap: true } }} />
                 </ListItem>
               );
             })}

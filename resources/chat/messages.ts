@@ -58,7 +58,7 @@ export const chatMessages = {
       remove: 'Remove',
       remove_person: 'Remove %{name} from the group',
       removed: '%{name} was removed from the group',
-      starter: 'started the group',
+      organizer: 'organizer',
       close: 'Close',
       unread: '%{smart_count} unread',
       you: 'You',

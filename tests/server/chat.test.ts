@@ -224,7 +224,7 @@ describe.each(DATABASES)('staff chat on %s', (kind) => {
     expect(Object.keys(events).filter((key) => key.startsWith('manager:'))).toEqual([]);
   });
 
-  it('adds people to a group, lets anyone leave and its starter remove others, and tells the members', async () => {
+  it('adds people to a group, lets anyone leave and its organizer remove others (handed on when the organizer leaves), and tells the members', async () => {
     const crew = (await value('Dispatcher', 'POST', '/api/Chat/threads', { userIds: [people.Finance.id, people.ClaimTrackerTeam.id], name: 'Crew' })).id;
     const early = await send('Dispatcher', crew, 'before the manager came');
     const managerHub = await connect(base, people.Manager.token);
@@ -256,14 +256,14 @@ describe.each(DATABASES)('staff chat on %s', (kind) => {
     await refused('Finance', 'POST', `/api/Chat/threads/${crew}/members`, { userIds: [] }, 400, 'userIds');
     await refused('Finance', 'POST', `/api/Chat/threads/${crew}/members`, { userIds: ['x'] }, 400);
     await refused('Finance', 'POST', `/api/Chat/threads/${crew}/members`, { userIds: [people.Manager.id], extra: 1 }, 400);
-    // Only the starter removes others; nobody removes someone who is not in it.
+    // Only the organizer (who started the group) removes others; nobody removes someone who is not in it.
     await refused('Finance', 'DELETE', `/api/Chat/threads/${crew}/members/${people.ClaimTrackerTeam.id}`, undefined, 403);
     await refused('Dispatcher', 'DELETE', `/api/Chat/threads/${crew}/members/${people.Administrator.id}`, undefined, 404);
     await refused('Administrator', 'DELETE', `/api/Chat/threads/${crew}/members/${people.Administrator.id}`, undefined, 404);
     await refused('Dispatcher', 'DELETE', `/api/Chat/threads/${direct}/members/${people.Finance.id}`, undefined, 400);
     await refused('Dispatcher', 'DELETE', `/api/Chat/threads/${crew}/members/0`, undefined, 400);
 
-    // The starter removes the manager: they no longer read it, and their screen is told.
+    // The organizer removes the manager: they no longer read it, and their screen is told.
     const after = await value('Dispatcher', 'DELETE', `/api/Chat/threads/${crew}/members/${people.Manager.id}`);
     expect(after.members.map((m: { userId: number }) => m.userId)).not.toContain(people.Manager.id);
     await until(() => told.length === 2, 'the manager told of the removal');
@@ -273,6 +273,16 @@ describe.each(DATABASES)('staff chat on %s', (kind) => {
     expect(await value('Finance', 'DELETE', `/api/Chat/threads/${crew}/members/${people.Finance.id}`)).toBeNull();
     expect(await memberIdsOf('Dispatcher')).toEqual([people.Dispatcher.id, people.ClaimTrackerTeam.id].sort());
     expect((await value('Finance', 'GET', '/api/Chat/threads?size=100')).items.map((t: { id: number }) => t.id)).not.toContain(crew);
+
+    // The organizer leaves: the member who joined first (not the latest newcomer) runs the group and removes others.
+    expect((await value('Dispatcher', 'GET', `/api/Chat/threads/${crew}`)).organizerId).toBe(people.Dispatcher.id);
+    await value('Dispatcher', 'POST', `/api/Chat/threads/${crew}/members`, { userIds: [people.Finance.id] });
+    expect(await value('Dispatcher', 'DELETE', `/api/Chat/threads/${crew}/members/${people.Dispatcher.id}`)).toBeNull();
+    expect((await value('Finance', 'GET', `/api/Chat/threads/${crew}`)).organizerId).toBe(people.ClaimTrackerTeam.id);
+    await expectRefused(server, { method: 'DELETE', url: `/api/Chat/threads/${crew}/members/${people.ClaimTrackerTeam.id}`, token: people.Finance.token }, 403);
+    expect(await memberIdsOf('Finance')).toEqual([people.Finance.id, people.ClaimTrackerTeam.id].sort());
+    const handed = await value('ClaimTrackerTeam', 'DELETE', `/api/Chat/threads/${crew}/members/${people.Finance.id}`);
+    expect(handed.members.map((m: { userId: number }) => m.userId)).toEqual([people.ClaimTrackerTeam.id]);
   });
 
   it('tells a member who is offline with one notification per thread until it is read', async () => {

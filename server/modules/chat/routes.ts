@@ -187,17 +187,22 @@ export default async function chatRoutes(app: FastifyInstance, ctx: ServerContex
 
   app.delete<{ Params: MemberParams }>(`${CHAT_API}/threads/:id/members/:userId`, {
     config: READ,
-    schema: { tags, summary: 'Leave a group (your own user id), or remove someone from a group you started', params: memberParams },
+    schema: { tags, summary: 'Leave a group (your own user id; an organizer who leaves hands the group to the member who joined first), or remove someone from a group you organize', params: memberParams },
   }, async (request) => {
     const caller = me(request);
     const { id: threadId, userId } = request.params;
     const thread = await memberThread(db, caller.id, threadId);
     if (thread.kind !== 'group') throw badRequest(CHAT_MESSAGES.notGroup, 'userId');
-    if (userId !== caller.id && thread.created_by !== caller.id) throw forbidden(CHAT_MESSAGES.onlyStarter);
+    if (userId !== caller.id && thread.created_by !== caller.id) throw forbidden(CHAT_MESSAGES.onlyOrganizer);
     const before = await memberIds(db, threadId);
     if (!before.includes(userId)) throw new ApiError(404, CHAT_MESSAGES.notInGroup, 'not_found');
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('chat_members').where('thread_id', '=', threadId).where('user_id', '=', userId).execute();
+      // An organizer who leaves hands the group to the member who joined first, so that someone can still remove others.
+      if (userId === thread.created_by) {
+        const next = await trx.selectFrom('chat_members').select('user_id').where('thread_id', '=', threadId).orderBy('joined_at').orderBy('user_id').limit(1).executeTakeFirst();
+        if (next) await trx.updateTable('chat_threads').set({ created_by: next.user_id }).where('id', '=', threadId).execute();
+      }
       await audit(asDb(trx), request, { action: 'update', entity: 'chat_thread', entityId: threadId, after: { removed: userId } });
     });
     // The one who left or was removed is told too: their list drops the conversation.

@@ -182,7 +182,7 @@ export async function threadsOf(db: ChatDb, userId: number, options: { page: num
         : null,
       unreadCount: unread.get(Number(r.id)) ?? 0,
       updatedAt: r.updated_at,
-      createdBy: Number(r.created_by),
+      organizerId: Number(r.created_by),
     };
   });
   return { items, total: Number(total.n) };
