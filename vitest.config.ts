@@ -19,7 +19,10 @@ export default defineConfig({
         },
       },
       {
-        // Chromium journeys against the real server and the built app (tests/run.mjs builds it first).
+        // Chromium journeys against the real server and the built app (tests/run.mjs builds it first). Each file has its
+        // own server, data directory, scratch PostgreSQL databases and browser, so two run at once: a journey mostly
+        // waits (for the screen, the hub, the server), and two workers took the journeys from 651 s to 442 s here (about
+        // 40% of the two cores busy); three gave 406 s under more load, not worth the risk to timing.
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.ts'],
@@ -27,7 +30,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           pool: 'forks',
-          fileParallelism: false,
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
     ],
