@@ -56,7 +56,7 @@ export default async function boardRoutes(app: FastifyInstance, ctx: ServerConte
   const compiledPages = compiledCache(500, keyOf, (key) => ({ pages: boardCardsOver(dialect, unionOf(columnQueries(key).map((c) => c.page))).compile(db) }));
   const compiledTotals = compiledCache(500, (key: WindowKey & { full: number[] }) => `${keyOf(key)}${key.full.join(',')}`, (key) => {
     const columns = columnQueries(key);
-    return { totals: sql`select * from (${unionOf(key.full.map((index) => columns[index].totals))}) as w`.compile(db) };
+    return { totals: unionOf(key.full.map((index) => columns[index].totals)).compile(db) };
   });
   const findSearchMatches = searchMatchesQuery(db);
 

@@ -101,20 +101,27 @@ export type ItemJson = (json: JsonRenderer) => RawBuilder<unknown>;
  * state and date only, the carrier and units their ids only). The form loads the whole order by id.
  */
 const listItemJson: ItemJson = (json) => {
-  const id = (column: string) => json.integer(ref(column));
+  const int = (column: string) => json.integer(ref(column));
   return json.document({
-    id: id('o.id'), orderNumber: ref('o.order_number'), loadBoard: ref('o.load_board'), externalLoadId: ref('o.external_load_id'),
-    brokerId: id('o.broker_id'), brokerName: lookup(sql`n.name`, 'brokers', 'o.broker_id'), shipperId: id('o.shipper_id'),
-    shipperName: lookup(sql`n.name`, 'shippers', 'o.shipper_id'), carrierId: id('o.carrier_id'), dispatcherId: id('o.dispatcher_id'),
-    dispatcherName: lookup(fullName, 'users', 'o.dispatcher_id'), driverId: id('o.driver_id'), driverName: lookup(fullName, 'drivers', 'o.driver_id'),
-    truckId: id('o.truck_id'), trailerId: id('o.trailer_id'), status: ref('o.status'),
+    id: int('o.id'), orderNumber: ref('o.order_number'), loadBoard: ref('o.load_board'), externalLoadId: ref('o.external_load_id'),
+    brokerId: int('o.broker_id'), brokerName: lookup(sql`n.name`, 'brokers', 'o.broker_id'), shipperId: int('o.shipper_id'),
+    shipperName: lookup(sql`n.name`, 'shippers', 'o.shipper_id'), carrierId: int('o.carrier_id'), dispatcherId: int('o.dispatcher_id'),
+    dispatcherName: lookup(fullName, 'users', 'o.dispatcher_id'), driverId: int('o.driver_id'), driverName: lookup(fullName, 'drivers', 'o.driver_id'),
+    truckId: int('o.truck_id'), trailerId: int('o.trailer_id'), status: ref('o.status'),
     pickup: stop(json, 'pickup'), delivery: stop(json, 'delivery'),
     price: json.dollars(ref('o.price_cents')), brokerFee: json.dollars(ref('o.broker_fee_cents')), paymentMethod: ref('o.payment_method'),
     payOnPickup: json.flag(ref('o.pay_on_pickup')), payOnDelivery: json.flag(ref('o.pay_on_delivery')), paymentStatus: ref('o.payment_status'),
-    hasManagerReview: json.flag(ref('o.has_manager_review')), approved: json.flag(ref('o.approved')), vehicleCount: id('o.vehicle_count'),
-    deleted: json.isSet(ref('o.deleted_at')), version: id('o.version'),
+    hasManagerReview: json.flag(ref('o.has_manager_review')), approved: json.flag(ref('o.approved')), vehicleCount: int('o.vehicle_count'),
+    deleted: json.isSet(ref('o.deleted_at')), version: int('o.version'),
   });
 };
+
+/** The columns of book_orders a card is rendered from, with the two amounts every page row carries (ListPageRow). */
+export const BOARD_CARD_COLUMNS = [
+  'id', 'order_number', 'status', 'pickup_city', 'pickup_state_id', 'pickup_date', 'delivery_city', 'delivery_state_id', 'delivery_date',
+  'vehicle_count', 'price_cents', 'broker_fee_cents', 'dispatcher_id', 'driver_id', 'carrier_id', 'approved', 'has_manager_review',
+  'pay_on_pickup', 'pay_on_delivery', 'deleted_at', 'version',
+] as const satisfies readonly (keyof BookOrdersTable)[];
 
 /**
  * A dispatch-board card (schema/dispatchBoard.ts BoardCard): the fields a card shows and moves with, and no more (no
@@ -123,9 +130,10 @@ const listItemJson: ItemJson = (json) => {
  * the whole window rather than in each column's page: each page selects the card's own columns raw
  * (BOARD_CARD_COLUMNS), and boardCardsOver renders them with the names joined once. As one-row lookups in each page,
  * the first window made 400 of them, PostgreSQL's largest cost after writing the JSON (pgbench: 40% more windows a
- * second with the joins and json.integer).
+ * second with the joins and json.integer). It may name only BOARD_CARD_COLUMNS: the compiler holds the two together.
  */
-function boardCardShape(json: JsonRenderer, column: (name: keyof BookOrdersTable & string) => RawBuilder<unknown>): JsonShape {
+function boardCardShape(json: JsonRenderer): JsonShape {
+  const column = (name: (typeof BOARD_CARD_COLUMNS)[number]) => ref(`o.${name}`);
   const stopOf = (prefix: 'pickup' | 'delivery', state: RawBuilder<unknown>) => ({
     city: column(`${prefix}_city`), stateId: json.integer(column(`${prefix}_state_id`)), state, date: column(`${prefix}_date`),
   });
@@ -141,23 +149,14 @@ function boardCardShape(json: JsonRenderer, column: (name: keyof BookOrdersTable
   };
 }
 
-/** The columns of book_orders a card is rendered from (read off boardCardShape, so the two cannot differ). */
-export const BOARD_CARD_COLUMNS: readonly string[] = (() => {
-  const columns = new Set<string>(['price_cents', 'broker_fee_cents']);
-  boardCardShape(jsonRenderer('sqlite'), (name) => {
-    columns.add(name);
-    return ref(`o.${name}`);
-  });
-  return [...columns];
-})();
-
 /**
  * The cards of a board's window: `window` is the union of its columns' pages, each row the card's columns
  * (BOARD_CARD_COLUMNS) with `ord` (its column), `sort_key` and `sort_id`. Each row comes back as ListPageRow and
  * `ord`, in column order and each column in its page's order.
  */
 export function boardCardsOver(dialect: DialectName, window: RawBuilder<unknown>): RawBuilder<ListPageRow & { ord: number }> {
-  const card = jsonRenderer(dialect).document(boardCardShape(jsonRenderer(dialect), (name) => ref(`o.${name}`)));
+  const json = jsonRenderer(dialect);
+  const card = json.document(boardCardShape(json));
   return sql`select o.ord, ${card} as item, o.price_cents, o.broker_fee_cents from (${window}) as o
     left join states as ps on ps.id = o.pickup_state_id left join states as ds on ds.id = o.delivery_state_id
     left join users as dp on dp.id = o.dispatcher_id left join drivers as dr on dr.id = o.driver_id
