@@ -19,8 +19,8 @@ export default defineConfig({
   base: '/app/',
   plugins: [
     react(),
-    // The installable app (SPEC.md §4, DESIGN.md §6): manifest and service worker. The worker is registered by the
-    // signed-in layout (src/pwa/serviceWorker.ts), not by a script in index.html, so the sign-in page stays lean.
+    // The installable app (docs/product/shell.md#installable): manifest and service worker. The worker is registered by
+    // the signed-in layout (src/pwa/serviceWorker.ts), not by a script in index.html, so the sign-in page stays lean.
     VitePWA({
       injectRegister: false,
       registerType: 'autoUpdate',
@@ -55,7 +55,10 @@ export default defineConfig({
             // Hashed file names never change content: cache first. Only /app/assets/, so never the API or the hub.
             urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/app/assets/'),
             handler: 'CacheFirst',
-            options: { cacheName: 'haulboard-assets', expiration: { maxEntries: 300, maxAgeSeconds: 60 * 60 * 24 * 30 } },
+            options: {
+              cacheName: 'haulboard-assets',
+              expiration: { maxEntries: 300, maxAgeSeconds: 60 * 60 * 24 * 30 },
+            },
           },
         ],
         importScripts: ['push-sw.js'],
@@ -70,7 +73,10 @@ export default defineConfig({
     // Polyfill packages node-polyglot requires, for built-ins every supported browser has (src/shims/): a smaller,
     // quicker i18n chunk. Exact names only; other entry points of those packages are left alone.
     alias: [
-      { find: /^object\.entries$/, replacement: fileURLToPath(new URL('./src/shims/objectEntries.cjs', import.meta.url)) },
+      {
+        find: /^object\.entries$/,
+        replacement: fileURLToPath(new URL('./src/shims/objectEntries.cjs', import.meta.url)),
+      },
       { find: /^hasown$/, replacement: fileURLToPath(new URL('./src/shims/hasOwn.cjs', import.meta.url)) },
     ],
   },

@@ -27,11 +27,24 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.ts'],
           environment: 'node',
-          testTimeout: 120_000,
+          // Doubled in CI with the journeys' waits (tests/e2e/helpers.ts, WAIT).
+          testTimeout: process.env.CI ? 240_000 : 120_000,
           hookTimeout: 120_000,
           pool: 'forks',
           fileParallelism: true,
           maxWorkers: 2,
+        },
+      },
+      {
+        // The accessibility walk (every role, every screen, two widths): too long for npm test on two cores, so it runs
+        // on its own (`npm run walk:a11y`), with the journeys' settings.
+        test: {
+          name: 'walk',
+          include: ['tests/e2e/**/*.walk.ts'],
+          environment: 'node',
+          testTimeout: 900_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
         },
       },
     ],

@@ -50,8 +50,14 @@ export function onSignOut(hook: SignOutHook): () => void {
 }
 
 // The edit screen needs Update: a read-only user gets the list, not a form they cannot save.
-const ACTION_PERMISSION: Record<string, string> = { list: 'Read', show: 'Read', edit: 'Update', create: 'Create', delete: 'Delete', export: 'Export' };
-
+const ACTION_PERMISSION: Record<string, string> = {
+  list: 'Read',
+  show: 'Read',
+  edit: 'Update',
+  create: 'Create',
+  delete: 'Delete',
+  export: 'Export',
+};
 
 export const authProvider: AuthProvider = {
   async login({ email, password }: { email: string; password: string }) {
@@ -111,10 +117,13 @@ export const authProvider: AuthProvider = {
     const path = resourcePath(resource);
     if (!path) return false;
     const permission = ACTION_PERMISSION[action] ?? 'Read';
-    const feature = getGroups().flatMap((g) => g.features).find((f) => f.uri === path);
+    const feature = getGroups()
+      .flatMap((g) => g.features)
+      .find((f) => f.uri === path);
     if (permission === 'Read') return canAccessPath(path, getGroups(), ANY_ROUTES);
     // Approvers open the record to approve it, without the right to change it.
-    if (action === 'edit') return !!feature && (feature.permissions.includes('Update') || feature.permissions.includes('Approve'));
+    if (action === 'edit')
+      return !!feature && (feature.permissions.includes('Update') || feature.permissions.includes('Approve'));
     return !!feature && feature.permissions.includes(permission);
   },
 };

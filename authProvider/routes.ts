@@ -3,27 +3,43 @@ import { NAV_FEATURES, RECORD_RESOURCES } from '../schema/resources';
 import { type FeatureGroup, getGroups } from '../dataProvider/session';
 
 /**
- * The app's routes as data, shared by the guards, the sidebar and the router (src/routes/appRoutes.tsx).
+ * The app's routes as data, shared by the guards, the sidebar and the router (src/admin/appRoutes.tsx).
  * Paths are absolute; ":param" marks a parameter.
  */
 
-/** SPEC.md "marked Any": open to every signed-in user (account pages and template areas). */
+/** Marked Any (docs/routing.md#how-addresses-work): open to every signed-in user (account pages and template areas). */
 export const ANY_ROUTES = [
-  '/app/account', '/app/verify-account', '/app/complete-register', '/app/activation-pending', '/app/received-emails',
-  '/app/under-construction', '/app/forbidden', '/app/mail', '/app/projects', '/app/social',
-  '/app/extra', '/app/management/customers', '/app/management/invoices', '/app/management/orders', '/app/management/products',
+  '/app/account',
+  '/app/verify-account',
+  '/app/complete-register',
+  '/app/activation-pending',
+  '/app/received-emails',
+  '/app/under-construction',
+  '/app/forbidden',
+  '/app/mail',
+  '/app/projects',
+  '/app/social',
+  '/app/extra',
+  '/app/management/customers',
+  '/app/management/invoices',
+  '/app/management/orders',
+  '/app/management/products',
 ] as const;
 
-/** The screens of SPEC.md §2 "App routes" beyond the features' own (a create or edit screen of a feature). */
+/** The app's screens beyond the features' own (a create or edit screen of a feature: docs/routing.md#every-screen). */
 const SUB_ROUTES = [
-  '/app/books/bookorders/create', '/app/books/bookorders/:id/edit', '/app/reports/claims-tracker/create', '/app/reports/claims-tracker/create/:id',
-  '/app/finances/driver-transactions/:id/edit', '/app/reports/driver-off-boarding/:id',
+  '/app/books/bookorders/create',
+  '/app/books/bookorders/:id/edit',
+  '/app/reports/claims-tracker/create',
+  '/app/reports/claims-tracker/create/:id',
+  '/app/finances/driver-transactions/:id/edit',
+  '/app/reports/driver-off-boarding/:id',
 ] as const;
 
 /**
  * Screens that belong to a feature (each needs Read on it): every feature's own (schema/features.ts), every
- * resource's sidebar entry, every record resource's list, create and edit (schema/resources), and SPEC.md's other
- * sub-screens. Derived, so a feature cannot lack its route.
+ * resource's sidebar entry, every record resource's list, create and edit (schema/resources), and the other
+ * sub-screens above. Derived, so a feature cannot lack its route.
  */
 export const FEATURE_ROUTES: readonly string[] = [
   ...new Set([

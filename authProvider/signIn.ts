@@ -19,7 +19,7 @@ export const setSigningOut = (value: boolean) => {
   signingOut = value;
 };
 
-/** True when a token is stored and its exp is still ahead (checked locally, SPEC.md §4). */
+/** True when a token is stored and its exp is still ahead (checked locally: docs/product/accounts.md#accounts). */
 export function hasValidToken(now = Date.now()): boolean {
   const token = getToken();
   if (!token) return false;
@@ -41,4 +41,3 @@ export async function signIn(email: string, password: string): Promise<void> {
   // Signed in again: a 401 from now on is a sign-out again (see signingOut).
   setSigningOut(false);
 }
-

@@ -1,5 +1,5 @@
 /**
- * Bank matching benchmark (issue 15). A benchmark, not a test: it never fails on a slow figure.
+ * Bank matching benchmark (docs/product/bank.md). A benchmark, not a test: it never fails on a slow figure.
  *
  *   1. the demo company (without ledgers) and BENCH_BANK_ORDERS (220,000) generated book orders in a temp DATA_DIR, of
  *      which BENCH_BANK_OPEN (200,000) are delivered and unpaid: the open items;
@@ -26,8 +26,21 @@ import { demoEmail } from '../server/db/seed';
 import { type ChaseLine, achCredit, bankNoise, chaseCheckingCsv } from '../server/db/seed/bankExport';
 import { SeededRandom } from '../server/db/seed/random';
 import {
-  RESULTS_DIR, ROOT, cleanup, fmt, gitCommit, login, machineInfo, machineLoad, makeTempDir, numberFromEnv, percentile, request,
-  startServer, stopChild, waitForFileInMemory,
+  RESULTS_DIR,
+  ROOT,
+  fmt,
+  gitCommit,
+  login,
+  machineInfo,
+  machineLoad,
+  makeTempDir,
+  numberFromEnv,
+  percentile,
+  request,
+  runBench,
+  startServer,
+  stopChild,
+  waitForFileInMemory,
 } from './lib';
 
 const ORDERS = numberFromEnv('BENCH_BANK_ORDERS', 220_000, { integer: true });
@@ -40,25 +53,39 @@ const today = new Date().toISOString().slice(0, 10);
 
 async function seed(dataDir: string): Promise<void> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/seed.ts', '--orders', String(ORDERS)], {
-    cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DEMO_DATA: 'true', DEMO_LEDGERS: 'false' }, stdio: 'inherit',
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, DEMO_DATA: 'true', DEMO_LEDGERS: 'false' },
+    stdio: 'inherit',
   });
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   if (code !== 0) throw new Error(`seed exited with ${code}`);
 }
 
-interface OpenOrder { id: number; order_number: string; price_cents: number; due: string; broker: string }
+interface OpenOrder {
+  id: number;
+  order_number: string;
+  price_cents: number;
+  due: string;
+  broker: string;
+}
 
 /** The newest OPEN orders delivered and unpaid (due within the last months), the others paid; a sample of them to pay. */
 function openItems(file: string): OpenOrder[] {
   const db = new SQLite(file);
   db.exec('begin');
   db.prepare("update book_orders set status = 'PAID', payment_status = 'PAID' where deleted_at is null").run();
-  db.prepare(`update book_orders set status = 'DELIVERED', payment_status = 'UNPAID', delivery_date = date(?, '-' || (id % 150) || ' days')
-    where id in (select id from book_orders where deleted_at is null order by id desc limit ?)`).run(today, OPEN);
+  db.prepare(
+    `update book_orders set status = 'DELIVERED', payment_status = 'UNPAID', delivery_date = date(?, '-' || (id % 150) || ' days')
+    where id in (select id from book_orders where deleted_at is null order by id desc limit ?)`,
+  ).run(today, OPEN);
   db.exec('commit');
   db.exec('analyze');
-  const sample = db.prepare(`select o.id, o.order_number, o.price_cents, date(o.delivery_date, '+' || o.payment_terms_days || ' days') as due, b.name as broker
-    from book_orders o join brokers b on b.id = o.broker_id where o.payment_status = 'UNPAID' and o.deleted_at is null order by random() limit ?`).all(PAYMENTS) as OpenOrder[];
+  const sample = db
+    .prepare(
+      `select o.id, o.order_number, o.price_cents, date(o.delivery_date, '+' || o.payment_terms_days || ' days') as due, b.name as broker
+    from book_orders o join brokers b on b.id = o.broker_id where o.payment_status = 'UNPAID' and o.deleted_at is null order by random() limit ?`,
+    )
+    .all(PAYMENTS) as OpenOrder[];
   db.close();
   return sample;
 }
@@ -101,14 +128,26 @@ async function upload(port: number, pid: number, token: string, file: string) {
   const sampler = setInterval(sample, 20);
   const started = performance.now();
   const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = http.request({
-      host: '127.0.0.1', port, method: 'POST', path: `/api/TransactionsMatching/import?fileName=${path.basename(file)}`,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv', 'content-length': fs.statSync(file).size },
-    }, (res) => {
-      let body = '';
-      res.on('data', (chunk) => { body += chunk; });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: `/api/TransactionsMatching/import?fileName=${path.basename(file)}`,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'text/csv',
+          'content-length': fs.statSync(file).size,
+        },
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (chunk) => {
+          body += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
     req.setTimeout(600_000);
     req.on('error', reject);
     fs.createReadStream(file).pipe(req);
@@ -116,7 +155,14 @@ async function upload(port: number, pid: number, token: string, file: string) {
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
   sample();
-  return { ...answer, seconds, baselineMb: baseline.rss / 1024, peakMb: peak.rss / 1024, anonBaselineMb: baseline.anon / 1024, anonPeakMb: peak.anon / 1024 };
+  return {
+    ...answer,
+    seconds,
+    baselineMb: baseline.rss / 1024,
+    peakMb: peak.rss / 1024,
+    anonBaselineMb: baseline.anon / 1024,
+    anonPeakMb: peak.anon / 1024,
+  };
 }
 
 async function main() {
@@ -125,7 +171,11 @@ async function main() {
   // the suggestions again on data a kept run left (no seed, no import).
   const reuse = process.env.BENCH_BANK_DATA_DIR?.trim();
   const keep = process.env.BENCH_BANK_KEEP === '1';
-  const dataDir = reuse ? path.resolve(reuse) : keep ? fs.mkdtempSync(path.join(os.tmpdir(), 'haulboard-bank-bench-')) : makeTempDir('haulboard-bank-bench-');
+  const dataDir = reuse
+    ? path.resolve(reuse)
+    : keep
+      ? fs.mkdtempSync(path.join(os.tmpdir(), 'haulboard-bank-bench-'))
+      : makeTempDir('haulboard-bank-bench-');
   if (keep) console.log(`Data kept in ${dataDir}`);
   const dbFile = path.join(dataDir, 'haulboard.db');
   let exported: ReturnType<typeof exportFile> = { file: '', bytes: 0, expected: new Map() };
@@ -135,7 +185,9 @@ async function main() {
     const seedStarted = performance.now();
     await seed(dataDir);
     const sample = openItems(dbFile);
-    console.log(`Seeded ${ORDERS.toLocaleString('en-US')} orders, ${OPEN.toLocaleString('en-US')} open, in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+    console.log(
+      `Seeded ${ORDERS.toLocaleString('en-US')} orders, ${OPEN.toLocaleString('en-US')} open, in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
+    );
     exported = exportFile(dataDir, sample);
     fs.writeFileSync(path.join(dataDir, 'expected.json'), JSON.stringify([...exported.expected]));
     console.log(`Export: ${ROWS.toLocaleString('en-US')} rows, ${(exported.bytes / 1024 / 1024).toFixed(1)} MB`);
@@ -150,61 +202,122 @@ async function main() {
   if (!reuse) {
     imported = await upload(server.port, server.child.pid!, token, exported.file);
     result = JSON.parse(imported.body).value ?? {};
-    console.log(`Import: HTTP ${imported.status}, ${result.rowsRead} read, ${result.added} added in ${imported.seconds.toFixed(2)} s (${fmt(ROWS / imported.seconds, 0)} rows/s); server memory ${imported.baselineMb.toFixed(0)} MB before, peak ${imported.peakMb.toFixed(0)} MB (+${(imported.peakMb - imported.baselineMb).toFixed(0)} MB), of which not the mapped database file ${imported.anonBaselineMb.toFixed(0)} → ${imported.anonPeakMb.toFixed(0)} MB (+${(imported.anonPeakMb - imported.anonBaselineMb).toFixed(0)} MB), for a ${(exported.bytes / 1024 / 1024).toFixed(1)} MB file`);
+    console.log(
+      `Import: HTTP ${imported.status}, ${result.rowsRead} read, ${result.added} added in ${imported.seconds.toFixed(2)} s (${fmt(ROWS / imported.seconds, 0)} rows/s); server memory ${imported.baselineMb.toFixed(0)} MB before, peak ${imported.peakMb.toFixed(0)} MB (+${(imported.peakMb - imported.baselineMb).toFixed(0)} MB), of which not the mapped database file ${imported.anonBaselineMb.toFixed(0)} → ${imported.anonPeakMb.toFixed(0)} MB (+${(imported.anonPeakMb - imported.anonBaselineMb).toFixed(0)} MB), for a ${(exported.bytes / 1024 / 1024).toFixed(1)} MB file`,
+    );
   }
 
   // The rows to suggest for: every payment and random other rows, in a shuffled order.
   const sqlite = new SQLite(dbFile, { readonly: true });
-  const payments = sqlite.prepare("select id, description from bank_transactions where description like 'ORIG CO NAME:%'").all() as { id: number; description: string }[];
-  const others = sqlite.prepare("select id from bank_transactions where description not like 'ORIG CO NAME:%' order by random() limit ?").all(Math.max(0, SUGGEST - payments.length)) as { id: number }[];
+  const payments = sqlite
+    .prepare("select id, description from bank_transactions where description like 'ORIG CO NAME:%'")
+    .all() as { id: number; description: string }[];
+  const others = sqlite
+    .prepare("select id from bank_transactions where description not like 'ORIG CO NAME:%' order by random() limit ?")
+    .all(Math.max(0, SUGGEST - payments.length)) as { id: number }[];
   const random = new SeededRandom(7);
-  const queue = [...payments.map((p) => p.id), ...others.map((o) => o.id)].slice(0, SUGGEST).sort(() => random.next() - 0.5);
+  const queue = [...payments.map((p) => p.id), ...others.map((o) => o.id)]
+    .slice(0, SUGGEST)
+    .sort(() => random.next() - 0.5);
   const paidOrder = new Map(payments.map((p) => [p.id, exported.expected.get(p.description)]));
   const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
   // Warm-up (not measured): the server's code paths compiled and its caches filled, as in any running server.
   const warm = queue.slice(0, 300);
-  await Promise.all(Array.from({ length: CLIENTS }, async () => {
-    for (let id = warm.pop(); id !== undefined; id = warm.pop()) await request(server, { method: 'GET', path: `/api/TransactionsMatching/transactions/${id}/suggestions`, headers: { authorization: `Bearer ${token}` } }, agent);
-  }));
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      for (let id = warm.pop(); id !== undefined; id = warm.pop())
+        await request(
+          server,
+          {
+            method: 'GET',
+            path: `/api/TransactionsMatching/transactions/${id}/suggestions`,
+            headers: { authorization: `Bearer ${token}` },
+          },
+          agent,
+        );
+    }),
+  );
   const times: number[] = [];
   let firstRight = 0;
   let proposals = 0;
   let errors = 0;
   const started = performance.now();
   let next = 0;
-  await Promise.all(Array.from({ length: CLIENTS }, async () => {
-    while (next < queue.length) {
-      const id = queue[next++];
-      const t = performance.now();
-      const answer = await request(server, { method: 'GET', path: `/api/TransactionsMatching/transactions/${id}/suggestions`, headers: { authorization: `Bearer ${token}` } }, agent);
-      times.push(performance.now() - t);
-      if (answer.status !== 200) { errors++; continue; }
-      const value = JSON.parse(answer.body.toString()).value;
-      if (value.proposal) proposals++;
-      const expectedId = paidOrder.get(id);
-      if (expectedId !== undefined && value.candidates[0]?.itemId === expectedId) firstRight++;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (next < queue.length) {
+        const id = queue[next++];
+        const t = performance.now();
+        const answer = await request(
+          server,
+          {
+            method: 'GET',
+            path: `/api/TransactionsMatching/transactions/${id}/suggestions`,
+            headers: { authorization: `Bearer ${token}` },
+          },
+          agent,
+        );
+        times.push(performance.now() - t);
+        if (answer.status !== 200) {
+          errors++;
+          continue;
+        }
+        const value = JSON.parse(answer.body.toString()).value;
+        if (value.proposal) proposals++;
+        const expectedId = paidOrder.get(id);
+        if (expectedId !== undefined && value.candidates[0]?.itemId === expectedId) firstRight++;
+      }
+    }),
+  );
   const seconds = (performance.now() - started) / 1000;
   const sorted = Float64Array.from(times).sort();
-  const suggest = { rows: queue.length, seconds, perSecond: queue.length / seconds, p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99), errors, payments: payments.length, firstRight, proposals };
-  console.log(`Suggestions for ${queue.length.toLocaleString('en-US')} rows (${payments.length.toLocaleString('en-US')} payments) against ${OPEN.toLocaleString('en-US')} open orders, ${CLIENTS} clients: ${seconds.toFixed(1)} s, ${fmt(suggest.perSecond, 0)} rows/s, p50 ${fmt(suggest.p50Ms)} ms, p99 ${fmt(suggest.p99Ms)} ms (target ≤ 50), errors ${errors}; the paid order first for ${firstRight}/${payments.length}, a proposal for ${proposals}`);
+  const suggest = {
+    rows: queue.length,
+    seconds,
+    perSecond: queue.length / seconds,
+    p50Ms: percentile(sorted, 50),
+    p99Ms: percentile(sorted, 99),
+    errors,
+    payments: payments.length,
+    firstRight,
+    proposals,
+  };
+  console.log(
+    `Suggestions for ${queue.length.toLocaleString('en-US')} rows (${payments.length.toLocaleString('en-US')} payments) against ${OPEN.toLocaleString('en-US')} open orders, ${CLIENTS} clients: ${seconds.toFixed(1)} s, ${fmt(suggest.perSecond, 0)} rows/s, p50 ${fmt(suggest.p50Ms)} ms, p99 ${fmt(suggest.p99Ms)} ms (target ≤ 50), errors ${errors}; the paid order first for ${firstRight}/${payments.length}, a proposal for ${proposals}`,
+  );
 
-  const plan = (text: string) => (sqlite.prepare(`explain query plan ${text}`).all() as { detail: string }[]).map((r) => r.detail).join(' | ');
-  console.log('EXPLAIN by amount:', plan("select id from book_orders o where o.price_cents = 123400 and o.payment_status <> 'PAID' AND o.deleted_at IS NULL limit 40"));
-  console.log('EXPLAIN by broker:', plan("select id from book_orders o where o.broker_id in (3) and o.delivery_date >= '2026-08-01' and o.delivery_date <= '2026-12-01' and o.payment_status <> 'PAID' AND o.deleted_at IS NULL order by o.delivery_date limit 40"));
+  const plan = (text: string) =>
+    (sqlite.prepare(`explain query plan ${text}`).all() as { detail: string }[]).map((r) => r.detail).join(' | ');
+  console.log(
+    'EXPLAIN by amount:',
+    plan(
+      "select id from book_orders o where o.price_cents = 123400 and o.payment_status <> 'PAID' AND o.deleted_at IS NULL limit 40",
+    ),
+  );
+  console.log(
+    'EXPLAIN by broker:',
+    plan(
+      "select id from book_orders o where o.broker_id in (3) and o.delivery_date >= '2026-08-01' and o.delivery_date <= '2026-12-01' and o.payment_status <> 'PAID' AND o.deleted_at IS NULL order by o.delivery_date limit 40",
+    ),
+  );
   sqlite.close();
   agent.destroy();
   await stopChild(server.child);
-  const report = { commit: gitCommit(), machine: machineInfo(), load: machineLoad(), orders: ORDERS, open: OPEN, rows: ROWS, fileBytes: exported.bytes, import: imported ? { ...imported, body: undefined, result } : null, suggest };
+  const report = {
+    commit: gitCommit(),
+    machine: machineInfo(),
+    load: machineLoad(),
+    orders: ORDERS,
+    open: OPEN,
+    rows: ROWS,
+    fileBytes: exported.bytes,
+    import: imported ? { ...imported, body: undefined, result } : null,
+    suggest,
+  };
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   const out = path.join(RESULTS_DIR, `bank-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   fs.writeFileSync(out, JSON.stringify(report, null, 2) + '\n');
   console.log(`Results: ${out}`);
 }
 
-try {
-  await main();
-} finally {
-  await cleanup();
-}
+runBench('bench:bank', main);

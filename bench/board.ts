@@ -1,5 +1,5 @@
 /**
- * Dispatch board benchmark (issue 27). A benchmark, not a test: it never fails on a slow figure.
+ * Dispatch board benchmark (docs/product/book-orders.md). A benchmark, not a test: it never fails on a slow figure.
  *
  *   1. `seed --orders N` (BENCH_ORDERS, default 1,000,000) into a temp DATA_DIR (and, with DATABASE_URL, into a
  *      scratch PostgreSQL database dropped afterwards); the real server as a child process on it;
@@ -19,14 +19,32 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import WebSocket from 'ws';
 import { FEATURES } from '../schema/features';
 import { HUB_METHODS } from '../schema/realtime';
 import { DEMO_ROLES, demoEmail } from '../server/db/seed';
 import {
-  type LoadResult, RESULTS_DIR, type ServerChild, cleanup, fmt, gitCommit, load, login, machineInfo, machineLoad, makeTempDir, numberFromEnv,
-  onCleanup, percentile, removeTempDir, request, runSeed, startServer, stopChild, waitForFileInMemory,
+  type LoadResult,
+  RESULTS_DIR,
+  type ServerChild,
+  fmt,
+  gitCommit,
+  load,
+  login,
+  machineInfo,
+  machineLoad,
+  makeTempDir,
+  numberFromEnv,
+  onCleanup,
+  percentile,
+  removeTempDir,
+  request,
+  runBench,
+  runSeed,
+  scratchPostgresOrSkip,
+  startServer,
+  stopChild,
+  waitForFileInMemory,
 } from './lib';
 
 const ORDERS = numberFromEnv('BENCH_ORDERS', 1_000_000, { integer: true });
@@ -54,9 +72,15 @@ interface Board {
 }
 
 async function openBoard(server: ServerChild, token: string): Promise<Board> {
-  const negotiated = await request(server, { method: 'POST', path: '/notify/negotiate?negotiateVersion=1', headers: { authorization: `Bearer ${token}` } });
+  const negotiated = await request(server, {
+    method: 'POST',
+    path: '/notify/negotiate?negotiateVersion=1',
+    headers: { authorization: `Bearer ${token}` },
+  });
   const { connectionToken } = JSON.parse(negotiated.body.toString()) as { connectionToken: string };
-  const ws = new WebSocket(`ws://127.0.0.1:${server.port}/notify?id=${connectionToken}`, { headers: { authorization: `Bearer ${token}` } });
+  const ws = new WebSocket(`ws://127.0.0.1:${server.port}/notify?id=${connectionToken}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   const board: Board = { ws, seen: new Map(), waiters: [] };
   await new Promise<void>((resolve, reject) => {
     ws.once('error', reject);
@@ -69,7 +93,11 @@ async function openBoard(server: ServerChild, token: string): Promise<Board> {
   const handshake = new Promise<void>((resolve) => (handshaken = resolve));
   ws.on('message', (data) => {
     for (const record of data.toString().split(RS).slice(0, -1)) {
-      const message = JSON.parse(record) as { type?: number; target?: string; arguments?: [{ card: { id: number; version: number } }] };
+      const message = JSON.parse(record) as {
+        type?: number;
+        target?: string;
+        arguments?: [{ card: { id: number; version: number } }];
+      };
       if (message.type === undefined) handshaken();
       else if (message.type === 1 && message.target === HUB_METHODS.boardOrderChanged) {
         const { id, version } = message.arguments![0].card;
@@ -100,7 +128,12 @@ interface Run {
 }
 
 async function api(server: ServerChild, token: string, method: 'GET' | 'POST', url: string, body?: unknown) {
-  const response = await request(server, { method, path: url, headers: { authorization: `Bearer ${token}` }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await request(server, {
+    method,
+    path: url,
+    headers: { authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: response.status, body: JSON.parse(response.body.toString() || 'null') };
 }
 
@@ -122,40 +155,83 @@ async function benchDatabase(label: string, databaseUrl: string | null, seeded =
     const windows: LoadResult[] = [];
     const report = (result: LoadResult) => {
       windows.push(result);
-      console.log(`[${label}] ${result.scenario}: ${result.requests} requests, p50 ${fmt(result.p50Ms)} ms, p99 ${fmt(result.p99Ms)} ms, max ${fmt(result.maxMs)} ms, errors ${result.errors}${result.firstError ? ` (${result.firstError})` : ''}`);
+      console.log(
+        `[${label}] ${result.scenario}: ${result.requests} requests, p50 ${fmt(result.p50Ms)} ms, p99 ${fmt(result.p99Ms)} ms, max ${fmt(result.maxMs)} ms, errors ${result.errors}${result.firstError ? ` (${result.firstError})` : ''}`,
+      );
     };
     const auth = (token: string) => ({ authorization: `Bearer ${token}` });
     // A second to warm the caches, not counted.
-    await load(server, 'warm-up', CLIENTS, 1, () => ({ method: 'GET', path: '/api/BookOrder/board', headers: auth(admin) }));
-    report(await load(server, 'first window, everyone', CLIENTS, SECONDS, () => ({ method: 'GET', path: '/api/BookOrder/board', headers: auth(admin) })));
-    report(await load(server, 'first window, one dispatcher (mine)', CLIENTS, SECONDS, () => ({ method: 'GET', path: `/api/BookOrder/board?dispatcherId=${me.id}`, headers: auth(dispatcherToken) })));
-    report(await load(server, 'next window of one column', CLIENTS, SECONDS, (n) => ({ method: 'GET', path: `/api/BookOrder/board?status=NEW&page=${1 + (n % 5)}`, headers: auth(admin) })));
+    await load(server, 'warm-up', CLIENTS, 1, () => ({
+      method: 'GET',
+      path: '/api/BookOrder/board',
+      headers: auth(admin),
+    }));
+    report(
+      await load(server, 'first window, everyone', CLIENTS, SECONDS, () => ({
+        method: 'GET',
+        path: '/api/BookOrder/board',
+        headers: auth(admin),
+      })),
+    );
+    report(
+      await load(server, 'first window, one dispatcher (mine)', CLIENTS, SECONDS, () => ({
+        method: 'GET',
+        path: `/api/BookOrder/board?dispatcherId=${me.id}`,
+        headers: auth(dispatcherToken),
+      })),
+    );
+    report(
+      await load(server, 'next window of one column', CLIENTS, SECONDS, (n) => ({
+        method: 'GET',
+        path: `/api/BookOrder/board?status=NEW&page=${1 + (n % 5)}`,
+        headers: auth(admin),
+      })),
+    );
 
     // Live: boards of the users who may read book orders, PER_USER each.
-    const readerRoles = DEMO_ROLES.filter((role) => role === 'Administrator' || (FEATURES.find((f) => f.key === 'BookOrders')!.roles as Record<string, string>)[role]?.includes('R'));
+    const readerRoles = DEMO_ROLES.filter(
+      (role) =>
+        role === 'Administrator' ||
+        (FEATURES.find((f) => f.key === 'BookOrders')!.roles as Record<string, string>)[role]?.includes('R'),
+    );
     const tokens: string[] = [];
     for (const role of readerRoles) {
       if (tokens.length * PER_USER >= BOARDS) break;
       tokens.push(await login(server, demoEmail(role)));
     }
     const boards: Board[] = [];
-    for (let i = 0; i < BOARDS && tokens.length; i++) boards.push(await openBoard(server, tokens[Math.floor(i / PER_USER) % tokens.length]));
+    for (let i = 0; i < BOARDS && tokens.length; i++)
+      boards.push(await openBoard(server, tokens[Math.floor(i / PER_USER) % tokens.length]));
     onCleanup(async () => boards.forEach((board) => board.ws.terminate()));
-    const order = (await api(server, admin, 'GET', '/api/BookOrder/board')).body.value.columns.find((c: { status: string }) => c.status === 'NEW').items[0] as { id: number; version: number };
+    const order = (await api(server, admin, 'GET', '/api/BookOrder/board')).body.value.columns.find(
+      (c: { status: string }) => c.status === 'NEW',
+    ).items[0] as { id: number; version: number };
     let version = order.version;
     const times: number[] = [];
     for (let i = 0; i < MOVES; i++) {
       const started = process.hrtime.bigint();
-      const moved = await api(server, admin, 'POST', `/api/BookOrder/${order.id}/status`, { status: i % 2 === 0 ? 'ON_HOLD' : 'NEW', version });
-      if (moved.status !== 200) throw new Error(`[${label}] the move failed: ${moved.status} ${JSON.stringify(moved.body)}`);
+      const moved = await api(server, admin, 'POST', `/api/BookOrder/${order.id}/status`, {
+        status: i % 2 === 0 ? 'ON_HOLD' : 'NEW',
+        version,
+      });
+      if (moved.status !== 200)
+        throw new Error(`[${label}] the move failed: ${moved.status} ${JSON.stringify(moved.body)}`);
       version = moved.body.value.version;
       await Promise.all(boards.map((board) => whenSeen(board, order.id, version)));
       times.push(Number(process.hrtime.bigint() - started) / 1e6);
     }
     for (const board of boards) board.ws.terminate();
     const sorted = Float64Array.from(times).sort();
-    const moves = { boards: boards.length, moves: times.length, p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99), maxMs: sorted[sorted.length - 1] };
-    console.log(`[${label}] a move seen by all ${moves.boards} boards: p50 ${fmt(moves.p50Ms)} ms, p99 ${fmt(moves.p99Ms)} ms, max ${fmt(moves.maxMs)} ms over ${moves.moves} moves`);
+    const moves = {
+      boards: boards.length,
+      moves: times.length,
+      p50Ms: percentile(sorted, 50),
+      p99Ms: percentile(sorted, 99),
+      maxMs: sorted[sorted.length - 1],
+    };
+    console.log(
+      `[${label}] a move seen by all ${moves.boards} boards: p50 ${fmt(moves.p50Ms)} ms, p99 ${fmt(moves.p99Ms)} ms, max ${fmt(moves.maxMs)} ms over ${moves.moves} moves`,
+    );
     return { db: label, seedSeconds, windows, moves };
   } finally {
     await stopChild(server.child);
@@ -163,59 +239,54 @@ async function benchDatabase(label: string, databaseUrl: string | null, seeded =
   }
 }
 
-async function scratchDatabase(url: string): Promise<string | null> {
-  const name = `haulboard_board_${Date.now()}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  try {
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-  } catch (error) {
-    console.log(`PostgreSQL: cannot create a scratch database (${error instanceof Error ? error.message : String(error)}); skipped.`);
-    return null;
-  } finally {
-    await admin.end().catch(() => undefined);
-  }
-  onCleanup(async () => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(`drop database if exists "${name}" with (force)`);
-    } finally {
-      await client.end();
-    }
-  });
-  const scratch = new URL(url);
-  scratch.pathname = `/${name}`;
-  return scratch.toString();
-}
-
 async function main() {
   const startedAt = new Date();
-  const settings = { orders: ORDERS, seconds: SECONDS, clients: CLIENTS, boards: BOARDS, moves: MOVES, reuseDataDir: REUSE_DATA_DIR };
+  const settings = {
+    orders: ORDERS,
+    seconds: SECONDS,
+    clients: CLIENTS,
+    boards: BOARDS,
+    moves: MOVES,
+    reuseDataDir: REUSE_DATA_DIR,
+  };
   console.log(`Haulboard dispatch board bench: ${JSON.stringify(settings)}`);
   console.log(`Machine: ${JSON.stringify(machineInfo())}, load now ${JSON.stringify(machineLoad())}`);
   if (!DATABASE_URL) console.log('PostgreSQL: skipped (set DATABASE_URL=postgres://… to include it)');
   const runs: Run[] = ONLY === 'postgres' ? [] : [await benchDatabase('sqlite', null)];
   if (DATABASE_URL && ONLY !== 'sqlite') {
-    const scratch = PG_SEEDED ? DATABASE_URL : await scratchDatabase(DATABASE_URL);
+    const scratch = PG_SEEDED ? DATABASE_URL : (await scratchPostgresOrSkip(DATABASE_URL, 'haulboard_board'))?.url;
     if (scratch) runs.push(await benchDatabase('postgres', scratch, PG_SEEDED));
   }
   console.log(`\nTargets (${ORDERS.toLocaleString('en-US')} orders):`);
   for (const run of runs) {
     for (const window of run.windows) {
-      console.log(`  [${window.p99Ms <= TARGET_WINDOW_P99_MS && !window.errors ? 'PASS' : 'MISS'}] ${run.db} ${window.scenario} p99 ≤ ${TARGET_WINDOW_P99_MS} ms: ${fmt(window.p99Ms)} ms`);
+      console.log(
+        `  [${window.p99Ms <= TARGET_WINDOW_P99_MS && !window.errors ? 'PASS' : 'MISS'}] ${run.db} ${window.scenario} p99 ≤ ${TARGET_WINDOW_P99_MS} ms: ${fmt(window.p99Ms)} ms`,
+      );
     }
-    if (run.moves) console.log(`  [${run.moves.maxMs <= TARGET_SEEN_MS ? 'PASS' : 'MISS'}] ${run.db} a move seen by ${run.moves.boards} boards ≤ ${TARGET_SEEN_MS} ms: max ${fmt(run.moves.maxMs)} ms`);
+    if (run.moves)
+      console.log(
+        `  [${run.moves.maxMs <= TARGET_SEEN_MS ? 'PASS' : 'MISS'}] ${run.db} a move seen by ${run.moves.boards} boards ≤ ${TARGET_SEEN_MS} ms: max ${fmt(run.moves.maxMs)} ms`,
+      );
   }
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   const file = path.join(RESULTS_DIR, `board-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
-  fs.writeFileSync(file, JSON.stringify({ startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), commit: gitCommit(), settings, machine: machineInfo(), runs }, null, 2));
+  fs.writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        startedAt: startedAt.toISOString(),
+        finishedAt: new Date().toISOString(),
+        commit: gitCommit(),
+        settings,
+        machine: machineInfo(),
+        runs,
+      },
+      null,
+      2,
+    ),
+  );
   console.log(`Results: ${path.relative(process.cwd(), file)}`);
 }
 
-main()
-  .catch((error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  })
-  .finally(() => cleanup());
+runBench('bench:board', main);

@@ -1,5 +1,5 @@
 /**
- * Staff chat fan-out benchmark (issue 27). A benchmark, not a test: it never fails on a slow figure.
+ * Staff chat fan-out benchmark (docs/product/administration.md). A benchmark, not a test: it never fails on a slow figure.
  *
  *   1. the real server as a child process on the embedded SQLite database (and, with DATABASE_URL=postgres://…, again
  *      on a fresh PostgreSQL database made next to it), demo data plus BENCH_CHAT_USERS (100) chat users of its own
@@ -16,13 +16,26 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { openDatabase } from '../server/db';
 import { demoEmail } from '../server/db/seed';
 import { type HubClient, connect } from '../tests/helpers/hub';
 import {
-  RESULTS_DIR, type ServerChild, assertAlive, cleanup, fmt, gitCommit, login, machineInfo, machineLoad, makeTempDir, numberFromEnv, onCleanup, percentile, request,
-  startServer, stopChild,
+  RESULTS_DIR,
+  type ServerChild,
+  assertAlive,
+  fmt,
+  gitCommit,
+  login,
+  machineInfo,
+  machineLoad,
+  makeTempDir,
+  numberFromEnv,
+  percentile,
+  request,
+  runBench,
+  scratchPostgres,
+  startServer,
+  stopChild,
 } from './lib';
 
 const USERS = numberFromEnv('BENCH_CHAT_USERS', 100, { integer: true });
@@ -37,14 +50,30 @@ async function addUsers(databaseUrl: string | null, dataDir: string): Promise<vo
   try {
     await database.db.transaction().execute(async (trx) => {
       const model = await trx.selectFrom('users').selectAll().where('email', '=', SENDER).executeTakeFirstOrThrow();
-      const role = await trx.selectFrom('roles').select('id').where('name', '=', 'Dispatcher').executeTakeFirstOrThrow();
+      const role = await trx
+        .selectFrom('roles')
+        .select('id')
+        .where('name', '=', 'Dispatcher')
+        .executeTakeFirstOrThrow();
       const now = new Date().toISOString();
       for (let n = 1; n <= USERS; n++) {
         const { id: _id, version: _version, ...rest } = model;
-        const { id } = await trx.insertInto('users')
-          .values({ ...rest, email: benchEmail(n), first_name: 'Bench', last_name: `User ${n}`, created_at: now, updated_at: now } as never)
-          .returning('id').executeTakeFirstOrThrow();
-        await trx.insertInto('user_roles').values({ user_id: Number(id), role_id: Number(role.id) }).execute();
+        const { id } = await trx
+          .insertInto('users')
+          .values({
+            ...rest,
+            email: benchEmail(n),
+            first_name: 'Bench',
+            last_name: `User ${n}`,
+            created_at: now,
+            updated_at: now,
+          } as never)
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('user_roles')
+          .values({ user_id: Number(id), role_id: Number(role.id) })
+          .execute();
       }
     });
   } finally {
@@ -77,8 +106,22 @@ async function run(label: string, databaseUrl: string | null) {
     const auth = (token: string) => ({ authorization: `Bearer ${token}` });
     const tokens: string[] = [];
     for (let n = 1; n <= USERS; n++) tokens.push(await login(server, benchEmail(n)));
-    const ids = await Promise.all(tokens.map(async (token) => (JSON.parse((await request(server, { method: 'GET', path: '/api/token/me', headers: auth(token) })).body.toString()) as { data: { id: number } }).data.id));
-    const made = await request(server, { method: 'POST', path: '/api/Chat/threads', headers: auth(senderToken), body: JSON.stringify({ userIds: ids, name: 'Bench fan-out' }) });
+    const ids = await Promise.all(
+      tokens.map(
+        async (token) =>
+          (
+            JSON.parse(
+              (await request(server, { method: 'GET', path: '/api/token/me', headers: auth(token) })).body.toString(),
+            ) as { data: { id: number } }
+          ).data.id,
+      ),
+    );
+    const made = await request(server, {
+      method: 'POST',
+      path: '/api/Chat/threads',
+      headers: auth(senderToken),
+      body: JSON.stringify({ userIds: ids, name: 'Bench fan-out' }),
+    });
     if (made.status !== 200) throw new Error(`thread: ${made.status} ${made.body.toString().slice(0, 300)}`);
     const threadId = (JSON.parse(made.body.toString()) as { value: { id: number } }).value.id;
 
@@ -102,13 +145,26 @@ async function run(label: string, databaseUrl: string | null) {
     const rounds: Round[] = [];
     for (let i = 0; i < WARMUP + MESSAGES; i++) {
       const started = performance.now();
-      const posted = await request(server, { method: 'POST', path: `/api/Chat/threads/${threadId}/messages`, headers: auth(senderToken), body: JSON.stringify({ body: `Load ${i}: picked up at the Dallas yard, on the way to Phoenix` }) });
+      const posted = await request(server, {
+        method: 'POST',
+        path: `/api/Chat/threads/${threadId}/messages`,
+        headers: auth(senderToken),
+        body: JSON.stringify({ body: `Load ${i}: picked up at the Dallas yard, on the way to Phoenix` }),
+      });
       const postMs = performance.now() - started;
       if (posted.status !== 200) throw new Error(`message: ${posted.status} ${posted.body.toString().slice(0, 300)}`);
       const id = (JSON.parse(posted.body.toString()) as { value: { id: number } }).value.id;
       if ((arrivals.get(id)?.length ?? 0) < clients.length) {
         await new Promise<void>((resolve, reject) => {
-          const timer = setTimeout(() => reject(new Error(`only ${arrivals.get(id)?.length ?? 0} of ${clients.length} received message ${id} within 30 s`)), 30_000);
+          const timer = setTimeout(
+            () =>
+              reject(
+                new Error(
+                  `only ${arrivals.get(id)?.length ?? 0} of ${clients.length} received message ${id} within 30 s`,
+                ),
+              ),
+            30_000,
+          );
           waiting.set(id, () => {
             clearTimeout(timer);
             resolve();
@@ -120,36 +176,35 @@ async function run(label: string, databaseUrl: string | null) {
     }
     assertAlive(server);
     const sorted = (key: keyof Round) => Float64Array.from(rounds.map((r) => r[key])).sort();
-    const summary = (key: keyof Round) => ({ p50Ms: percentile(sorted(key), 50), p99Ms: percentile(sorted(key), 99), maxMs: sorted(key).at(-1)! });
-    const result = { database: label, users: clients.length, messages: rounds.length, post: summary('postMs'), all: summary('allMs'), medianClient: summary('medianClientMs'), rounds };
+    const summary = (key: keyof Round) => ({
+      p50Ms: percentile(sorted(key), 50),
+      p99Ms: percentile(sorted(key), 99),
+      maxMs: sorted(key).at(-1)!,
+    });
+    const result = {
+      database: label,
+      users: clients.length,
+      messages: rounds.length,
+      post: summary('postMs'),
+      all: summary('allMs'),
+      medianClient: summary('medianClientMs'),
+      rounds,
+    };
     console.log(`\n=== ${label}: one message to ${clients.length} connected users (${rounds.length} messages) ===`);
-    console.log(`  POST answered         p50 ${fmt(result.post.p50Ms, 1)} ms  p99 ${fmt(result.post.p99Ms, 1)} ms  max ${fmt(result.post.maxMs, 1)} ms`);
-    console.log(`  received by all       p50 ${fmt(result.all.p50Ms, 1)} ms  p99 ${fmt(result.all.p99Ms, 1)} ms  max ${fmt(result.all.maxMs, 1)} ms`);
-    console.log(`  received by a median  p50 ${fmt(result.medianClient.p50Ms, 1)} ms  p99 ${fmt(result.medianClient.p99Ms, 1)} ms`);
+    console.log(
+      `  POST answered         p50 ${fmt(result.post.p50Ms, 1)} ms  p99 ${fmt(result.post.p99Ms, 1)} ms  max ${fmt(result.post.maxMs, 1)} ms`,
+    );
+    console.log(
+      `  received by all       p50 ${fmt(result.all.p50Ms, 1)} ms  p99 ${fmt(result.all.p99Ms, 1)} ms  max ${fmt(result.all.maxMs, 1)} ms`,
+    );
+    console.log(
+      `  received by a median  p50 ${fmt(result.medianClient.p50Ms, 1)} ms  p99 ${fmt(result.medianClient.p99Ms, 1)} ms`,
+    );
     return result;
   } finally {
     await Promise.all(clients.map((client) => client.stop().catch(() => undefined)));
     await stopChild(server.child);
   }
-}
-
-/** A database of its own on the PostgreSQL server of DATABASE_URL, dropped at the end. */
-async function temporaryPostgres(url: string): Promise<string> {
-  const name = `hb_bench_chat_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  onCleanup(async () => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
-  });
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  return own.toString();
 }
 
 async function main() {
@@ -161,18 +216,27 @@ async function main() {
   const postgresUrl = process.env.DATABASE_URL?.trim() || null;
   delete process.env.DATABASE_URL;
   const results = [await run('sqlite', null)];
-  if (postgresUrl) results.push(await run('postgres', await temporaryPostgres(postgresUrl)));
+  if (postgresUrl) results.push(await run('postgres', (await scratchPostgres(postgresUrl, 'hb_bench_chat')).url));
   else console.log('PostgreSQL: skipped (set DATABASE_URL=postgres://… to include it)');
   console.log(`Machine load at the end: ${JSON.stringify(machineLoad())}`);
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   const file = path.join(RESULTS_DIR, `chat-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
-  fs.writeFileSync(file, JSON.stringify({ startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), commit: gitCommit(), settings, machine: machineInfo(), results }, null, 2) + '\n');
+  fs.writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        startedAt: startedAt.toISOString(),
+        finishedAt: new Date().toISOString(),
+        commit: gitCommit(),
+        settings,
+        machine: machineInfo(),
+        results,
+      },
+      null,
+      2,
+    ) + '\n',
+  );
   console.log(`\nResults written to ${path.relative(process.cwd(), file) || file}`);
 }
 
-main()
-  .catch((error: unknown) => {
-    console.error(`\nBenchmark failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 1;
-  })
-  .finally(() => cleanup());
+runBench('bench:chat', main);

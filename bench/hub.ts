@@ -1,5 +1,5 @@
 /**
- * /notify hub benchmark (issue 6). A benchmark, not a test: it never fails on a slow figure.
+ * /notify hub benchmark (docs/product/administration.md). A benchmark, not a test: it never fails on a slow figure.
  *
  *   1. the real server as a child process (embedded SQLite, demo data), run with the inspector on a local port
  *      so that its heap can be read after a forced garbage collection;
@@ -23,7 +23,19 @@ import path from 'node:path';
 import WebSocket from 'ws';
 import { DEMO_ROLES, demoEmail } from '../server/db/seed';
 import {
-  RESULTS_DIR, type ServerChild, assertAlive, cleanup, fmt, gitCommit, login, machineInfo, machineLoad, numberFromEnv, percentile, request, sleep,
+  RESULTS_DIR,
+  type ServerChild,
+  assertAlive,
+  fmt,
+  gitCommit,
+  login,
+  machineInfo,
+  machineLoad,
+  numberFromEnv,
+  percentile,
+  request,
+  runBench,
+  sleep,
   startServer,
 } from './lib';
 
@@ -46,13 +58,20 @@ class HubSocket {
   private watch: PresenceWatch | null = null;
   private constructor(readonly ws: WebSocket) {}
 
-
   /** Negotiate and open the socket; the connection counts (and changes presence) only after handshake(). */
   static async connect(server: ServerChild, token: string): Promise<HubSocket> {
-    const negotiated = await request(server, { method: 'POST', path: '/notify/negotiate?negotiateVersion=1', headers: { authorization: `Bearer ${token}` } });
-    if (negotiated.status !== 200) throw new Error(`negotiate: ${negotiated.status} ${negotiated.body.toString().slice(0, 200)}`);
+    const negotiated = await request(server, {
+      method: 'POST',
+      path: '/notify/negotiate?negotiateVersion=1',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (negotiated.status !== 200)
+      throw new Error(`negotiate: ${negotiated.status} ${negotiated.body.toString().slice(0, 200)}`);
     const { connectionToken } = JSON.parse(negotiated.body.toString()) as { connectionToken: string };
-    const ws = new WebSocket(`ws://127.0.0.1:${server.port}/notify?id=${encodeURIComponent(connectionToken)}`, { headers: { authorization: `Bearer ${token}` }, perMessageDeflate: false });
+    const ws = new WebSocket(`ws://127.0.0.1:${server.port}/notify?id=${encodeURIComponent(connectionToken)}`, {
+      headers: { authorization: `Bearer ${token}` },
+      perMessageDeflate: false,
+    });
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
       ws.once('error', reject);
@@ -70,7 +89,11 @@ class HubSocket {
 
   handshake(): Promise<void> {
     const answered = new Promise<void>((resolve, reject) => {
-      this.ws.once('message', (data) => (data.toString().startsWith('{}' + RS) ? resolve() : reject(new Error(`handshake: ${data.toString().slice(0, 200)}`))));
+      this.ws.once('message', (data) =>
+        data.toString().startsWith('{}' + RS)
+          ? resolve()
+          : reject(new Error(`handshake: ${data.toString().slice(0, 200)}`)),
+      );
     });
     this.ws.on('message', (data) => this.receive(data.toString()));
     this.ws.send(JSON.stringify({ protocol: 'json', version: 1 }) + RS);
@@ -148,7 +171,10 @@ class Inspector {
 
   async heapUsed(): Promise<number> {
     await this.call('HeapProfiler.collectGarbage');
-    const result = (await this.call('Runtime.evaluate', { expression: 'process.memoryUsage().heapUsed', returnByValue: true })) as { result: { value: number } };
+    const result = (await this.call('Runtime.evaluate', {
+      expression: 'process.memoryUsage().heapUsed',
+      returnByValue: true,
+    })) as { result: { value: number } };
     return Number(result.result.value);
   }
 
@@ -187,11 +213,19 @@ async function openMany(server: ServerChild, tokens: string[], count: number, in
 }
 
 /** Starts `change`, resolves with the ms until every one of `crowd` saw the joiner present (or gone). */
-function timeChange(crowd: HubSocket[], userId: number, present: boolean, change: () => void): Promise<{ allMs: number; medianMs: number }> {
+function timeChange(
+  crowd: HubSocket[],
+  userId: number,
+  present: boolean,
+  change: () => void,
+): Promise<{ allMs: number; medianMs: number }> {
   return new Promise((resolve, reject) => {
     const arrivals: number[] = [];
     let started = 0n;
-    const timer = setTimeout(() => reject(new Error(`only ${arrivals.length} of ${crowd.length} connections saw the change within 30 s`)), 30_000);
+    const timer = setTimeout(
+      () => reject(new Error(`only ${arrivals.length} of ${crowd.length} connections saw the change within 30 s`)),
+      30_000,
+    );
     const onSeen = () => {
       arrivals.push(Number(process.hrtime.bigint() - started) / 1e6);
       if (arrivals.length < crowd.length) return;
@@ -207,7 +241,12 @@ function timeChange(crowd: HubSocket[], userId: number, present: boolean, change
 
 async function main() {
   const startedAt = new Date();
-  const settings = { connections: CONNECTIONS, joiners: JOINERS, rounds: ROUNDS, serverLogLevel: process.env.LOG_LEVEL || 'warn' };
+  const settings = {
+    connections: CONNECTIONS,
+    joiners: JOINERS,
+    rounds: ROUNDS,
+    serverLogLevel: process.env.LOG_LEVEL || 'warn',
+  };
   console.log(`Haulboard hub bench: ${JSON.stringify(settings)}`);
   console.log(`Machine: ${JSON.stringify(machineInfo())}, load now ${JSON.stringify(machineLoad())}`);
 
@@ -222,23 +261,41 @@ async function main() {
     await sleep(500);
     const heap = inspector ? await inspector.heapUsed() : null;
     const rss = rssBytes(server.child.pid);
-    return { connections, rssMb: rss === null ? null : rss / 2 ** 20, heapUsedMb: heap === null ? null : heap / 2 ** 20 };
+    return {
+      connections,
+      rssMb: rss === null ? null : rss / 2 ** 20,
+      heapUsedMb: heap === null ? null : heap / 2 ** 20,
+    };
   };
 
   // Sessions: every demo user who may use the hub; a few are kept aside to join while the crowd watches.
-  const emails = [...DEMO_ROLES.map((role) => demoEmail(role)), ...[2, 3, 4, 5].flatMap((n) => [demoEmail('Dispatcher', n), demoEmail('Driver', n)])];
+  const emails = [
+    ...DEMO_ROLES.map((role) => demoEmail(role)),
+    ...[2, 3, 4, 5].flatMap((n) => [demoEmail('Dispatcher', n), demoEmail('Driver', n)]),
+  ];
   const sessions: { email: string; token: string; userId: number }[] = [];
   for (const email of emails) {
     const token = await login(server, email).catch(() => null);
     if (!token) continue;
-    const me = await request(server, { method: 'GET', path: '/api/token/me', headers: { authorization: `Bearer ${token}` } });
-    const negotiated = await request(server, { method: 'POST', path: '/notify/negotiate?negotiateVersion=1', headers: { authorization: `Bearer ${token}` } });
-    if (me.status === 200 && negotiated.status === 200) sessions.push({ email, token, userId: (JSON.parse(me.body.toString()) as { data: { id: number } }).data.id });
+    const me = await request(server, {
+      method: 'GET',
+      path: '/api/token/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const negotiated = await request(server, {
+      method: 'POST',
+      path: '/notify/negotiate?negotiateVersion=1',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (me.status === 200 && negotiated.status === 200)
+      sessions.push({ email, token, userId: (JSON.parse(me.body.toString()) as { data: { id: number } }).data.id });
   }
   if (sessions.length < JOINERS + 1) throw new Error(`only ${sessions.length} demo users may use the hub`);
   const joiners = sessions.slice(-JOINERS);
   const crowdTokens = sessions.slice(0, -JOINERS).map((s) => s.token);
-  console.log(`${sessions.length} demo users: ${crowdTokens.length} share the ${CONNECTIONS} connections, ${joiners.length} join and leave`);
+  console.log(
+    `${sessions.length} demo users: ${crowdTokens.length} share the ${CONNECTIONS} connections, ${joiners.length} join and leave`,
+  );
 
   const crowd: HubSocket[] = [];
   const keepAlive = setInterval(() => crowd.forEach((c) => c.ping()), CLIENT_PING_MS);
@@ -253,7 +310,9 @@ async function main() {
     for (const step of [0.25, 0.5, 0.75, 1]) {
       await openMany(server, crowdTokens, Math.round(CONNECTIONS * step) - crowd.length, crowd);
       memory.push(await measure(crowd.length));
-      console.log(`  ${String(crowd.length).padStart(5)} connections: RSS ${fmt(memory.at(-1)!.rssMb, 1)} MB, heap used ${fmt(memory.at(-1)!.heapUsedMb, 1)} MB`);
+      console.log(
+        `  ${String(crowd.length).padStart(5)} connections: RSS ${fmt(memory.at(-1)!.rssMb, 1)} MB, heap used ${fmt(memory.at(-1)!.heapUsedMb, 1)} MB`,
+      );
     }
     const openSeconds = (Date.now() - opened) / 1000;
     assertAlive(server);
@@ -272,12 +331,21 @@ async function main() {
     assertAlive(server);
 
     const perConnection = (key: 'rssMb' | 'heapUsedMb') => {
-      const points = memory.filter((p) => p[key] !== null).map((p) => [p.connections, p[key]! * 2 ** 20] as [number, number]);
+      const points = memory
+        .filter((p) => p[key] !== null)
+        .map((p) => [p.connections, p[key]! * 2 ** 20] as [number, number]);
       return points.length > 1 ? slope(points) / 1024 : null;
     };
     const summary = (kind: 'join' | 'leave' | 'all') => {
-      const all = Float64Array.from(changes.filter((c) => kind === 'all' || c.kind === kind).map((c) => c.allMs)).sort();
-      return { samples: all.length, p50Ms: percentile(all, 50), p90Ms: percentile(all, 90), maxMs: all[all.length - 1] };
+      const all = Float64Array.from(
+        changes.filter((c) => kind === 'all' || c.kind === kind).map((c) => c.allMs),
+      ).sort();
+      return {
+        samples: all.length,
+        p50Ms: percentile(all, 50),
+        p90Ms: percentile(all, 90),
+        maxMs: all[all.length - 1],
+      };
     };
     const result = {
       connections: crowd.length,
@@ -285,24 +353,53 @@ async function main() {
       memory,
       rssKbPerConnection: perConnection('rssMb'),
       heapKbPerConnection: perConnection('heapUsedMb'),
-      presence: { join: summary('join'), leave: summary('leave'), all: summary('all'), medianClientMs: percentile(Float64Array.from(changes.map((c) => c.medianMs)).sort(), 50) },
+      presence: {
+        join: summary('join'),
+        leave: summary('leave'),
+        all: summary('all'),
+        medianClientMs: percentile(Float64Array.from(changes.map((c) => c.medianMs)).sort(), 50),
+      },
       changes,
     };
 
-    console.log(`\n=== ${crowd.length} concurrent hub connections on one server (SQLite), opened in ${fmt(openSeconds, 1)} s ===`);
-    console.log(`Server memory per connection (least-squares slope over ${memory.length} points): RSS ${fmt(result.rssKbPerConnection, 1)} KB, V8 heap ${fmt(result.heapKbPerConnection, 1)} KB`);
-    console.log(`  baseline: RSS ${fmt(memory[0].rssMb, 1)} MB, heap ${fmt(memory[0].heapUsedMb, 1)} MB; at ${crowd.length}: RSS ${fmt(memory.at(-1)!.rssMb, 1)} MB, heap ${fmt(memory.at(-1)!.heapUsedMb, 1)} MB`);
-    console.log(`Presence change reaching all ${crowd.length} connections (ms from the joiner's handshake / close to the last delivery):`);
+    console.log(
+      `\n=== ${crowd.length} concurrent hub connections on one server (SQLite), opened in ${fmt(openSeconds, 1)} s ===`,
+    );
+    console.log(
+      `Server memory per connection (least-squares slope over ${memory.length} points): RSS ${fmt(result.rssKbPerConnection, 1)} KB, V8 heap ${fmt(result.heapKbPerConnection, 1)} KB`,
+    );
+    console.log(
+      `  baseline: RSS ${fmt(memory[0].rssMb, 1)} MB, heap ${fmt(memory[0].heapUsedMb, 1)} MB; at ${crowd.length}: RSS ${fmt(memory.at(-1)!.rssMb, 1)} MB, heap ${fmt(memory.at(-1)!.heapUsedMb, 1)} MB`,
+    );
+    console.log(
+      `Presence change reaching all ${crowd.length} connections (ms from the joiner's handshake / close to the last delivery):`,
+    );
     for (const kind of ['join', 'leave', 'all'] as const) {
       const s = result.presence[kind];
-      console.log(`  ${kind.padEnd(5)} n=${s.samples}  p50 ${fmt(s.p50Ms, 1)}  p90 ${fmt(s.p90Ms, 1)}  max ${fmt(s.maxMs, 1)}`);
+      console.log(
+        `  ${kind.padEnd(5)} n=${s.samples}  p50 ${fmt(s.p50Ms, 1)}  p90 ${fmt(s.p90Ms, 1)}  max ${fmt(s.maxMs, 1)}`,
+      );
     }
     console.log(`  median time for one connection to hear of a change: ${fmt(result.presence.medianClientMs, 1)} ms`);
     console.log(`Machine load at the end: ${JSON.stringify(machineLoad())}`);
 
     fs.mkdirSync(RESULTS_DIR, { recursive: true });
     const file = path.join(RESULTS_DIR, `hub-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
-    fs.writeFileSync(file, JSON.stringify({ startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), commit: gitCommit(), settings, machine: machineInfo(), result }, null, 2) + '\n');
+    fs.writeFileSync(
+      file,
+      JSON.stringify(
+        {
+          startedAt: startedAt.toISOString(),
+          finishedAt: new Date().toISOString(),
+          commit: gitCommit(),
+          settings,
+          machine: machineInfo(),
+          result,
+        },
+        null,
+        2,
+      ) + '\n',
+    );
     console.log(`\nResults written to ${path.relative(process.cwd(), file) || file}`);
   } finally {
     clearInterval(keepAlive);
@@ -311,9 +408,4 @@ async function main() {
   }
 }
 
-main()
-  .catch((error: unknown) => {
-    console.error(`\nBenchmark failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 1;
-  })
-  .finally(() => cleanup());
+runBench('bench:hub', main);

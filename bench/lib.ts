@@ -1,7 +1,9 @@
 /**
  * What the HTTP benchmarks share (bench/run.ts, bench/orders.ts, bench/reports.ts): settings from the environment, the
  * million-order seed, the server as a child process with its own temp DATA_DIR, cleanup of children and temp dirs on every exit, keep-alive HTTP,
- * closed-loop load with percentiles and CPU shares, and a few formatting helpers.
+ * closed-loop load with percentiles and CPU shares, and a few formatting helpers. Scratch PostgreSQL databases come from
+ * tests/helpers/scratchDatabase.ts (the tests' maker, which imports nothing of the project); every bench file ends
+ * with runBench(name, main).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,12 +15,20 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { DEMO_PASSWORD } from '../server/db/seed';
+import { scratchDatabase } from '../tests/helpers/scratchDatabase';
 
 export const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = path.resolve(BENCH_DIR, '..');
 export const RESULTS_DIR = path.join(BENCH_DIR, 'results');
 
-const STARTUP_TIMEOUT_MS = 120_000;
+/** How long the server may take to seed and answer; BENCH_STARTUP_TIMEOUT_S raises it on a loaded machine. */
+const STARTUP_TIMEOUT_MS = (() => {
+  const text = process.env.BENCH_STARTUP_TIMEOUT_S?.trim();
+  const seconds = text ? Number(text) : 120;
+  if (!Number.isFinite(seconds) || seconds <= 0)
+    throw new Error(`BENCH_STARTUP_TIMEOUT_S must be a positive number, not "${text}"`);
+  return seconds * 1000;
+})();
 export const REQUEST_TIMEOUT_MS = 30_000;
 
 // ---------------------------------------------------------------- settings
@@ -37,7 +47,8 @@ export function listFromEnv(name: string, fallback: number[]): number[] {
   const text = process.env[name]?.trim();
   if (!text) return fallback;
   const values = text.split(',').map((part) => Number(part.trim()));
-  if (values.some((v) => !Number.isInteger(v) || v <= 0)) throw new Error(`${name} must be a comma-separated list of positive integers, not "${text}"`);
+  if (values.some((v) => !Number.isInteger(v) || v <= 0))
+    throw new Error(`${name} must be a comma-separated list of positive integers, not "${text}"`);
   return values;
 }
 
@@ -117,6 +128,62 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
+/**
+ * A fresh, empty database on the PostgreSQL server of `url` (tests/helpers/scratchDatabase.ts, the one maker of
+ * throwaway databases, shared with the tests): its URL, and drop(), which cleanup() also runs when it was not called.
+ */
+export async function scratchPostgres(
+  url: string,
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const scratch = await scratchDatabase(url, prefix);
+  const unregister = onCleanup(scratch.drop);
+  return {
+    url: scratch.url,
+    drop: async () => {
+      unregister();
+      await scratch.drop();
+    },
+  };
+}
+
+/** scratchPostgres, or null when the server refuses one (said here): the bench then skips its PostgreSQL part. */
+export async function scratchPostgresOrSkip(
+  url: string,
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  try {
+    return await scratchPostgres(url, prefix);
+  } catch (error) {
+    console.log(
+      `PostgreSQL: cannot create a scratch database (${error instanceof Error ? error.message : String(error)}); skipped.`,
+    );
+    return null;
+  }
+}
+
+/**
+ * How every bench file ends: runs main, prints why it failed if it did, runs cleanup() whatever happened (the server
+ * children, temp directories, scratch databases), and sets the exit code: main's own when it returns a number, 1 when
+ * it threw (then exits once the cleanup is done, so that nothing left open keeps a failed run alive).
+ */
+export function runBench(name: string, main: () => Promise<number | void>): void {
+  let failed = false;
+  main()
+    .then((code) => {
+      if (typeof code === 'number') process.exitCode = code;
+    })
+    .catch((error: unknown) => {
+      failed = true;
+      console.error(`\n${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      process.exitCode = 1;
+    })
+    .finally(async () => {
+      await cleanup();
+      if (failed) process.exit(1);
+    });
+}
+
 // ---------------------------------------------------------------- seed
 
 export interface SeedRun {
@@ -128,13 +195,22 @@ export interface SeedRun {
 }
 
 /** `seed --orders N` as a child process, its output passed through with a prefix. */
-export async function runSeed(label: string, dataDir: string, databaseUrl: string | null, orders: number): Promise<SeedRun> {
+export async function runSeed(
+  label: string,
+  dataDir: string,
+  databaseUrl: string | null,
+  orders: number,
+): Promise<SeedRun> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   console.log(`[${label}] seed --orders ${orders} …`);
   const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/seed.ts', '--orders', String(orders)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/seed.ts', '--orders', String(orders)], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   trackChild(child);
   const lines: string[] = [];
   for (const stream of [child.stdout, child.stderr]) {
@@ -148,7 +224,12 @@ export async function runSeed(label: string, dataDir: string, databaseUrl: strin
   if (code !== 0) throw new Error(`[${label}] the seed failed (exit ${code}):\n${lines.slice(-20).join('\n')}`);
   const summary = lines.find((line) => line.startsWith('Added ')) ?? null;
   const loadSeconds = summary ? Number(/ in ([\d.]+) s/.exec(summary)?.[1] ?? NaN) : NaN;
-  return { orders, wallSeconds: (Date.now() - started) / 1000, loadSeconds: Number.isFinite(loadSeconds) ? loadSeconds : null, summary };
+  return {
+    orders,
+    wallSeconds: (Date.now() - started) / 1000,
+    loadSeconds: Number.isFinite(loadSeconds) ? loadSeconds : null,
+    summary,
+  };
 }
 
 // ---------------------------------------------------------------- the server child
@@ -195,7 +276,11 @@ export interface StartOptions {
  * The real server (`node --import tsx server/main.ts`) on a free port, healthy. With databaseUrl, it runs on
  * PostgreSQL with DEMO_DATA=true; without, on the embedded SQLite database in its DATA_DIR.
  */
-export async function startServer(dbLabel: string, databaseUrl: string | null, options: StartOptions = {}): Promise<ServerChild> {
+export async function startServer(
+  dbLabel: string,
+  databaseUrl: string | null,
+  options: StartOptions = {},
+): Promise<ServerChild> {
   for (let attempt = 1; ; attempt++) {
     const ownDir = !options.dataDir;
     const dataDir = options.dataDir ?? makeTempDir();
@@ -209,7 +294,11 @@ export async function startServer(dbLabel: string, databaseUrl: string | null, o
     // The server's output goes straight to a file: the load generator does not spend its event loop on it.
     const out = fs.openSync(logFile, 'a');
     // `node --import tsx` is what `npx tsx` runs, minus the npx and tsx wrapper processes: one pid to stop.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', out, out] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', out, out],
+    });
     fs.closeSync(out);
     trackChild(child);
     const server: ServerChild = { child, port, dataDir, logFile, dbLabel };
@@ -225,7 +314,9 @@ export async function startServer(dbLabel: string, databaseUrl: string | null, o
       try {
         const response = await request(server, { method: 'GET', path: '/api/health' }, undefined, 2_000);
         if (response.status === 200) {
-          console.log(`[${dbLabel}] healthy after ${((Date.now() - started) / 1000).toFixed(1)} s: ${response.body.toString()}`);
+          console.log(
+            `[${dbLabel}] healthy after ${((Date.now() - started) / 1000).toFixed(1)} s: ${response.body.toString()}`,
+          );
           return server;
         }
       } catch {
@@ -256,12 +347,15 @@ export async function waitForFileInMemory(server: ServerChild, timeoutMs = 300_0
   const started = Date.now();
   for (;;) {
     const response = await request(server, { method: 'GET', path: '/api/health' });
-    const state = (JSON.parse(response.body.toString()) as { value?: { fileInMemory?: string } }).value?.fileInMemory ?? null;
+    const state =
+      (JSON.parse(response.body.toString()) as { value?: { fileInMemory?: string } }).value?.fileInMemory ?? null;
     if (state !== 'mapping') {
-      if (state) console.log(`[${server.dbLabel}] database file ${state} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      if (state)
+        console.log(`[${server.dbLabel}] database file ${state} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
       return state;
     }
-    if (Date.now() - started > timeoutMs) throw new Error(`[${server.dbLabel}] the database file was still being mapped after ${timeoutMs / 1000} s`);
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`[${server.dbLabel}] the database file was still being mapped after ${timeoutMs / 1000} s`);
     await sleep(200);
   }
 }
@@ -269,7 +363,9 @@ export async function waitForFileInMemory(server: ServerChild, timeoutMs = 300_0
 export function assertAlive(server: ServerChild): void {
   const { child } = server;
   if (child.exitCode !== null || child.signalCode !== null) {
-    throw new Error(`[${server.dbLabel}] the server exited (${child.exitCode ?? child.signalCode}) during the run. Its last output:\n${logTail(server.logFile)}`);
+    throw new Error(
+      `[${server.dbLabel}] the server exited (${child.exitCode ?? child.signalCode}) during the run. Its last output:\n${logTail(server.logFile)}`,
+    );
   }
 }
 
@@ -300,10 +396,25 @@ export function processMajorFaults(pid: number | undefined): number | null {
   return fields ? Number(fields[9]) : null;
 }
 
+/**
+ * Resident memory of a process in kB (Linux /proc/<pid>/status): VmRSS, all of it, and RssAnon, the part that is not
+ * a mapped file (heap, buffers: not SQLite's memory-mapped database file); null elsewhere or once it has exited.
+ */
+export function processMemoryKb(pid: number | undefined): { rss: number; anon: number } | null {
+  if (pid === undefined) return null;
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? NaN);
+    return { rss: field('VmRSS'), anon: field('RssAnon') };
+  } catch {
+    return null;
+  }
+}
+
 // ---------------------------------------------------------------- HTTP
 
 export interface RequestSpec {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   headers?: http.OutgoingHttpHeaders;
   body?: string;
@@ -314,19 +425,27 @@ export interface Response {
   body: Buffer;
 }
 
-export function request(server: ServerChild, spec: RequestSpec, agent?: http.Agent, timeoutMs = REQUEST_TIMEOUT_MS): Promise<Response> {
+export function request(
+  server: ServerChild,
+  spec: RequestSpec,
+  agent?: http.Agent,
+  timeoutMs = REQUEST_TIMEOUT_MS,
+): Promise<Response> {
   return new Promise((resolve, reject) => {
     const headers: http.OutgoingHttpHeaders = { ...spec.headers };
     if (spec.body !== undefined) {
       headers['content-type'] = 'application/json';
       headers['content-length'] = Buffer.byteLength(spec.body);
     }
-    const req = http.request({ host: '127.0.0.1', port: server.port, method: spec.method, path: spec.path, headers, agent: agent ?? false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
+    const req = http.request(
+      { host: '127.0.0.1', port: server.port, method: spec.method, path: spec.path, headers, agent: agent ?? false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      },
+    );
     req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     req.on('error', reject);
     req.end(spec.body);
@@ -334,9 +453,17 @@ export function request(server: ServerChild, spec: RequestSpec, agent?: http.Age
 }
 
 export async function login(server: ServerChild, email: string): Promise<string> {
-  const response = await request(server, { method: 'POST', path: '/api/Auth/login', body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
-  const token = response.status === 200 ? (JSON.parse(response.body.toString()) as { value?: unknown }).value : undefined;
-  if (typeof token !== 'string') throw new Error(`[${server.dbLabel}] sign-in as ${email} failed: ${response.status} ${response.body.toString().slice(0, 300)}`);
+  const response = await request(server, {
+    method: 'POST',
+    path: '/api/Auth/login',
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  const token =
+    response.status === 200 ? (JSON.parse(response.body.toString()) as { value?: unknown }).value : undefined;
+  if (typeof token !== 'string')
+    throw new Error(
+      `[${server.dbLabel}] sign-in as ${email} failed: ${response.status} ${response.body.toString().slice(0, 300)}`,
+    );
   return token;
 }
 
@@ -370,6 +497,32 @@ export function percentile(sorted: Float64Array, p: number): number {
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
 }
 
+/**
+ * Keep-alive connections to the server for a load generator. undici's pool: the load generator shares the machine's
+ * cores with the server, and it spends about half the CPU per request that node:http's client does, leaving that to
+ * the server under test. A body is sent as JSON unless spec.headers names another content-type.
+ */
+export function httpPool(
+  server: ServerChild,
+  connections: number,
+): { send: (spec: RequestSpec) => Promise<Response>; close: () => Promise<void> } {
+  const pool = new Pool(`http://127.0.0.1:${server.port}`, {
+    connections,
+    pipelining: 1,
+    headersTimeout: REQUEST_TIMEOUT_MS,
+    bodyTimeout: REQUEST_TIMEOUT_MS,
+  });
+  const send = async (spec: RequestSpec): Promise<Response> => {
+    const headers: Record<string, string> = Object.fromEntries(
+      Object.entries(spec.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]),
+    );
+    if (spec.body !== undefined) headers['content-type'] ??= 'application/json';
+    const { statusCode, body } = await pool.request({ method: spec.method, path: spec.path, headers, body: spec.body });
+    return { status: statusCode, body: Buffer.from(await body.arrayBuffer()) };
+  };
+  return { send, close: () => pool.destroy() };
+}
+
 /** Closed loop: `clients` workers, each sending its next request as soon as the previous one is answered. */
 export async function load(
   server: ServerChild,
@@ -379,15 +532,7 @@ export async function load(
   next: (sequence: number) => RequestSpec,
   onResult?: (result: LoadResult) => void,
 ): Promise<LoadResult> {
-  // undici's pool: the load generator shares the machine's cores with the server, and it spends about half the CPU
-  // per request that node:http's client does, leaving that to the server under test.
-  const pool = new Pool(`http://127.0.0.1:${server.port}`, { connections: clients, pipelining: 1, headersTimeout: REQUEST_TIMEOUT_MS, bodyTimeout: REQUEST_TIMEOUT_MS });
-  const send = async (spec: RequestSpec): Promise<Response> => {
-    const headers: Record<string, string> = Object.fromEntries(Object.entries(spec.headers ?? {}).map(([k, v]) => [k, String(v)]));
-    if (spec.body !== undefined) headers['content-type'] = 'application/json';
-    const { statusCode, body } = await pool.request({ method: spec.method, path: spec.path, headers, body: spec.body });
-    return { status: statusCode, body: Buffer.from(await body.arrayBuffer()) };
-  };
+  const { send, close } = httpPool(server, clients);
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   let errors = 0;
@@ -421,14 +566,17 @@ export async function load(
         firstError ??= error instanceof Error ? error.message : String(error);
         // A dead server fails every request at once: stop instead of spinning.
         if (++consecutiveFailures > 100) assertAlive(server);
-        if (consecutiveFailures > 1_000) throw new Error(`[${server.dbLabel}] ${scenario}: over 1000 failures in a row, first: ${firstError}`, { cause: error });
+        if (consecutiveFailures > 1_000)
+          throw new Error(`[${server.dbLabel}] ${scenario}: over 1000 failures in a row, first: ${firstError}`, {
+            cause: error,
+          });
       }
     }
   };
   try {
     await Promise.all(Array.from({ length: clients }, () => worker()));
   } finally {
-    await pool.destroy();
+    await close();
   }
   assertAlive(server);
 
@@ -467,14 +615,24 @@ export function fmt(value: number | null, digits = 2): string {
 
 export function gitCommit(): string | null {
   try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     return null;
   }
 }
 
 export function machineInfo() {
-  return { node: process.version, platform: `${os.platform()} ${os.release()}`, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? null, memoryGb: Math.round(os.totalmem() / 2 ** 30) };
+  return {
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? null,
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+  };
 }
 
 /** 1-minute load average and how many cores: a busy machine makes every figure worse. */

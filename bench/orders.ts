@@ -1,5 +1,5 @@
 /**
- * Book orders benchmark (issue 4). A benchmark, not a test: it never fails on a slow figure.
+ * Book orders benchmark (docs/product/book-orders.md). A benchmark, not a test: it never fails on a slow figure.
  *
  *   1. `seed --orders N` into a temp DATA_DIR (N = BENCH_ORDERS, default 1,000,000), timed;
  *   2. the real server as a child process on that data, signed in as the administrator;
@@ -30,7 +30,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import { bookOrderFilter } from '../schema/bookOrders';
 import { demoEmail } from '../server/db/seed';
 import { SeededRandom } from '../server/db/seed/random';
@@ -41,8 +40,28 @@ import { sessionLookup } from '../server/http/access';
 import { listQueries, selectOrders } from '../server/modules/bookOrders/queries';
 import { BY_NAME, readSearchMatches, searchMatchesStatement } from '../server/modules/bookOrders/search';
 import {
-  type LoadResult, type RequestSpec, RESULTS_DIR, type SeedRun, type ServerChild, cleanup, fmt, gitCommit, load, login, machineInfo, machineLoad,
-  makeTempDir, numberFromEnv, onCleanup, percentile, removeTempDir, request, runSeed, startServer, stopChild, waitForFileInMemory,
+  type LoadResult,
+  type RequestSpec,
+  RESULTS_DIR,
+  type SeedRun,
+  type ServerChild,
+  fmt,
+  gitCommit,
+  load,
+  login,
+  machineInfo,
+  machineLoad,
+  makeTempDir,
+  numberFromEnv,
+  percentile,
+  removeTempDir,
+  request,
+  runBench,
+  runSeed,
+  scratchPostgresOrSkip,
+  startServer,
+  stopChild,
+  waitForFileInMemory,
 } from './lib';
 
 const ORDERS = numberFromEnv('BENCH_ORDERS', 1_000_000, { integer: true });
@@ -91,7 +110,10 @@ interface OrderDto {
 
 async function getJson<T>(server: ServerChild, auth: Record<string, string>, pathAndQuery: string): Promise<T> {
   const response = await request(server, { method: 'GET', path: pathAndQuery, headers: auth });
-  if (response.status !== 200) throw new Error(`[${server.dbLabel}] GET ${pathAndQuery}: ${response.status} ${response.body.toString().slice(0, 300)}`);
+  if (response.status !== 200)
+    throw new Error(
+      `[${server.dbLabel}] GET ${pathAndQuery}: ${response.status} ${response.body.toString().slice(0, 300)}`,
+    );
   return (JSON.parse(response.body.toString()) as { value: T }).value;
 }
 
@@ -104,9 +126,14 @@ const listPath = (query: Record<string, string>) => {
  * The scenarios, with filter values taken from the data: the parties of a current order that has a driver, the VIN
  * and number of another current order (a search applies on top of the default period, so those find it).
  */
-async function buildScenarios(server: ServerChild, auth: Record<string, string>): Promise<{ scenarios: Scenario[]; maxId: number }> {
+async function buildScenarios(
+  server: ServerChild,
+  auth: Record<string, string>,
+): Promise<{ scenarios: Scenario[]; maxId: number }> {
   // Ids are 1..count (nothing is hard-deleted): the largest is the count with the deleted ones.
-  const maxId = (await getJson<{ totalCount: number }>(server, auth, listPath({ filtered: 'all', showDeleted: 'true', size: '1' }))).totalCount;
+  const maxId = (
+    await getJson<{ totalCount: number }>(server, auth, listPath({ filtered: 'all', showDeleted: 'true', size: '1' }))
+  ).totalCount;
   const current = (await getJson<{ items: OrderDto[] }>(server, auth, listPath({ size: '50' }))).items;
   const sample = current.find((o) => o.driverId !== null) ?? current[0];
   if (!sample) throw new Error(`[${server.dbLabel}] no current book orders to benchmark`);
@@ -171,16 +198,27 @@ interface BareResult {
   rowsPerIteration: number;
 }
 
-const compiler = new Kysely<Database>({ dialect: new SqliteDialect({ database: async () => { throw new Error('compile only'); } }) });
+const compiler = new Kysely<Database>({
+  dialect: new SqliteDialect({
+    database: async () => {
+      throw new Error('compile only');
+    },
+  }),
+});
 
-const toStatement = (name: string, query: { compile(): { sql: string; parameters: readonly unknown[] } }): Statement => {
+const toStatement = (
+  name: string,
+  query: { compile(): { sql: string; parameters: readonly unknown[] } },
+): Statement => {
   const compiled = query.compile();
   return { name, sql: compiled.sql, params: compiled.parameters.map((p) => (typeof p === 'boolean' ? Number(p) : p)) };
 };
 
 /** The filter exactly as the server sees it: keys with a lower-case first letter, then the route's zod schema. */
 function parseFilter(query: Record<string, string>) {
-  return bookOrderFilter.parse(Object.fromEntries(Object.entries(query).map(([k, v]) => [k.charAt(0).toLowerCase() + k.slice(1), v])));
+  return bookOrderFilter.parse(
+    Object.fromEntries(Object.entries(query).map(([k, v]) => [k.charAt(0).toLowerCase() + k.slice(1), v])),
+  );
 }
 
 /**
@@ -193,12 +231,19 @@ function scenarioStatements(sqlite: SQLite.Database, scenario: Scenario, session
     return [
       session,
       toStatement('order', selectOrders(compiler).where('o.id', '=', 1)),
-      toStatement('vehicles', compiler.selectFrom('book_order_vehicles').selectAll().where('book_order_id', '=', 1).orderBy('position')),
+      toStatement(
+        'vehicles',
+        compiler.selectFrom('book_order_vehicles').selectAll().where('book_order_id', '=', 1).orderBy('position'),
+      ),
     ];
   }
   const f = parseFilter(scenario.query ?? {});
-  const lookup = f.search ? toStatement('matches', { compile: () => searchMatchesStatement(compiler)(f.search!) }) : null;
-  const matches = lookup ? readSearchMatches(sqlite.prepare(lookup.sql).all(...lookup.params) as Parameters<typeof readSearchMatches>[0]) : BY_NAME;
+  const lookup = f.search
+    ? toStatement('matches', { compile: () => searchMatchesStatement(compiler)(f.search!) })
+    : null;
+  const matches = lookup
+    ? readSearchMatches(sqlite.prepare(lookup.sql).all(...lookup.params) as Parameters<typeof readSearchMatches>[0])
+    : BY_NAME;
   const { totals, page } = listQueries(compiler, 'sqlite', f, undefined, matches);
   const pageStatement = toStatement('page', page);
   const pageRows = sqlite.prepare(pageStatement.sql).all(...pageStatement.params).length;
@@ -208,7 +253,8 @@ function scenarioStatements(sqlite: SQLite.Database, scenario: Scenario, session
 
 function bareRun(sqlite: SQLite.Database, scenario: Scenario, statements: Statement[], maxId: number): BareResult {
   const prepared = statements.map((s) => ({ ...s, statement: sqlite.prepare(s.sql) }));
-  if (scenario.kind === 'byId' && prepared.slice(1).some((s) => s.params.length !== 1)) throw new Error('by id: expected one parameter (the id) per statement');
+  if (scenario.kind === 'byId' && prepared.slice(1).some((s) => s.params.length !== 1))
+    throw new Error('by id: expected one parameter (the id) per statement');
   const random = new SeededRandom(99);
   const perStatement = prepared.map(() => [] as number[]);
   const totals: number[] = [];
@@ -238,13 +284,19 @@ function bareRun(sqlite: SQLite.Database, scenario: Scenario, statements: Statem
     iterations: totals.length,
     p50Ms: percentile(sorted, 50),
     p99Ms: percentile(sorted, 99),
-    statementP50Ms: Object.fromEntries(prepared.map((s, i) => [s.name, percentile(Float64Array.from(perStatement[i]).sort(), 50)])),
+    statementP50Ms: Object.fromEntries(
+      prepared.map((s, i) => [s.name, percentile(Float64Array.from(perStatement[i]).sort(), 50)]),
+    ),
     rowsPerIteration: rows,
   };
 }
 
 function explain(sqlite: SQLite.Database, statement: Statement): string[] {
-  const rows = sqlite.prepare(`EXPLAIN QUERY PLAN ${statement.sql}`).all(...statement.params) as { id: number; parent: number; detail: string }[];
+  const rows = sqlite.prepare(`EXPLAIN QUERY PLAN ${statement.sql}`).all(...statement.params) as {
+    id: number;
+    parent: number;
+    detail: string;
+  }[];
   const depth = new Map<number, number>();
   return rows.map((row) => {
     const level = (depth.get(row.parent) ?? -1) + 1;
@@ -272,17 +324,41 @@ interface DbRun {
   bareError: string | null;
 }
 
-const COLUMNS = ['scenario', 'rows', 'req/s', 'p50 ms', 'p99 ms', 'err', 'majflt', 'bare p50', 'totals', 'page', 'ratio', 'target'];
+const COLUMNS = [
+  'scenario',
+  'rows',
+  'req/s',
+  'p50 ms',
+  'p99 ms',
+  'err',
+  'majflt',
+  'bare p50',
+  'totals',
+  'page',
+  'ratio',
+  'target',
+];
 const WIDTHS = [34, 9, 7, 8, 8, 4, 6, 9, 8, 8, 7, 14];
-const tableRow = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(WIDTHS[i]) : cell.padStart(WIDTHS[i]))).join('  ');
+const tableRow = (cells: string[]) =>
+  cells.map((cell, i) => (i === 0 ? cell.padEnd(WIDTHS[i]) : cell.padStart(WIDTHS[i]))).join('  ');
 
 function rowCells(run: ScenarioRun): string[] {
   const { result, bare } = run;
-  const split = (name: string) => (bare && bare.statementP50Ms[name] !== undefined ? fmt(bare.statementP50Ms[name]) : '-');
+  const split = (name: string) =>
+    bare && bare.statementP50Ms[name] !== undefined ? fmt(bare.statementP50Ms[name]) : '-';
   const [first, second] = run.scenario.kind === 'byId' ? ['order', 'vehicles'] : ['totals', 'page'];
   return [
-    run.scenario.name.slice(0, WIDTHS[0]), run.totalCount === null ? '-' : String(run.totalCount), fmt(result.reqPerSec, 0), fmt(result.p50Ms), fmt(result.p99Ms),
-    String(result.errors), result.serverMajorFaults === null ? '-' : String(result.serverMajorFaults), bare ? fmt(bare.p50Ms) : '-', split(first), split(second), run.ratio === null ? '-' : `${fmt(run.ratio, 1)}x`,
+    run.scenario.name.slice(0, WIDTHS[0]),
+    run.totalCount === null ? '-' : String(run.totalCount),
+    fmt(result.reqPerSec, 0),
+    fmt(result.p50Ms),
+    fmt(result.p99Ms),
+    String(result.errors),
+    result.serverMajorFaults === null ? '-' : String(result.serverMajorFaults),
+    bare ? fmt(bare.p50Ms) : '-',
+    split(first),
+    split(second),
+    run.ratio === null ? '-' : `${fmt(run.ratio, 1)}x`,
     run.target ? `${run.target.pass ? 'PASS' : 'MISS'} ≤${run.target.limitMs}` : '-',
   ];
 }
@@ -297,7 +373,9 @@ async function benchDatabase(label: string, databaseUrl: string | null): Promise
   } else {
     dataDir = makeTempDir();
     seed = await runSeed(label, dataDir, databaseUrl, ORDERS);
-    console.log(`[${label}] seed: ${fmt(seed.wallSeconds, 1)} s in all (loader ${seed.loadSeconds === null ? '?' : fmt(seed.loadSeconds, 1)} s)`);
+    console.log(
+      `[${label}] seed: ${fmt(seed.wallSeconds, 1)} s in all (loader ${seed.loadSeconds === null ? '?' : fmt(seed.loadSeconds, 1)} s)`,
+    );
   }
   const server = await startServer(label, databaseUrl, { dataDir, logFile: path.join(dataDir, 'server.log') });
   const runs: ScenarioRun[] = [];
@@ -312,8 +390,13 @@ async function benchDatabase(label: string, databaseUrl: string | null): Promise
     const built = await buildScenarios(server, auth);
     const maxId = built.maxId;
     const scenarios = ONLY ? built.scenarios.filter((s) => s.name.toLowerCase().includes(ONLY)) : built.scenarios;
-    if (scenarios.length === 0) throw new Error(`BENCH_ONLY="${ONLY}" matches no scenario; they are: ${built.scenarios.map((s) => s.name).join('; ')}`);
-    console.log(`[${label}] ${maxId.toLocaleString('en-US')} orders; ${scenarios.length} scenarios × (${WARMUP_SECONDS} s warm-up + ${SECONDS} s) with ${CLIENTS} clients`);
+    if (scenarios.length === 0)
+      throw new Error(
+        `BENCH_ONLY="${ONLY}" matches no scenario; they are: ${built.scenarios.map((s) => s.name).join('; ')}`,
+      );
+    console.log(
+      `[${label}] ${maxId.toLocaleString('en-US')} orders; ${scenarios.length} scenarios × (${WARMUP_SECONDS} s warm-up + ${SECONDS} s) with ${CLIENTS} clients`,
+    );
     console.log('  ' + tableRow(COLUMNS.slice(0, 7)));
 
     const random = new SeededRandom(7);
@@ -323,7 +406,11 @@ async function benchDatabase(label: string, databaseUrl: string | null): Promise
       if (scenario.kind === 'floor') {
         next = () => ({ method: 'GET', path: '/api/health' });
       } else if (scenario.kind === 'byId') {
-        next = () => ({ method: 'GET', path: `/api/BookOrder/${1 + Math.floor(random.next() * maxId)}`, headers: auth });
+        next = () => ({
+          method: 'GET',
+          path: `/api/BookOrder/${1 + Math.floor(random.next() * maxId)}`,
+          headers: auth,
+        });
       } else {
         const pathAndQuery = listPath(scenario.query ?? {});
         totalCount = (await getJson<{ totalCount: number }>(server, auth, pathAndQuery)).totalCount;
@@ -333,10 +420,12 @@ async function benchDatabase(label: string, databaseUrl: string | null): Promise
       await load(server, scenario.name, clients, Math.min(WARMUP_SECONDS, SECONDS), next);
       const result = await load(server, scenario.name, clients, SECONDS, next);
       const run: ScenarioRun = { scenario, totalCount, result, bare: null, ratio: null, target: null };
-      if (!databaseUrl && clients === CLIENTS && scenario.kind !== 'floor' && !scenario.reference) run.target = { limitMs: TARGET_P99_MS[scenario.kind], pass: result.p99Ms <= TARGET_P99_MS[scenario.kind] };
+      if (!databaseUrl && clients === CLIENTS && scenario.kind !== 'floor' && !scenario.reference)
+        run.target = { limitMs: TARGET_P99_MS[scenario.kind], pass: result.p99Ms <= TARGET_P99_MS[scenario.kind] };
       runs.push(run);
       console.log('  ' + tableRow(rowCells(run).slice(0, 7)));
-      if (result.errors) console.log(`    ! ${result.errors} errors (${JSON.stringify(result.statuses)}), first: ${result.firstError}`);
+      if (result.errors)
+        console.log(`    ! ${result.errors} errors (${JSON.stringify(result.statuses)}), first: ${result.firstError}`);
     }
 
     if (!databaseUrl) {
@@ -349,7 +438,9 @@ async function benchDatabase(label: string, databaseUrl: string | null): Promise
         sqlite.pragma(`mmap_size = ${loadConfig().sqliteMmapMb * 1024 * 1024}`);
         sqlite.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
         try {
-          console.log(`\n[${label}] bare SQL through better-sqlite3 (what each request runs, as the summary below says), ${BARE_SECONDS} s each …`);
+          console.log(
+            `\n[${label}] bare SQL through better-sqlite3 (what each request runs, as the summary below says), ${BARE_SECONDS} s each …`,
+          );
           for (const run of runs) {
             if (run.scenario.kind === 'floor') continue;
             const statements = scenarioStatements(sqlite, run.scenario, session);
@@ -357,8 +448,15 @@ async function benchDatabase(label: string, databaseUrl: string | null): Promise
             run.ratio = run.result.p50Ms / run.bare.p50Ms;
           }
           // The three slowest (server p99): their plans, to see which index each statement uses.
-          for (const run of runs.filter((r) => r.bare).sort((a, b) => b.result.p99Ms - a.result.p99Ms).slice(0, 3)) {
-            run.plans = Object.fromEntries(scenarioStatements(sqlite, run.scenario, session).slice(1).map((s) => [s.name, explain(sqlite, s)]));
+          for (const run of runs
+            .filter((r) => r.bare)
+            .sort((a, b) => b.result.p99Ms - a.result.p99Ms)
+            .slice(0, 3)) {
+            run.plans = Object.fromEntries(
+              scenarioStatements(sqlite, run.scenario, session)
+                .slice(1)
+                .map((s) => [s.name, explain(sqlite, s)]),
+            );
           }
         } finally {
           sqlite.close();
@@ -375,48 +473,33 @@ async function benchDatabase(label: string, databaseUrl: string | null): Promise
   return { db: label, seed, scenarios: runs, bareError };
 }
 
-// ---------------------------------------------------------------- PostgreSQL scratch database
-
-/** A database of its own on the DATABASE_URL server for this run, dropped at the end; null when that is refused. */
-async function scratchDatabase(url: string): Promise<string | null> {
-  const name = `haulboard_bench_${Date.now()}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  try {
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-  } catch (error) {
-    console.log(`PostgreSQL: cannot create a scratch database (${error instanceof Error ? error.message : String(error)}); skipped.`);
-    return null;
-  } finally {
-    await admin.end().catch(() => undefined);
-  }
-  onCleanup(async () => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(`drop database if exists "${name}" with (force)`);
-    } finally {
-      await client.end();
-    }
-  });
-  const scratch = new URL(url);
-  scratch.pathname = `/${name}`;
-  return scratch.toString();
-}
-
 // ---------------------------------------------------------------- main
 
 function printSummary(run: DbRun): void {
-  console.log(`\n=== ${run.db}: ${CLIENTS} clients (unless the name says otherwise), ${SECONDS} s each${run.seed ? `; seed of ${run.seed.orders.toLocaleString('en-US')} orders ${fmt(run.seed.wallSeconds, 1)} s` : ''} ===`);
+  console.log(
+    `\n=== ${run.db}: ${CLIENTS} clients (unless the name says otherwise), ${SECONDS} s each${run.seed ? `; seed of ${run.seed.orders.toLocaleString('en-US')} orders ${fmt(run.seed.wallSeconds, 1)} s` : ''} ===`,
+  );
   console.log(tableRow(COLUMNS));
   for (const scenario of run.scenarios) console.log(tableRow(rowCells(scenario)));
   if (run.scenarios.some((s) => s.bare)) {
-    console.log('bare p50 = session + (search: matching names) + totals (unless the first page is not full) + page (by id: session + order + vehicles) run bare in one thread, prepared once; ratio = server p50 / bare p50.');
-    console.log(`With ${CLIENTS} closed-loop clients on one server thread, requests queue: p50 ≈ ${CLIENTS} × the time one request takes when the database dominates.`);
-    console.log(`majflt = the server's major page faults during the scenario: reads from disk (pages the machine dropped from its cache) that stall all ${CLIENTS} requests in flight.`);
+    console.log(
+      'bare p50 = session + (search: matching names) + totals (unless the first page is not full) + page (by id: session + order + vehicles) run bare in one thread, prepared once; ratio = server p50 / bare p50.',
+    );
+    console.log(
+      `With ${CLIENTS} closed-loop clients on one server thread, requests queue: p50 ≈ ${CLIENTS} × the time one request takes when the database dominates.`,
+    );
+    console.log(
+      `majflt = the server's major page faults during the scenario: reads from disk (pages the machine dropped from its cache) that stall all ${CLIENTS} requests in flight.`,
+    );
   }
   for (const scenario of run.scenarios.filter((s) => s.plans)) {
-    console.log(`\nEXPLAIN QUERY PLAN — ${scenario.scenario.name} (server p99 ${fmt(scenario.result.p99Ms)} ms; bare ${Object.entries(scenario.bare?.statementP50Ms ?? {}).map(([k, v]) => `${k} ${fmt(v, 3)} ms`).join(', ')})`);
+    console.log(
+      `\nEXPLAIN QUERY PLAN — ${scenario.scenario.name} (server p99 ${fmt(scenario.result.p99Ms)} ms; bare ${Object.entries(
+        scenario.bare?.statementP50Ms ?? {},
+      )
+        .map(([k, v]) => `${k} ${fmt(v, 3)} ms`)
+        .join(', ')})`,
+    );
     for (const [name, lines] of Object.entries(scenario.plans!)) {
       console.log(`  ${name}:`);
       for (const line of lines) console.log(`    ${line}`);
@@ -426,7 +509,16 @@ function printSummary(run: DbRun): void {
 
 async function main() {
   const startedAt = new Date();
-  const settings = { only: ONLY, orders: ORDERS, seconds: SECONDS, clients: CLIENTS, warmupSeconds: WARMUP_SECONDS, bareSeconds: BARE_SECONDS, reuseDataDir: REUSE_DATA_DIR, serverLogLevel: process.env.LOG_LEVEL || 'info (server default)' };
+  const settings = {
+    only: ONLY,
+    orders: ORDERS,
+    seconds: SECONDS,
+    clients: CLIENTS,
+    warmupSeconds: WARMUP_SECONDS,
+    bareSeconds: BARE_SECONDS,
+    reuseDataDir: REUSE_DATA_DIR,
+    serverLogLevel: process.env.LOG_LEVEL || 'info (server default)',
+  };
   const machine = machineInfo();
   console.log(`Haulboard book orders bench: ${JSON.stringify(settings)}`);
   console.log(`Machine: ${JSON.stringify(machine)}, load now ${JSON.stringify(machineLoad())}`);
@@ -435,21 +527,25 @@ async function main() {
   const runs: DbRun[] = [];
   runs.push(await benchDatabase('sqlite', null));
   if (DATABASE_URL) {
-    const scratch = await scratchDatabase(DATABASE_URL);
-    if (scratch) runs.push(await benchDatabase('postgres', scratch));
+    const scratch = await scratchPostgresOrSkip(DATABASE_URL, 'haulboard_bench');
+    if (scratch) runs.push(await benchDatabase('postgres', scratch.url));
   }
 
   for (const run of runs) printSummary(run);
   const sqliteRun = runs.find((r) => r.db === 'sqlite');
   if (sqliteRun) {
     const orders = sqliteRun.seed?.orders ?? null;
-    console.log(`\nTargets (SQLite${orders !== null && orders !== TARGET_ORDERS ? `; they are set for ${TARGET_ORDERS.toLocaleString('en-US')} orders, this run has ${orders.toLocaleString('en-US')}` : ''}):`);
+    console.log(
+      `\nTargets (SQLite${orders !== null && orders !== TARGET_ORDERS ? `; they are set for ${TARGET_ORDERS.toLocaleString('en-US')} orders, this run has ${orders.toLocaleString('en-US')}` : ''}):`,
+    );
     for (const kind of ['list', 'search', 'byId'] as const) {
       const ofKind = sqliteRun.scenarios.filter((s) => s.scenario.kind === kind && s.target);
       if (ofKind.length === 0) continue; // left out by BENCH_ONLY
       const misses = ofKind.filter((s) => s.target && !s.target.pass);
       const worst = ofKind.reduce<ScenarioRun | null>((w, s) => (!w || s.result.p99Ms > w.result.p99Ms ? s : w), null);
-      console.log(`  [${misses.length ? 'MISS' : 'PASS'}] ${kind} p99 ≤ ${TARGET_P99_MS[kind]} ms: ${ofKind.length - misses.length}/${ofKind.length} pass; worst ${worst ? `${worst.scenario.name} ${fmt(worst.result.p99Ms)} ms` : '-'}`);
+      console.log(
+        `  [${misses.length ? 'MISS' : 'PASS'}] ${kind} p99 ≤ ${TARGET_P99_MS[kind]} ms: ${ofKind.length - misses.length}/${ofKind.length} pass; worst ${worst ? `${worst.scenario.name} ${fmt(worst.result.p99Ms)} ms` : '-'}`,
+      );
       for (const miss of misses) console.log(`      MISS ${miss.scenario.name}: p99 ${fmt(miss.result.p99Ms)} ms`);
     }
   }
@@ -457,14 +553,17 @@ async function main() {
 
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   const file = path.join(RESULTS_DIR, `orders-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
-  const report = { startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), commit: gitCommit(), settings, machine, targetsP99Ms: TARGET_P99_MS, runs };
+  const report = {
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    commit: gitCommit(),
+    settings,
+    machine,
+    targetsP99Ms: TARGET_P99_MS,
+    runs,
+  };
   fs.writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
   console.log(`\nResults written to ${path.relative(process.cwd(), file) || file}`);
 }
 
-main()
-  .catch((error: unknown) => {
-    console.error(`\nBenchmark failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 1;
-  })
-  .finally(() => cleanup());
+runBench('bench:orders', main);

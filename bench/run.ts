@@ -23,8 +23,23 @@ import type { Database } from '../server/db/types';
 import { sessionLookup } from '../server/http/access';
 import { groupsWithItemsQuery } from '../server/modules/access/layout';
 import {
-  type LoadResult, type RequestSpec, RESULTS_DIR, type ServerChild, cleanup, fmt, gitCommit, listFromEnv, load as runLoad, login, machineInfo,
-  numberFromEnv, percentile, removeTempDir, request, startServer, stopChild,
+  type LoadResult,
+  type RequestSpec,
+  RESULTS_DIR,
+  type ServerChild,
+  fmt,
+  gitCommit,
+  listFromEnv,
+  load as runLoad,
+  login,
+  machineInfo,
+  numberFromEnv,
+  percentile,
+  removeTempDir,
+  request,
+  runBench,
+  startServer,
+  stopChild,
 } from './lib';
 
 const ADMIN_EMAIL = demoEmail('Administrator');
@@ -47,11 +62,24 @@ const DATABASE_URL = process.env.DATABASE_URL?.trim() || null;
 // ---------------------------------------------------------------- load
 
 /** Closed loop (bench/lib.ts), its row printed unless `record` is false (the warm-up). */
-function load(server: ServerChild, scenario: string, clients: number, seconds: number, next: (sequence: number) => RequestSpec, record = true): Promise<LoadResult> {
+function load(
+  server: ServerChild,
+  scenario: string,
+  clients: number,
+  seconds: number,
+  next: (sequence: number) => RequestSpec,
+  record = true,
+): Promise<LoadResult> {
   return runLoad(server, scenario, clients, seconds, next, record ? printRow : undefined);
 }
 
-async function measure(server: ServerChild, scenario: string, clients: number, seconds: number, next: (sequence: number) => RequestSpec): Promise<LoadResult> {
+async function measure(
+  server: ServerChild,
+  scenario: string,
+  clients: number,
+  seconds: number,
+  next: (sequence: number) => RequestSpec,
+): Promise<LoadResult> {
   await load(server, scenario, clients, Math.min(WARMUP_SECONDS, seconds), next, false);
   return load(server, scenario, clients, seconds, next);
 }
@@ -75,7 +103,13 @@ interface BareResult {
  * server's in-memory PermissionCatalog, so they cost no query per request.
  */
 function featuresGetStatements(userId: number, sessionId: string): { name: string; sql: string; params: unknown[] }[] {
-  const compiler = new Kysely<Database>({ dialect: new SqliteDialect({ database: async () => { throw new Error('compile only'); } }) });
+  const compiler = new Kysely<Database>({
+    dialect: new SqliteDialect({
+      database: async () => {
+        throw new Error('compile only');
+      },
+    }),
+  });
   const compiled = [
     { name: 'session', query: sessionLookup(compiler, sessionId, userId).compile() },
     { name: 'groupsWithItems', query: groupsWithItemsQuery(compiler, userId).compile() },
@@ -93,7 +127,8 @@ function bareBaseline(file: string, userId: number, sessionId: string): BareResu
       return () => statements.reduce((rows, s) => rows + s.statement.all(...s.params).length, 0);
     };
     // Kysely's SqliteDriver prepares every statement anew for each query.
-    const preparedEachTime = (list: typeof all) => () => list.reduce((rows, s) => rows + sqlite.prepare(s.sql).all(...s.params).length, 0);
+    const preparedEachTime = (list: typeof all) => () =>
+      list.reduce((rows, s) => rows + sqlite.prepare(s.sql).all(...s.params).length, 0);
 
     const variants: { variant: string; queries: number; run: () => number }[] = [
       { variant: 'full request SQL (session + layout), prepared once', queries: all.length, run: prepared(all) },
@@ -107,7 +142,7 @@ function bareBaseline(file: string, userId: number, sessionId: string): BareResu
       const latencies: number[] = [];
       const start = process.hrtime.bigint();
       const deadline = start + BigInt(Math.round(BARE_SECONDS * 1e9));
-      for (let now = start; now < deadline; ) {
+      for (let now = start; now < deadline;) {
         run();
         const done = process.hrtime.bigint();
         latencies.push(Number(done - now) / 1e6);
@@ -115,7 +150,15 @@ function bareBaseline(file: string, userId: number, sessionId: string): BareResu
       }
       const elapsed = Number(process.hrtime.bigint() - start) / 1e9;
       const sorted = Float64Array.from(latencies).sort();
-      const result = { variant, queries, iterations: sorted.length, opsPerSec: sorted.length / elapsed, p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99), rowsPerIteration: rows };
+      const result = {
+        variant,
+        queries,
+        iterations: sorted.length,
+        opsPerSec: sorted.length / elapsed,
+        p50Ms: percentile(sorted, 50),
+        p99Ms: percentile(sorted, 99),
+        rowsPerIteration: rows,
+      };
       results.push(result);
       console.log(
         `  bare: ${variant.padEnd(52)} ${String(queries).padStart(2)} queries, ${String(rows).padStart(4)} rows  ${fmt(result.opsPerSec, 0).padStart(8)} it/s  p50 ${fmt(result.p50Ms, 3)} ms  p99 ${fmt(result.p99Ms, 3)} ms`,
@@ -129,7 +172,21 @@ function bareBaseline(file: string, userId: number, sessionId: string): BareResu
 
 // ---------------------------------------------------------------- output
 
-const COLUMNS = ['db', 'scenario', 'clients', 'secs', 'requests', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'errors', 'srv CPU', 'gen CPU'] as const;
+const COLUMNS = [
+  'db',
+  'scenario',
+  'clients',
+  'secs',
+  'requests',
+  'req/s',
+  'p50 ms',
+  'p90 ms',
+  'p99 ms',
+  'max ms',
+  'errors',
+  'srv CPU',
+  'gen CPU',
+] as const;
 const WIDTHS = [8, 28, 7, 5, 9, 9, 8, 8, 8, 8, 6, 7, 7];
 
 function row(cells: string[]): string {
@@ -138,8 +195,19 @@ function row(cells: string[]): string {
 
 function cells(r: LoadResult): string[] {
   return [
-    r.db, r.scenario, String(r.clients), fmt(r.seconds, 1), String(r.requests), fmt(r.reqPerSec, 0), fmt(r.p50Ms), fmt(r.p90Ms), fmt(r.p99Ms), fmt(r.maxMs),
-    String(r.errors), r.serverCpu === null ? '-' : `${Math.round(r.serverCpu * 100)}%`, `${Math.round(r.loadGenCpu * 100)}%`,
+    r.db,
+    r.scenario,
+    String(r.clients),
+    fmt(r.seconds, 1),
+    String(r.requests),
+    fmt(r.reqPerSec, 0),
+    fmt(r.p50Ms),
+    fmt(r.p90Ms),
+    fmt(r.p99Ms),
+    fmt(r.maxMs),
+    String(r.errors),
+    r.serverCpu === null ? '-' : `${Math.round(r.serverCpu * 100)}%`,
+    `${Math.round(r.loadGenCpu * 100)}%`,
   ];
 }
 
@@ -166,16 +234,28 @@ async function benchDatabase(dbLabel: string, databaseUrl: string | null): Promi
     const token = await login(server, ADMIN_EMAIL);
     const auth = { authorization: `Bearer ${token}` };
     const me = await request(server, { method: 'GET', path: '/api/token/me', headers: auth });
-    const adminId = me.status === 200 ? (JSON.parse(me.body.toString()) as { data?: { id?: unknown } }).data?.id : undefined;
-    if (typeof adminId !== 'number') throw new Error(`[${dbLabel}] GET /api/token/me failed: ${me.status} ${me.body.toString().slice(0, 300)}`);
+    const adminId =
+      me.status === 200 ? (JSON.parse(me.body.toString()) as { data?: { id?: unknown } }).data?.id : undefined;
+    if (typeof adminId !== 'number')
+      throw new Error(`[${dbLabel}] GET /api/token/me failed: ${me.status} ${me.body.toString().slice(0, 300)}`);
     // The first features/get creates the layout; the measured ones read it.
     const features = await request(server, { method: 'GET', path: '/api/Auth/features/get', headers: auth });
-    const groups = features.status === 200 ? (JSON.parse(features.body.toString()) as { value?: unknown[] }).value : undefined;
-    if (!Array.isArray(groups) || groups.length === 0) throw new Error(`[${dbLabel}] GET /api/Auth/features/get returned no groups: ${features.status} ${features.body.toString().slice(0, 300)}`);
+    const groups =
+      features.status === 200 ? (JSON.parse(features.body.toString()) as { value?: unknown[] }).value : undefined;
+    if (!Array.isArray(groups) || groups.length === 0)
+      throw new Error(
+        `[${dbLabel}] GET /api/Auth/features/get returned no groups: ${features.status} ${features.body.toString().slice(0, 300)}`,
+      );
 
     console.log('  ' + row([...COLUMNS]));
     const results: LoadResult[] = [];
-    results.push(await measure(server, 'GET /api/token/me', CLIENTS, SECONDS, () => ({ method: 'GET', path: '/api/token/me', headers: auth })));
+    results.push(
+      await measure(server, 'GET /api/token/me', CLIENTS, SECONDS, () => ({
+        method: 'GET',
+        path: '/api/token/me',
+        headers: auth,
+      })),
+    );
     const featuresGet = () => ({ method: 'GET' as const, path: '/api/Auth/features/get', headers: auth });
     const featuresLoaded = await measure(server, 'GET /api/Auth/features/get', CLIENTS, SECONDS, featuresGet);
     results.push(featuresLoaded);
@@ -209,7 +289,12 @@ async function benchDatabase(dbLabel: string, databaseUrl: string | null): Promi
         console.log(`  bare baseline skipped: ${bareError}`);
       }
     }
-    const target = { metric: `GET /api/Auth/features/get p99 @${CLIENTS} clients`, limitMs: FEATURES_P99_TARGET_MS, valueMs: featuresLoaded.p99Ms, pass: featuresLoaded.p99Ms <= FEATURES_P99_TARGET_MS };
+    const target = {
+      metric: `GET /api/Auth/features/get p99 @${CLIENTS} clients`,
+      limitMs: FEATURES_P99_TARGET_MS,
+      valueMs: featuresLoaded.p99Ms,
+      pass: featuresLoaded.p99Ms <= FEATURES_P99_TARGET_MS,
+    };
     return { db: dbLabel, results, bare, bareError, ratios, target };
   } finally {
     await stopChild(server.child);
@@ -221,7 +306,16 @@ async function benchDatabase(dbLabel: string, databaseUrl: string | null): Promi
 
 async function main() {
   const startedAt = new Date();
-  const settings = { seconds: SECONDS, clients: CLIENTS, loginSeconds: LOGIN_SECONDS, loginClients: LOGIN_CLIENTS, warmupSeconds: WARMUP_SECONDS, singleClientSeconds: SINGLE_CLIENT_SECONDS, bareSeconds: BARE_SECONDS, serverLogLevel: process.env.LOG_LEVEL || 'info (server default)' };
+  const settings = {
+    seconds: SECONDS,
+    clients: CLIENTS,
+    loginSeconds: LOGIN_SECONDS,
+    loginClients: LOGIN_CLIENTS,
+    warmupSeconds: WARMUP_SECONDS,
+    singleClientSeconds: SINGLE_CLIENT_SECONDS,
+    bareSeconds: BARE_SECONDS,
+    serverLogLevel: process.env.LOG_LEVEL || 'info (server default)',
+  };
   const machine = machineInfo();
   console.log(`Haulboard bench: ${JSON.stringify(settings)}`);
   console.log(`Machine: ${JSON.stringify(machine)}`);
@@ -238,24 +332,31 @@ async function main() {
     if (run.ratios) {
       const bareP50 = run.bare![0].p50Ms;
       console.log(`\n[${run.db}] features/get bare SQL p50 ${fmt(bareP50, 3)} ms (${run.ratios.bareVariant})`);
-      console.log(`[${run.db}] ratio server p50 / bare p50: ${fmt(run.ratios.serverP50OverBareP50, 1)}x @${CLIENTS} clients, ${fmt(run.ratios.serverP50At1ClientOverBareP50, 1)}x @1 client`);
+      console.log(
+        `[${run.db}] ratio server p50 / bare p50: ${fmt(run.ratios.serverP50OverBareP50, 1)}x @${CLIENTS} clients, ${fmt(run.ratios.serverP50At1ClientOverBareP50, 1)}x @1 client`,
+      );
     } else if (run.bareError) {
       console.log(`\n[${run.db}] bare baseline skipped: ${run.bareError}`);
     }
   }
   console.log('\nTargets:');
-  for (const run of runs) console.log(`  [${run.target.pass ? 'PASS' : 'MISS'}] ${run.db}: ${run.target.metric} = ${fmt(run.target.valueMs)} ms (target ≤ ${run.target.limitMs} ms)`);
+  for (const run of runs)
+    console.log(
+      `  [${run.target.pass ? 'PASS' : 'MISS'}] ${run.db}: ${run.target.metric} = ${fmt(run.target.valueMs)} ms (target ≤ ${run.target.limitMs} ms)`,
+    );
 
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   const file = path.join(RESULTS_DIR, `${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
-  const report = { startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), commit: gitCommit(), settings, machine, runs };
+  const report = {
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    commit: gitCommit(),
+    settings,
+    machine,
+    runs,
+  };
   fs.writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
   console.log(`\nResults written to ${path.relative(process.cwd(), file) || file}`);
 }
 
-main()
-  .catch((error: unknown) => {
-    console.error(`\nBenchmark failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 1;
-  })
-  .finally(() => cleanup());
+runBench('bench:api', main);

@@ -31,10 +31,14 @@ export function registerEndpoints(resource: string, endpoints: ResourceEndpoints
 }
 
 /**
- * The usual shape of a master-data controller (DESIGN.md §3): GET/POST on the collection, GET/PUT/DELETE on
- * /{id}, POST /{id}/restore, GET /export. `overrides` names the calls that differ.
+ * The usual shape of a master-data controller (docs/product/conventions.md#api): GET/POST on the collection,
+ * GET/PUT/DELETE on /{id}, POST /{id}/restore, GET /export. `overrides` names the calls that differ.
  */
-export function registerRestEndpoints(resource: string, base: string, overrides: Partial<ResourceEndpoints> = {}): ResourceEndpoints {
+export function registerRestEndpoints(
+  resource: string,
+  base: string,
+  overrides: Partial<ResourceEndpoints> = {},
+): ResourceEndpoints {
   const endpoints: ResourceEndpoints = {
     list: base,
     one: (id) => `${base}/${id}`,
@@ -57,7 +61,10 @@ export function endpointsOf(resource: string): ResourceEndpoints {
  * react-admin's list state → the API's query: Page (0-based), Size, Sort (field or -field), then the filters.
  * Empty filters and switched-off toggles (false) are left out; filters that mean "yes or no" use 'true'/'false'.
  */
-export function toApiQuery(filter: Record<string, unknown>, params?: Pick<GetListParams, 'pagination' | 'sort'>): ApiQuery {
+export function toApiQuery(
+  filter: Record<string, unknown>,
+  params?: Pick<GetListParams, 'pagination' | 'sort'>,
+): ApiQuery {
   const query: ApiQuery = {};
   if (params?.pagination) {
     query.Page = params.pagination.page - 1;

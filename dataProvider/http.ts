@@ -1,7 +1,7 @@
 import { HttpError } from 'ra-core';
 import { getToken } from './session';
 
-/** SPEC.md §8: failures with no server answer. */
+/** What a call with no server answer says (docs/product/shell.md#failure-messages). */
 export const NO_RESPONSE_MESSAGE = 'Something went wrong';
 
 export interface ApiErrorBody {
@@ -9,7 +9,7 @@ export interface ApiErrorBody {
   messages?: { code?: string; description?: string; field?: string }[];
 }
 
-/** The first messages[].description, else the message (SPEC.md §8 "Failed group calls"). */
+/** The first messages[].description, else the message (docs/product/shell.md#sidebar: a failed group call). */
 export function errorMessage(body: unknown, fallback: string): string {
   const typed = (body ?? {}) as ApiErrorBody;
   return typed.messages?.find((m) => m.description)?.description ?? typed.message ?? fallback;
@@ -31,9 +31,32 @@ export const onUnauthorized = (listener: () => void) => {
   };
 };
 
+/** An answer's text as JSON when it is JSON, else the text itself (null when empty). */
+export function bodyOf(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The error of a refused call, as every caller of the API sees it: a react-admin HttpError carrying the server's first
+ * message (for a 5xx, or no words at all, "Something went wrong"); a 401 tells the app first (onUnauthorized).
+ */
+export function responseError(status: number, statusText: string, body: unknown): HttpError {
+  if (status === 401) unauthorizedListeners.forEach((listener) => listener());
+  return new HttpError(
+    errorMessage(body, status >= 500 ? NO_RESPONSE_MESSAGE : statusText || NO_RESPONSE_MESSAGE),
+    status,
+    body,
+  );
+}
+
 export function buildUrl(path: string, query?: RequestOptions['query']): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) if (value !== null && value !== undefined && value !== '') params.set(key, String(value));
+  for (const [key, value] of Object.entries(query ?? {}))
+    if (value !== null && value !== undefined && value !== '') params.set(key, String(value));
   const text = params.toString();
   return text ? `${path}?${text}` : path;
 }
@@ -59,17 +82,8 @@ export async function apiFetch<T = unknown>(path: string, options: RequestOption
     if ((error as Error).name === 'AbortError') throw error;
     throw new HttpError(NO_RESPONSE_MESSAGE, 0, null);
   }
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    body = text;
-  }
-  if (!response.ok) {
-    if (response.status === 401) unauthorizedListeners.forEach((listener) => listener());
-    throw new HttpError(errorMessage(body, response.status >= 500 ? NO_RESPONSE_MESSAGE : response.statusText || NO_RESPONSE_MESSAGE), response.status, body);
-  }
+  const body = bodyOf(await response.text());
+  if (!response.ok) throw responseError(response.status, response.statusText, body);
   return body as T;
 }
 
@@ -86,7 +100,21 @@ export function unwrap<T>(body: unknown): T {
  * A file sent as the request body (the bank's CSV export, an avatar), with the upload's progress: fetch cannot report it, an
  * XMLHttpRequest can. Errors as apiFetch's.
  */
-export function apiUpload<T = unknown>(path: string, file: Blob, { method = 'POST', query, contentType, onProgress }: { method?: 'POST' | 'PUT'; query?: RequestOptions['query']; contentType: string; onProgress?: (fraction: number) => void }): Promise<T> {
+export function apiUpload<T = unknown>(
+  path: string,
+  file: Blob,
+  {
+    method = 'POST',
+    query,
+    contentType,
+    onProgress,
+  }: {
+    method?: 'POST' | 'PUT';
+    query?: RequestOptions['query'];
+    contentType: string;
+    onProgress?: (fraction: number) => void;
+  },
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open(method, buildUrl(path, query));
@@ -94,18 +122,14 @@ export function apiUpload<T = unknown>(path: string, file: Blob, { method = 'POS
     if (token) request.setRequestHeader('authorization', `Bearer ${token}`);
     request.setRequestHeader('content-type', contentType);
     request.setRequestHeader('accept', 'application/json');
-    request.upload.onprogress = (event) => { if (event.lengthComputable) onProgress?.(event.loaded / event.total); };
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.(event.loaded / event.total);
+    };
     request.onerror = () => reject(new HttpError(NO_RESPONSE_MESSAGE, 0, null));
     request.onload = () => {
-      let body: unknown;
-      try {
-        body = request.responseText ? JSON.parse(request.responseText) : null;
-      } catch {
-        body = request.responseText;
-      }
+      const body = bodyOf(request.responseText);
       if (request.status >= 200 && request.status < 300) return resolve(body as T);
-      if (request.status === 401) unauthorizedListeners.forEach((listener) => listener());
-      reject(new HttpError(errorMessage(body, request.status >= 500 ? NO_RESPONSE_MESSAGE : request.statusText || NO_RESPONSE_MESSAGE), request.status, body));
+      reject(responseError(request.status, request.statusText, body));
     };
     request.send(file);
   });

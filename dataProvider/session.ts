@@ -1,6 +1,6 @@
 import type { CurrentUserDto } from '../schema/auth';
 
-/** What the app keeps in localStorage between visits. A 401 clears it all (SPEC.md §7). */
+/** What the app keeps in localStorage between visits. A 401 clears it all (docs/product/shell.md#failure-messages). */
 export const TOKEN_KEY = 'accessToken';
 export const USER_KEY = 'user';
 export const FEATURES_KEY = 'features';

@@ -3,13 +3,20 @@ import { idText, idValue } from './common';
 import { PERMISSIONS, type Permission } from './roles';
 
 /**
- * Access Settings (/app/permissions, issue 20.1): roles, the role × feature permission matrix and who holds each role.
+ * Access Settings (/app/permissions): roles, the role × feature permission matrix and who holds each role.
  * The server and the screen check the same rules from here.
  */
 
 export const ROLE_NAME_MAX = 40;
-const roleName = z.string().trim().min(1, 'Enter a role name').max(ROLE_NAME_MAX)
-  .regex(/^[\p{L}\p{N}][\p{L}\p{N} .&'-]*$/u, 'Use letters, digits, spaces and . & \' - (starting with a letter or digit)');
+const roleName = z
+  .string()
+  .trim()
+  .min(1, 'Enter a role name')
+  .max(ROLE_NAME_MAX)
+  .regex(
+    /^[\p{L}\p{N}][\p{L}\p{N} .&'-]*$/u,
+    "Use letters, digits, spaces and . & ' - (starting with a letter or digit)",
+  );
 
 /** A custom role starts as a copy of another role's permissions (it holds nothing until users are added). */
 export const newRoleBody = z.object({ name: roleName, copyFromRoleId: idValue });
@@ -25,7 +32,9 @@ export const MAX_MATRIX_CHANGES = 2000;
 export const matrixCell = z.object({
   roleId: idValue,
   featureId: idValue,
-  permissions: z.array(z.enum(PERMISSIONS)).max(PERMISSIONS.length)
+  permissions: z
+    .array(z.enum(PERMISSIONS))
+    .max(PERMISSIONS.length)
     .refine((list) => new Set(list).size === list.length, 'Name each permission once'),
 });
 export type MatrixCell = z.output<typeof matrixCell>;
@@ -50,12 +59,15 @@ export function missingRead(permissions: readonly Permission[]): boolean {
 /** Matrix rules' messages, shared by the server's refusals and the screen's warnings. */
 export const ACCESS_MESSAGES = {
   writeWithoutRead: 'A role cannot create, update, delete, export or approve on a screen it cannot read: tick Read too',
-  adminKeepsAccess: 'The Administrator role always keeps Read and Update on Access Settings, so someone can always fix access',
+  adminKeepsAccess:
+    'The Administrator role always keeps Read and Update on Access Settings, so someone can always fix access',
   anyRole: '“Any” is not a role users hold: give permissions to the roles people have',
   childFeature: 'This entry takes its permissions from the screen it belongs to: change that screen instead',
   systemRole: 'Built-in roles cannot be renamed or deleted: the product relies on their names',
-  roleInUse: (count: number) => `${count} user${count === 1 ? '' : 's'} still hold${count === 1 ? 's' : ''} this role: remove them from it first`,
-  stale: 'Another administrator saved permissions since you opened this screen. Reload to see their changes; your unsaved changes are listed so you can apply them again.',
+  roleInUse: (count: number) =>
+    `${count} user${count === 1 ? '' : 's'} still hold${count === 1 ? 's' : ''} this role: remove them from it first`,
+  stale:
+    'Another administrator saved permissions since you opened this screen. Reload to see their changes; your unsaved changes are listed so you can apply them again.',
   usersLoad: 'Users could not be loaded. Contact the administrator',
   rolesLoad: 'A problem has occurred, please contact the administrator',
 } as const;

@@ -5,8 +5,8 @@ import { PHONE_COUNTRIES } from './reference';
 import { USER_TYPE_IDS } from './roles';
 
 /**
- * The account flows of issue 21 (server/modules/account): the requests, the limits and the wording of the refusals,
- * for the server and for the screens that send them.
+ * The account flows (docs/product/accounts.md#accounts; server/modules/account): the requests, the limits and the
+ * wording of the refusals, for the server and for the screens that send them.
  */
 
 /** How long each kind of one-time link works. */
@@ -32,8 +32,10 @@ export const ACCOUNT_MESSAGES = {
   emailTaken: 'This e-mail address is already in use',
   sameEmail: 'This is already your e-mail address',
   wrongPassword: 'The password is not right',
-  tooManyMails: (seconds: number) => `Too many messages were asked for just now. You can ask again in ${seconds < 120 ? `${seconds} second(s)` : `${Math.ceil(seconds / 60)} minute(s)`}.`,
-  tooManyPasswordTries: (seconds: number) => `Too many wrong passwords. Try again in ${Math.ceil(seconds / 60)} minute(s).`,
+  tooManyMails: (seconds: number) =>
+    `Too many messages were asked for just now. You can ask again in ${seconds < 120 ? `${seconds} second(s)` : `${Math.ceil(seconds / 60)} minute(s)`}.`,
+  tooManyPasswordTries: (seconds: number) =>
+    `Too many wrong passwords. Try again in ${Math.ceil(seconds / 60)} minute(s).`,
   notAnImage: (type: string) => `The file is not a ${type.replace('image/', '').toUpperCase()} image`,
   unreadableImage: 'The image could not be read',
   avatarType: `Send the picture as the request body with Content-Type ${AVATAR_TYPES.join(', ')}`,
@@ -45,9 +47,9 @@ type PhoneCountryCode = (typeof PHONE_COUNTRIES)[number]['code'];
 const phoneCountryCodes = PHONE_COUNTRIES.map((c) => c.code) as [PhoneCountryCode, ...PhoneCountryCode[]];
 
 /**
- * The national number's digits (SPEC.md §3: as many as its country has), from what was typed: spaces, dashes, dots
- * and brackets are dropped, and so is the country's own dial code in front (+1 555 010 9999 and 1-555-010-9999 are
- * 5550109999). null when what is left is not that many digits.
+ * The national number's digits (as many as its country has: docs/product/accounts.md#phones), from what was typed:
+ * spaces, dashes, dots and brackets are dropped, and so is the country's own dial code in front (+1 555 010 9999 and
+ * 1-555-010-9999 are 5550109999). null when what is left is not that many digits.
  */
 export function phoneDigits(countryCode: string, typed: string): string | null {
   const country = PHONE_COUNTRIES.find((c) => c.code === countryCode);
@@ -55,13 +57,16 @@ export function phoneDigits(countryCode: string, typed: string): string | null {
   let digits = typed.replace(PHONE_SEPARATORS, '');
   const dial = country.dialCode.slice(1);
   if (digits.startsWith(`+${dial}`)) digits = digits.slice(dial.length + 1);
-  else if (digits.length === dial.length + country.digits && digits.startsWith(dial)) digits = digits.slice(dial.length);
+  else if (digits.length === dial.length + country.digits && digits.startsWith(dial))
+    digits = digits.slice(dial.length);
   return /^\d+$/.test(digits) && digits.length === country.digits ? digits : null;
 }
 
 export const phoneMessage = (countryCode: string) => {
   const country = PHONE_COUNTRIES.find((c) => c.code === countryCode);
-  return country ? `Enter the ${country.digits} digits of a ${country.name} number (${country.dialCode})` : 'Choose the phone’s country';
+  return country
+    ? `Enter the ${country.digits} digits of a ${country.name} number (${country.dialCode})`
+    : 'Choose the phone’s country';
 };
 
 /** Name and phone, as /app/complete-register and /app/account send them; the phone comes out as its digits. */
@@ -85,7 +90,9 @@ export const profileBody = z.object(profileShape).transform(withPhoneDigits);
 export type ProfileBody = z.output<typeof profileBody>;
 
 /** POST /api/account/complete-registration: the profile, and the user type if the user changed their mind. */
-export const completeRegistrationBody = z.object({ ...profileShape, userType: z.enum(USER_TYPE_IDS).optional() }).transform(withPhoneDigits);
+export const completeRegistrationBody = z
+  .object({ ...profileShape, userType: z.enum(USER_TYPE_IDS).optional() })
+  .transform(withPhoneDigits);
 export type CompleteRegistrationBody = z.output<typeof completeRegistrationBody>;
 
 const linkToken = z.string().trim().min(1, 'The link has no token').max(200);
@@ -98,9 +105,15 @@ export const forgotPasswordBody = z.object({ email });
 /** POST /api/account/reset-password: the e-mail and token of the link (/forgotpassword/{email}/{token}), the new password. */
 export const resetByEmailBody = z.object({ email, token: linkToken, password: newPassword });
 /** POST /api/account/change-email */
-export const changeEmailBody = z.object({ newEmail: email, password: z.string().min(1, 'Enter your password').max(1024) });
+export const changeEmailBody = z.object({
+  newEmail: email,
+  password: z.string().min(1, 'Enter your password').max(1024),
+});
 /** POST /api/account/change-password */
-export const changePasswordBody = z.object({ currentPassword: z.string().min(1, 'Enter your current password').max(1024), newPassword });
+export const changePasswordBody = z.object({
+  currentPassword: z.string().min(1, 'Enter your current password').max(1024),
+  newPassword,
+});
 
 export type LinkTokenBody = z.output<typeof linkTokenBody>;
 export type ForgotPasswordBody = z.output<typeof forgotPasswordBody>;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { businessDate } from './bookOrders';
-import { idText, idValue, queryBoolean } from './common';
+import { businessDate, idText, idValue, queryBoolean } from './common';
 import { listQuery } from './records';
 
 /**
@@ -37,15 +36,25 @@ export type EndAssignmentInput = z.output<typeof endAssignmentInput>;
 export const unitAssignmentInput = z
   .object({
     driverId: idValue,
-    truckId: idValue.optional().nullable().transform((v) => v ?? null),
-    trailerId: idValue.optional().nullable().transform((v) => v ?? null),
-    fuelCardId: idValue.optional().nullable().transform((v) => v ?? null),
+    truckId: idValue
+      .optional()
+      .nullable()
+      .transform((v) => v ?? null),
+    trailerId: idValue
+      .optional()
+      .nullable()
+      .transform((v) => v ?? null),
+    fuelCardId: idValue
+      .optional()
+      .nullable()
+      .transform((v) => v ?? null),
     startsOn: businessDate,
     /** Move a unit or card another driver holds (their assignment ends the day before); otherwise 409. */
     reassign: z.boolean().default(false),
   })
   .superRefine((a, ctx) => {
-    if (!a.truckId && !a.trailerId && !a.fuelCardId) ctx.addIssue({ code: 'custom', path: ['truckId'], message: 'Choose a truck, a trailer or a fuel card' });
+    if (!a.truckId && !a.trailerId && !a.fuelCardId)
+      ctx.addIssue({ code: 'custom', path: ['truckId'], message: 'Choose a truck, a trailer or a fuel card' });
   });
 export type UnitAssignmentInput = z.output<typeof unitAssignmentInput>;
 
@@ -61,7 +70,10 @@ export type CurrentDispatchersQuery = z.output<typeof currentDispatchersQuery>;
 
 const HISTORY_SORTS = ['startsOn', 'id'] as const;
 /** GET /api/DriverAssignments/history: newest first (sort=startsOn for oldest first). */
-export const dispatcherHistoryQuery = listQuery(HISTORY_SORTS, { driverId: idText.optional(), dispatcherId: idText.optional() });
+export const dispatcherHistoryQuery = listQuery(HISTORY_SORTS, {
+  driverId: idText.optional(),
+  dispatcherId: idText.optional(),
+});
 export type DispatcherHistoryQuery = z.output<typeof dispatcherHistoryQuery>;
 
 export const UNIT_ASSIGNMENT_SORTS = ['driverName', 'truckNumber', 'trailerNumber', 'id'] as const;
@@ -73,7 +85,11 @@ export const currentUnitsQuery = listQuery(UNIT_ASSIGNMENT_SORTS, {
 });
 export type CurrentUnitsQuery = z.output<typeof currentUnitsQuery>;
 /** GET /api/UnitAssignments/history?driverId=&unitId=&fuelCardId=: newest first. */
-export const unitHistoryQuery = listQuery(HISTORY_SORTS, { driverId: idText.optional(), unitId: idText.optional(), fuelCardId: idText.optional() });
+export const unitHistoryQuery = listQuery(HISTORY_SORTS, {
+  driverId: idText.optional(),
+  unitId: idText.optional(),
+  fuelCardId: idText.optional(),
+});
 export type UnitHistoryQuery = z.output<typeof unitHistoryQuery>;
 
 /** What a driver can hold: one of each at a time. */

@@ -28,22 +28,71 @@ export interface AuditSubject {
  * app's (haulboard.audit.entities); an entity not listed anywhere is shown as it is stored.
  */
 const OTHER_SUBJECTS: readonly AuditSubject[] = [
-  { entity: 'book_order', resource: 'books/bookorders' }, { entity: 'bank_transaction', resource: 'finances/match-transactions' },
-  { entity: 'driver_dispatcher_assignment' }, { entity: 'unit_assignment' }, { entity: 'document' }, { entity: 'saved_filter' },
-  { entity: 'feature_group' }, { entity: 'feature_group_item' }, { entity: 'notification' }, { entity: 'push_token' }, { entity: 'session' },
-  { entity: 'api' }, { entity: 'role' }, { entity: 'connected_app' },
+  { entity: 'book_order', resource: 'books/bookorders' },
+  { entity: 'bank_transaction', resource: 'finances/match-transactions' },
+  { entity: 'driver_dispatcher_assignment' },
+  { entity: 'unit_assignment' },
+  { entity: 'document' },
+  { entity: 'saved_filter' },
+  { entity: 'feature_group' },
+  { entity: 'feature_group_item' },
+  { entity: 'notification' },
+  { entity: 'push_token' },
+  { entity: 'session' },
+  { entity: 'api' },
+  { entity: 'role' },
+  { entity: 'connected_app' },
+  { entity: 'company_settings' },
 ];
 
 /** Every entity the trail knows: the record definitions', then the others. */
-export const AUDIT_SUBJECTS: readonly AuditSubject[] = [...RECORD_RESOURCES.map((def) => ({ entity: def.entity, resource: def.name })), ...OTHER_SUBJECTS];
+export const AUDIT_SUBJECTS: readonly AuditSubject[] = [
+  ...RECORD_RESOURCES.map((def) => ({ entity: def.entity, resource: def.name })),
+  ...OTHER_SUBJECTS,
+];
 
 /** The audit entity of the records a screen edits ('management/shipper-management' → 'shipper'), if it has one. */
-export const auditEntityOf = (resource: string): string | undefined => AUDIT_SUBJECTS.find((subject) => subject.resource === resource)?.entity;
+export const auditEntityOf = (resource: string): string | undefined =>
+  AUDIT_SUBJECTS.find((subject) => subject.resource === resource)?.entity;
 
 /** The actions the server writes (their words: haulboard.audit.actions); an unknown one is shown as it is stored. */
 export const AUDIT_ACTIONS = [
-  'create', 'update', 'delete', 'restore', 'status', 'approve', 'manager-review', 'void', 'pay', 'settle', 'rebuild', 'build', 'chargeback',
-  'assign', 'end', 'match', 'undo-match', 'explain', 'unexplain', 'move', 'reorder', 'permissions', 'login', 'logout', 'register',
-  'password-link', 'reset-password', 'offboarding.step.done', 'offboarding.step.undone', 'read', 'read-all', 'store', 'call',
-  'add-role', 'remove-role', 'token', 'rotate-secret', 'revoke',
+  'create',
+  'update',
+  'delete',
+  'restore',
+  'status',
+  'approve',
+  'manager-review',
+  'void',
+  'pay',
+  'settle',
+  'rebuild',
+  'build',
+  'chargeback',
+  'assign',
+  'end',
+  'match',
+  'undo-match',
+  'explain',
+  'unexplain',
+  'move',
+  'reorder',
+  'permissions',
+  'login',
+  'logout',
+  'register',
+  'password-link',
+  'reset-password',
+  'offboarding.step.done',
+  'offboarding.step.undone',
+  'read',
+  'read-all',
+  'store',
+  'call',
+  'add-role',
+  'remove-role',
+  'token',
+  'rotate-secret',
+  'revoke',
 ] as const;

@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { businessDate } from './bookOrders';
-import { idText } from './common';
+import { businessDate, idText } from './common';
 import { PERIODS } from './period';
 import { listQuery } from './records';
 
 /**
- * GET /api/Driver/get-balances-state (SPEC.md §7, issue 14 item 4): per driver, for the period, the opening balance,
- * credits, debits and ending balance; searched on the driver's full name; active, inactive or all drivers. A balance
- * is what the company owes the driver (credits less debits); below zero, what the driver owes.
+ * GET /api/Driver/get-balances-state (docs/product/finances.md#balances): per driver, for the period, the opening
+ * balance, credits, debits and ending balance; searched on the driver's full name; active, inactive or all drivers. A
+ * balance is what the company owes the driver (credits less debits); below zero, what the driver owes.
  */
 export const BALANCE_STATUSES = ['active', 'inactive', 'all'] as const;
 export const BALANCE_SORTS = ['name', 'opening', 'credits', 'debits', 'ending', 'escrow'] as const;

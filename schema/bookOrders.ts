@@ -1,13 +1,23 @@
 import { z } from 'zod';
-import { BUSINESS_DATE_MAX, BUSINESS_DATE_MIN, hasCents, idText, idValue, isCalendarDate, pagingQuery, queryBoolean } from './common';
+import { businessDate, idText, idValue, pagingQuery, queryBoolean, textRule } from './common';
+import { money } from './money';
 import { LOAD_BOARDS, PAYMENT_METHODS } from './reference';
 import { PERIODS } from './period';
 
 export { PERIODS, type Period, periodRange } from './period';
 import { isValidVin } from './vin';
 
-/** DESIGN.md §5: the life of a load. */
-export const ORDER_STATUSES = ['NEW', 'ASSIGNED', 'PICKED_UP', 'DELIVERED', 'INVOICED', 'PAID', 'ON_HOLD', 'CANCELLED'] as const;
+/** The life of a load (docs/product/book-orders.md#order-statuses). */
+export const ORDER_STATUSES = [
+  'NEW',
+  'ASSIGNED',
+  'PICKED_UP',
+  'DELIVERED',
+  'INVOICED',
+  'PAID',
+  'ON_HOLD',
+  'CANCELLED',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Status changes a user may make; everything else is refused with the allowed list. */
@@ -28,27 +38,13 @@ export const VEHICLE_TYPES = ['SEDAN', 'SUV', 'PICKUP', 'VAN', 'COUPE', 'MINIVAN
 export const PAYMENT_STATUSES = ['UNPAID', 'PARTIALLY_PAID', 'PAID'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-const MAX_CENTS_DOLLARS = 10_000_000;
-/** Money as dollars with at most two decimals, finite, within range; stored as integer cents. */
-export const money = (label: string) =>
-  z
-    .number({ error: `${label} must be a number` })
-    .finite()
-    .min(0, `${label} cannot be negative`)
-    .max(MAX_CENTS_DOLLARS, `${label} is too large`)
-    .refine(hasCents, `${label} has at most two decimals`);
-
-/** The one rule for business dates (every record, filter and form): a real day within the business window. */
-export const businessDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD')
-  .superRefine((value, ctx) => {
-    if (!isCalendarDate(value)) ctx.addIssue({ code: 'custom', message: 'Not a real date' });
-    else if (value < BUSINESS_DATE_MIN || value > BUSINESS_DATE_MAX) ctx.addIssue({ code: 'custom', message: `Use a date from ${BUSINESS_DATE_MIN} to ${BUSINESS_DATE_MAX}` });
-  });
-
-const text = (max: number) => z.string().trim().max(max);
-const optionalText = (max: number) => text(max).optional().nullable().transform((v) => (v ? v : null));
+/** Text of an order, under the text rule (schema/common.ts). */
+const text = (max: number) => z.string().trim().superRefine(textRule()).max(max);
+const optionalText = (max: number) =>
+  text(max)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
 
 export const vehicleInput = z.object({
   vin: z
@@ -57,7 +53,11 @@ export const vehicleInput = z.object({
     .toUpperCase()
     .refine((vin) => /^[A-HJ-NPR-Z0-9]{17}$/.test(vin), 'A VIN has 17 letters and digits (no I, O or Q)')
     .refine(isValidVin, 'The VIN check digit does not match; check the VIN'),
-  year: z.number().int().min(1900, 'Year is too early').max(new Date().getUTCFullYear() + 2, 'Year is too late'),
+  year: z
+    .number()
+    .int()
+    .min(1900, 'Year is too early')
+    .max(new Date().getUTCFullYear() + 2, 'Year is too late'),
   make: text(40).min(1, 'Enter the make'),
   model: text(60).min(1, 'Enter the model'),
   type: z.enum(VEHICLE_TYPES),
@@ -84,9 +84,9 @@ export const stopInput = z.object({
 export type StopInput = z.infer<typeof stopInput>;
 
 /**
- * The body of create and update. One definition validates the API request and the web form (DESIGN.md §1).
- * Cross-field rules: pickup before delivery; a window ends on or after its start; pay-on-pickup/delivery needs
- * a payment method and a COD amount; the broker fee is not more than the price.
+ * The body of create and update. One definition validates the API request and the web form
+ * (docs/architecture.md#request-path). Cross-field rules: pickup before delivery; a window ends on or after its start;
+ * pay-on-pickup/delivery needs a payment method and a COD amount; the broker fee is not more than the price.
  */
 export const bookOrderInput = z
   .object({
@@ -114,30 +114,40 @@ export const bookOrderInput = z
     vehicles: z.array(vehicleInput).min(1, 'Add at least one vehicle').max(12, 'A load has at most 12 vehicles'),
   })
   .superRefine((order, ctx) => {
-    if (order.delivery.date < order.pickup.date) ctx.addIssue({ code: 'custom', path: ['delivery', 'date'], message: 'Delivery cannot be before pickup' });
+    if (order.delivery.date < order.pickup.date)
+      ctx.addIssue({ code: 'custom', path: ['delivery', 'date'], message: 'Delivery cannot be before pickup' });
     for (const stop of ['pickup', 'delivery'] as const) {
       const { date, dateTo } = order[stop];
-      if (dateTo && dateTo < date) ctx.addIssue({ code: 'custom', path: [stop, 'dateTo'], message: 'The window ends before it starts' });
+      if (dateTo && dateTo < date)
+        ctx.addIssue({ code: 'custom', path: [stop, 'dateTo'], message: 'The window ends before it starts' });
     }
-    if (order.brokerFee > order.price) ctx.addIssue({ code: 'custom', path: ['brokerFee'], message: 'The broker fee cannot exceed the price' });
-    if ((order.payOnPickup || order.payOnDelivery) && order.codAmount <= 0) ctx.addIssue({ code: 'custom', path: ['codAmount'], message: 'Enter the amount to collect' });
-    if (order.payOnPickup && order.payOnDelivery) ctx.addIssue({ code: 'custom', path: ['payOnDelivery'], message: 'Collect on pickup or on delivery, not both' });
+    if (order.brokerFee > order.price)
+      ctx.addIssue({ code: 'custom', path: ['brokerFee'], message: 'The broker fee cannot exceed the price' });
+    if ((order.payOnPickup || order.payOnDelivery) && order.codAmount <= 0)
+      ctx.addIssue({ code: 'custom', path: ['codAmount'], message: 'Enter the amount to collect' });
+    if (order.payOnPickup && order.payOnDelivery)
+      ctx.addIssue({ code: 'custom', path: ['payOnDelivery'], message: 'Collect on pickup or on delivery, not both' });
     const vins = order.vehicles.map((v) => v.vin);
     vins.forEach((vin, index) => {
-      if (vins.indexOf(vin) !== index) ctx.addIssue({ code: 'custom', path: ['vehicles', index, 'vin'], message: 'This VIN is already on the load' });
+      if (vins.indexOf(vin) !== index)
+        ctx.addIssue({ code: 'custom', path: ['vehicles', index, 'vin'], message: 'This VIN is already on the load' });
     });
   });
 export type BookOrderInput = z.infer<typeof bookOrderInput>;
 
 export const bookOrderUpdate = z.intersection(bookOrderInput, z.object({ version: z.number().int().positive() }));
 
-export const statusChange = z.object({ status: z.enum(ORDER_STATUSES), note: optionalText(500), version: z.number().int().positive() });
+export const statusChange = z.object({
+  status: z.enum(ORDER_STATUSES),
+  note: optionalText(500),
+  version: z.number().int().positive(),
+});
 export const managerReview = z.object({ hasManagerReview: z.boolean(), version: z.number().int().positive() });
 export const approval = z.object({ version: z.number().int().positive() });
 
 export const SORT_FIELDS = ['pickupDate', 'deliveryDate', 'orderNumber', 'price', 'status', 'createdAt', 'id'] as const;
 
-/** GET /api/BookOrder/filter-books: SPEC.md §3's shared list filter plus the book-order filters. */
+/** GET /api/BookOrder/filter-books: the shared list filter and the book-order filters (docs/product/conventions.md). */
 export const bookOrderFilter = z
   .object({
     ...pagingQuery(50, 500),
@@ -163,14 +173,17 @@ export const bookOrderFilter = z
     deliveryStateId: idText.optional(),
   })
   .superRefine((q, ctx) => {
-    if (q.filtered === 'custom' && !q.from && !q.to) ctx.addIssue({ code: 'custom', path: ['from'], message: 'A custom period needs from, to or both' });
+    if (q.filtered === 'custom' && !q.from && !q.to)
+      ctx.addIssue({ code: 'custom', path: ['from'], message: 'A custom period needs from, to or both' });
     if (q.from && q.to && q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to is before from' });
-    if (q.sort && !SORT_FIELDS.includes(q.sort.replace(/^-/, '') as never)) ctx.addIssue({ code: 'custom', path: ['sort'], message: `Sort by one of ${SORT_FIELDS.join(', ')}` });
+    if (q.sort && !SORT_FIELDS.includes(q.sort.replace(/^-/, '') as never))
+      ctx.addIssue({ code: 'custom', path: ['sort'], message: `Sort by one of ${SORT_FIELDS.join(', ')}` });
   });
 export type BookOrderFilter = z.output<typeof bookOrderFilter>;
 
 export const savedFilterInput = z.object({
   name: text(80).min(1, 'Name the filter'),
-  filter: z.record(z.string().max(60), z.union([z.string().max(200), z.number().finite(), z.boolean(), z.null()])).refine((f) => Object.keys(f).length <= 40, 'Too many filter fields'),
+  filter: z
+    .record(z.string().max(60), z.union([z.string().max(200), z.number().finite(), z.boolean(), z.null()]))
+    .refine((f) => Object.keys(f).length <= 40, 'Too many filter fields'),
 });
-

@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { businessDate } from './bookOrders';
-import { idText, idValue } from './common';
+import { businessDate, idText, idValue } from './common';
 import { addDays } from './expiry';
 import type { DriverEventType } from './resources/driverEvents';
 
 /**
- * The Performance Calendar (issue 19 item 5, /app/calendar): drivers × the days of a month, each day loaded, empty,
- * home, shop or off, from the book orders' pickup and delivery days and the driver events (server/modules/calendar);
- * court dates and expirations marked; the events themselves, to be dragged to another day.
+ * The Performance Calendar (/app/calendar, docs/product/people.md#people): drivers × the days of a month, each day
+ * loaded, empty, home, shop or off, from the book orders' pickup and delivery days and the driver events
+ * (server/modules/calendar); court dates and expirations marked; the events themselves, to be dragged to another day.
  *
  * This file is the contract between the server and the screen: the month's question and answer, and the move.
  */
@@ -22,9 +21,24 @@ import type { DriverEventType } from './resources/driverEvents';
 export const DAY_STATES = ['off', 'loaded', 'shop', 'home', 'empty', 'upcoming'] as const;
 export type DayState = (typeof DAY_STATES)[number];
 /** One letter per state: a driver's month travels as one string of letters (31 letters, not 31 words). */
-export const DAY_STATE_CODES: Record<DayState, string> = { off: 'O', loaded: 'L', shop: 'S', home: 'H', empty: 'E', upcoming: '-' };
-export const dayStateOf = (code: string): DayState => DAY_STATES.find((state) => DAY_STATE_CODES[state] === code) ?? 'upcoming';
-export const DAY_STATE_LABELS: Record<DayState, string> = { off: 'Off', loaded: 'Loaded', shop: 'Shop', home: 'Home', empty: 'Empty', upcoming: 'Ahead' };
+export const DAY_STATE_CODES: Record<DayState, string> = {
+  off: 'O',
+  loaded: 'L',
+  shop: 'S',
+  home: 'H',
+  empty: 'E',
+  upcoming: '-',
+};
+export const dayStateOf = (code: string): DayState =>
+  DAY_STATES.find((state) => DAY_STATE_CODES[state] === code) ?? 'upcoming';
+export const DAY_STATE_LABELS: Record<DayState, string> = {
+  off: 'Off',
+  loaded: 'Loaded',
+  shop: 'Shop',
+  home: 'Home',
+  empty: 'Empty',
+  upcoming: 'Ahead',
+};
 
 /**
  * How far back a load still on the road in the month is looked for (its pickup day): three weeks — a car-hauling
@@ -36,17 +50,22 @@ export const MAX_LOAD_DAYS = 21;
 /** The events that are days of their own on the calendar (the others are marks on their days). */
 export const STATE_EVENTS: Partial<Record<DriverEventType, DayState>> = { HOME_TIME: 'home', SHOP_TIME: 'shop' };
 
-export const calendarMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use a month as YYYY-MM').refine((month) => month >= '1990-01' && month <= '2100-12', 'Use a month from 1990 to 2100');
+export const calendarMonth = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use a month as YYYY-MM')
+  .refine((month) => month >= '1990-01' && month <= '2100-12', 'Use a month from 1990 to 2100');
 
 /** GET /api/calendar/month. */
-export const calendarQuery = z.object({
-  /** The month shown (the user's this month when absent). */
-  month: calendarMonth.optional(),
-  /** The user's today (what is past, what is ahead); the server's when absent. */
-  today: businessDate.optional(),
-  driverId: idText.optional(),
-  carrierId: idText.optional(),
-}).strict();
+export const calendarQuery = z
+  .object({
+    /** The month shown (the user's this month when absent). */
+    month: calendarMonth.optional(),
+    /** The user's today (what is past, what is ahead); the server's when absent. */
+    today: businessDate.optional(),
+    driverId: idText.optional(),
+    carrierId: idText.optional(),
+  })
+  .strict();
 export type CalendarQuery = z.output<typeof calendarQuery>;
 
 /** A mark on a driver's day: a court date of a citation, a credential that expires that day. */
@@ -89,12 +108,14 @@ export interface CalendarAnswer {
 }
 
 /** PUT /api/calendar/events/update: an event moved to start on another day (its length kept unless endOn says). */
-export const moveEventBody = z.object({
-  eventId: idValue,
-  startOn: businessDate,
-  endOn: businessDate.optional(),
-  version: z.number().int().min(1),
-}).strict();
+export const moveEventBody = z
+  .object({
+    eventId: idValue,
+    startOn: businessDate,
+    endOn: businessDate.optional(),
+    version: z.number().int().min(1),
+  })
+  .strict();
 export type MoveEventBody = z.output<typeof moveEventBody>;
 
 /** The days of a month (YYYY-MM), first to last. */

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { idText, idValue, textInteger } from './common';
 
 /**
- * Staff chat (issue 27 part 2; server/modules/chat, src/admin/chat): direct and group threads between staff, messages
- * kept by the server with author and time, delivered over the /notify hub (schema/realtime.ts HUB_METHODS.chat*).
+ * Staff chat (docs/product/administration.md#chat; server/modules/chat, resources/chat): direct and group threads
+ * between staff, messages kept by the server with author and time, delivered over the /notify hub (schema/realtime.ts
+ * HUB_METHODS.chat*).
  *
  * Who may write to whom (the Chat feature of schema/features.ts, granted in Access Settings):
  * - Read on Chat: use chat at all — read and write in the threads one is a member of, and start a thread with one's
@@ -43,23 +44,38 @@ export const CHAT_MESSAGES = {
   notInGroup: 'This person is not in the group',
 } as const;
 
-const messageText = z.string().max(MAX_CHAT_MESSAGE, `A message holds at most ${MAX_CHAT_MESSAGE.toLocaleString('en-US')} characters`)
+const messageText = z
+  .string()
+  .max(MAX_CHAT_MESSAGE, `A message holds at most ${MAX_CHAT_MESSAGE.toLocaleString('en-US')} characters`)
   // NUL and the other C0 controls but tab and new line have no place in a chat line (and PostgreSQL refuses NUL).
-  // eslint-disable-next-line no-control-regex
-  .refine((text) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text), 'The message holds control characters')
+  .refine(
+    // eslint-disable-next-line no-control-regex
+    (text) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text),
+    'The message holds control characters',
+  )
   .transform((text) => text.replace(/\r\n?/g, '\n').trim());
 
 /** POST /api/Chat/threads: one other person and no name → the direct thread of the two (found or made); else a group. */
-export const newThreadBody = z.object({
-  userIds: z.array(idValue).min(1, CHAT_MESSAGES.pickPeople).max(MAX_THREAD_MEMBERS - 1, CHAT_MESSAGES.tooManyMembers),
-  name: z.string().trim().max(MAX_THREAD_NAME).optional(),
-}).strict();
+export const newThreadBody = z
+  .object({
+    userIds: z
+      .array(idValue)
+      .min(1, CHAT_MESSAGES.pickPeople)
+      .max(MAX_THREAD_MEMBERS - 1, CHAT_MESSAGES.tooManyMembers),
+    name: z.string().trim().max(MAX_THREAD_NAME).optional(),
+  })
+  .strict();
 export type NewThreadBody = z.output<typeof newThreadBody>;
 
 /** POST /api/Chat/threads/{id}/members: people to add to a group one is in (those already in it are left as they are). */
-export const addMembersBody = z.object({
-  userIds: z.array(idValue).min(1, CHAT_MESSAGES.pickPeople).max(MAX_THREAD_MEMBERS - 1, CHAT_MESSAGES.tooManyMembers),
-}).strict();
+export const addMembersBody = z
+  .object({
+    userIds: z
+      .array(idValue)
+      .min(1, CHAT_MESSAGES.pickPeople)
+      .max(MAX_THREAD_MEMBERS - 1, CHAT_MESSAGES.tooManyMembers),
+  })
+  .strict();
 export type AddMembersBody = z.output<typeof addMembersBody>;
 
 /** DELETE /api/Chat/threads/{id}/members/{userId}: leave a group (one's own id), or remove someone (its starter). */
@@ -67,13 +83,21 @@ export const memberParams = z.object({ id: idText, userId: idText }).strict();
 export type MemberParams = z.output<typeof memberParams>;
 
 /** PUT /api/Chat/threads/{id}: a group's name. */
-export const threadChangeBody = z.object({ name: z.string().trim().min(1, CHAT_MESSAGES.groupName).max(MAX_THREAD_NAME) }).strict();
+export const threadChangeBody = z
+  .object({ name: z.string().trim().min(1, CHAT_MESSAGES.groupName).max(MAX_THREAD_NAME) })
+  .strict();
 export type ThreadChangeBody = z.output<typeof threadChangeBody>;
 
-export const newMessageBody = z.object({
-  body: messageText.default(''),
-  attachmentIds: z.array(idValue).max(MAX_ATTACHMENTS_PER_MESSAGE).default([]),
-}).strict().refine((m) => m.body.length > 0 || m.attachmentIds.length > 0, { message: CHAT_MESSAGES.emptyMessage, path: ['body'] });
+export const newMessageBody = z
+  .object({
+    body: messageText.default(''),
+    attachmentIds: z.array(idValue).max(MAX_ATTACHMENTS_PER_MESSAGE).default([]),
+  })
+  .strict()
+  .refine((m) => m.body.length > 0 || m.attachmentIds.length > 0, {
+    message: CHAT_MESSAGES.emptyMessage,
+    path: ['body'],
+  });
 export type NewMessageBody = z.output<typeof newMessageBody>;
 
 /** PUT /api/Chat/messages/{id}: the new text, with the version it was read at (409 when it changed meanwhile). */
@@ -84,24 +108,30 @@ export const seenBody = z.object({ messageId: idValue }).strict();
 export type SeenBody = z.output<typeof seenBody>;
 
 /** GET /api/Chat/threads/{id}/messages: the page before a message (none: the latest). */
-export const historyQuery = z.object({
-  before: textInteger(1, 2_147_483_647).optional(),
-  size: textInteger(1, 100).default(CHAT_PAGE_SIZE),
-}).strict();
+export const historyQuery = z
+  .object({
+    before: textInteger(1, 2_147_483_647).optional(),
+    size: textInteger(1, 100).default(CHAT_PAGE_SIZE),
+  })
+  .strict();
 export type HistoryQuery = z.output<typeof historyQuery>;
 
-export const threadListQuery = z.object({
-  page: textInteger(0, 10_000_000).default(0),
-  size: textInteger(1, 100).default(50),
-}).strict();
+export const threadListQuery = z
+  .object({
+    page: textInteger(0, 10_000_000).default(0),
+    size: textInteger(1, 100).default(50),
+  })
+  .strict();
 export type ThreadListQuery = z.output<typeof threadListQuery>;
 
 /** GET /api/Chat/search: messages of the caller's threads containing the text (any case), newest first. */
-export const chatSearchQuery = z.object({
-  search: z.string().trim().min(1, 'Type something to search for').max(200),
-  page: textInteger(0, 10_000_000).default(0),
-  size: textInteger(1, 100).default(20),
-}).strict();
+export const chatSearchQuery = z
+  .object({
+    search: z.string().trim().min(1, 'Type something to search for').max(200),
+    page: textInteger(0, 10_000_000).default(0),
+    size: textInteger(1, 100).default(20),
+  })
+  .strict();
 export type ChatSearchQuery = z.output<typeof chatSearchQuery>;
 
 export const contactsQuery = z.object({ search: z.string().trim().max(100).optional() }).strict();
@@ -156,8 +186,10 @@ export function findRecordRefs(text: string): RecordRef[] {
   for (const match of text.matchAll(REF_PATTERN)) {
     const g = match.groups ?? {};
     const at = { start: match.index, end: match.index + match[0].length };
-    if (g.orderPath ?? g.orderId) refs.push({ kind: 'bookOrder', by: 'id', value: String(Number(g.orderPath ?? g.orderId)), ...at });
-    else if (g.claimPath ?? g.claimId) refs.push({ kind: 'claim', by: 'id', value: String(Number(g.claimPath ?? g.claimId)), ...at });
+    if (g.orderPath ?? g.orderId)
+      refs.push({ kind: 'bookOrder', by: 'id', value: String(Number(g.orderPath ?? g.orderId)), ...at });
+    else if (g.claimPath ?? g.claimId)
+      refs.push({ kind: 'claim', by: 'id', value: String(Number(g.claimPath ?? g.claimId)), ...at });
     else if (g.orderNumber) refs.push({ kind: 'bookOrder', by: 'number', value: g.orderNumber.toUpperCase(), ...at });
     else if (g.claimNumber) refs.push({ kind: 'claim', by: 'number', value: g.claimNumber.toUpperCase(), ...at });
     if (refs.length >= 10) break;
@@ -166,8 +198,12 @@ export function findRecordRefs(text: string): RecordRef[] {
 }
 
 /** GET /api/Chat/links?ref=bookOrder:number:HB0000012&ref=claim:id:4 */
-const refText = z.string().regex(/^(bookOrder|claim):(id:\d{1,10}|number:[A-Z0-9-]{1,20})$/, 'A ref is kind:id:N or kind:number:TEXT');
-export const linksQuery = z.object({ ref: z.union([refText, z.array(refText).max(20)]).transform((r) => [...new Set([r].flat())]) }).strict();
+const refText = z
+  .string()
+  .regex(/^(bookOrder|claim):(id:\d{1,10}|number:[A-Z0-9-]{1,20})$/, 'A ref is kind:id:N or kind:number:TEXT');
+export const linksQuery = z
+  .object({ ref: z.union([refText, z.array(refText).max(20)]).transform((r) => [...new Set([r].flat())]) })
+  .strict();
 export type LinksQuery = z.output<typeof linksQuery>;
 
 // ---------------------------------------------------------------- what the API answers
@@ -212,7 +248,15 @@ export interface ChatThreadDto {
   title: string;
   name: string | null;
   members: ChatMemberDto[];
-  lastMessage: { id: number; authorId: number; authorName: string; preview: string; createdAt: string; deleted: boolean; attachments: number } | null;
+  lastMessage: {
+    id: number;
+    authorId: number;
+    authorName: string;
+    preview: string;
+    createdAt: string;
+    deleted: boolean;
+    attachments: number;
+  } | null;
   unreadCount: number;
   /** The last activity (its last message, or when it was made). */
   updatedAt: string;

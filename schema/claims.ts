@@ -1,8 +1,8 @@
 /**
- * The vocabulary of cargo claims (issue 17; SPEC.md §3 claims reference data; the rules are 49 CFR 370 and
- * 49 U.S.C. 14706, summarised in ../shared/reference/cargo-claims.md): what a claim is about, how urgent, where it
- * stands, the steps each type of claim is worked through, and the legal deadlines. The dropdowns of SPEC.md §7 answer
- * these lists; schema/resources/claims.ts and server/modules/claims use them.
+ * The vocabulary of cargo claims (docs/product/claims.md; the rules are 49 CFR 370 and 49 U.S.C. 14706, restated in
+ * docs/product/claims.md#claim-deadlines): what a claim is about, how urgent, where it stands, the steps each type of
+ * claim is worked through, and the legal deadlines. The ClaimTracker dropdowns answer these lists;
+ * schema/resources/claims.ts and server/modules/claims use them.
  *
  * Claimant companies are free text (a dealer, an owner or an insurer files as often as a shipper or broker of ours);
  * get-claim-companies offers the shippers' and brokers' names and the claimants already used, so the usual ones are
@@ -12,10 +12,21 @@ type Labels<V extends readonly string[]> = { readonly [K in V[number]]: string }
 
 export const CLAIM_TYPES = ['DAMAGE', 'LOSS', 'THEFT', 'DELAY', 'OTHER'] as const;
 export type ClaimType = (typeof CLAIM_TYPES)[number];
-export const CLAIM_TYPE_LABELS: Labels<typeof CLAIM_TYPES> = { DAMAGE: 'Damage', LOSS: 'Loss (not delivered)', THEFT: 'Theft', DELAY: 'Delay', OTHER: 'Other' };
+export const CLAIM_TYPE_LABELS: Labels<typeof CLAIM_TYPES> = {
+  DAMAGE: 'Damage',
+  LOSS: 'Loss (not delivered)',
+  THEFT: 'Theft',
+  DELAY: 'Delay',
+  OTHER: 'Other',
+};
 
 export const CLAIM_PRIORITIES = ['LOW', 'MEDIUM', 'HIGH', 'URGENT'] as const;
-export const CLAIM_PRIORITY_LABELS: Labels<typeof CLAIM_PRIORITIES> = { LOW: 'Low', MEDIUM: 'Medium', HIGH: 'High', URGENT: 'Urgent' };
+export const CLAIM_PRIORITY_LABELS: Labels<typeof CLAIM_PRIORITIES> = {
+  LOW: 'Low',
+  MEDIUM: 'Medium',
+  HIGH: 'High',
+  URGENT: 'Urgent',
+};
 
 /**
  * Where a claim stands, in the order it moves. The three decisions 49 CFR 370.9 allows — pay (APPROVED), decline, or
@@ -23,26 +34,59 @@ export const CLAIM_PRIORITY_LABELS: Labels<typeof CLAIM_PRIORITIES> = { LOW: 'Lo
  * nothing more happens (recovery done, or declined and not contested). A claim is reopened by setting an earlier
  * status (the timeline keeps every change).
  */
-export const CLAIM_STATUSES = ['RECEIVED', 'ACKNOWLEDGED', 'INVESTIGATING', 'APPROVED', 'OFFERED', 'DECLINED', 'SETTLED', 'CLOSED'] as const;
+export const CLAIM_STATUSES = [
+  'RECEIVED',
+  'ACKNOWLEDGED',
+  'INVESTIGATING',
+  'APPROVED',
+  'OFFERED',
+  'DECLINED',
+  'SETTLED',
+  'CLOSED',
+] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 export const CLAIM_STATUS_LABELS: Labels<typeof CLAIM_STATUSES> = {
-  RECEIVED: 'Received', ACKNOWLEDGED: 'Acknowledged', INVESTIGATING: 'Investigating', APPROVED: 'Approved', OFFERED: 'Compromise offered',
-  DECLINED: 'Declined', SETTLED: 'Settled (paid)', CLOSED: 'Closed',
+  RECEIVED: 'Received',
+  ACKNOWLEDGED: 'Acknowledged',
+  INVESTIGATING: 'Investigating',
+  APPROVED: 'Approved',
+  OFFERED: 'Compromise offered',
+  DECLINED: 'Declined',
+  SETTLED: 'Settled (paid)',
+  CLOSED: 'Closed',
 };
 /** The decisions the decision step records (49 CFR 370.9: pay, decline, or make a firm compromise offer). */
 export const CLAIM_DECISIONS = ['APPROVED', 'OFFERED', 'DECLINED'] as const;
 export type ClaimDecision = (typeof CLAIM_DECISIONS)[number];
 
 /** The steps a claim is worked through; each type takes those of its template, in this order. */
-export const CLAIM_STEPS = ['ACKNOWLEDGE', 'COLLECT_DOCUMENTS', 'DRIVER_STATEMENT', 'POLICE_REPORT', 'INSPECTION', 'DECISION', 'PAYMENT', 'RECOVERY'] as const;
+export const CLAIM_STEPS = [
+  'ACKNOWLEDGE',
+  'COLLECT_DOCUMENTS',
+  'DRIVER_STATEMENT',
+  'POLICE_REPORT',
+  'INSPECTION',
+  'DECISION',
+  'PAYMENT',
+  'RECOVERY',
+] as const;
 export type ClaimStep = (typeof CLAIM_STEPS)[number];
 export const CLAIM_STEP_LABELS: Labels<typeof CLAIM_STEPS> = {
-  ACKNOWLEDGE: 'Acknowledge in writing', COLLECT_DOCUMENTS: 'Collect photos and bill of lading', DRIVER_STATEMENT: 'Driver statement',
-  POLICE_REPORT: 'Police report', INSPECTION: 'Inspection and repair estimate', DECISION: 'Decision (pay, decline or offer)', PAYMENT: 'Pay the claimant',
+  ACKNOWLEDGE: 'Acknowledge in writing',
+  COLLECT_DOCUMENTS: 'Collect photos and bill of lading',
+  DRIVER_STATEMENT: 'Driver statement',
+  POLICE_REPORT: 'Police report',
+  INSPECTION: 'Inspection and repair estimate',
+  DECISION: 'Decision (pay, decline or offer)',
+  PAYMENT: 'Pay the claimant',
   RECOVERY: 'Recover from insurance or driver',
 };
 
-interface StepTemplate { step: ClaimStep; after: readonly ClaimStep[]; dueDays: number | null }
+interface StepTemplate {
+  step: ClaimStep;
+  after: readonly ClaimStep[];
+  dueDays: number | null;
+}
 const ack: StepTemplate = { step: 'ACKNOWLEDGE', after: [], dueDays: 30 };
 const docs: StepTemplate = { step: 'COLLECT_DOCUMENTS', after: ['ACKNOWLEDGE'], dueDays: 45 };
 const statement: StepTemplate = { step: 'DRIVER_STATEMENT', after: ['ACKNOWLEDGE'], dueDays: 45 };
@@ -56,17 +100,37 @@ const recovery: StepTemplate = { step: 'RECOVERY', after: ['PAYMENT'], dueDays: 
  * inspection or estimate; theft a police report; a loss or delay neither.
  */
 export const STEP_TEMPLATES: { readonly [T in ClaimType]: readonly StepTemplate[] } = {
-  DAMAGE: [ack, docs, statement, { step: 'INSPECTION', after: ['COLLECT_DOCUMENTS'], dueDays: 60 }, decision(['COLLECT_DOCUMENTS', 'DRIVER_STATEMENT', 'INSPECTION']), payment, recovery],
+  DAMAGE: [
+    ack,
+    docs,
+    statement,
+    { step: 'INSPECTION', after: ['COLLECT_DOCUMENTS'], dueDays: 60 },
+    decision(['COLLECT_DOCUMENTS', 'DRIVER_STATEMENT', 'INSPECTION']),
+    payment,
+    recovery,
+  ],
   LOSS: [ack, docs, statement, decision(['COLLECT_DOCUMENTS', 'DRIVER_STATEMENT']), payment, recovery],
-  THEFT: [ack, docs, statement, { step: 'POLICE_REPORT', after: ['ACKNOWLEDGE'], dueDays: 45 }, decision(['COLLECT_DOCUMENTS', 'DRIVER_STATEMENT', 'POLICE_REPORT']), payment, recovery],
+  THEFT: [
+    ack,
+    docs,
+    statement,
+    { step: 'POLICE_REPORT', after: ['ACKNOWLEDGE'], dueDays: 45 },
+    decision(['COLLECT_DOCUMENTS', 'DRIVER_STATEMENT', 'POLICE_REPORT']),
+    payment,
+    recovery,
+  ],
   DELAY: [ack, docs, decision(['COLLECT_DOCUMENTS']), payment],
   OTHER: [ack, docs, decision(['COLLECT_DOCUMENTS']), payment],
 };
 
 /** The status a step's completion moves a claim to when the claim is still before it (never backwards). */
 export const STEP_MOVES_TO: Partial<Record<ClaimStep, ClaimStatus>> = {
-  ACKNOWLEDGE: 'ACKNOWLEDGED', COLLECT_DOCUMENTS: 'INVESTIGATING', DRIVER_STATEMENT: 'INVESTIGATING',
-  POLICE_REPORT: 'INVESTIGATING', INSPECTION: 'INVESTIGATING', PAYMENT: 'SETTLED',
+  ACKNOWLEDGE: 'ACKNOWLEDGED',
+  COLLECT_DOCUMENTS: 'INVESTIGATING',
+  DRIVER_STATEMENT: 'INVESTIGATING',
+  POLICE_REPORT: 'INVESTIGATING',
+  INSPECTION: 'INVESTIGATING',
+  PAYMENT: 'SETTLED',
 };
 export const statusRank = (status: string) => CLAIM_STATUSES.indexOf(status as ClaimStatus);
 /** Statuses after which nothing more is owed to the claimant: the claim is finished. */
@@ -122,17 +186,26 @@ export type DeadlineState = 'OVERDUE' | 'DUE_SOON' | 'ON_TRACK' | 'DONE';
  * Where a claim stands against the law: the next deadline not yet met (acknowledge, then decide), and whether it has
  * passed (OVERDUE), falls within 7 days (DUE_SOON) or not (ON_TRACK); DONE once it is decided.
  */
-export function deadlineOf(receivedOn: string, acknowledged: boolean, decided: boolean, today: string): { state: DeadlineState; nextDeadline: string | null; what: 'ACKNOWLEDGE' | 'DECIDE' | null } {
+export function deadlineOf(
+  receivedOn: string,
+  acknowledged: boolean,
+  decided: boolean,
+  today: string,
+): { state: DeadlineState; nextDeadline: string | null; what: 'ACKNOWLEDGE' | 'DECIDE' | null } {
   if (decided) return { state: 'DONE', nextDeadline: null, what: null };
   const ackBy = acknowledgeBy(receivedOn);
-  const [nextDeadline, what] = acknowledged ? [decideBy(receivedOn), 'DECIDE' as const] : [ackBy, 'ACKNOWLEDGE' as const];
+  const [nextDeadline, what] = acknowledged
+    ? [decideBy(receivedOn), 'DECIDE' as const]
+    : [ackBy, 'ACKNOWLEDGE' as const];
   // An unacknowledged claim past its decision date too is overdue on both; the earlier date is the one shown.
-  const state = today > nextDeadline ? 'OVERDUE' : nextDeadline <= plusDays(today, DUE_SOON_DAYS) ? 'DUE_SOON' : 'ON_TRACK';
+  const state =
+    today > nextDeadline ? 'OVERDUE' : nextDeadline <= plusDays(today, DUE_SOON_DAYS) ? 'DUE_SOON' : 'ON_TRACK';
   return { state, nextDeadline, what };
 }
 
 /** 'CLM-2026-00017': the year the claim was entered and its id. */
-export const claimNumberOf = (id: number, createdAt: string) => `CLM-${createdAt.slice(0, 4)}-${String(id).padStart(5, '0')}`;
+export const claimNumberOf = (id: number, createdAt: string) =>
+  `CLM-${createdAt.slice(0, 4)}-${String(id).padStart(5, '0')}`;
 /** The id a typed claim number names ('CLM-2026-00017', '00017', '17'), or null. */
 export function claimIdOf(text: string): number | null {
   const match = /(\d+)\s*$/.exec(text.trim());

@@ -15,16 +15,29 @@ export const CONTACT_MESSAGES = {
   subject: 'Enter a subject',
   message: `Write your message (${MESSAGE_MIN} characters or more)`,
   tooLong: (field: string, max: number) => `${field} is too long: ${max} characters at most`,
-  tooMany: (seconds: number) => `You have sent several messages already. Try again in ${Math.ceil(seconds / 60)} minute(s).`,
+  tooMany: (seconds: number) =>
+    `You have sent several messages already. Try again in ${Math.ceil(seconds / 60)} minute(s).`,
   nobody: 'Nobody can receive messages here yet: this installation has no active administrator. Try again later.',
 } as const;
 
 /** POST /api/contact. `website` is a field people never see nor fill (a form robot does): such a message is dropped. */
 export const contactBody = z.object({
-  name: z.string().trim().min(1, CONTACT_MESSAGES.name).max(CONTACT_LIMITS.name, CONTACT_MESSAGES.tooLong('The name', CONTACT_LIMITS.name)),
+  name: z
+    .string()
+    .trim()
+    .min(1, CONTACT_MESSAGES.name)
+    .max(CONTACT_LIMITS.name, CONTACT_MESSAGES.tooLong('The name', CONTACT_LIMITS.name)),
   email,
-  subject: z.string().trim().min(1, CONTACT_MESSAGES.subject).max(CONTACT_LIMITS.subject, CONTACT_MESSAGES.tooLong('The subject', CONTACT_LIMITS.subject)),
-  message: z.string().trim().min(MESSAGE_MIN, CONTACT_MESSAGES.message).max(CONTACT_LIMITS.message, CONTACT_MESSAGES.tooLong('The message', CONTACT_LIMITS.message)),
+  subject: z
+    .string()
+    .trim()
+    .min(1, CONTACT_MESSAGES.subject)
+    .max(CONTACT_LIMITS.subject, CONTACT_MESSAGES.tooLong('The subject', CONTACT_LIMITS.subject)),
+  message: z
+    .string()
+    .trim()
+    .min(MESSAGE_MIN, CONTACT_MESSAGES.message)
+    .max(CONTACT_LIMITS.message, CONTACT_MESSAGES.tooLong('The message', CONTACT_LIMITS.message)),
   website: z.string().max(500).optional(),
   googleRecaptchaToken: z.string().max(4000).nullish(),
 });

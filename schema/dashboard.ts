@@ -1,23 +1,26 @@
 import { z } from 'zod';
 import type { DeadlineState } from './claims';
-import { type OrderStatus, businessDate } from './bookOrders';
+import { type OrderStatus } from './bookOrders';
+import { businessDate } from './common';
 import type { FeatureKey } from './features';
 import type { Period } from './period';
 
 /**
- * The landing dashboard of issue 18 item 1 (GET /api/Dashboard/summary, server/modules/dashboard): "how are we doing,
- * and what needs me now". Each tile is in the answer only when the caller may read its feature (the sidebar's rule):
- * a user without it gets no such key at all, not zeros. Every count comes with the list that explains it — its route
- * and the filter to open it with (the book-order list: /app/books/bookorders?filter=<json of the filter>), counted
- * with that list's own rule so that the list shows the same number.
+ * The landing dashboard (docs/analytics.md#dashboard; GET /api/Dashboard/summary, server/modules/dashboard): "how are
+ * we doing, and what needs me now". Each tile is in the answer only when the caller may read its feature (the sidebar's
+ * rule): a user without it gets no such key at all, not zeros. Every count comes with the list that explains it — its
+ * route and the filter to open it with (the book-order list: /app/books/bookorders?filter=<json of the filter>),
+ * counted with that list's own rule so that the list shows the same number.
  *
  * Money is in dollars with two decimals, as everywhere in the API; days are YYYY-MM-DD.
  */
 
-export const dashboardQuery = z.object({
-  /** The user's today (their time zone decides what "today" and "this week" are); the server's day when absent. */
-  today: businessDate.optional(),
-}).strict();
+export const dashboardQuery = z
+  .object({
+    /** The user's today (their time zone decides what "today" and "this week" are); the server's day when absent. */
+    today: businessDate.optional(),
+  })
+  .strict();
 export type DashboardQuery = z.output<typeof dashboardQuery>;
 
 /** Which feature each book-order, claims and tickets tile needs Read on. The expirations are per list (their resource's readers). */

@@ -1,23 +1,30 @@
 import { z } from 'zod';
-import { type OrderStatus, PERIODS, STATUS_TRANSITIONS, businessDate } from './bookOrders';
-import { idText, textInteger } from './common';
+import { type OrderStatus, PERIODS, STATUS_TRANSITIONS } from './bookOrders';
+import { businessDate, idText, textInteger } from './common';
 import type { FeatureDefinition } from './features';
 
 /**
- * The dispatch board (/app/kanban, issue 27; DESIGN.md §9): book orders as cards in status columns, moved through
- * the same status rule as the edit form (POST /api/BookOrder/{id}/status), live for everyone through the /notify hub.
- * Shared by the server (server/modules/bookOrders/board.ts) and the screen (resources/dispatchBoard).
+ * The dispatch board (/app/kanban, docs/product/book-orders.md#dispatch-board): book orders as cards in status columns,
+ * moved through the same status rule as the edit form (POST /api/BookOrder/{id}/status), live for everyone through the
+ * /notify hub. Shared by the server (server/modules/bookOrders/board.ts) and the screen (resources/dispatchBoard).
  */
 
 /** The columns, left to right: the statuses a dispatcher works with (invoiced, paid and cancelled are Finance's). */
-export const BOARD_COLUMNS = ['NEW', 'ASSIGNED', 'PICKED_UP', 'DELIVERED', 'ON_HOLD'] as const satisfies readonly OrderStatus[];
+export const BOARD_COLUMNS = [
+  'NEW',
+  'ASSIGNED',
+  'PICKED_UP',
+  'DELIVERED',
+  'ON_HOLD',
+] as const satisfies readonly OrderStatus[];
 export type BoardColumnStatus = (typeof BOARD_COLUMNS)[number];
 
 /** Cards a column loads at once (first window and each "more"). */
 export const BOARD_PAGE_SIZE = 20;
 
 /** Whether a card may be moved from one status to another (the server checks again: STATUS_TRANSITIONS). */
-export const canMove = (from: string, to: string) => from !== to && (STATUS_TRANSITIONS[from as OrderStatus] ?? []).includes(to as OrderStatus);
+export const canMove = (from: string, to: string) =>
+  from !== to && (STATUS_TRANSITIONS[from as OrderStatus] ?? []).includes(to as OrderStatus);
 
 /** GET /api/BookOrder/board: the filter, and one column's next window when `status` and `page` are given. */
 export const boardQuery = z
@@ -34,14 +41,18 @@ export const boardQuery = z
     size: textInteger(1, 100).default(BOARD_PAGE_SIZE),
   })
   .superRefine((q, ctx) => {
-    if (q.filtered === 'custom' && !q.from && !q.to) ctx.addIssue({ code: 'custom', path: ['from'], message: 'A custom period needs from, to or both' });
+    if (q.filtered === 'custom' && !q.from && !q.to)
+      ctx.addIssue({ code: 'custom', path: ['from'], message: 'A custom period needs from, to or both' });
     if (q.from && q.to && q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to is before from' });
-    if (q.page > 0 && !q.status) ctx.addIssue({ code: 'custom', path: ['page'], message: 'Ask for a later page of one column (status)' });
+    if (q.page > 0 && !q.status)
+      ctx.addIssue({ code: 'custom', path: ['page'], message: 'Ask for a later page of one column (status)' });
   });
 export type BoardQuery = z.output<typeof boardQuery>;
 
 /** The filter fields the screen keeps (and saved filters store). */
-export type BoardFilter = Partial<Pick<BoardQuery, 'dispatcherId' | 'driverId' | 'carrierId' | 'filtered' | 'from' | 'to' | 'search'>>;
+export type BoardFilter = Partial<
+  Pick<BoardQuery, 'dispatcherId' | 'driverId' | 'carrierId' | 'filtered' | 'from' | 'to' | 'search'>
+>;
 
 interface Stop {
   city: string;
@@ -98,18 +109,38 @@ export interface BoardDrag {
 export function toBoardCard(order: BoardCard): BoardCard {
   const stop = (s: Stop): Stop => ({ city: s.city, state: s.state ?? null, stateId: s.stateId, date: s.date });
   return {
-    id: order.id, orderNumber: order.orderNumber, status: order.status, pickup: stop(order.pickup), delivery: stop(order.delivery),
-    vehicleCount: order.vehicleCount, price: order.price, dispatcherId: order.dispatcherId, dispatcherName: order.dispatcherName ?? null,
-    driverId: order.driverId ?? null, driverName: order.driverName ?? null, carrierId: order.carrierId, approved: order.approved,
-    hasManagerReview: order.hasManagerReview, payOnPickup: order.payOnPickup, payOnDelivery: order.payOnDelivery, deleted: order.deleted,
+    id: order.id,
+    orderNumber: order.orderNumber,
+    status: order.status,
+    pickup: stop(order.pickup),
+    delivery: stop(order.delivery),
+    vehicleCount: order.vehicleCount,
+    price: order.price,
+    dispatcherId: order.dispatcherId,
+    dispatcherName: order.dispatcherName ?? null,
+    driverId: order.driverId ?? null,
+    driverName: order.driverName ?? null,
+    carrierId: order.carrierId,
+    approved: order.approved,
+    hasManagerReview: order.hasManagerReview,
+    payOnPickup: order.payOnPickup,
+    payOnDelivery: order.payOnDelivery,
+    deleted: order.deleted,
     version: order.version,
   };
 }
 
 /** A pickup is overdue while the load still waits for it and its day has passed. */
-export const isOverdue = (card: Pick<BoardCard, 'status' | 'pickup'>, today: string) => (card.status === 'NEW' || card.status === 'ASSIGNED') && card.pickup.date < today;
+export const isOverdue = (card: Pick<BoardCard, 'status' | 'pickup'>, today: string) =>
+  (card.status === 'NEW' || card.status === 'ASSIGNED') && card.pickup.date < today;
 
 /** The board's sidebar entry: under Books, governed by Book Orders (a feature with no permissions of its own). */
 export const DISPATCH_BOARD_NAV: FeatureDefinition & { parent: string } = {
-  key: 'DispatchBoard', title: 'Dispatch Board', uri: '/app/kanban', icon: 'ViewKanban', section: 'Books', roles: {}, parent: 'BookOrders',
+  key: 'DispatchBoard',
+  title: 'Dispatch Board',
+  uri: '/app/kanban',
+  icon: 'ViewKanban',
+  section: 'Books',
+  roles: {},
+  parent: 'BookOrders',
 };

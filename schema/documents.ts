@@ -1,9 +1,9 @@
 import type { FeatureKey } from './features';
 
 /**
- * Documents (issue 16 item 4): scanned tickets, inspection reports and, later, claim papers, kept by the server with
- * the record they belong to (server/modules/documents, ui/documents). This is the vocabulary both sides share: which
- * records may own documents, which files are accepted and how a file's kind is told from its bytes.
+ * Documents (docs/product/tickets.md#documents): scanned tickets, inspection reports and, later, claim papers, kept by
+ * the server with the record they belong to (server/modules/documents, ui/documents). This is the vocabulary both sides
+ * share: which records may own documents, which files are accepted and how a file's kind is told from its bytes.
  */
 
 export interface DocumentOwnerDefinition {
@@ -48,19 +48,30 @@ export interface DocumentKind {
 export const DOCUMENT_KINDS: readonly DocumentKind[] = [
   { contentType: 'application/pdf', label: 'PDF', extensions: ['.pdf'], magic: [0x25, 0x50, 0x44, 0x46, 0x2d] }, // %PDF-
   { contentType: 'image/jpeg', label: 'JPEG', extensions: ['.jpg', '.jpeg'], magic: [0xff, 0xd8, 0xff] },
-  { contentType: 'image/png', label: 'PNG', extensions: ['.png'], magic: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
+  {
+    contentType: 'image/png',
+    label: 'PNG',
+    extensions: ['.png'],
+    magic: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  },
 ];
 
 /** How many leading bytes sniffDocumentType needs. */
 export const SNIFF_BYTES = Math.max(...DOCUMENT_KINDS.map((k) => k.magic.length));
 
 /** For a file input's accept attribute. */
-export const DOCUMENT_ACCEPT = [...DOCUMENT_KINDS.flatMap((k) => k.extensions), ...DOCUMENT_KINDS.map((k) => k.contentType)].join(',');
+export const DOCUMENT_ACCEPT = [
+  ...DOCUMENT_KINDS.flatMap((k) => k.extensions),
+  ...DOCUMENT_KINDS.map((k) => k.contentType),
+].join(',');
 
 /** "PDF, JPEG or PNG". */
-export const ACCEPTED_KINDS_TEXT = `${DOCUMENT_KINDS.slice(0, -1).map((k) => k.label).join(', ')} or ${DOCUMENT_KINDS.at(-1)!.label}`;
+export const ACCEPTED_KINDS_TEXT = `${DOCUMENT_KINDS.slice(0, -1)
+  .map((k) => k.label)
+  .join(', ')} or ${DOCUMENT_KINDS.at(-1)!.label}`;
 
-export const documentKind = (contentType: string): DocumentKind | undefined => DOCUMENT_KINDS.find((k) => k.contentType === contentType);
+export const documentKind = (contentType: string): DocumentKind | undefined =>
+  DOCUMENT_KINDS.find((k) => k.contentType === contentType);
 
 /** The kind of a file from its first bytes (at least SNIFF_BYTES of them), or null when it is none we accept. */
 export function sniffDocumentType(bytes: Uint8Array): DocumentContentType | null {
@@ -70,8 +81,10 @@ export function sniffDocumentType(bytes: Uint8Array): DocumentContentType | null
 
 /** The messages both the browser's pre-check and the server give. */
 export const documentMessages = {
-  wrongType: (fileName?: string) => `${fileName ?? 'The file'} is not a ${ACCEPTED_KINDS_TEXT} file: only these types are accepted, told by the file's content, not its name`,
-  tooLarge: (fileName?: string) => `${fileName ?? 'The file'} is larger than ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB: scan it at a lower resolution or split it`,
+  wrongType: (fileName?: string) =>
+    `${fileName ?? 'The file'} is not a ${ACCEPTED_KINDS_TEXT} file: only these types are accepted, told by the file's content, not its name`,
+  tooLarge: (fileName?: string) =>
+    `${fileName ?? 'The file'} is larger than ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB: scan it at a lower resolution or split it`,
   empty: (fileName?: string) => `${fileName ?? 'The file'} is empty`,
 };
 

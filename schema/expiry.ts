@@ -1,3 +1,5 @@
+import { todayIso } from './businessDay';
+
 /**
  * Expirations (CDL, medical card, registration, annual inspection, insurance, fuel card — the date fields marked
  * `expires` in schema/resources): one rule for the server
@@ -18,8 +20,8 @@ export interface ExpiryItem {
   state: ExpiryState;
 }
 
-/** Today as YYYY-MM-DD (UTC, like every business date we store). */
-export const todayIso = (now: Date = new Date()) => now.toISOString().slice(0, 10);
+/** Today as YYYY-MM-DD: the company's day, in its time zone (schema/businessDay.ts), wherever the server or the reader is. */
+export { todayIso };
 
 /** A YYYY-MM-DD date moved by whole days. */
 export function addDays(date: string, days: number): string {
@@ -27,7 +29,8 @@ export function addDays(date: string, days: number): string {
 }
 
 /** Whole days from one YYYY-MM-DD date to another (negative when `to` is earlier). */
-export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+export const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 /** The last date that counts as due today: anything on or before it is due or expired. */
 export const dueBy = (today: string = todayIso()) => addDays(today, EXPIRY_WINDOW_DAYS);
@@ -40,7 +43,10 @@ export function expiryState(on: string | null | undefined, today: string = today
 }
 
 /** The expired and due dates among `dates` (field → date), soonest first. */
-export function expiryItems(dates: Record<string, string | null | undefined>, today: string = todayIso()): ExpiryItem[] {
+export function expiryItems(
+  dates: Record<string, string | null | undefined>,
+  today: string = todayIso(),
+): ExpiryItem[] {
   const items: ExpiryItem[] = [];
   for (const [field, on] of Object.entries(dates)) {
     const state = expiryState(on, today);
@@ -71,5 +77,7 @@ export function addMonths(date: string, months: number): string {
   const [year, month, day] = date.split('-').map(Number);
   const first = new Date(Date.UTC(year, month - 1 + months, 1));
   const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
-  return new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(day, last))).toISOString().slice(0, 10);
+  return new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(day, last)))
+    .toISOString()
+    .slice(0, 10);
 }

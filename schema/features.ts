@@ -1,7 +1,7 @@
 import type { IconName } from './icons';
 import type { Permission, RoleName } from './roles';
 
-/** Sidebar sections of SPEC.md §2, in order. Each user's layout starts as one group per section. */
+/** Sidebar sections, in order (docs/product/shell.md#sidebar). Each user's layout starts as one group per section. */
 export const SECTIONS = ['Books', 'Reports', 'Management', 'Finances', 'Assignment', 'Admin', 'Settings'] as const;
 export type Section = (typeof SECTIONS)[number];
 
@@ -20,90 +20,346 @@ export interface FeatureDefinition {
   uri: string;
   icon: IconName;
   section: Section;
-  /** The roles of SPEC.md §6 with the permissions that fit the screen. Administrators hold every permission. */
+  /** The roles that get the screen by default, with the permissions that fit it. Administrators hold every permission. */
   roles: Partial<Record<RoleName, Grants>>;
 }
 
 const ALL = 'RCUDEA';
 
 /**
- * One feature per screen of SPEC.md §2 "App routes" (template demo pages excluded, DESIGN.md §9),
- * with the default permission matrix of SPEC.md §6. Administrators change it later on /app/permissions.
+ * One feature per screen of the app (template pages excluded: docs/product.md#template-areas), with the default
+ * permission matrix (docs/feature-permissions.md#defaults). Administrators change it later on /app/permissions.
  */
 export const FEATURES = [
   // Books
-  { key: 'BookOrders', title: 'Book Orders', uri: '/app/books/bookorders', icon: 'LocalShipping', section: 'Books',
-    roles: { Dispatcher: 'RCUE', Manager: ALL, Finance: 'RUE', FinanceSuper: 'RUE', FleetManager: 'RE', ClaimTrackerTeam: 'RE', BookOrderApprover: 'RA', DispatchManager: 'RCUDEA' } },
+  {
+    key: 'BookOrders',
+    title: 'Book Orders',
+    uri: '/app/books/bookorders',
+    icon: 'LocalShipping',
+    section: 'Books',
+    roles: {
+      Dispatcher: 'RCUE',
+      Manager: ALL,
+      Finance: 'RUE',
+      FinanceSuper: 'RUE',
+      FleetManager: 'RE',
+      ClaimTrackerTeam: 'RE',
+      BookOrderApprover: 'RA',
+      DispatchManager: 'RCUDEA',
+    },
+  },
+  // A driver's own loads (server/modules/myLoads): read-only, scoped by the server to the driver of the account.
+  {
+    key: 'MyLoads',
+    title: 'My Loads',
+    uri: '/app/my-loads',
+    icon: 'LocalShipping',
+    section: 'Books',
+    roles: { Driver: 'R' },
+  },
   // Reports
-  { key: 'Dashboard', title: 'Dashboard', uri: '/app/dashboard', icon: 'Dashboard', section: 'Reports',
-    roles: { Manager: 'RE', Finance: 'RE', FinanceSuper: 'RE', FleetManager: 'RE', ClaimTrackerTeam: 'RE', DispatchManager: 'RE' } },
-  { key: 'ReportsDashboard', title: 'Reports Dashboard', uri: '/app/reports/dashboard', icon: 'Assessment', section: 'Reports',
-    roles: { Manager: 'RE', Finance: 'RE', FinanceSuper: 'RE', FleetManager: 'RE', ClaimTrackerTeam: 'RE', DispatchManager: 'RE' } },
-  { key: 'DashboardAlternative', title: 'Dashboard Alternative', uri: '/app/reports/dashboard-alternative', icon: 'Insights', section: 'Reports',
-    roles: { Manager: 'RE', Finance: 'RE', FinanceSuper: 'RE', FleetManager: 'RE', ClaimTrackerTeam: 'RE', DispatchManager: 'RE' } },
-  { key: 'WeeklyReport', title: 'Weekly Report', uri: '/app/reports/weekly-report', icon: 'DateRange', section: 'Reports',
-    roles: { Finance: 'RE', FinanceSuper: 'RE' } },
-  { key: 'WeeklyFinance', title: 'Weekly Finance', uri: '/app/reports/weekly-finance', icon: 'AttachMoney', section: 'Reports',
-    roles: { Manager: 'RE', FleetManager: 'RE', Finance: 'RE', ClaimTrackerTeam: 'RE', DispatchManager: 'RE' } },
-  { key: 'DriverOffBoarding', title: 'Driver Off-boarding', uri: '/app/reports/driver-off-boarding', icon: 'PersonOff', section: 'Reports',
-    roles: { Manager: 'RCUE', ClaimTrackerTeam: 'RCUE' } },
-  { key: 'DriverReport', title: 'Driver Report', uri: '/app/reports/driver-report', icon: 'Summarize', section: 'Reports',
-    roles: { Driver: 'R', Manager: 'RE', Finance: 'RE', FleetManager: 'RE' } },
-  { key: 'ClaimsTracker', title: 'Claims Tracker', uri: '/app/reports/claims-tracker', icon: 'ReportProblem', section: 'Reports',
-    roles: { ClaimTrackerTeam: 'RCUDE', Manager: 'RCUDE', DispatchManager: 'RCUE' } },
-  { key: 'DispatcherSalary', title: 'Dispatcher Salary', uri: '/app/reports/dispatcher-salary-report', icon: 'Payments', section: 'Reports',
-    roles: { Driver: 'R', Manager: 'RE', Dispatcher: 'R', DispatchManager: 'RE', Banking: 'RE' } },
-  { key: 'EventReport', title: 'Event', uri: '/app/reports/event-report', icon: 'Event', section: 'Reports',
-    roles: { Manager: 'RE', FleetManager: 'RE', DispatchManager: 'RE' } },
-  { key: 'DriverLicense', title: 'Driver License', uri: '/app/reports/driver-license', icon: 'Badge', section: 'Reports',
-    roles: { Manager: 'RE', FinanceSuper: 'RE', FleetManager: 'RE', ClaimTrackerTeam: 'RE' } },
-  { key: 'EvaluationReport', title: 'Evaluation', uri: '/app/reports/evaluation-report', icon: 'Grading', section: 'Reports',
-    roles: { Manager: 'RCUE' } },
-  { key: 'DriverBalance', title: 'Driver Balances', uri: '/app/reports/driver-balance', icon: 'AccountBalanceWallet', section: 'Reports',
-    roles: { FinanceSuper: 'RE', Finance: 'RE', FleetManager: 'RE', Manager: 'RE', ClaimTrackerTeam: 'RE' } },
+  {
+    key: 'Dashboard',
+    title: 'Dashboard',
+    uri: '/app/dashboard',
+    icon: 'Dashboard',
+    section: 'Reports',
+    roles: {
+      Manager: 'RE',
+      Finance: 'RE',
+      FinanceSuper: 'RE',
+      FleetManager: 'RE',
+      ClaimTrackerTeam: 'RE',
+      DispatchManager: 'RE',
+    },
+  },
+  {
+    key: 'ReportsDashboard',
+    title: 'Reports Dashboard',
+    uri: '/app/reports/dashboard',
+    icon: 'Assessment',
+    section: 'Reports',
+    roles: {
+      Manager: 'RE',
+      Finance: 'RE',
+      FinanceSuper: 'RE',
+      FleetManager: 'RE',
+      ClaimTrackerTeam: 'RE',
+      DispatchManager: 'RE',
+    },
+  },
+  {
+    key: 'DashboardAlternative',
+    title: 'Dashboard Alternative',
+    uri: '/app/reports/dashboard-alternative',
+    icon: 'Insights',
+    section: 'Reports',
+    roles: {
+      Manager: 'RE',
+      Finance: 'RE',
+      FinanceSuper: 'RE',
+      FleetManager: 'RE',
+      ClaimTrackerTeam: 'RE',
+      DispatchManager: 'RE',
+    },
+  },
+  {
+    key: 'WeeklyReport',
+    title: 'Weekly Report',
+    uri: '/app/reports/weekly-report',
+    icon: 'DateRange',
+    section: 'Reports',
+    roles: { Finance: 'RE', FinanceSuper: 'RE' },
+  },
+  {
+    key: 'WeeklyFinance',
+    title: 'Weekly Finance',
+    uri: '/app/reports/weekly-finance',
+    icon: 'AttachMoney',
+    section: 'Reports',
+    roles: { Manager: 'RE', FleetManager: 'RE', Finance: 'RE', ClaimTrackerTeam: 'RE', DispatchManager: 'RE' },
+  },
+  {
+    key: 'DriverOffBoarding',
+    title: 'Driver Off-boarding',
+    uri: '/app/reports/driver-off-boarding',
+    icon: 'PersonOff',
+    section: 'Reports',
+    roles: { Manager: 'RCUE', ClaimTrackerTeam: 'RCUE' },
+  },
+  {
+    key: 'DriverReport',
+    title: 'Driver Report',
+    uri: '/app/reports/driver-report',
+    icon: 'Summarize',
+    section: 'Reports',
+    roles: { Driver: 'R', Manager: 'RE', Finance: 'RE', FleetManager: 'RE' },
+  },
+  {
+    key: 'ClaimsTracker',
+    title: 'Claims Tracker',
+    uri: '/app/reports/claims-tracker',
+    icon: 'ReportProblem',
+    section: 'Reports',
+    roles: { ClaimTrackerTeam: 'RCUDE', Manager: 'RCUDE', DispatchManager: 'RCUE' },
+  },
+  {
+    key: 'DispatcherSalary',
+    title: 'Dispatcher Salary',
+    uri: '/app/reports/dispatcher-salary-report',
+    icon: 'Payments',
+    section: 'Reports',
+    roles: { Driver: 'R', Manager: 'RE', Dispatcher: 'R', DispatchManager: 'RE', Banking: 'RE' },
+  },
+  {
+    key: 'EventReport',
+    title: 'Event',
+    uri: '/app/reports/event-report',
+    icon: 'Event',
+    section: 'Reports',
+    roles: { Manager: 'RE', FleetManager: 'RE', DispatchManager: 'RE' },
+  },
+  {
+    key: 'DriverLicense',
+    title: 'Driver License',
+    uri: '/app/reports/driver-license',
+    icon: 'Badge',
+    section: 'Reports',
+    roles: { Manager: 'RE', FinanceSuper: 'RE', FleetManager: 'RE', ClaimTrackerTeam: 'RE' },
+  },
+  {
+    key: 'EvaluationReport',
+    title: 'Evaluation',
+    uri: '/app/reports/evaluation-report',
+    icon: 'Grading',
+    section: 'Reports',
+    roles: { Manager: 'RCUE' },
+  },
+  {
+    key: 'DriverBalance',
+    title: 'Driver Balances',
+    uri: '/app/reports/driver-balance',
+    icon: 'AccountBalanceWallet',
+    section: 'Reports',
+    roles: { FinanceSuper: 'RE', Finance: 'RE', FleetManager: 'RE', Manager: 'RE', ClaimTrackerTeam: 'RE' },
+  },
   // Management
-  { key: 'Shippers', title: 'Shippers', uri: '/app/management/shipper-management', icon: 'Store', section: 'Management',
-    roles: { Manager: 'RCUDE', DispatchManager: 'RCUDE' } },
-  { key: 'Users', title: 'Users', uri: '/app/management/user-management', icon: 'People', section: 'Management',
-    roles: { Manager: 'RCUE', Finance: 'R', FinanceSuper: 'R', FleetManager: 'R', ClaimTrackerTeam: 'R', DispatchManager: 'R' } },
-  { key: 'Vehicles', title: 'Vehicles', uri: '/app/management/vehicles', icon: 'DirectionsCar', section: 'Management',
-    roles: { Manager: 'RCUDE', FleetManager: 'RCUDE', ClaimTrackerTeam: 'RE' } },
-  { key: 'Brokers', title: 'Brokers', uri: '/app/management/brokers', icon: 'Handshake', section: 'Management',
-    roles: { Manager: 'RCUDE', DispatchManager: 'RCUDE' } },
-  { key: 'PerformanceCalendar', title: 'Performance Calendar', uri: '/app/calendar', icon: 'CalendarMonth', section: 'Management',
-    roles: { Manager: 'RCUD', FleetManager: 'RCUD', DispatchManager: 'RCUD' } },
-  { key: 'CarrierManagement', title: 'Carrier Management', uri: '/app/management/carrier-management', icon: 'Business', section: 'Management',
-    roles: { Manager: 'RCUDE' } },
-  { key: 'TicketManagement', title: 'Ticket Management', uri: '/app/management/ticket-management', icon: 'Gavel', section: 'Management',
-    roles: { Manager: 'RCUDE' } },
+  {
+    key: 'Shippers',
+    title: 'Shippers',
+    uri: '/app/management/shipper-management',
+    icon: 'Store',
+    section: 'Management',
+    roles: { Manager: 'RCUDE', DispatchManager: 'RCUDE' },
+  },
+  {
+    key: 'Users',
+    title: 'Users',
+    uri: '/app/management/user-management',
+    icon: 'People',
+    section: 'Management',
+    roles: {
+      Manager: 'RCUE',
+      Finance: 'R',
+      FinanceSuper: 'R',
+      FleetManager: 'R',
+      ClaimTrackerTeam: 'R',
+      DispatchManager: 'R',
+    },
+  },
+  {
+    key: 'Vehicles',
+    title: 'Vehicles',
+    uri: '/app/management/vehicles',
+    icon: 'DirectionsCar',
+    section: 'Management',
+    roles: { Manager: 'RCUDE', FleetManager: 'RCUDE', ClaimTrackerTeam: 'RE' },
+  },
+  {
+    key: 'Brokers',
+    title: 'Brokers',
+    uri: '/app/management/brokers',
+    icon: 'Handshake',
+    section: 'Management',
+    roles: { Manager: 'RCUDE', DispatchManager: 'RCUDE' },
+  },
+  {
+    key: 'PerformanceCalendar',
+    title: 'Performance Calendar',
+    uri: '/app/calendar',
+    icon: 'CalendarMonth',
+    section: 'Management',
+    roles: { Manager: 'RCUD', FleetManager: 'RCUD', DispatchManager: 'RCUD' },
+  },
+  {
+    key: 'CarrierManagement',
+    title: 'Carrier Management',
+    uri: '/app/management/carrier-management',
+    icon: 'Business',
+    section: 'Management',
+    roles: { Manager: 'RCUDE' },
+  },
+  {
+    key: 'TicketManagement',
+    title: 'Ticket Management',
+    uri: '/app/management/ticket-management',
+    icon: 'Gavel',
+    section: 'Management',
+    roles: { Manager: 'RCUDE' },
+  },
+  // A Fleet owner's own fleet, read-only: the carrier their account is linked to (users.carrierId, server/modules/fleetOwner).
+  {
+    key: 'MyFleet',
+    title: 'My Fleet',
+    uri: '/app/my-fleet',
+    icon: 'RvHookup',
+    section: 'Management',
+    roles: { FleetOwner: 'R' },
+  },
   // Finances
-  { key: 'PayDriverBills', title: 'Pay Bills', uri: '/app/finances/pay-driver-bills', icon: 'RequestQuote', section: 'Finances',
-    roles: { FinanceSuper: 'RCUDEA', Manager: 'RCUEA' } },
-  { key: 'DriverTransactions', title: 'Transactions', uri: '/app/finances/driver-transactions', icon: 'ReceiptLong', section: 'Finances',
-    roles: { FinanceSuper: 'RCUDE', Finance: 'RCUE', FleetManager: 'RE', Manager: 'RCUE', ClaimTrackerTeam: 'RE' } },
-  { key: 'MatchTransactions', title: 'Bank', uri: '/app/finances/match-transactions', icon: 'AccountBalance', section: 'Finances',
-    roles: { Banking: 'RCUDE' } },
-  { key: 'BrokerFee', title: 'Broker Fee', uri: '/app/broker-fee', icon: 'Percent', section: 'Finances',
-    roles: { Manager: 'RCUE', Finance: 'RCUE', FinanceSuper: 'RCUDE', DispatchManager: 'RE' } },
+  {
+    key: 'PayDriverBills',
+    title: 'Pay Bills',
+    uri: '/app/finances/pay-driver-bills',
+    icon: 'RequestQuote',
+    section: 'Finances',
+    roles: { FinanceSuper: 'RCUDEA', Manager: 'RCUEA' },
+  },
+  {
+    key: 'DriverTransactions',
+    title: 'Transactions',
+    uri: '/app/finances/driver-transactions',
+    icon: 'ReceiptLong',
+    section: 'Finances',
+    roles: { FinanceSuper: 'RCUDE', Finance: 'RCUE', FleetManager: 'RE', Manager: 'RCUE', ClaimTrackerTeam: 'RE' },
+  },
+  {
+    key: 'MatchTransactions',
+    title: 'Bank',
+    uri: '/app/finances/match-transactions',
+    icon: 'AccountBalance',
+    section: 'Finances',
+    roles: { Banking: 'RCUDE' },
+  },
+  {
+    key: 'BrokerFee',
+    title: 'Broker Fee',
+    uri: '/app/broker-fee',
+    icon: 'Percent',
+    section: 'Finances',
+    roles: { Manager: 'RCUE', Finance: 'RCUE', FinanceSuper: 'RCUDE', DispatchManager: 'RE' },
+  },
   // Assignment
-  { key: 'DriverAssignment', title: 'Driver-Dispatcher Assignment', uri: '/app/management/driver-assignment', icon: 'AssignmentInd', section: 'Assignment',
-    roles: { Manager: 'RCUE', FleetManager: 'RCUE', ClaimTrackerTeam: 'RE', DispatchManager: 'RCUE' } },
-  { key: 'VehicleAndCardAssignment', title: 'Vehicle and Card Assignment', uri: '/app/management/vehicle-and-card-assignment', icon: 'CreditCard', section: 'Assignment',
-    roles: { Manager: 'RCUE', FleetManager: 'RCUE', ClaimTrackerTeam: 'RE' } },
+  {
+    key: 'DriverAssignment',
+    title: 'Driver-Dispatcher Assignment',
+    uri: '/app/management/driver-assignment',
+    icon: 'AssignmentInd',
+    section: 'Assignment',
+    roles: { Manager: 'RCUE', FleetManager: 'RCUE', ClaimTrackerTeam: 'RE', DispatchManager: 'RCUE' },
+  },
+  {
+    key: 'VehicleAndCardAssignment',
+    title: 'Vehicle and Card Assignment',
+    uri: '/app/management/vehicle-and-card-assignment',
+    icon: 'CreditCard',
+    section: 'Assignment',
+    roles: { Manager: 'RCUE', FleetManager: 'RCUE', ClaimTrackerTeam: 'RE' },
+  },
   // Admin and settings
-  { key: 'AccessSettings', title: 'Access Settings', uri: '/app/permissions', icon: 'AdminPanelSettings', section: 'Admin', roles: {} },
+  {
+    key: 'AccessSettings',
+    title: 'Access Settings',
+    uri: '/app/permissions',
+    icon: 'AdminPanelSettings',
+    section: 'Admin',
+    roles: {},
+  },
   { key: 'AuditTrail', title: 'Audit Trail', uri: '/app/audit-trail', icon: 'History', section: 'Admin', roles: {} },
-  { key: 'ConnectedApps', title: 'Connected Apps', uri: '/app/settings', icon: 'Settings', section: 'Settings', roles: {} },
-  // Staff chat (issue 27, schema/chat.ts): Read to take part in one's threads and write to one's dispatchers, Create to
+  {
+    key: 'ConnectedApps',
+    title: 'Connected Apps',
+    uri: '/app/settings',
+    icon: 'Settings',
+    section: 'Settings',
+    roles: {},
+  },
+  // Staff chat (schema/chat.ts): Read to take part in one's threads and write to one's dispatchers, Create to
   // start a thread with anyone who uses chat. Drivers get Read only: the administrator grants them more here.
-  { key: 'Chat', title: 'Chat', uri: '/app/chat', icon: 'Forum', section: 'Books',
-    roles: { Dispatcher: 'RC', Manager: 'RC', Finance: 'RC', FinanceSuper: 'RC', FleetManager: 'RC', FleetOwner: 'RC', ClaimTrackerTeam: 'RC', BookOrderApprover: 'RC', DispatchManager: 'RC', Banking: 'RC', Driver: 'R' } },
+  {
+    key: 'Chat',
+    title: 'Chat',
+    uri: '/app/chat',
+    icon: 'Forum',
+    section: 'Books',
+    roles: {
+      Dispatcher: 'RC',
+      Manager: 'RC',
+      Finance: 'RC',
+      FinanceSuper: 'RC',
+      FleetManager: 'RC',
+      FleetOwner: 'RC',
+      ClaimTrackerTeam: 'RC',
+      BookOrderApprover: 'RC',
+      DispatchManager: 'RC',
+      Banking: 'RC',
+      Driver: 'R',
+    },
+  },
 ] as const satisfies readonly FeatureDefinition[];
 
 /** The key of a screen's feature: routes and resources name the feature that governs them by it. */
 export type FeatureKey = (typeof FEATURES)[number]['key'];
 
-const LETTERS: Record<string, Permission> = { R: 'Read', C: 'Create', U: 'Update', D: 'Delete', E: 'Export', A: 'Approve' };
+const LETTERS: Record<string, Permission> = {
+  R: 'Read',
+  C: 'Create',
+  U: 'Update',
+  D: 'Delete',
+  E: 'Export',
+  A: 'Approve',
+};
 
 /** The default permissions of a role on a feature (Administrators hold them all). */
 export function defaultGrants(feature: FeatureDefinition, role: RoleName): Permission[] {

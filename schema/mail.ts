@@ -2,15 +2,29 @@ import { z } from 'zod';
 import { idValue, textInteger } from './common';
 
 /**
- * The in-app mailbox (issue 21; server/modules/mail): the messages the system sent a user, each the owner's alone, with
- * the system labels and the user's own labels (SPEC.md mail routes /app/mail/{systemLabel} and /app/mail/label/{id}).
+ * The in-app mailbox (docs/product/accounts.md#mailbox; server/modules/mail): the messages the system sent a user, each
+ * the owner's alone, with the system labels and the user's own labels (/app/mail/{systemLabel}, /app/mail/label/{id}).
  */
 export const SYSTEM_LABELS = ['all', 'unread', 'starred', 'trash'] as const;
 export type SystemLabel = (typeof SYSTEM_LABELS)[number];
-export const SYSTEM_LABEL_NAMES: Record<SystemLabel, string> = { all: 'All mail', unread: 'Unread', starred: 'Starred', trash: 'Trash' };
+export const SYSTEM_LABEL_NAMES: Record<SystemLabel, string> = {
+  all: 'All mail',
+  unread: 'Unread',
+  starred: 'Starred',
+  trash: 'Trash',
+};
 
 /** What a message is about (the templates of server/modules/mail/templates.ts). */
-export const MAIL_KINDS = ['verification', 'passwordReset', 'emailChange', 'emailChangeRequested', 'emailChanged', 'passwordChanged', 'registrationAwaiting', 'contact'] as const;
+export const MAIL_KINDS = [
+  'verification',
+  'passwordReset',
+  'emailChange',
+  'emailChangeRequested',
+  'emailChanged',
+  'passwordChanged',
+  'registrationAwaiting',
+  'contact',
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** Custom labels one user may keep. */
@@ -25,7 +39,11 @@ export const MAIL_MESSAGES = {
 
 /** GET /api/mail/mails: a system label or a custom label's id; newest first. */
 export const mailListQuery = z.object({
-  label: z.string().trim().regex(/^(all|unread|starred|trash|\d{1,10})$/, `Use ${SYSTEM_LABELS.join(', ')} or the id of one of your labels`).default('all'),
+  label: z
+    .string()
+    .trim()
+    .regex(/^(all|unread|starred|trash|\d{1,10})$/, `Use ${SYSTEM_LABELS.join(', ')} or the id of one of your labels`)
+    .default('all'),
   search: z.string().trim().max(200).optional(),
   page: textInteger(0, 10_000_000).default(0),
   size: textInteger(1, 100).default(20),
@@ -40,13 +58,19 @@ export const mailChangeBody = z
     trashed: z.boolean().optional(),
     labelIds: z.array(idValue).max(MAX_MAIL_LABELS).optional(),
   })
-  .refine((b) => b.read !== undefined || b.starred !== undefined || b.trashed !== undefined || b.labelIds !== undefined, MAIL_MESSAGES.nothingToChange);
+  .refine(
+    (b) => b.read !== undefined || b.starred !== undefined || b.trashed !== undefined || b.labelIds !== undefined,
+    MAIL_MESSAGES.nothingToChange,
+  );
 export type MailChangeBody = z.output<typeof mailChangeBody>;
 
 /** POST /api/mail/labels and PUT /api/mail/labels/{id} */
 export const mailLabelBody = z.object({
   name: z.string().trim().min(1, 'Name the label').max(40),
-  color: z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, 'A colour as #rrggbb'),
+  color: z
+    .string()
+    .trim()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'A colour as #rrggbb'),
 });
 export type MailLabelBody = z.output<typeof mailLabelBody>;
 

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { listQuery } from './records';
 
 /**
- * Driver off-boarding (/app/reports/driver-off-boarding, issue 19 item 3): for a driver who is terminated or leaving
- * (a termination date, past or coming), the final picture — ending balance, escrow due back, units and fuel cards
- * still assigned, open tickets and claims — and the checklist that closes them, each step with who did it and when.
+ * Driver off-boarding (/app/reports/driver-off-boarding, docs/product/people.md#people): for a driver who is terminated
+ * or leaving (a termination date, past or coming), the final picture — ending balance, escrow due back, units and fuel
+ * cards still assigned, open tickets and claims — and the checklist that closes them, each step with who did it and
+ * when.
  *
  * A step with something outstanding in the data (escrow still held, a truck still assigned …) cannot be ticked until
  * that is resolved where it lives (the ledger, the assignment board, the ticket, the claim): the checklist records that
@@ -21,7 +22,10 @@ export const OFFBOARDING_STEPS = [
   { key: 'records_filed', label: 'Driver qualification file closed (kept three years, 49 CFR 391.51)', checks: null },
 ] as const;
 export type OffBoardingStepKey = (typeof OFFBOARDING_STEPS)[number]['key'];
-export const OFFBOARDING_STEP_KEYS = OFFBOARDING_STEPS.map((step) => step.key) as [OffBoardingStepKey, ...OffBoardingStepKey[]];
+export const OFFBOARDING_STEP_KEYS = OFFBOARDING_STEPS.map((step) => step.key) as [
+  OffBoardingStepKey,
+  ...OffBoardingStepKey[],
+];
 
 /** Which drivers the list shows: those with steps left (the default), those done, or all of them. */
 export const OFFBOARDING_STATES = ['open', 'done', 'all'] as const;
@@ -31,7 +35,9 @@ export const offBoardingQuery = listQuery(OFFBOARDING_SORTS, { state: z.enum(OFF
 export type OffBoardingQuery = z.output<typeof offBoardingQuery>;
 
 /** A step ticked, with a note (what was returned, the check number …). */
-export const stepBody = z.object({ step: z.enum(OFFBOARDING_STEP_KEYS), note: z.string().trim().max(500).optional() }).strict();
+export const stepBody = z
+  .object({ step: z.enum(OFFBOARDING_STEP_KEYS), note: z.string().trim().max(500).optional() })
+  .strict();
 
 /** What is still open for a driver (money in dollars, as every DTO). */
 export interface Outstanding {

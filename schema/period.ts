@@ -1,5 +1,5 @@
 /**
- * The shared period filter of the lists (SPEC.md §3 'current' and the ones we define): book orders by pickup date, the
+ * The shared period filter of the lists (docs/product/conventions.md#lists): book orders by pickup date, the
  * driver ledger by posting date, balances. One rule, so "this week" means the same everywhere.
  */
 export const PERIODS = ['current', 'this_week', 'last_week', 'this_month', 'last_month', 'custom', 'all'] as const;
@@ -20,9 +20,15 @@ export function periodRange(period: Period, today: string, from?: string, to?: s
     case 'last_week':
       return { from: iso(addDays(monday, -7)), to: iso(addDays(monday, -1)) };
     case 'this_month':
-      return { from: iso(new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 1))), to: iso(new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth() + 1, 0))) };
+      return {
+        from: iso(new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 1))),
+        to: iso(new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth() + 1, 0))),
+      };
     case 'last_month':
-      return { from: iso(new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth() - 1, 1))), to: iso(new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 0))) };
+      return {
+        from: iso(new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth() - 1, 1))),
+        to: iso(new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 0))),
+      };
     case 'custom':
       return { from, to };
     case 'all':

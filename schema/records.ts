@@ -1,25 +1,36 @@
 import { z } from 'zod';
-import { businessDate } from './bookOrders';
-import { email, groupDigits, hasCents, idText, idValue, pagingQuery, queryBoolean } from './common';
+import { businessDate, email, idText, idValue, pagingQuery, queryBoolean, textRule } from './common';
 import { PHONE_COUNTRIES } from './reference';
 
 /**
  * Building blocks of the master-data records (users, shippers, brokers, carriers, drivers, units, fuel cards):
  * field rules with their messages, the list query every record list takes, and the record envelope.
  *
- * API shapes (DESIGN.md §3): a list answers `{ value: { items, totalCount, page, size } }` and a record
+ * API shapes (docs/api-calls.md): a list answers `{ value: { items, totalCount, page, size } }` and a record
  * `{ value: record }` (the http client unwraps `value` and `data` alike); every record carries `id`, `version`,
  * `deleted`, `createdAt`, `updatedAt`. Update bodies are the create body plus the `version` that was read; a stale
  * one is a 409 whose body carries `current` (the record as it is now).
  */
 
-/** Text that must be there: trimmed, 1..max characters. */
+/** Text that must be there: trimmed, 1..max characters, under the text rule (schema/common.ts). */
 export const requiredText = (label: string, max: number) =>
-  z.string({ error: `Enter ${label}` }).trim().min(1, `Enter ${label}`).max(max, `At most ${max} characters`);
+  z
+    .string({ error: `Enter ${label}` })
+    .trim()
+    .superRefine(textRule())
+    .min(1, `Enter ${label}`)
+    .max(max, `At most ${max} characters`);
 
-/** Text that may be left out: trimmed; empty text is stored as null. */
+/** Text that may be left out: trimmed; empty text is stored as null. Under the text rule. */
 export const optionalText = (max: number) =>
-  z.string().trim().max(max, `At most ${max} characters`).optional().nullable().transform((v) => (v ? v : null));
+  z
+    .string()
+    .trim()
+    .superRefine(textRule())
+    .max(max, `At most ${max} characters`)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
 
 export const optionalEmail = z
   .union([email, z.literal('')])
@@ -28,17 +39,23 @@ export const optionalEmail = z
   .transform((v) => (v ? v : null));
 
 /** A business date (YYYY-MM-DD) that may be left out. */
-export const optionalDate = businessDate.optional().nullable().transform((v) => v ?? null);
+export const optionalDate = businessDate
+  .optional()
+  .nullable()
+  .transform((v) => v ?? null);
 
 /** A reference that may be left out (stateId, userId …). */
-export const optionalId = idValue.optional().nullable().transform((v) => v ?? null);
+export const optionalId = idValue
+  .optional()
+  .nullable()
+  .transform((v) => v ?? null);
 
 export const version = z.number({ error: 'Send the version you read' }).int().positive();
 
 /** The update body: the create body plus the version that was read. */
 export const withVersion = <T extends z.ZodType>(input: T) => z.intersection(input, z.object({ version }));
 
-/** SPEC.md §5: an optional leading 1, then 3-3-4 digits with optional separators. Stored as the 10 digits. */
+/** A US phone (docs/product/accounts.md#phones): an optional leading 1, then 3-3-4 digits, optional separators. */
 export const US_PHONE_PATTERN = /^\+?1?[\s.-]?\(?(\d{3})\)?[\s.-]?(\d{3})[\s.-]?(\d{4})$/;
 export const usPhone = z
   .string()
@@ -61,12 +78,13 @@ export function phoneDigits(phone: string, countryCode: string): string {
   return digits;
 }
 
-/** '' when the phone fits its country (SPEC.md §3 digits), else the message. */
+/** '' when the phone fits its country (its digits: docs/product/accounts.md#phones), else the message. */
 export function phoneProblem(phone: string, countryCode: string): string {
   const country = PHONE_COUNTRIES.find((c) => c.code === countryCode);
   if (!country) return 'Choose a phone country';
   const digits = phoneDigits(phone, countryCode);
-  if (!/^\d+$/.test(digits) || digits.length !== country.digits) return `A ${country.name} phone number has ${country.digits} digits after ${country.dialCode}`;
+  if (!/^\d+$/.test(digits) || digits.length !== country.digits)
+    return `A ${country.name} phone number has ${country.digits} digits after ${country.dialCode}`;
   return '';
 }
 
@@ -100,35 +118,32 @@ export const zip = z
   .nullable()
   .transform((v) => v ?? null);
 
-/** Dollars with at most two decimals within [min, max] (money is stored as integer cents). */
-export const dollars = (label: string, min = 0, max = 100_000_000) =>
-  z
-    .number({ error: `${label} must be a number` })
-    .finite()
-    .min(min, min === 0 ? `${label} cannot be negative` : `${label} is at least ${min}`)
-    .max(max, `${label} is at most ${groupDigits(max)}`)
-    .refine(hasCents, `${label} has at most two decimals`);
-
-export const toCents = (value: number) => Math.round(value * 100);
-export const fromCents = (cents: number) => Math.round(cents) / 100;
-
 /**
  * The query of every record list: page (0-based), size (default 50, max 500), search, showDeleted, sort
  * (`field` or `-field`, one of `sortFields`), plus the resource's own filters. A parameter the list does not know is
  * refused (400 naming it), never ignored: a misspelt filter would otherwise list everything.
  */
-export function listQuery<S extends readonly [string, ...string[]], F extends z.ZodRawShape>(sortFields: S, filters: F, maxSize = 500, defaultSize = 50) {
+export function listQuery<S extends readonly [string, ...string[]], F extends z.ZodRawShape>(
+  sortFields: S,
+  filters: F,
+  maxSize = 500,
+  defaultSize = 50,
+) {
   const shape = { ...pagingQuery(defaultSize, maxSize), showDeleted: queryBoolean.default(false), ...filters };
   const known = Object.keys(shape);
-  const query = z
-    .object(shape)
-    .superRefine((q, ctx) => {
-      const sort = (q as { sort?: string }).sort;
-      if (sort && !sortFields.includes(sort.replace(/^-/, ''))) ctx.addIssue({ code: 'custom', path: ['sort'], message: `Sort by one of ${sortFields.join(', ')}` });
-    });
+  const query = z.object(shape).superRefine((q, ctx) => {
+    const sort = (q as { sort?: string }).sort;
+    if (sort && !sortFields.includes(sort.replace(/^-/, '')))
+      ctx.addIssue({ code: 'custom', path: ['sort'], message: `Sort by one of ${sortFields.join(', ')}` });
+  });
   return z.preprocess((raw, ctx) => {
     for (const key of Object.keys((raw ?? {}) as object)) {
-      if (!known.includes(key)) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is not a parameter of this list; it takes ${known.join(', ')}` });
+      if (!known.includes(key))
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `${key} is not a parameter of this list; it takes ${known.join(', ')}`,
+        });
     }
     return raw;
   }, query);

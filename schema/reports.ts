@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { businessDate } from './bookOrders';
-import { idText, textInteger } from './common';
+import { businessDate, idText, textInteger } from './common';
 import type { FeatureKey } from './features';
 import { periodRange } from './period';
+import { isWholeMonth } from './format';
 import { EVALUATION_REPORT_COLUMNS } from './resources/evaluations';
 
 /**
- * The reports of issue 18 (SPEC.md §2 Reports, §6): each computed in SQL on the server from the live data
+ * The reports (docs/analytics.md): each computed in SQL on the server from the live data
  * (server/modules/reports), asked with the same filters (period, dispatcher, driver, carrier), shown by the one report
  * frame (ui/reports) as a chart and a table, exported as CSV, printed. A Driver sees only their own rows.
  *
@@ -14,21 +14,41 @@ import { EVALUATION_REPORT_COLUMNS } from './resources/evaluations';
  */
 
 /** The periods a report covers: always bounded (a report never reads every order there is). */
-export const REPORT_PERIODS = ['this_week', 'last_week', 'this_month', 'last_month', 'last_12_weeks', 'this_year', 'custom', 'next_30_days', 'next_60_days', 'next_90_days'] as const;
+export const REPORT_PERIODS = [
+  'this_week',
+  'last_week',
+  'this_month',
+  'last_month',
+  'last_12_weeks',
+  'this_year',
+  'custom',
+  'next_30_days',
+  'next_60_days',
+  'next_90_days',
+] as const;
 export type ReportPeriod = (typeof REPORT_PERIODS)[number];
 export const REPORT_PERIOD_LABELS: Record<ReportPeriod, string> = {
-  this_week: 'This week', last_week: 'Last week', this_month: 'This month', last_month: 'Last month', last_12_weeks: 'Last 12 weeks',
-  this_year: 'This year', custom: 'Custom dates',
-  next_30_days: 'Past due and the next 30 days', next_60_days: 'Past due and the next 60 days', next_90_days: 'Past due and the next 90 days',
+  this_week: 'This week',
+  last_week: 'Last week',
+  this_month: 'This month',
+  last_month: 'Last month',
+  last_12_weeks: 'Last 12 weeks',
+  this_year: 'This year',
+  custom: 'Custom dates',
+  next_30_days: 'Past due and the next 30 days',
+  next_60_days: 'Past due and the next 60 days',
+  next_90_days: 'Past due and the next 90 days',
 };
 /** The periods of the reports of what happened (every report's, unless its definition says otherwise). */
 export const PAST_PERIODS = REPORT_PERIODS.filter((period) => !period.startsWith('next_'));
 /** The periods of a report of what falls due: from today to so many days on (what is already past due is in it too). */
 export const DUE_PERIODS = ['next_30_days', 'next_60_days', 'next_90_days'] as const satisfies readonly ReportPeriod[];
 /** A report of what falls due (its periods look ahead from today) rather than of what happened. */
-export const looksAhead = (report: Pick<ReportDefinition, 'periods'>) => periodsOf(report).every((period) => period.startsWith('next_'));
+export const looksAhead = (report: Pick<ReportDefinition, 'periods'>) =>
+  periodsOf(report).every((period) => period.startsWith('next_'));
 /** The periods a report offers. */
-export const periodsOf = (report: Pick<ReportDefinition, 'periods'>): readonly ReportPeriod[] => report.periods ?? PAST_PERIODS;
+export const periodsOf = (report: Pick<ReportDefinition, 'periods'>): readonly ReportPeriod[] =>
+  report.periods ?? PAST_PERIODS;
 /** The longest custom period, in days (three years). */
 export const MAX_REPORT_DAYS = 1096;
 
@@ -40,7 +60,12 @@ const isoOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * The days a report covers, both included, from `today` (YYYY-MM-DD, the user's day). Weeks run Monday to Sunday;
  * "last 12 weeks" is this week and the 11 before it.
  */
-export function reportRange(period: ReportPeriod, today: string, from?: string, to?: string): { from: string; to: string } {
+export function reportRange(
+  period: ReportPeriod,
+  today: string,
+  from?: string,
+  to?: string,
+): { from: string; to: string } {
   switch (period) {
     case 'last_12_weeks': {
       const week = periodRange('this_week', today);
@@ -61,8 +86,15 @@ export function reportRange(period: ReportPeriod, today: string, from?: string, 
   }
 }
 
-/** The period of the same length just before a range (what "compare with the previous period" compares with). */
+/**
+ * What "compare with the previous period" compares with: a whole calendar month with the month before (November with
+ * October, whatever their lengths), any other range with the days of the same length just before it.
+ */
 export function previousRange({ from, to }: { from: string; to: string }): { from: string; to: string } {
+  if (isWholeMonth(from, to)) {
+    const last = isoOf(dayOf(from) - DAY);
+    return { from: `${last.slice(0, 7)}-01`, to: last };
+  }
   const days = (dayOf(to) - dayOf(from)) / DAY + 1;
   return { from: isoOf(dayOf(from) - days * DAY), to: isoOf(dayOf(from) - DAY) };
 }
@@ -74,28 +106,33 @@ export const REPORT_GROUPINGS = ['week', 'dispatcher', 'driver'] as const;
 export type ReportGrouping = (typeof REPORT_GROUPINGS)[number];
 
 /** The query every report takes (GET /api/Reports/{name} and /api/Reports/{name}/export). */
-export const reportQuery = z.object({
-  /** Absent: the report's own defaultPeriod (last 12 weeks for the weekly ones, this month for the others). */
-  filtered: z.enum(REPORT_PERIODS).optional(),
-  from: businessDate.optional(),
-  to: businessDate.optional(),
-  /** The user's today (their time zone decides what "this week" is); the server's day when absent. */
-  today: businessDate.optional(),
-  dispatcherId: idText.optional(),
-  driverId: idText.optional(),
-  carrierId: idText.optional(),
-  groupBy: z.enum(REPORT_GROUPINGS).optional(),
-  /** The page of a long list of rows (the driver's loads: REPORT_PAGE_SIZE a page); the totals and chart are the whole period's. */
-  page: textInteger(1, 100_000).optional(),
-  /** Rows a page (REPORT_PAGE_SIZE when not said). */
-  size: textInteger(1, 500).optional(),
-}).strict().superRefine((q, ctx) => {
-  if (q.filtered !== 'custom') return;
-  if (!q.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'Choose the first day of the period' });
-  if (!q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Choose the last day of the period' });
-  if (q.from && q.to && q.from > q.to) ctx.addIssue({ code: 'custom', path: ['from'], message: 'The first day comes on or before the last' });
-  if (q.from && q.to && daysIn({ from: q.from, to: q.to }) > MAX_REPORT_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: 'A report covers three years at most' });
-});
+export const reportQuery = z
+  .object({
+    /** Absent: the report's own defaultPeriod (last 12 weeks for the weekly ones, this month for the others). */
+    filtered: z.enum(REPORT_PERIODS).optional(),
+    from: businessDate.optional(),
+    to: businessDate.optional(),
+    /** The user's today (their time zone decides what "this week" is); the server's day when absent. */
+    today: businessDate.optional(),
+    dispatcherId: idText.optional(),
+    driverId: idText.optional(),
+    carrierId: idText.optional(),
+    groupBy: z.enum(REPORT_GROUPINGS).optional(),
+    /** The page of a long list of rows (the driver's loads: REPORT_PAGE_SIZE a page); the totals and chart are the whole period's. */
+    page: textInteger(1, 100_000).optional(),
+    /** Rows a page (REPORT_PAGE_SIZE when not said). */
+    size: textInteger(1, 500).optional(),
+  })
+  .strict()
+  .superRefine((q, ctx) => {
+    if (q.filtered !== 'custom') return;
+    if (!q.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'Choose the first day of the period' });
+    if (!q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Choose the last day of the period' });
+    if (q.from && q.to && q.from > q.to)
+      ctx.addIssue({ code: 'custom', path: ['from'], message: 'The first day comes on or before the last' });
+    if (q.from && q.to && daysIn({ from: q.from, to: q.to }) > MAX_REPORT_DAYS)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'A report covers three years at most' });
+  });
 export type ReportQuery = z.output<typeof reportQuery>;
 
 /**
@@ -187,8 +224,13 @@ const perPerson = [
 
 export const REPORTS = {
   weeklyReport: define({
-    name: 'weekly-report', feature: 'WeeklyReport', title: 'Weekly Report', route: '/app/reports/weekly-report', defaultPeriod: 'last_12_weeks',
-    groupings: ['week', 'dispatcher', 'driver'], filters: ['dispatcherId', 'driverId', 'carrierId'],
+    name: 'weekly-report',
+    feature: 'WeeklyReport',
+    title: 'Weekly Report',
+    route: '/app/reports/weekly-report',
+    defaultPeriod: 'last_12_weeks',
+    groupings: ['week', 'dispatcher', 'driver'],
+    filters: ['dispatcherId', 'driverId', 'carrierId'],
     columns: [
       { key: 'week', label: 'Week of', kind: 'week' },
       { key: 'name', label: 'Name', kind: 'text', only: ['dispatcher', 'driver'] },
@@ -200,7 +242,11 @@ export const REPORTS = {
     chart: { kind: 'bar', x: 'week', series: ['gross', 'cleanGross'], title: 'Gross and clean gross by week' },
   }),
   weeklyFinance: define({
-    name: 'weekly-finance', feature: 'WeeklyFinance', title: 'Weekly Finance', route: '/app/reports/weekly-finance', defaultPeriod: 'last_12_weeks',
+    name: 'weekly-finance',
+    feature: 'WeeklyFinance',
+    title: 'Weekly Finance',
+    route: '/app/reports/weekly-finance',
+    defaultPeriod: 'last_12_weeks',
     filters: ['dispatcherId', 'driverId', 'carrierId'],
     columns: [
       { key: 'week', label: 'Week of', kind: 'week' },
@@ -215,20 +261,51 @@ export const REPORTS = {
       { key: 'codCollected', label: 'COD collected', kind: 'money' },
       { key: 'margin', label: 'Margin', kind: 'money' },
     ],
-    chart: { kind: 'bar', x: 'week', series: ['cleanGross', 'driverPay', 'margin'], title: 'Clean gross, driver pay and margin by week' },
+    chart: {
+      kind: 'bar',
+      x: 'week',
+      series: ['cleanGross', 'driverPay', 'margin'],
+      title: 'Clean gross, driver pay and margin by week',
+    },
   }),
   byDispatcher: define({
-    name: 'dispatchers', feature: 'ReportsDashboard', title: 'Reports Dashboard', route: '/app/reports/dashboard', defaultPeriod: 'this_month',
-    filters: ['carrierId'], columns: perPerson, compares: true,
-    chart: { kind: 'bar', x: 'name', series: ['gross', 'previousGross'], title: 'Gross per dispatcher, this period and the previous' },
+    name: 'dispatchers',
+    feature: 'ReportsDashboard',
+    title: 'Reports Dashboard',
+    route: '/app/reports/dashboard',
+    defaultPeriod: 'this_month',
+    filters: ['carrierId'],
+    columns: perPerson,
+    compares: true,
+    chart: {
+      kind: 'bar',
+      x: 'name',
+      series: ['gross', 'previousGross'],
+      title: 'Gross per dispatcher, this period and the previous',
+    },
   }),
   byDriver: define({
-    name: 'drivers', feature: 'DashboardAlternative', title: 'Dashboard Alternative', route: '/app/reports/dashboard-alternative', defaultPeriod: 'this_month',
-    filters: ['dispatcherId', 'carrierId'], columns: perPerson, compares: true,
-    chart: { kind: 'bar', x: 'name', series: ['gross', 'previousGross'], title: 'Gross per driver, this period and the previous' },
+    name: 'drivers',
+    feature: 'DashboardAlternative',
+    title: 'Dashboard Alternative',
+    route: '/app/reports/dashboard-alternative',
+    defaultPeriod: 'this_month',
+    filters: ['dispatcherId', 'carrierId'],
+    columns: perPerson,
+    compares: true,
+    chart: {
+      kind: 'bar',
+      x: 'name',
+      series: ['gross', 'previousGross'],
+      title: 'Gross per driver, this period and the previous',
+    },
   }),
   driverLoads: define({
-    name: 'driver-loads', feature: 'DriverReport', title: 'Driver Report', route: '/app/reports/driver-report', defaultPeriod: 'this_month',
+    name: 'driver-loads',
+    feature: 'DriverReport',
+    title: 'Driver Report',
+    route: '/app/reports/driver-report',
+    defaultPeriod: 'this_month',
     filters: ['driverId'],
     columns: [
       { key: 'orderNumber', label: 'Order', kind: 'text' },
@@ -244,8 +321,13 @@ export const REPORTS = {
     chart: { kind: 'bar', x: 'week', series: ['pay'], title: 'Driver pay by week' },
   }),
   credentials: define({
-    name: 'driver-license', feature: 'DriverLicense', title: 'Driver License', route: '/app/reports/driver-license', defaultPeriod: 'next_90_days',
-    periods: DUE_PERIODS, filters: [],
+    name: 'driver-license',
+    feature: 'DriverLicense',
+    title: 'Driver License',
+    route: '/app/reports/driver-license',
+    defaultPeriod: 'next_90_days',
+    periods: DUE_PERIODS,
+    filters: [],
     columns: [
       // The record first: a phone's card is titled by it.
       { key: 'holder', label: 'Name', kind: 'text', drill: 'record' },
@@ -259,8 +341,13 @@ export const REPORTS = {
     chart: { kind: 'bar', x: 'due', series: ['credentials'], title: 'Credentials by when they expire' },
   }),
   dispatcherSalary: define({
-    name: 'dispatcher-salary-report', feature: 'DispatcherSalary', title: 'Dispatcher Salary', route: '/app/reports/dispatcher-salary-report', defaultPeriod: 'last_12_weeks',
-    groupings: ['dispatcher', 'week'], filters: ['dispatcherId', 'carrierId'],
+    name: 'dispatcher-salary-report',
+    feature: 'DispatcherSalary',
+    title: 'Dispatcher Salary',
+    route: '/app/reports/dispatcher-salary-report',
+    defaultPeriod: 'last_12_weeks',
+    groupings: ['dispatcher', 'week'],
+    filters: ['dispatcherId', 'carrierId'],
     columns: [
       { key: 'name', label: 'Dispatcher', kind: 'text' },
       { key: 'week', label: 'Week of', kind: 'week', only: ['week'] },
@@ -276,9 +363,22 @@ export const REPORTS = {
     chart: { kind: 'bar', x: 'name', series: ['pay'], title: 'Pay per dispatcher' },
   }),
   evaluations: define({
-    name: 'evaluation-report', feature: 'EvaluationReport', title: 'Evaluation', route: '/app/reports/evaluation-report', defaultPeriod: 'this_year',
-    groupings: ['driver', 'dispatcher'], filters: ['dispatcherId', 'driverId'], compares: true, columns: EVALUATION_REPORT_COLUMNS,
-    chart: { kind: 'bar', x: 'name', series: ['overall', 'previousOverall'], title: 'Overall score per person, this period and the previous', max: 5 },
+    name: 'evaluation-report',
+    feature: 'EvaluationReport',
+    title: 'Evaluation',
+    route: '/app/reports/evaluation-report',
+    defaultPeriod: 'this_year',
+    groupings: ['driver', 'dispatcher'],
+    filters: ['dispatcherId', 'driverId'],
+    compares: true,
+    columns: EVALUATION_REPORT_COLUMNS,
+    chart: {
+      kind: 'bar',
+      x: 'name',
+      series: ['overall', 'previousOverall'],
+      title: 'Overall score per person, this period and the previous',
+      max: 5,
+    },
   }),
 } as const;
 
@@ -292,7 +392,8 @@ export const DUE_GROUPS = [
   { key: 'in60', label: 'In 31 to 60 days', lastDay: 60 },
   { key: 'in90', label: 'In 61 to 90 days', lastDay: 90 },
 ] as const;
-export const dueGroupOf = (daysLeft: number) => DUE_GROUPS.find((group) => daysLeft <= group.lastDay) ?? DUE_GROUPS[DUE_GROUPS.length - 1];
+export const dueGroupOf = (daysLeft: number) =>
+  DUE_GROUPS.find((group) => daysLeft <= group.lastDay) ?? DUE_GROUPS[DUE_GROUPS.length - 1];
 
 export type ReportKey = keyof typeof REPORTS;
 export const REPORT_LIST: readonly ReportDefinition[] = Object.values(REPORTS);

@@ -1,4 +1,4 @@
-/** Roles of SPEC.md §6. "Any" is implicit: every signed-in user holds it. */
+/** The built-in roles (docs/product/accounts.md#roles). "Any" is implicit: every signed-in user holds it. */
 export const ROLES = [
   'Any',
   'Dispatcher',
@@ -19,7 +19,7 @@ export type RoleName = (typeof ROLES)[number];
 export const PERMISSIONS = ['Read', 'Create', 'Update', 'Delete', 'Export', 'Approve'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-/** User types a registering user can choose (SPEC.md §3 "Current user"). */
+/** User types a registering user can choose (the user's userType). */
 export const USER_TYPES = [
   { id: 'driver', name: 'Driver' },
   { id: 'dispatch', name: 'Dispatcher' },

@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { idText } from './common';
-import { businessDate } from './bookOrders';
+import { businessDate, idText } from './common';
 import type { Basic, ChallengeStatus } from './tickets';
 
 /**
- * The safety picture (issue 16 item 5): a driver's or a carrier's roadside-inspection violations of the last 24 months,
- * weighted as FMCSA's SMS method does (../shared/reference/fmcsa-roadside.md "How a violation is weighed"), per BASIC:
+ * The safety picture: a driver's or a carrier's roadside-inspection violations of the last 24 months, weighted as
+ * FMCSA's SMS method does (docs/product/tickets.md#safety says how), per BASIC:
  * who and what drives the carrier's figures, and the DataQs challenges by status. Weighted sums only — not FMCSA's
  * measures (which divide by a normaliser) nor its percentiles (which rank within peer groups).
  *
@@ -43,9 +42,17 @@ export const safetyQuery = z
   .strict()
   .superRefine((query, ctx) => {
     if (query.driverId !== undefined && query.carrierId !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['carrierId'], message: 'Ask for a driver or a carrier, not both: leave out carrierId or driverId' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['carrierId'],
+        message: 'Ask for a driver or a carrier, not both: leave out carrierId or driverId',
+      });
     } else if (query.driverId === undefined && query.carrierId === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['driverId'], message: 'Choose a driver (driverId) or a carrier (carrierId)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['driverId'],
+        message: 'Choose a driver (driverId) or a carrier (carrierId)',
+      });
     }
   });
 export type SafetyQuery = z.output<typeof safetyQuery>;
@@ -137,4 +144,5 @@ export interface SafetyPicture {
 }
 
 /** A bar's width in percent of the largest value (0 when there is none), for the screen's rows. */
-export const barPercent = (value: number, largest: number) => (largest > 0 ? Math.max(0, Math.min(100, Math.round((value / largest) * 1000) / 10)) : 0);
+export const barPercent = (value: number, largest: number) =>
+  largest > 0 ? Math.max(0, Math.min(100, Math.round((value / largest) * 1000) / 10)) : 0;

@@ -8,14 +8,17 @@ import { LIST_NAMES } from './resources';
  * for whatever stands in for it (the unit tests' msw API).
  */
 
-/** Saved filters one user may keep for one list (issue 25.7). */
+/** Saved filters one user may keep for one list (README.md "Limits"). */
 export const MAX_SAVED_FILTERS_PER_LIST = 50;
 
 /** One list of the app by its react-admin name (schema/resources LIST_NAMES: 'books/bookorders' …); nothing made up. */
 const resource = z
   .string()
   .trim()
-  .refine((name) => LIST_NAMES.includes(name), `Name the list these filters belong to: one of ${LIST_NAMES.join(', ')}`);
+  .refine(
+    (name) => LIST_NAMES.includes(name),
+    `Name the list these filters belong to: one of ${LIST_NAMES.join(', ')}`,
+  );
 /** A role name the filter is shared with (null: the owner's alone). */
 const sharedRole = z.string().trim().min(1).max(40).nullable().optional();
 
@@ -27,7 +30,10 @@ export const savedFilterCreateBody = savedFilterInput.extend({ resource, sharedR
 export const savedFilterUpdateBody = savedFilterInput
   .partial()
   .extend({ sharedRole })
-  .refine((b) => b.name !== undefined || b.filter !== undefined || b.sharedRole !== undefined, 'Send a new name, a new filter, a role to share it with, or any of them');
+  .refine(
+    (b) => b.name !== undefined || b.filter !== undefined || b.sharedRole !== undefined,
+    'Send a new name, a new filter, a role to share it with, or any of them',
+  );
 
 export type SavedFilterCreateBody = z.output<typeof savedFilterCreateBody>;
 export type SavedFilterUpdateBody = z.output<typeof savedFilterUpdateBody>;

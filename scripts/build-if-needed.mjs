@@ -11,7 +11,13 @@ const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
 const sourcesAt = newestWebSource(root);
 if (builtAt >= sourcesAt) process.exit(0);
 console.log(builtAt ? 'The web app changed since the last build: building it…' : 'Building the web app (first start)…');
-const vite = spawnSync(path.join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+const vite = spawnSync(path.join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 if (vite.status !== 0) process.exit(vite.status ?? 1);
-const compress = spawnSync(process.execPath, [path.join(root, 'scripts', 'compress-dist.mjs')], { cwd: root, stdio: 'inherit' });
+const compress = spawnSync(process.execPath, [path.join(root, 'scripts', 'compress-dist.mjs')], {
+  cwd: root,
+  stdio: 'inherit',
+});
 process.exit(compress.status ?? 1);

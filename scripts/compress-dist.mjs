@@ -4,7 +4,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-const dist = process.env.HAULBOARD_DIST_DIR ? path.resolve(process.env.HAULBOARD_DIST_DIR) : path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', 'dist');
+const dist = process.env.HAULBOARD_DIST_DIR
+  ? path.resolve(process.env.HAULBOARD_DIST_DIR)
+  : path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', 'dist');
 const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|map)$/;
 let files = 0;
 function walk(dir) {
@@ -14,7 +16,10 @@ function walk(dir) {
     else if (COMPRESSIBLE.test(entry.name) && fs.statSync(full).size > 1024) {
       const content = fs.readFileSync(full);
       fs.writeFileSync(`${full}.gz`, zlib.gzipSync(content, { level: 9 }));
-      fs.writeFileSync(`${full}.br`, zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      fs.writeFileSync(
+        `${full}.br`,
+        zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      );
       files++;
     }
   }

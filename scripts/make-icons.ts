@@ -36,11 +36,16 @@ const ICONS = [
 
 async function main() {
   fs.mkdirSync(OUT, { recursive: true });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
   try {
     for (const icon of ICONS) {
       const page = await browser.newPage({ viewport: { width: icon.size, height: icon.size }, deviceScaleFactor: 1 });
-      await page.setContent(`<html><body style="margin:0;background:transparent">${svg(icon.size, icon)}</body></html>`);
+      await page.setContent(
+        `<html><body style="margin:0;background:transparent">${svg(icon.size, icon)}</body></html>`,
+      );
       await page.locator('svg').screenshot({ path: path.join(OUT, icon.file), omitBackground: true });
       await page.close();
       console.log(`public/icons/${icon.file} (${icon.size}×${icon.size})`);

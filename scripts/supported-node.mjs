@@ -39,7 +39,8 @@ function cacheRoot() {
 
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { encoding: 'utf8', ...options });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${result.error?.message ?? result.stderr}`);
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} failed: ${result.error?.message ?? result.stderr}`);
   return result.stdout.trim();
 }
 
@@ -53,7 +54,9 @@ function ensurePinned() {
   fs.mkdirSync(cacheRoot(), { recursive: true });
   const work = fs.mkdtempSync(path.join(cacheRoot(), `.${pinned}-`));
   try {
-    const tarball = run('npm', ['pack', `${name}@${pinned}`, '--pack-destination', work, '--silent']).split('\n').pop();
+    const tarball = run('npm', ['pack', `${name}@${pinned}`, '--pack-destination', work, '--silent'])
+      .split('\n')
+      .pop();
     run('tar', ['xzf', path.join(work, tarball), '-C', work]);
     const unpacked = path.join(work, 'package');
     const version = run(path.join(unpacked, 'bin', 'node'), ['--version']);
@@ -75,7 +78,9 @@ try {
     console.log(process.version === `v${pinned}` ? path.resolve(process.execPath, '..', '..') : ensurePinned());
   } else if (!atLeast(process.version, minimumOf(engines))) {
     const dir = ensurePinned();
-    console.error(`Node ${process.version} is not supported (package.json engines: ${engines}); running on Node ${pinned} from ${dir}.`);
+    console.error(
+      `Node ${process.version} is not supported (package.json engines: ${engines}); running on Node ${pinned} from ${dir}.`,
+    );
     console.error('Install Node 22 or 24 to use your own; see "Node versions" in README.md.');
     console.log(dir);
   }

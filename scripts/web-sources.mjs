@@ -3,7 +3,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-export const WEB_SOURCES = ['src', 'ui', 'authProvider', 'dataProvider', 'resources', 'schema', 'public', 'docs', 'CHANGELOG.md', 'index.html', 'vite.config.ts', 'package.json'];
+export const WEB_SOURCES = [
+  'src',
+  'ui',
+  'authProvider',
+  'dataProvider',
+  'resources',
+  'schema',
+  'public',
+  'docs',
+  'CHANGELOG.md',
+  'index.html',
+  'vite.config.ts',
+  'package.json',
+];
 
 function newestIn(full) {
   if (!fs.existsSync(full)) return 0;

@@ -14,9 +14,11 @@ import type { DatabaseHandle } from './db';
 import { registerHousekeeping } from './housekeeping';
 import type { ResidentFile } from './db/residentFile';
 import { registerAccessControl } from './http/access';
+import { registerBodyRules } from './http/bodies';
 import { errorBody, registerErrorHandling } from './http/errors';
-import { type LogDestination, loggerOptions, redactUrl } from './http/logging';
+import { type LogDestination, logAnswered, loggerOptions, registerRequestLog } from './http/logging';
 import { registerSecurityHeaders } from './http/securityHeaders';
+import { registerTextRule } from './http/text';
 import { registerWebApp } from './http/webApp';
 import { normaliseQueryKeys, registerZodValidation, toJsonSchemas } from './http/validation';
 import accessRoutes from './modules/access/routes';
@@ -26,6 +28,7 @@ import balanceRoutes from './modules/finances/balances';
 import reportRoutes from './modules/reports/routes';
 import authRoutes from './modules/auth/routes';
 import bookOrderRoutes from './modules/bookOrders/routes';
+import myLoadsRoutes from './modules/myLoads/routes';
 import listRoutes from './modules/lists/routes';
 import assignmentRoutes from './modules/assignments/routes';
 import { recordRoutes } from './modules/records/plugin';
@@ -42,12 +45,17 @@ import accountRoutes from './modules/account/routes';
 import mailRoutes from './modules/mail/routes';
 import contactRoutes from './modules/contact/routes';
 import chatRoutes from './modules/chat/routes';
+import companyRoutes from './modules/company/routes';
+import fleetOwnerRoutes from './modules/fleetOwner/routes';
+import { CompanyTimeZone } from './modules/company/timeZone';
 
 export const VERSION: string = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
 export const BODY_LIMIT = 1024 * 1024;
 /** The built web app (npm run build). */
 /** The built web app; HAULBOARD_DIST_DIR moves it (the same variable moves `npm run build`'s output). */
-export const DIST_DIR = process.env.HAULBOARD_DIST_DIR ? path.resolve(process.env.HAULBOARD_DIST_DIR) : fileURLToPath(new URL('../dist', import.meta.url));
+export const DIST_DIR = process.env.HAULBOARD_DIST_DIR
+  ? path.resolve(process.env.HAULBOARD_DIST_DIR)
+  : fileURLToPath(new URL('../dist', import.meta.url));
 
 /**
  * Origins the page may use beyond its own, opened only for what the web build was given (npm start builds and serves
@@ -59,7 +67,9 @@ export function thirdPartyOrigins(env: NodeJS.ProcessEnv = process.env) {
   return {
     script: recaptcha ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'] : [],
     frame: recaptcha ? ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'] : [],
-    connect: env.VITE_FIREBASE_API_KEY ? ['https://firebaseinstallations.googleapis.com', 'https://fcmregistrations.googleapis.com'] : [],
+    connect: env.VITE_FIREBASE_API_KEY
+      ? ['https://firebaseinstallations.googleapis.com', 'https://fcmregistrations.googleapis.com']
+      : [],
   };
 }
 
@@ -67,7 +77,33 @@ export function thirdPartyOrigins(env: NodeJS.ProcessEnv = process.env) {
  * The API areas, each a Fastify plugin with its own routes. Adding an area is one line here; a record resource is
  * not an area: its definition in schema/resources is served by the records plugin.
  */
-const MODULES = [authRoutes, accessRoutes, accessSettingsRoutes, listRoutes, auditRoutes, bookOrderRoutes, savedFilterRoutes, notifyRoutes, notificationRoutes, assignmentRoutes, balanceRoutes, bankRoutes, documentRoutes, reportRoutes, dashboardRoutes, driverSummaryRoutes, offBoardingRoutes, connectedAppRoutes, accountRoutes, mailRoutes, chatRoutes, contactRoutes];
+const MODULES = [
+  authRoutes,
+  accessRoutes,
+  accessSettingsRoutes,
+  listRoutes,
+  auditRoutes,
+  bookOrderRoutes,
+  myLoadsRoutes,
+  savedFilterRoutes,
+  notifyRoutes,
+  notificationRoutes,
+  assignmentRoutes,
+  balanceRoutes,
+  bankRoutes,
+  documentRoutes,
+  reportRoutes,
+  dashboardRoutes,
+  driverSummaryRoutes,
+  offBoardingRoutes,
+  connectedAppRoutes,
+  accountRoutes,
+  mailRoutes,
+  chatRoutes,
+  contactRoutes,
+  companyRoutes,
+  fleetOwnerRoutes,
+];
 
 /** TRUST_PROXY as Fastify takes it: a hop count becomes the function Fastify itself would make of it (its types omit numbers). */
 function trustedProxies(trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
@@ -87,23 +123,41 @@ export interface AppOptions {
   distDir?: string;
   /** Record resources served besides schema/resources (the tests' throw-away resource). */
   extraResources?: readonly AnyResource[];
+  /** The company's time zone as createServer read it before seeding; by default COMPANY_TIMEZONE until the first read. */
+  companyZone?: CompanyTimeZone;
 }
 
-export async function buildApp({ config, database, resident = null, jwtSecret, logger = true, logStream, distDir, extraResources }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  resident = null,
+  jwtSecret,
+  logger = true,
+  logStream,
+  distDir,
+  extraResources,
+  companyZone,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? loggerOptions(config.logLevel, logStream) : false,
     bodyLimit: BODY_LIMIT,
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
     genReqId: () => crypto.randomUUID(),
-    // One line per request (written in onResponse below) instead of Fastify's two.
+    // One line per request (server/http/logging.ts registerRequestLog) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     // URLs Fastify cannot even route (bad escapes, over-long values) get our error body too.
-    frameworkErrors: (error, _request, reply: FastifyReply) => {
+    frameworkErrors: (error, request, reply: FastifyReply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
       const message = tooLong ? 'A value in the URL is too long' : 'The URL is not valid';
-      reply.header('x-content-type-options', 'nosniff').header('content-security-policy', "default-src 'none'");
-      return reply.status(tooLong ? 414 : 400).send(errorBody(message, [{ code: error.code ?? 'bad_url', description: message }]));
+      reply
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'")
+        .header('x-request-id', request.id);
+      logAnswered(request, tooLong ? 414 : 400, reply.elapsedTime);
+      return reply
+        .status(tooLong ? 414 : 400)
+        .send(errorBody(message, [{ code: error.code ?? 'bad_url', description: message }]));
     },
     trustProxy: trustedProxies(config.trustProxy),
     routerOptions: { querystringParser: (text: string) => normaliseQueryKeys(querystring.parse(text)) },
@@ -112,7 +166,18 @@ export async function buildApp({ config, database, resident = null, jwtSecret, l
   const realtime = createHub({ dialect: database.dialect, databaseUrl: config.databaseUrl, log: app.log });
   // A change on any server (Access Settings) reaches every server's cached matrix through the hub.
   realtime.onAccessChanged(() => permissions.invalidate());
-  const ctx: ServerContext = { db: database.db, dialect: database.dialect, resident, config, jwtSecret, version: VERSION, permissions, realtime };
+  const company = companyZone ?? new CompanyTimeZone(config.companyTimeZone);
+  const ctx: ServerContext = {
+    db: database.db,
+    dialect: database.dialect,
+    resident,
+    config,
+    jwtSecret,
+    version: VERSION,
+    permissions,
+    realtime,
+    companyZone: company,
+  };
 
   // JSON only: a text/plain body is refused as an unsupported media type rather than read as a string.
   app.removeContentTypeParser('text/plain');
@@ -148,20 +213,22 @@ export async function buildApp({ config, database, resident = null, jwtSecret, l
 
   registerErrorHandling(app);
   registerZodValidation(app);
+  registerTextRule(app);
   registerAccessControl(app, database.db, jwtSecret, permissions);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  app.addHook('onResponse', async (request, reply) => {
-    const line = { method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, user: request.auth?.user.id };
-    if (reply.statusCode >= 500) request.log.error(line, 'request failed');
-    else request.log.info(line, 'request');
-  });
+  registerRequestLog(app);
+  registerBodyRules(app);
 
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Haulboard dispatch API', version: VERSION, description: 'Every call but the public ones needs `Authorization: Bearer <token>` from POST /api/Auth/login.' },
+      info: {
+        title: 'Haulboard dispatch API',
+        version: VERSION,
+        description: 'Every call but the public ones needs `Authorization: Bearer <token>` from POST /api/Auth/login.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
@@ -182,7 +249,9 @@ export async function buildApp({ config, database, resident = null, jwtSecret, l
     // The viewer sets a few inline styles of its own.
     transformStaticCSP: (header) => header.replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'"),
   });
-  app.get('/api/openapi.json', { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/openapi.json', { config: { access: { public: true } }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
 
   for (const module of [...MODULES, recordRoutes(extraResources)]) await app.register(module, ctx);
   registerHousekeeping(app, database.db);

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
+import { DEFAULT_TIME_ZONE, canonicalTimeZone } from '../schema/businessDay';
 
 export interface Config {
   port: number;
@@ -31,6 +32,11 @@ export interface Config {
   mailFrom: string;
   /** Where users reach the app (PUBLIC_URL, no trailing slash): the links in messages start with it. */
   publicUrl: string;
+  /**
+   * The company's time zone until an administrator chooses one in the app (COMPANY_TIMEZONE, an IANA name such as
+   * America/Chicago): it decides what day it is for every business date (schema/businessDay.ts, server/modules/company).
+   */
+  companyTimeZone: string;
 }
 
 export type TrustProxy = boolean | number | string[];
@@ -57,7 +63,8 @@ function flag(name: string, value: string | undefined, fallback: boolean): boole
 function wholeNumber(name: string, value: string | undefined, fallback: number, max: number): number {
   if (value === undefined || value.trim() === '') return fallback;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < 0 || number > max) throw new Error(`${name} must be a whole number from 0 to ${max}, not "${value}"`);
+  if (!Number.isInteger(number) || number < 0 || number > max)
+    throw new Error(`${name} must be a whole number from 0 to ${max}, not "${value}"`);
   return number;
 }
 
@@ -97,7 +104,9 @@ export function parseSmtpUrl(value: string | undefined): string | null {
   if (!text) return null;
   const url = URL.canParse(text) ? new URL(text) : null;
   if (!url || !['smtp:', 'smtps:'].includes(url.protocol) || !url.hostname) {
-    throw new Error('SMTP_URL must be smtp://[user:password@]host[:port] (STARTTLS) or smtps://… (TLS from the start), e.g. smtps://mailer:secret@mail.example.com:465');
+    throw new Error(
+      'SMTP_URL must be smtp://[user:password@]host[:port] (STARTTLS) or smtps://… (TLS from the start), e.g. smtps://mailer:secret@mail.example.com:465',
+    );
   }
   return text;
 }
@@ -105,7 +114,8 @@ export function parseSmtpUrl(value: string | undefined): string | null {
 /** MAIL_FROM: an address, or a name and an address ("Haulboard <no-reply@example.com>"). */
 export function parseMailFrom(value: string | undefined): string {
   const text = value?.trim() || 'Haulboard <no-reply@localhost>';
-  if (!/^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(text)) throw new Error(`MAIL_FROM must be an e-mail address or "Name <address>", not "${value}"`);
+  if (!/^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(text))
+    throw new Error(`MAIL_FROM must be an e-mail address or "Name <address>", not "${value}"`);
   return text;
 }
 
@@ -113,8 +123,23 @@ export function parseMailFrom(value: string | undefined): string {
 export function parsePublicUrl(value: string | undefined, port: number): string {
   const text = value?.trim() || `http://localhost:${port}`;
   const url = URL.canParse(text) ? new URL(text) : null;
-  if (!url || !['http:', 'https:'].includes(url.protocol) || url.search || url.hash) throw new Error(`PUBLIC_URL must be an http:// or https:// address such as https://haulboard.example.com, not "${value}"`);
+  if (!url || !['http:', 'https:'].includes(url.protocol) || url.search || url.hash)
+    throw new Error(
+      `PUBLIC_URL must be an http:// or https:// address such as https://haulboard.example.com, not "${value}"`,
+    );
   return text.replace(/\/+$/, '');
+}
+
+/** COMPANY_TIMEZONE: an IANA time zone (its canonical name), America/Chicago when unset; anything else stops the start. */
+export function parseTimeZone(value: string | undefined): string {
+  const text = value?.trim();
+  if (!text) return DEFAULT_TIME_ZONE;
+  const zone = canonicalTimeZone(text);
+  if (!zone)
+    throw new Error(
+      `COMPANY_TIMEZONE must be an IANA time zone such as America/Chicago, America/New_York or UTC, not "${value}"`,
+    );
+  return zone;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -123,7 +148,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('DATABASE_URL must start with postgres:// (leave it unset for the embedded SQLite database)');
   }
   const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env.PORT}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, not "${env.PORT}"`);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -142,5 +168,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: parseSmtpUrl(env.SMTP_URL),
     mailFrom: parseMailFrom(env.MAIL_FROM),
     publicUrl: parsePublicUrl(env.PUBLIC_URL, port),
+    companyTimeZone: parseTimeZone(env.COMPANY_TIMEZONE),
   };
 }

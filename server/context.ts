@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { DialectName } from './db';
 import type { ResidentFile } from './db/residentFile';
 import type { Db } from './db/types';
+import type { CompanyTimeZone } from './modules/company/timeZone';
 import type { Realtime } from './modules/notify/realtime';
 
 /** What every module is registered with. */
@@ -19,19 +20,25 @@ export interface ServerContext {
   permissions: PermissionCatalog;
   /** The /notify hub: notifications to users' open sessions, disconnects (server/modules/notify). */
   realtime: Realtime;
+  /** The company's time zone in force on this server (server/modules/company): what day it is for business dates. */
+  companyZone: CompanyTimeZone;
 }
 
-/** The envelope of DESIGN.md §3 where SPEC.md names no other field. */
+/** The envelope `{ value }`, where the original API names no other field (docs/api-calls.md#envelopes). */
 export const ok = <T>(value: T) => ({ value });
 
 /** The list envelope: { value: { items, totalCount, page, size } }. */
-export const page = <T>(items: T[], totalCount: number, pageNumber: number, size: number) => ok({ items, totalCount, page: pageNumber, size });
+export const page = <T>(items: T[], totalCount: number, pageNumber: number, size: number) =>
+  ok({ items, totalCount, page: pageNumber, size });
 
 /**
  * The list envelope as text, for items that are already JSON (rendered by the database, server/db/json.ts): they are
  * not parsed. Sent with content-type application/json, Fastify passes the string through unchanged.
  */
-export function listEnvelope(itemsJson: string, rest: { totalCount: number; page: number; size: number } & Record<string, unknown>): string {
+export function listEnvelope(
+  itemsJson: string,
+  rest: { totalCount: number; page: number; size: number } & Record<string, unknown>,
+): string {
   return `{"value":{"items":${itemsJson},${JSON.stringify(rest).slice(1)}}`;
 }
 
@@ -39,7 +46,10 @@ export function listEnvelope(itemsJson: string, rest: { totalCount: number; page
  * The same from the items' texts, in one copy: the envelope's head and tail join the first and last items, so the join
  * writes the answer itself (not the items, then the items again inside the envelope; a ledger page is 25 KB).
  */
-export function listEnvelopeOf(items: string[], rest: { totalCount: number; page: number; size: number } & Record<string, unknown>): string {
+export function listEnvelopeOf(
+  items: string[],
+  rest: { totalCount: number; page: number; size: number } & Record<string, unknown>,
+): string {
   const head = '{"value":{"items":[';
   const tail = `],${JSON.stringify(rest).slice(1)}}`;
   if (!items.length) return `${head}${tail}`;

@@ -4,7 +4,7 @@ import { pruneLinks } from './modules/account/tokens';
 import { pruneHits } from './modules/auth/hits';
 import { pruneSignInRecords } from './modules/auth/throttle';
 
-/** How often the server prunes what only grows (issue 25.7); also once at start. */
+/** How often the server prunes what only grows (README.md "Limits"); also once at start. */
 export const HOUSEKEEPING_INTERVAL_MS = 15 * 60_000;
 
 /**
@@ -36,5 +36,7 @@ export function registerPeriodic(app: FastifyInstance, intervalMs: number, run: 
 
 /** Prunes when the app is ready and then every HOUSEKEEPING_INTERVAL_MS. */
 export function registerHousekeeping(app: FastifyInstance, db: Db): void {
-  registerPeriodic(app, HOUSEKEEPING_INTERVAL_MS, () => pruneNow(db).catch((error: Error) => app.log.warn(`housekeeping: ${error.message}`)));
+  registerPeriodic(app, HOUSEKEEPING_INTERVAL_MS, () =>
+    pruneNow(db).catch((error: Error) => app.log.warn(`housekeeping: ${error.message}`)),
+  );
 }

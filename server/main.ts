@@ -11,7 +11,9 @@ async function main() {
   } catch (error) {
     await app.close();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      console.error(`\nPort ${config.port} is already in use. Stop what runs there or choose another port, e.g. PORT=8090 npm start\n`);
+      console.error(
+        `\nPort ${config.port} is already in use. Stop what runs there or choose another port, e.g. PORT=8090 npm start\n`,
+      );
       process.exit(1);
     }
     throw error;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Migration } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
 import type { AnyResource } from '../schema/define/resource';
 import { RECORD_RESOURCES } from '../schema/resources';
 import { buildApp } from './app';
@@ -8,8 +8,10 @@ import type { Config } from './config';
 import type { LogDestination } from './http/logging';
 import { type DatabaseHandle, openDatabase } from './db';
 import { migrateToLatest } from './db/migrate';
+import { predicateLockWarning } from './db/transaction';
 import { keepFileResident, type ResidentFile } from './db/residentFile';
 import { seedDemo, seedReference } from './db/seed';
+import { COMPANY_SETTINGS_REFRESH_MS, CompanyTimeZone } from './modules/company/timeZone';
 
 export interface Server {
   app: FastifyInstance;
@@ -27,18 +29,49 @@ export interface ServerOptions {
   /** Record resources served besides schema/resources, with the migrations of their tables (the tests' throw-away one). */
   extraResources?: readonly AnyResource[];
   extraMigrations?: Readonly<Record<string, Migration>>;
+  /** How often the company's settings are read again (COMPANY_SETTINGS_REFRESH_MS; tests of several servers shorten it). */
+  companySettingsRefreshMs?: number;
 }
 
 export async function createServer(config: Config, options: ServerOptions = {}): Promise<Server> {
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, mmapMb: config.sqliteMmapMb });
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    mmapMb: config.sqliteMmapMb,
+  });
   let resident: ResidentFile | null = null;
+  let app: FastifyInstance | undefined;
   try {
     await migrateToLatest(database.db, options.extraMigrations);
+    // The company's day is in force before anything dates anything (the demo data too).
+    const companyZone = new CompanyTimeZone(
+      config.companyTimeZone,
+      options.companySettingsRefreshMs ?? COMPANY_SETTINGS_REFRESH_MS,
+      (message) => app?.log.info(message),
+    );
+    await companyZone.load(database.db);
     await seedReference(database.db, [...RECORD_RESOURCES, ...(options.extraResources ?? [])]);
-    const demoSeeded = config.demoData ? await seedDemo(database.db, database.dialect, { ledgers: config.demoLedgers }) : false;
+    const demoSeeded = config.demoData
+      ? await seedDemo(database.db, database.dialect, { ledgers: config.demoLedgers })
+      : false;
     const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
-    resident = database.file && config.sqliteKeepResident && config.sqliteMmapMb > 0 ? keepFileResident(database.file, config.sqliteMmapMb * 1024 * 1024) : null;
-    const app = await buildApp({ config, database, resident, jwtSecret, logger: options.logger, logStream: options.logStream, extraResources: options.extraResources });
+    resident =
+      database.file && config.sqliteKeepResident && config.sqliteMmapMb > 0
+        ? keepFileResident(database.file, config.sqliteMmapMb * 1024 * 1024)
+        : null;
+    app = await buildApp({
+      config,
+      database,
+      resident,
+      jwtSecret,
+      logger: options.logger,
+      logStream: options.logStream,
+      extraResources: options.extraResources,
+      companyZone,
+    });
+    // Serializable writes (db/transaction.ts) keep what they read in PostgreSQL's predicate-lock table: say when it is small.
+    const lockWarning = await predicateLockWarning(database.db as Kysely<unknown>);
+    if (lockWarning) app.log.warn(lockWarning);
     if (resident) logResidentFile(resident, app);
     app.addHook('onClose', async () => {
       await resident?.stop();
@@ -59,7 +92,9 @@ function logResidentFile(resident: ResidentFile, app: FastifyInstance): void {
   resident.firstWalk.then(
     (figures) => {
       const skipped = figures.skipped.length ? `; not walked: ${figures.skipped.join(', ')}` : '';
-      app.log.info(`database file in memory: ${Math.round(figures.mappedBytes / 1048576)} MiB of ${figures.pages} pages mapped in ${figures.ms} ms${skipped}`);
+      app.log.info(
+        `database file in memory: ${Math.round(figures.mappedBytes / 1048576)} MiB of ${figures.pages} pages mapped in ${figures.ms} ms${skipped}`,
+      );
     },
     (error: Error) => app.log.warn(`${error.message}; reads of pages idle for a while may wait on the disk`),
   );

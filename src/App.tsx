@@ -17,7 +17,9 @@ const loadLoginPage = () => import('./routes/public/LoginPage').then((m) => ({ d
 if (window.location.pathname.startsWith('/login')) void loadLoginPage();
 const LoginPage = lazy(loadLoginPage);
 const RegisterPage = lazy(() => import('./routes/public/RegisterPage'));
-const ResetByEmailPage = lazy(() => import('./routes/public/ResetPages').then((m) => ({ default: m.ResetByEmailPage })));
+const ResetByEmailPage = lazy(() =>
+  import('./routes/public/ResetPages').then((m) => ({ default: m.ResetByEmailPage })),
+);
 const SetPasswordPage = lazy(() => import('./routes/public/ResetPages').then((m) => ({ default: m.SetPasswordPage })));
 const InfoPage = lazy(() => import('./routes/public/InfoPage'));
 const DocsPage = lazy(() => import('./routes/public/DocsPage'));
@@ -35,12 +37,40 @@ export function App() {
         <Routes>
           <Route path="/" element={<Navigate to="/app" replace />} />
           <Route element={<PublicLayout />}>
-            <Route path="/login" element={<GuestOnly><LoginPage /></GuestOnly>} />
+            <Route
+              path="/login"
+              element={
+                <GuestOnly>
+                  <LoginPage />
+                </GuestOnly>
+              }
+            />
             <Route path="/login-unprotected" element={<LoginPage />} />
-            <Route path="/register" element={<GuestOnly><RegisterPage /></GuestOnly>} />
+            <Route
+              path="/register"
+              element={
+                <GuestOnly>
+                  <RegisterPage />
+                </GuestOnly>
+              }
+            />
             <Route path="/register-unprotected" element={<RegisterPage />} />
-            <Route path="/forgotpassword/:email/:resettoken" element={<GuestOnly><SetPasswordPage /></GuestOnly>} />
-            <Route path="/resetbyemail" element={<GuestOnly><ResetByEmailPage /></GuestOnly>} />
+            <Route
+              path="/forgotpassword/:email/:resettoken"
+              element={
+                <GuestOnly>
+                  <SetPasswordPage />
+                </GuestOnly>
+              }
+            />
+            <Route
+              path="/resetbyemail"
+              element={
+                <GuestOnly>
+                  <ResetByEmailPage />
+                </GuestOnly>
+              }
+            />
             <Route path="/reset-password" element={<ResetPasswordPage />} />
             <Route path="/contact" element={<InfoPage page="contact" />} />
             <Route path="/pricing" element={<InfoPage page="pricing" />} />

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm test: typecheck, lint, unit and server tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set),
+// npm test: typecheck, lint, the formatter's check, unit and server tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set),
 // then the end-to-end journeys in Chromium. Ends with one "N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,6 +19,8 @@ function step(title, command, args, env = {}) {
 for (const [title, command, args] of [
   ['typecheck (tsc --noEmit)', bin('tsc'), ['--noEmit']],
   ['lint (eslint)', bin('eslint'), ['.', '--max-warnings=0']],
+  // One print width for the code (.prettierrc.json); `npm run format` writes it.
+  ['format (prettier --check)', bin('prettier'), ['--check', '--log-level=warn', '.']],
 ]) {
   if (step(title, command, args)) passed++;
   else {
@@ -31,7 +33,17 @@ const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'haulboard-vitest
 if (!process.env.TEST_DATABASE_URL) console.log('\nTEST_DATABASE_URL is not set: server tests run on SQLite only.');
 // Two workers even on two cores (vitest's default there is one): the server tests spend much of their time waiting on
 // PostgreSQL, argon2 and the hub's timers, so a second file runs in that time (351 s of tests in 251 s here).
-step('unit and server tests (vitest)', bin('vitest'), ['run', '--project', 'unit', '--project', 'server', '--maxWorkers=2', '--reporter=default', '--reporter=json', `--outputFile=${report}`]);
+step('unit and server tests (vitest)', bin('vitest'), [
+  'run',
+  '--project',
+  'unit',
+  '--project',
+  'server',
+  '--maxWorkers=2',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile=${report}`,
+]);
 try {
   const results = JSON.parse(fs.readFileSync(report, 'utf8'));
   passed += results.numPassedTests;
@@ -47,13 +59,20 @@ const journeys = fs.existsSync(e2eDir) ? fs.readdirSync(e2eDir).filter((f) => f.
 if (journeys.length) {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!fs.existsSync(chromium)) {
-    console.error(`\n!!! Chromium not found at ${chromium}: the end-to-end journeys are SKIPPED. Install it (apt-get install chromium) or set CHROMIUM_PATH.`);
+    console.error(
+      `\n!!! Chromium not found at ${chromium}: the end-to-end journeys are SKIPPED. Install it (apt-get install chromium) or set CHROMIUM_PATH.`,
+    );
     if (process.env.CI === 'true') failed++;
   } else {
     const e2eReport = report.replace('report.json', 'e2e.json');
     if (!step('build the web app for the journeys', 'npm', ['run', 'build', '--silent'])) failed++;
     else {
-      step('end-to-end journeys (Chromium)', bin('vitest'), ['run', '--project', 'e2e', '--reporter=default', '--reporter=json', `--outputFile=${e2eReport}`], { CHROMIUM_PATH: chromium });
+      step(
+        'end-to-end journeys (Chromium)',
+        bin('vitest'),
+        ['run', '--project', 'e2e', '--reporter=default', '--reporter=json', `--outputFile=${e2eReport}`],
+        { CHROMIUM_PATH: chromium },
+      );
       try {
         const results = JSON.parse(fs.readFileSync(e2eReport, 'utf8'));
         passed += results.numPassedTests;

@@ -1,4 +1,13 @@
-import { Button, DialogActions, DialogContent, DialogContentText, DialogTitle, InputAdornment, MenuItem, TextField } from '@mui/material';
+import {
+  Button,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  InputAdornment,
+  MenuItem,
+  TextField,
+} from '@mui/material';
 import { type HttpError, useTranslate } from 'ra-core';
 import { type ReactNode, useId, useState } from 'react';
 import type { ZodType } from 'zod';
@@ -23,9 +32,11 @@ type Values = Record<string, string>;
 
 /** The server's refusals that name a field, by field (its own words). */
 function serverMessages(error: Error, fields: readonly ActionField[]): Values {
-  const body = (error as HttpError).body as { messages?: { field?: string; description?: string }[] } | null | undefined;
+  const body = (error as HttpError).body as
+    { messages?: { field?: string; description?: string }[] } | null | undefined;
   const out: Values = {};
-  for (const m of body?.messages ?? []) if (m.field && m.description && fields.some((f) => f.name === m.field)) out[m.field] ??= m.description;
+  for (const m of body?.messages ?? [])
+    if (m.field && m.description && fields.some((f) => f.name === m.field)) out[m.field] ??= m.description;
   return out;
 }
 
@@ -66,7 +77,20 @@ export interface ActionDialogProps {
  * zod rule the server applies, the server's refusals shown under the input they name (or above the inputs), the
  * screen re-read on success. Opens fresh each time it is shown.
  */
-export function ActionDialog({ title, intro, fields, initial, schema, extra = {}, path, method, done, submitLabel, onClose, onDone }: ActionDialogProps) {
+export function ActionDialog({
+  title,
+  intro,
+  fields,
+  initial,
+  schema,
+  extra = {},
+  path,
+  method,
+  done,
+  submitLabel,
+  onClose,
+  onDone,
+}: ActionDialogProps) {
   const translate = useTranslate();
   const titleId = useId();
   const [values, setValues] = useState<Values>(initial);
@@ -74,13 +98,21 @@ export function ActionDialog({ title, intro, fields, initial, schema, extra = {}
   const [server, setServer] = useState<Values>({});
   const [refusal, setRefusal] = useState('');
   const shown = typeof fields === 'function' ? fields(values) : fields;
-  const action = useApiAction((result) => { onDone?.(result); onClose(); }, (error) => {
-    const named = serverMessages(error, shown);
-    setServer(named);
-    setRefusal(Object.keys(named).length ? '' : error.message);
-  });
+  const action = useApiAction(
+    (result) => {
+      onDone?.(result);
+      onClose();
+    },
+    (error) => {
+      const named = serverMessages(error, shown);
+      setServer(named);
+      setRefusal(Object.keys(named).length ? '' : error.message);
+    },
+  );
   const checked = schema.safeParse(bodyOf(values, shown, extra));
-  const problem = (name: string) => server[name] ?? (touched[name] && !checked.success ? checked.error.issues.find((i) => i.path[0] === name)?.message : undefined);
+  const problem = (name: string) =>
+    server[name] ??
+    (touched[name] && !checked.success ? checked.error.issues.find((i) => i.path[0] === name)?.message : undefined);
   const change = (name: string) => (event: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [name]: event.target.value }));
     setTouched((t) => ({ ...t, [name]: true }));
@@ -96,27 +128,63 @@ export function ActionDialog({ title, intro, fields, initial, schema, extra = {}
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2, alignContent: 'start', pt: '8px !important' }}>
         {intro && <DialogContentText component="div">{intro}</DialogContentText>}
-        {refusal && <DialogContentText role="alert" color="error">{refusal}</DialogContentText>}
+        {refusal && (
+          <DialogContentText role="alert" color="error">
+            {refusal}
+          </DialogContentText>
+        )}
         {shown.map((field) => {
           const message = problem(field.name);
           const common = {
-            name: field.name, label: translate(field.label, { _: field.label }), value: values[field.name] ?? '', required: field.required,
-            onChange: change(field.name), onBlur: () => setTouched((t) => ({ ...t, [field.name]: true })),
-            error: !!message, helperText: message ?? (field.help ? translate(field.help, { _: field.help }) : undefined),
+            name: field.name,
+            label: translate(field.label, { _: field.label }),
+            value: values[field.name] ?? '',
+            required: field.required,
+            onChange: change(field.name),
+            onBlur: () => setTouched((t) => ({ ...t, [field.name]: true })),
+            error: !!message,
+            helperText: message ?? (field.help ? translate(field.help, { _: field.help }) : undefined),
           };
           if (field.kind === 'select') {
-            return <TextField key={field.name} {...common} select>{field.choices?.map((c) => <MenuItem key={c.value} value={c.value}>{c.label}</MenuItem>)}</TextField>;
+            return (
+              <TextField key={field.name} {...common} select>
+                {field.choices?.map((c) => (
+                  <MenuItem key={c.value} value={c.value}>
+                    {c.label}
+                  </MenuItem>
+                ))}
+              </TextField>
+            );
           }
-          if (field.kind === 'date') return <TextField key={field.name} {...common} type="date" slotProps={{ inputLabel: { shrink: true } }} />;
+          if (field.kind === 'date')
+            return <TextField key={field.name} {...common} type="date" slotProps={{ inputLabel: { shrink: true } }} />;
           if (field.kind === 'money') {
-            return <TextField key={field.name} {...common} slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }} />;
+            return (
+              <TextField
+                key={field.name}
+                {...common}
+                slotProps={{
+                  htmlInput: { inputMode: 'decimal' },
+                  input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+                }}
+              />
+            );
           }
-          return <TextField key={field.name} {...common} multiline={field.kind === 'multiline'} minRows={field.kind === 'multiline' ? 2 : undefined} />;
+          return (
+            <TextField
+              key={field.name}
+              {...common}
+              multiline={field.kind === 'multiline'}
+              minRows={field.kind === 'multiline' ? 2 : undefined}
+            />
+          );
         })}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-        <Button variant="contained" disabled={action.isPending} onClick={submit}>{submitLabel}</Button>
+        <Button variant="contained" disabled={action.isPending} onClick={submit}>
+          {submitLabel}
+        </Button>
       </DialogActions>
     </ResponsiveDialog>
   );

@@ -9,7 +9,15 @@ import { useCanAccessFeature } from './useCanAccessFeature';
  * Download the whole filtered set as CSV from the API (which streams it), not just the page on screen. Shown only
  * to users with Export on the feature; progress is shown while the file arrives.
  */
-export function ExportCsvButton({ path, toQuery, fileName }: { path: string; toQuery: (filter: Record<string, unknown>) => Record<string, string | number | boolean | null | undefined>; fileName: string }) {
+export function ExportCsvButton({
+  path,
+  toQuery,
+  fileName,
+}: {
+  path: string;
+  toQuery: (filter: Record<string, unknown>) => Record<string, string | number | boolean | null | undefined>;
+  fileName: string;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const resource = useResourceContext();
@@ -31,8 +39,15 @@ export function ExportCsvButton({ path, toQuery, fileName }: { path: string; toQ
   };
 
   return (
-    <Button size="small" startIcon={received === null ? <DownloadIcon /> : <CircularProgress size={16} />} onClick={download} disabled={received !== null}>
-      {received === null ? translate('haulboard.export.csv') : translate('haulboard.export.progress', { kb: Math.round(received / 1024) })}
+    <Button
+      size="small"
+      startIcon={received === null ? <DownloadIcon /> : <CircularProgress size={16} />}
+      onClick={download}
+      disabled={received !== null}
+    >
+      {received === null
+        ? translate('haulboard.export.csv')
+        : translate('haulboard.export.progress', { kb: Math.round(received / 1024) })}
     </Button>
   );
 }

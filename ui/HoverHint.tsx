@@ -1,5 +1,12 @@
 import type { PopperPlacementType } from '@mui/material';
-import { type CSSProperties, type FocusEvent, type MouseEvent, type ReactElement, type ReactNode, useState } from 'react';
+import {
+  type CSSProperties,
+  type FocusEvent,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+  useState,
+} from 'react';
 import { lazyPart } from './lazyPart';
 
 // The hint's body (MUI's Popper and the positioning library under it, ~11 kB gzip) loads the first time a hint shows:
@@ -13,7 +20,12 @@ const HintPopper = lazyPart(() => import('./HintPopper').then((m) => m.HintPoppe
  * MUI's Tooltip mounts a Popper and renders twice per instance at mount; fifty of them were a third of the work of
  * showing a page of rows.
  */
-export function HoverHint({ title, children, placement = 'bottom', block = false }: {
+export function HoverHint({
+  title,
+  children,
+  placement = 'bottom',
+  block = false,
+}: {
   title: ReactNode;
   children: ReactElement;
   placement?: PopperPlacementType;
@@ -39,7 +51,11 @@ export function HoverHint({ title, children, placement = 'bottom', block = false
       }}
     >
       {children}
-      {anchor && title ? <HintPopper anchor={anchor} placement={placement}>{title}</HintPopper> : null}
+      {anchor && title ? (
+        <HintPopper anchor={anchor} placement={placement}>
+          {title}
+        </HintPopper>
+      ) : null}
     </span>
   );
 }

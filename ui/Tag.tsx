@@ -32,9 +32,14 @@ const Root = styled('span')(({ theme }) => {
     '& > svg': { fontSize: 18, flexShrink: 0, marginLeft: -3 },
     ...Object.fromEntries(
       tones.flatMap((tone) => {
-        const { main, dark, contrastText } = theme.palette[tone];
+        const { main, dark, light, contrastText } = theme.palette[tone];
+        // Outlined text on the page or a card: the dark shade on a light theme, the light one on a dark theme (the
+        // main red on a dark card was under 4.5:1).
         return [
-          [`&[data-tone="${tone}"]`, { borderColor: alpha(main, 0.7), color: theme.palette.mode === 'light' ? dark : main }],
+          [
+            `&[data-tone="${tone}"]`,
+            { borderColor: alpha(main, 0.7), color: theme.palette.mode === 'light' ? dark : light },
+          ],
           [`&[data-tone="${tone}"][data-filled]`, { borderColor: main, backgroundColor: main, color: contrastText }],
         ];
       }),
@@ -42,7 +47,17 @@ const Root = styled('span')(({ theme }) => {
   };
 });
 
-export function Tag({ tone = 'default', filled = false, icon, children }: { tone?: TagTone; filled?: boolean; icon?: ReactNode; children: ReactNode }) {
+export function Tag({
+  tone = 'default',
+  filled = false,
+  icon,
+  children,
+}: {
+  tone?: TagTone;
+  filled?: boolean;
+  icon?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Root data-tone={tone} data-filled={filled || undefined}>
       {icon}

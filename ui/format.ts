@@ -1,2 +1,2 @@
-/** The screens format as the statements and exports do: one rule, in schema/format.ts. */
-export { signedMoney, usCents, usDate, usDateTime, usMoney } from '../schema/format';
+/** The screens format as the statements, exports and messages do: one rule, in schema/format.ts. */
+export * from '../schema/format';

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { governingPath } from '../authProvider/routes';
+import { FEATURES, type FeatureKey } from '../schema/features';
 import { type FeatureGroup, getGroups } from '../dataProvider/session';
 import { FEATURES_QUERY_KEY } from './access/useFeatureGroups';
 
@@ -19,12 +20,15 @@ function holds(groups: FeatureGroup[], resource: string, permission: string): bo
 function useFeatureAnswer(answer: (groups: FeatureGroup[]) => boolean): boolean {
   const client = useQueryClient();
   const subscribe = useCallback(
-    (changed: () => void) => client.getQueryCache().subscribe((event) => {
-      if (event.query.queryHash === JSON.stringify(FEATURES_QUERY_KEY)) changed();
-    }),
+    (changed: () => void) =>
+      client.getQueryCache().subscribe((event) => {
+        if (event.query.queryHash === JSON.stringify(FEATURES_QUERY_KEY)) changed();
+      }),
     [client],
   );
-  return useSyncExternalStore(subscribe, () => answer(client.getQueryData<FeatureGroup[]>(FEATURES_QUERY_KEY) ?? getGroups()));
+  return useSyncExternalStore(subscribe, () =>
+    answer(client.getQueryData<FeatureGroup[]>(FEATURES_QUERY_KEY) ?? getGroups()),
+  );
 }
 
 /** Whether the signed-in user holds `permission` on the feature a resource belongs to (buttons hide otherwise). */
@@ -37,5 +41,17 @@ export function useCanAccessFeature(resource: string, permission: string): boole
  * (a driver reads their own ledger through the driver report, which does not make them finance staff).
  */
 export function useHoldsFeature(uri: string, permission: string): boolean {
-  return useFeatureAnswer((groups) => groups.some((g) => g.features.some((f) => f.uri === uri && f.permissions.includes(permission))));
+  return useFeatureAnswer((groups) =>
+    groups.some((g) => g.features.some((f) => f.uri === uri && f.permissions.includes(permission))),
+  );
+}
+
+/** Whether the user holds `permission` on any of the features `keys` (who may read a shared dropdown: schema/dropdowns.ts). */
+export function useHoldsAnyFeature(keys: readonly FeatureKey[], permission: string): boolean {
+  return useFeatureAnswer((groups) => {
+    const uris = new Set<string>(
+      FEATURES.filter((feature) => keys.includes(feature.key)).map((feature) => feature.uri),
+    );
+    return groups.some((g) => g.features.some((f) => uris.has(f.uri) && f.permissions.includes(permission)));
+  });
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 
-const secondsUntil = (until: string | null, now = Date.now()) => (until ? Math.max(0, Math.ceil((Date.parse(until) - now) / 1000)) : 0);
+const secondsUntil = (until: string | null, now = Date.now()) =>
+  until ? Math.max(0, Math.ceil((Date.parse(until) - now) / 1000)) : 0;
 
 /**
  * The whole seconds left until `until` (an ISO instant), counted down once a second and 0 once it has passed (or when
@@ -22,4 +23,5 @@ export function useCountdown(until: string | null): number {
 }
 
 /** 42 → "0:42", 125 → "2:05". */
-export const minutesSeconds = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+export const minutesSeconds = (seconds: number) =>
+  `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;

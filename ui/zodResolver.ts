@@ -19,14 +19,19 @@ function setPath(target: Record<string, unknown>, path: (string | number)[], val
  * the form says as react-admin's "Required".
  */
 function messageOf(issue: { code: string; message: string }): string {
-  return issue.code === 'invalid_type' && /received (undefined|null)$/.test(issue.message) ? 'ra.validation.required' : issue.message;
+  return issue.code === 'invalid_type' && /received (undefined|null)$/.test(issue.message)
+    ? 'ra.validation.required'
+    : issue.message;
 }
 
 /**
  * The same zod schema the server validates with, as a react-hook-form resolver: the form shows the server's
  * rules (and messages) as the user types, before anything is sent.
  */
-export function zodResolver<T extends FieldValues>(schema: ZodType, prepare?: (values: Record<string, unknown>) => Record<string, unknown>): Resolver<T> {
+export function zodResolver<T extends FieldValues>(
+  schema: ZodType,
+  prepare?: (values: Record<string, unknown>) => Record<string, unknown>,
+): Resolver<T> {
   return async (values) => {
     // `prepare` is the form's own step before sending (an empty optional group becomes null …): check what is sent.
     const result = schema.safeParse(prepare ? prepare(values) : values);

@@ -12,5 +12,12 @@ const CONNECTED_APPS = FEATURES.find((feature) => feature.key === 'ConnectedApps
 export function AppInput(props: { source: string; label: string; alwaysOn?: boolean }) {
   const canList = useHoldsFeature(CONNECTED_APPS, 'Read');
   if (!canList) return <NumberInput {...props} min={1} step={1} helperText={false} />;
-  return <ApiAutocompleteInput {...props} path="/api/ConnectedApps?Size=200&status=all" describe={(app) => String(app.name)} helperText={false} />;
+  return (
+    <ApiAutocompleteInput
+      {...props}
+      path="/api/ConnectedApps?Size=200&status=all"
+      describe={(app) => String(app.name)}
+      helperText={false}
+    />
+  );
 }

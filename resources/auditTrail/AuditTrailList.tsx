@@ -19,8 +19,13 @@ import { useActionWords, useSubject, useSummary, useWho } from './words';
 /** The entity filter: every entity the trail knows, in words, alphabetically. */
 function EntityInput(props: { source: string; label: string; alwaysOn?: boolean }) {
   const translate = useTranslate();
-  const choices = useMemo(() => AUDIT_SUBJECTS.map(({ entity }) => ({ id: entity, name: subjectOf(entity, translate).name }))
-    .sort((a, b) => a.name.localeCompare(b.name)), [translate]);
+  const choices = useMemo(
+    () =>
+      AUDIT_SUBJECTS.map(({ entity }) => ({ id: entity, name: subjectOf(entity, translate).name })).sort((a, b) =>
+        a.name.localeCompare(b.name),
+      ),
+    [translate],
+  );
   return <SelectInput {...props} choices={choices} translateChoice={false} helperText={false} />;
 }
 
@@ -29,7 +34,13 @@ const filters = [
   <EntityInput key="entity" source="entity" label="haulboard.audit.fields.entity" alwaysOn />,
   <PeriodFilter key="filtered" source="filtered" alwaysOn />,
   <TextInput key="entityId" source="entityId" label="haulboard.audit.fields.entityId" helperText={false} />,
-  <SelectInput key="action" source="action" label="haulboard.audit.fields.action" choices={keyedChoices('haulboard.audit.actions', AUDIT_ACTIONS)} helperText={false} />,
+  <SelectInput
+    key="action"
+    source="action"
+    label="haulboard.audit.fields.action"
+    choices={keyedChoices('haulboard.audit.actions', AUDIT_ACTIONS)}
+    helperText={false}
+  />,
   <AppInput key="appId" source="appId" label="haulboard.audit.fields.appId" />,
 ];
 
@@ -51,9 +62,13 @@ function RecordRef({ entry }: { entry: AuditEntryDto }) {
   const definitions = useResourceDefinitions();
   if (entry.entityId === null) return <>{NONE}</>;
   const text = `#${entry.entityId}`;
-  return resource && definitions[resource]?.hasEdit && /^\d+$/.test(entry.entityId)
-    ? <RecordLink resource={resource} id={Number(entry.entityId)}>{text}</RecordLink>
-    : <>{text}</>;
+  return resource && definitions[resource]?.hasEdit && /^\d+$/.test(entry.entityId) ? (
+    <RecordLink resource={resource} id={Number(entry.entityId)}>
+      {text}
+    </RecordLink>
+  ) : (
+    <>{text}</>
+  );
 }
 
 function Summary({ entry }: { entry: AuditEntryDto }) {
@@ -67,8 +82,14 @@ function AuditEmpty() {
   const filtered = Object.keys(filterValues ?? {}).length > 0;
   return (
     <CardContent>
-      <Typography variant="body2">{translate(filtered ? 'haulboard.audit.empty_filtered' : 'haulboard.audit.empty')}</Typography>
-      {filtered && <Button size="small" sx={{ mt: 1 }} onClick={() => setFilters({}, [])}>{translate('haulboard.audit.clear_filters')}</Button>}
+      <Typography variant="body2">
+        {translate(filtered ? 'haulboard.audit.empty_filtered' : 'haulboard.audit.empty')}
+      </Typography>
+      {filtered && (
+        <Button size="small" sx={{ mt: 1 }} onClick={() => setFilters({}, [])}>
+          {translate('haulboard.audit.clear_filters')}
+        </Button>
+      )}
     </CardContent>
   );
 }
@@ -78,9 +99,9 @@ const Column = DataTable.Col<AuditEntryDto>;
 const NONE = '—';
 
 /**
- * The audit trail (issue 20 part 3): every write, newest first — when, who (a person, or an app for its owner), what
- * and on which record, and what changed; each row opens to its field-by-field before → after. Search, filters, saved
- * filters, columns and CSV are the shared list's.
+ * The audit trail (docs/product/administration.md#administration): every write, newest first — when, who (a person, or
+ * an app for its owner), what and on which record, and what changed; each row opens to its field-by-field before →
+ * after. Search, filters, saved filters, columns and CSV are the shared list's.
  */
 export default function AuditTrailList() {
   return (
@@ -97,11 +118,35 @@ export default function AuditTrailList() {
       empty={<AuditEmpty />}
     >
       <Column source="at" label="haulboard.audit.fields.at" cellSx={nowrap} render={(entry) => usDateTime(entry.at)} />
-      <Column source="actorId" label="haulboard.audit.fields.who" disableSort render={(entry) => <Who entry={entry} />} />
-      <Column source="action" label="haulboard.audit.fields.action" render={(entry) => <ActionName action={entry.action} />} />
-      <Column source="entity" label="haulboard.audit.fields.entity" render={(entry) => <EntityName entity={entry.entity} />} />
-      <Column source="entityId" label="haulboard.audit.fields.entityId" disableSort render={(entry) => <RecordRef entry={entry} />} />
-      <Column source="summary" label="haulboard.audit.fields.summary" disableSort render={(entry) => <Summary entry={entry} />} cellSx={() => ({ maxWidth: 480 })} />
+      <Column
+        source="actorId"
+        label="haulboard.audit.fields.who"
+        disableSort
+        render={(entry) => <Who entry={entry} />}
+      />
+      <Column
+        source="action"
+        label="haulboard.audit.fields.action"
+        render={(entry) => <ActionName action={entry.action} />}
+      />
+      <Column
+        source="entity"
+        label="haulboard.audit.fields.entity"
+        render={(entry) => <EntityName entity={entry.entity} />}
+      />
+      <Column
+        source="entityId"
+        label="haulboard.audit.fields.entityId"
+        disableSort
+        render={(entry) => <RecordRef entry={entry} />}
+      />
+      <Column
+        source="summary"
+        label="haulboard.audit.fields.summary"
+        disableSort
+        render={(entry) => <Summary entry={entry} />}
+        cellSx={() => ({ maxWidth: 480 })}
+      />
     </RecordList>
   );
 }

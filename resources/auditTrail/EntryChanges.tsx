@@ -14,20 +14,51 @@ function Line({ line }: { line: DiffLine }) {
   const empty = translate('haulboard.audit.empty_value');
   const changed = line.change !== 'same';
   return (
-    <Box component="li" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(9rem, 14rem) minmax(0, 1fr)' }, columnGap: 2, py: 0.5, borderBottom: 1, borderColor: 'divider' }}>
-      <Typography component="span" variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{line.label || translate('haulboard.audit.value')}</Typography>
-      <Typography component="span" variant="body2" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap', minWidth: 0 }}>
-        {!changed ? (line.after ?? line.before ?? empty) : (
+    <Box
+      component="li"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: 'minmax(9rem, 14rem) minmax(0, 1fr)' },
+        columnGap: 2,
+        py: 0.5,
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Typography component="span" variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+        {line.label || translate('haulboard.audit.value')}
+      </Typography>
+      <Typography
+        component="span"
+        variant="body2"
+        sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap', minWidth: 0 }}
+      >
+        {!changed ? (
+          (line.after ?? line.before ?? empty)
+        ) : (
           <>
             {line.change !== 'added' && (
-              <Box component="del" sx={{ color: 'text.secondary', textDecorationColor: (theme) => theme.palette.error.main }}>
-                <Box component="span" sx={visuallyHidden}>{translate('haulboard.audit.before')} </Box>{line.before ?? empty}
+              <Box
+                component="del"
+                sx={{ color: 'text.secondary', textDecorationColor: (theme) => theme.palette.error.main }}
+              >
+                <Box component="span" sx={visuallyHidden}>
+                  {translate('haulboard.audit.before')}{' '}
+                </Box>
+                {line.before ?? empty}
               </Box>
             )}
-            {line.change === 'changed' && <Box component="span" aria-hidden sx={{ mx: 1, color: 'text.secondary' }}>→</Box>}
+            {line.change === 'changed' && (
+              <Box component="span" aria-hidden sx={{ mx: 1, color: 'text.secondary' }}>
+                →
+              </Box>
+            )}
             {line.change !== 'removed' && (
               <Box component="ins" sx={{ textDecoration: 'none', fontWeight: 500 }}>
-                <Box component="span" sx={visuallyHidden}>{translate('haulboard.audit.after')} </Box>{line.after ?? empty}
+                <Box component="span" sx={visuallyHidden}>
+                  {translate('haulboard.audit.after')}{' '}
+                </Box>
+                {line.after ?? empty}
               </Box>
             )}
           </>
@@ -61,23 +92,33 @@ function Changes({ entry, translate }: { entry: AuditEntryDto; translate: Return
   const heading = translate('haulboard.audit.panel_title', { what, who: who(entry), when: usDateTime(entry.at) });
   return (
     <Box component="section" aria-label={heading} sx={{ py: 1.5, maxWidth: 960 }}>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{heading}</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {heading}
+      </Typography>
       {diff.kind === 'none' ? (
         <Typography variant="body2">{translate('haulboard.audit.nothing')}</Typography>
       ) : (
         <>
           {!lines.length && <Typography variant="body2">{translate('haulboard.audit.no_change')}</Typography>}
           <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-            {lines.map((line) => <Line key={line.key} line={line} />)}
+            {lines.map((line) => (
+              <Line key={line.key} line={line} />
+            ))}
           </Box>
           {diff.lines.length > changed.length && (
             <Button size="small" sx={{ mt: 1 }} aria-pressed={all} onClick={() => setAll(!all)}>
-              {all ? translate('haulboard.audit.show_changed') : translate('haulboard.audit.show_all', { smart_count: diff.lines.length })}
+              {all
+                ? translate('haulboard.audit.show_changed')
+                : translate('haulboard.audit.show_all', { smart_count: diff.lines.length })}
             </Button>
           )}
         </>
       )}
-      {entry.requestId && <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>{translate('haulboard.audit.request', { id: entry.requestId })}</Typography>}
+      {entry.requestId && (
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+          {translate('haulboard.audit.request', { id: entry.requestId })}
+        </Typography>
+      )}
     </Box>
   );
 }

@@ -9,7 +9,8 @@ export const AUDIT_TRAIL_PATH = FEATURES.find((feature) => feature.key === 'Audi
 /** A business date's first or last moment in the reader's time zone, as the instant the API compares with. */
 function localBound(date: string, end: 'from' | 'to'): string {
   const [year, month, day] = date.split('-').map(Number);
-  const moment = end === 'from' ? new Date(year, month - 1, day) : new Date(new Date(year, month - 1, day + 1).getTime() - 1);
+  const moment =
+    end === 'from' ? new Date(year, month - 1, day) : new Date(new Date(year, month - 1, day + 1).getTime() - 1);
   return moment.toISOString();
 }
 
@@ -20,7 +21,11 @@ function localBound(date: string, end: 'from' | 'to'): string {
 export function auditApiFilter(filter: Record<string, unknown>, today = localToday()): Record<string, unknown> {
   const { filtered, from, to, ...rest } = filter as { filtered?: Period; from?: string; to?: string };
   const range = filtered && filtered !== 'all' ? periodRange(filtered, today, from, to) : { from, to };
-  return { ...rest, from: range.from ? localBound(range.from, 'from') : undefined, to: range.to ? localBound(range.to, 'to') : undefined };
+  return {
+    ...rest,
+    from: range.from ? localBound(range.from, 'from') : undefined,
+    to: range.to ? localBound(range.to, 'to') : undefined,
+  };
 }
 
 /** The audit trail: GET /api/AuditLog and its CSV; nothing is created, changed or restored from it. */

@@ -1,4 +1,4 @@
-import { usCents, usDate, usDateTime, usMoney } from '../../schema/format';
+import { enumWords, usCents, usDate, usDateTime, usMoney } from '../../schema/format';
 
 /**
  * An audit entry's before → after as people read it (pure: the screen and tests/unit/auditDiff.test.ts share it):
@@ -58,7 +58,8 @@ export interface AuditDiff {
 
 type Leaf = { path: string[]; pattern: string[]; labels: string[]; value: unknown };
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * 'brokerFee' → 'Broker fee', 'entity_id' → 'Entity id': the words of a key nobody described. A key that already is
@@ -66,15 +67,29 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
  */
 export function keyWords(key: string): string {
   if (key.includes(' ')) return key;
-  const words = key.replace(/_/g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2').trim().toLowerCase();
+  // Integer cents are shown as dollars (formatValue): their unit is no word of the label ('amountCents' → 'Amount').
+  const words = key
+    .replace(/(?<=[a-z0-9])(Cents|_cents)$/, '')
+    .replace(/_/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .trim()
+    .toLowerCase();
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : key;
 }
 
 /** A list of records (each an object) is flattened field by field; a list of values is one value. */
-const isRecordList = (value: unknown): value is Record<string, unknown>[] => Array.isArray(value) && value.length > 0 && value.every(isRecord);
+const isRecordList = (value: unknown): value is Record<string, unknown>[] =>
+  Array.isArray(value) && value.length > 0 && value.every(isRecord);
 
 /** The leaves of a snapshot: each scalar (or list of values) with its path, its described pattern and its labels. */
-function leavesOf(value: unknown, describe: Describe, words: DiffWords, path: string[] = [], pattern: string[] = [], labels: string[] = []): Leaf[] {
+function leavesOf(
+  value: unknown,
+  describe: Describe,
+  words: DiffWords,
+  path: string[] = [],
+  pattern: string[] = [],
+  labels: string[] = [],
+): Leaf[] {
   if (isRecord(value)) {
     return Object.entries(value).flatMap(([key, inner]) => {
       const next = [...pattern, key];
@@ -89,18 +104,33 @@ function leavesOf(value: unknown, describe: Describe, words: DiffWords, path: st
     // vehicles), so "Vehicles 2" is the second vehicle before and after.
     const list = labels[labels.length - 1] ?? '';
     return value.flatMap((item, index) =>
-      leavesOf(item, describe, words, [...path, String(index + 1)], [...pattern, '*'], [...labels.slice(0, -1), words.item(list, index + 1)]));
+      leavesOf(
+        item,
+        describe,
+        words,
+        [...path, String(index + 1)],
+        [...pattern, '*'],
+        [...labels.slice(0, -1), words.item(list, index + 1)],
+      ),
+    );
   }
   return [{ path, pattern, labels, value }];
 }
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ENUM_VALUE = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$/;
 
 /** A value as the screens show it: money, dates and moments in US style, yes/no, a choice's words, a list joined. */
-export function formatValue(value: unknown, info: FieldInfo | undefined, key: string, words: DiffWords = ENGLISH_WORDS): string | null {
+export function formatValue(
+  value: unknown,
+  info: FieldInfo | undefined,
+  key: string,
+  words: DiffWords = ENGLISH_WORDS,
+): string | null {
   if (value === null || value === undefined || value === '') return null;
-  if (Array.isArray(value)) return value.length ? value.map((item) => formatValue(item, info, key, words) ?? '—').join(', ') : null;
+  if (Array.isArray(value))
+    return value.length ? value.map((item) => formatValue(item, info, key, words) ?? '—').join(', ') : null;
   if (isRecord(value)) return JSON.stringify(value);
   if (value === '[hidden]') return words.hidden;
   if (typeof value === 'boolean') return value ? words.yes : words.no;
@@ -111,6 +141,8 @@ export function formatValue(value: unknown, info: FieldInfo | undefined, key: st
   }
   const text = String(value);
   if (info?.choices?.[text]) return info.choices[text];
+  // A code nobody described (BOOK_ORDER, ACH_DEBIT) in words, as the screens' labels read.
+  if (info?.kind !== 'text' && ENUM_VALUE.test(text)) return enumWords(text);
   if (info?.kind === 'date' || (info?.kind !== 'text' && DATE.test(text))) return usDate(text);
   if (info?.kind === 'instant' || (info?.kind !== 'text' && INSTANT.test(text))) {
     const moment = usDateTime(text);
@@ -127,7 +159,12 @@ const isQuiet = (path: readonly string[]) => {
 };
 
 /** The lines of an entry: each field once, in the order it has after (then what only before had). */
-export function auditDiff(before: unknown, after: unknown, describe: Describe, words: DiffWords = ENGLISH_WORDS): AuditDiff {
+export function auditDiff(
+  before: unknown,
+  after: unknown,
+  describe: Describe,
+  words: DiffWords = ENGLISH_WORDS,
+): AuditDiff {
   const has = (value: unknown) => value !== null && value !== undefined;
   const kind = has(before) && has(after) ? 'changed' : has(after) ? 'created' : has(before) ? 'deleted' : 'none';
   const beforeLeaves = has(before) ? leavesOf(before, describe, words) : [];
@@ -142,8 +179,26 @@ export function auditDiff(before: unknown, after: unknown, describe: Describe, w
     const last = leaf.path[leaf.path.length - 1] ?? '';
     const shown = (l?: Leaf) => (l ? formatValue(l.value, info, last, words) : null);
     const same = JSON.stringify(b?.value ?? null) === JSON.stringify(a?.value ?? null);
-    const change: Change = kind === 'created' ? 'added' : kind === 'deleted' ? 'removed' : same ? 'same' : !b || b.value === null ? 'added' : !a || a.value === null ? 'removed' : 'changed';
-    return { key, label: leaf.labels.join(' · '), before: shown(b), after: shown(a), change, quiet: !!info?.quiet || isQuiet(leaf.path) };
+    const change: Change =
+      kind === 'created'
+        ? 'added'
+        : kind === 'deleted'
+          ? 'removed'
+          : same
+            ? 'same'
+            : !b || b.value === null
+              ? 'added'
+              : !a || a.value === null
+                ? 'removed'
+                : 'changed';
+    return {
+      key,
+      label: leaf.labels.join(' · '),
+      before: shown(b),
+      after: shown(a),
+      change,
+      quiet: !!info?.quiet || isQuiet(leaf.path),
+    };
   });
   // Bookkeeping after the fields; creating or deleting a record says what it held: its empty fields say nothing.
   const ordered = [...lines.filter((line) => !line.quiet), ...lines.filter((line) => line.quiet)];
@@ -151,7 +206,8 @@ export function auditDiff(before: unknown, after: unknown, describe: Describe, w
 }
 
 /** The lines worth reading at first: what changed, and for a created or deleted record what it held. */
-export const changedLines = (diff: AuditDiff): DiffLine[] => diff.lines.filter((line) => line.change !== 'same' && !line.quiet);
+export const changedLines = (diff: AuditDiff): DiffLine[] =>
+  diff.lines.filter((line) => line.change !== 'same' && !line.quiet);
 
 /** What the list's "what changed" cell says of an entry, before it is put in words. */
 export type AuditSummary =
@@ -168,6 +224,13 @@ export function auditSummary(diff: AuditDiff, action: string): AuditSummary {
   if (diff.kind === 'created' && action === 'create') return { kind: 'created' };
   if (diff.kind === 'deleted' && action === 'delete') return { kind: 'deleted' };
   if (!lines.length) return { kind: 'no_change' };
-  if (lines.length === 1) return { kind: 'line', label: lines[0].label, before: lines[0].before, after: lines[0].after, oneSided: diff.kind !== 'changed' };
+  if (lines.length === 1)
+    return {
+      kind: 'line',
+      label: lines[0].label,
+      before: lines[0].before,
+      after: lines[0].after,
+      oneSided: diff.kind !== 'changed',
+    };
   return { kind: 'fields', labels: lines.slice(0, 3).map((line) => line.label), more: Math.max(0, lines.length - 3) };
 }

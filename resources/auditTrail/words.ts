@@ -8,12 +8,15 @@ import { type Subject, subjectOf } from './subjects';
 /** The trail's words for the diff (yes/no, secrets, a record in a list). */
 export function useDiffWords(): DiffWords {
   const translate = useTranslate();
-  return useMemo(() => ({
-    yes: translate('haulboard.records.yes'),
-    no: translate('haulboard.records.no'),
-    hidden: translate('haulboard.audit.hidden'),
-    item: (list: string, n: number) => translate('haulboard.audit.item', { list, n }),
-  }), [translate]);
+  return useMemo(
+    () => ({
+      yes: translate('haulboard.records.yes'),
+      no: translate('haulboard.records.no'),
+      hidden: translate('haulboard.audit.hidden'),
+      item: (list: string, n: number) => translate('haulboard.audit.item', { list, n }),
+    }),
+    [translate],
+  );
 }
 
 /** What the trail knows of an entry's entity, in the catalogue's words. */
@@ -26,7 +29,10 @@ export function useSubject(entity: string): Subject {
 export function useEntryDiff(entry: AuditEntryDto): AuditDiff {
   const subject = useSubject(entry.entity);
   const words = useDiffWords();
-  return useMemo(() => auditDiff(entry.before, entry.after, subject.describe, words), [entry.before, entry.after, subject, words]);
+  return useMemo(
+    () => auditDiff(entry.before, entry.after, subject.describe, words),
+    [entry.before, entry.after, subject, words],
+  );
 }
 
 /** An action in words ('update' → 'Changed'), or as stored when the trail does not know it. */
@@ -53,11 +59,17 @@ export function useSummary(entry: AuditEntryDto): string {
   const summary = auditSummary(useEntryDiff(entry), entry.action);
   const empty = translate('haulboard.audit.empty_value');
   switch (summary.kind) {
-    case 'none': return '';
-    case 'created': case 'deleted': case 'no_change': return translate(`haulboard.audit.${summary.kind}`);
+    case 'none':
+      return '';
+    case 'created':
+    case 'deleted':
+    case 'no_change':
+      return translate(`haulboard.audit.${summary.kind}`);
     case 'line': {
       const label = summary.label || translate('haulboard.audit.value');
-      return summary.oneSided ? `${label}: ${summary.after ?? summary.before ?? empty}` : `${label}: ${summary.before ?? empty} → ${summary.after ?? empty}`;
+      return summary.oneSided
+        ? `${label}: ${summary.after ?? summary.before ?? empty}`
+        : `${label}: ${summary.before ?? empty} → ${summary.after ?? empty}`;
     }
     case 'fields': {
       const fields = summary.labels.join(', ');

@@ -1,17 +1,42 @@
 import './messages';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import HistoryIcon from '@mui/icons-material/History';
-import { Alert, Box, Button, DialogActions, DialogContent, DialogTitle, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  LinearProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify, useRefresh, useTranslate } from 'ra-core';
 import { useId, useRef, useState } from 'react';
 import { apiFetch, apiUpload, unwrap } from '../../dataProvider/http';
 import { ResponsiveDialog } from '../../ui/ResponsiveDialog';
 import { useCanAccessFeature } from '../../ui/useCanAccessFeature';
-import { usDate } from '../../ui/format';
+import { usDate, usDateTime, usNumber } from '../../ui/format';
 import { BANK_API } from './api';
 
-interface ImportResult { id: number; layout: string; fileName: string; importedAt: string; importedBy?: string | null; rowsRead: number; added: number; alreadyThere: number; firstDay: string | null; lastDay: string | null }
+interface ImportResult {
+  id: number;
+  layout: string;
+  fileName: string;
+  importedAt: string;
+  importedBy?: string | null;
+  rowsRead: number;
+  added: number;
+  alreadyThere: number;
+  firstDay: string | null;
+  lastDay: string | null;
+}
 type Progress = { file: string; fraction: number } | null;
 
 /**
@@ -33,9 +58,13 @@ export function ImportButton() {
     setResult(null);
     setProgress({ file: file.name, fraction: 0 });
     try {
-      const answer = unwrap<ImportResult>(await apiUpload(`${BANK_API}/import`, file, {
-        query: { fileName: file.name }, contentType: 'text/csv', onProgress: (fraction) => setProgress({ file: file.name, fraction }),
-      }));
+      const answer = unwrap<ImportResult>(
+        await apiUpload(`${BANK_API}/import`, file, {
+          query: { fileName: file.name },
+          contentType: 'text/csv',
+          onProgress: (fraction) => setProgress({ file: file.name, fraction }),
+        }),
+      );
       setResult(answer);
       refresh();
       void queryClient.invalidateQueries({ queryKey: ['bank-date-filters'] });
@@ -51,9 +80,25 @@ export function ImportButton() {
   return (
     <Box sx={{ px: 2, pt: 1, display: 'grid', gap: 1 }}>
       <Box>
-        <input ref={input} type="file" accept=".csv,text/csv" hidden aria-label={translate('haulboard.bank.import.choose')} data-testid="bank-import-file"
-          onChange={(event) => { const file = event.target.files?.[0]; if (file) void upload(file); }} />
-        <Button variant="contained" size="small" startIcon={<UploadFileIcon />} disabled={!!progress} onClick={() => input.current?.click()}>
+        <input
+          ref={input}
+          type="file"
+          accept=".csv,text/csv"
+          hidden
+          aria-label={translate('haulboard.bank.import.choose')}
+          data-testid="bank-import-file"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (file) void upload(file);
+          }}
+        />
+        <Button
+          variant="contained"
+          size="small"
+          startIcon={<UploadFileIcon />}
+          disabled={!!progress}
+          onClick={() => input.current?.click()}
+        >
           {translate('haulboard.bank.import.button')}
         </Button>
       </Box>
@@ -61,14 +106,28 @@ export function ImportButton() {
         {progress && (
           <Box>
             <Typography variant="body2">
-              {uploading ? translate('haulboard.bank.import.uploading', { file: progress.file, percent: Math.round(progress.fraction * 100) }) : translate('haulboard.bank.import.reading', { file: progress.file })}
+              {uploading
+                ? translate('haulboard.bank.import.uploading', {
+                    file: progress.file,
+                    percent: Math.round(progress.fraction * 100),
+                  })
+                : translate('haulboard.bank.import.reading', { file: progress.file })}
             </Typography>
-            <LinearProgress variant={uploading ? 'determinate' : 'indeterminate'} value={progress.fraction * 100} aria-label={translate('haulboard.bank.import.button')} />
+            <LinearProgress
+              variant={uploading ? 'determinate' : 'indeterminate'}
+              value={progress.fraction * 100}
+              aria-label={translate('haulboard.bank.import.button')}
+            />
           </Box>
         )}
         {result && (
           <Alert severity={result.added ? 'success' : 'info'} onClose={() => setResult(null)}>
-            {translate(result.added ? 'haulboard.bank.import.done' : 'haulboard.bank.import.nothing_new', { file: result.fileName, read: result.rowsRead, added: result.added, there: result.alreadyThere })}
+            {translate(result.added ? 'haulboard.bank.import.done' : 'haulboard.bank.import.nothing_new', {
+              file: result.fileName,
+              read: result.rowsRead,
+              added: result.added,
+              there: result.alreadyThere,
+            })}
           </Alert>
         )}
       </Box>
@@ -84,12 +143,15 @@ export function ImportsButton() {
   const { data } = useQuery({
     queryKey: ['bank-imports'],
     enabled: open,
-    queryFn: async () => unwrap<{ items: ImportResult[] }>(await apiFetch(`${BANK_API}/imports`, { query: { size: 50 } })).items,
+    queryFn: async () =>
+      unwrap<{ items: ImportResult[] }>(await apiFetch(`${BANK_API}/imports`, { query: { size: 50 } })).items,
   });
-  const when = (iso: string) => new Date(iso).toLocaleString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+  const when = usDateTime;
   return (
     <>
-      <Button size="small" startIcon={<HistoryIcon />} onClick={() => setOpen(true)}>{translate('haulboard.bank.import.history')}</Button>
+      <Button size="small" startIcon={<HistoryIcon />} onClick={() => setOpen(true)}>
+        {translate('haulboard.bank.import.history')}
+      </Button>
       <ResponsiveDialog open={open} onClose={() => setOpen(false)} aria-labelledby={titleId} maxWidth="md">
         <DialogTitle id={titleId}>{translate('haulboard.bank.import.history_title')}</DialogTitle>
         <DialogContent sx={{ overflowX: 'auto' }}>
@@ -98,7 +160,11 @@ export function ImportsButton() {
             <Table size="small">
               <TableHead>
                 <TableRow>
-                  {['when', 'who', 'file', 'layout', 'period', 'read', 'added', 'there'].map((key) => <TableCell key={key} align={['read', 'added', 'there'].includes(key) ? 'right' : 'left'}>{translate(`haulboard.bank.import.${key}`)}</TableCell>)}
+                  {['when', 'who', 'file', 'layout', 'period', 'read', 'added', 'there'].map((key) => (
+                    <TableCell key={key} align={['read', 'added', 'there'].includes(key) ? 'right' : 'left'}>
+                      {translate(`haulboard.bank.import.${key}`)}
+                    </TableCell>
+                  ))}
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -108,17 +174,21 @@ export function ImportsButton() {
                     <TableCell>{i.importedBy}</TableCell>
                     <TableCell sx={{ wordBreak: 'break-all' }}>{i.fileName}</TableCell>
                     <TableCell>{translate(`haulboard.bank.import.layouts.${i.layout}`)}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{i.firstDay ? `${usDate(i.firstDay)} – ${usDate(i.lastDay)}` : ''}</TableCell>
-                    <TableCell align="right">{i.rowsRead.toLocaleString('en-US')}</TableCell>
-                    <TableCell align="right">{i.added.toLocaleString('en-US')}</TableCell>
-                    <TableCell align="right">{i.alreadyThere.toLocaleString('en-US')}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {i.firstDay ? `${usDate(i.firstDay)} – ${usDate(i.lastDay)}` : ''}
+                    </TableCell>
+                    <TableCell align="right">{usNumber(i.rowsRead)}</TableCell>
+                    <TableCell align="right">{usNumber(i.added)}</TableCell>
+                    <TableCell align="right">{usNumber(i.alreadyThere)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
             </Table>
           )}
         </DialogContent>
-        <DialogActions><Button onClick={() => setOpen(false)}>{translate('ra.action.close')}</Button></DialogActions>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>{translate('ra.action.close')}</Button>
+        </DialogActions>
       </ResponsiveDialog>
     </>
   );

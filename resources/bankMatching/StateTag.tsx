@@ -3,7 +3,12 @@ import { useTranslate } from 'ra-core';
 import type { BankRowState } from '../../schema/bank';
 import { Tag, type TagTone } from '../../ui/Tag';
 
-const TONES: Record<BankRowState, TagTone> = { OPEN: 'warning', PARTIAL: 'info', MATCHED: 'success', EXPLAINED: 'default' };
+const TONES: Record<BankRowState, TagTone> = {
+  OPEN: 'warning',
+  PARTIAL: 'info',
+  MATCHED: 'success',
+  EXPLAINED: 'default',
+};
 
 /** A bank row's state as a tag: still to do stands out, done is quiet. */
 export function StateTag({ state }: { state: BankRowState }) {

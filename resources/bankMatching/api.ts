@@ -1,6 +1,6 @@
 import { registerRecordResource } from '../../ui/records/definitions';
 
-/** Bank rows to match (SPEC.md §2 /app/finances/match-transactions): listed, exported, and each opened to match. */
+/** Bank rows to match (/app/finances/match-transactions): listed, exported, and each opened to match. */
 export const bankRowsResource = registerRecordResource({
   name: 'finances/match-transactions',
   api: '/api/TransactionsMatching/transactions',

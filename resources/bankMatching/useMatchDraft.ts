@@ -1,6 +1,8 @@
 import './messages';
 import { useCallback, useEffect, useState } from 'react';
 import type { MatchItemType, OpenItemDto } from '../../schema/bank';
+import { plainCents } from '../../schema/format';
+import { parseDollars, toCents } from '../../schema/money';
 
 /** An item picked for the match, with the amount typed for it (text, as typed). */
 export interface DraftLine {
@@ -35,22 +37,39 @@ export function useMatchDraft(rowId: string) {
     if (lines.length) sessionStorage.setItem(storageKey(rowId), JSON.stringify(lines));
     else sessionStorage.removeItem(storageKey(rowId));
   }, [rowId, lines]);
-  const has = useCallback((item: { itemType: string; itemId: number }) => lines.some((l) => lineKey(l) === lineKey(item)), [lines]);
+  const has = useCallback(
+    (item: { itemType: string; itemId: number }) => lines.some((l) => lineKey(l) === lineKey(item)),
+    [lines],
+  );
   /** Pick an item (with what is left of the row, up to the item's own amount left), or drop it when picked. */
-  const toggle = useCallback((item: OpenItemDto, rowLeft: number) => setLines((current) => {
-    if (current.some((l) => lineKey(l) === lineKey(item))) return current.filter((l) => lineKey(l) !== lineKey(item));
-    const used = current.reduce((sum, l) => sum + Math.round((Number(l.amount) || 0) * 100), 0);
-    const room = Math.max(0, Math.round(rowLeft * 100) - used);
-    const amount = Math.min(Math.round(item.left * 100), room || Math.round(item.left * 100));
-    return [...current, { itemType: item.itemType, itemId: item.itemId, label: item.label, party: item.party, left: item.left, amount: (amount / 100).toFixed(2) }];
-  }), []);
-  const setAmount = useCallback((key: string, amount: string) => setLines((current) => current.map((l) => (lineKey(l) === key ? { ...l, amount } : l))), []);
+  const toggle = useCallback(
+    (item: OpenItemDto, rowLeft: number) =>
+      setLines((current) => {
+        if (current.some((l) => lineKey(l) === lineKey(item)))
+          return current.filter((l) => lineKey(l) !== lineKey(item));
+        const used = current.reduce((sum, l) => sum + (parseDollars(l.amount) ?? 0), 0);
+        const itemLeft = toCents(item.left);
+        const room = Math.max(0, toCents(rowLeft) - used);
+        const amount = Math.min(itemLeft, room || itemLeft);
+        return [
+          ...current,
+          {
+            itemType: item.itemType,
+            itemId: item.itemId,
+            label: item.label,
+            party: item.party,
+            left: item.left,
+            amount: plainCents(amount),
+          },
+        ];
+      }),
+    [],
+  );
+  const setAmount = useCallback(
+    (key: string, amount: string) =>
+      setLines((current) => current.map((l) => (lineKey(l) === key ? { ...l, amount } : l))),
+    [],
+  );
   const clear = useCallback(() => setLines([]), []);
   return { lines, has, toggle, setAmount, clear };
-}
-
-/** Cents of a typed amount, or null when it is not an amount of at most two decimals. */
-export function typedCents(text: string): number | null {
-  const clean = text.replace(/[$,\s]/g, '');
-  return /^\d+(\.\d{1,2})?$/.test(clean) ? Math.round(Number(clean) * 100) : null;
 }

@@ -28,19 +28,31 @@ export function BookOrderActions() {
   if (!record) return null;
   const next = STATUS_TRANSITIONS[record.status] ?? [];
   const version = record.version;
-  const call = (path: string, done: string, body: unknown, method = 'POST') => action.mutate({ path: `/api/BookOrder/${record.id}${path}`, method, body, done });
+  const call = (path: string, done: string, body: unknown, method = 'POST') =>
+    action.mutate({ path: `/api/BookOrder/${record.id}${path}`, method, body, done });
 
   return (
     <RecordEditActions>
       <StatusChip status={record.status} />
       {canUpdate && !record.deleted && next.length > 0 && (
         <>
-          <Button size="small" aria-haspopup="menu" onClick={(event) => setAnchor(event.currentTarget)} disabled={action.isPending}>
+          <Button
+            size="small"
+            aria-haspopup="menu"
+            onClick={(event) => setAnchor(event.currentTarget)}
+            disabled={action.isPending}
+          >
             {translate('haulboard.book_orders.actions.change_status')}
           </Button>
           <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
             {next.map((status) => (
-              <MenuItem key={status} onClick={() => { setAnchor(null); call('/status', 'haulboard.book_orders.actions.status_changed', { status, version }); }}>
+              <MenuItem
+                key={status}
+                onClick={() => {
+                  setAnchor(null);
+                  call('/status', 'haulboard.book_orders.actions.status_changed', { status, version });
+                }}
+              >
                 <ListItemText>{translate(`haulboard.book_orders.statuses.${status}`)}</ListItemText>
               </MenuItem>
             ))}
@@ -48,13 +60,33 @@ export function BookOrderActions() {
         </>
       )}
       {canApprove && !record.approved && !record.deleted && (
-        <Button size="small" variant="contained" disabled={action.isPending} onClick={() => call('/approve', 'haulboard.book_orders.actions.approved', { version })}>
+        <Button
+          size="small"
+          variant="contained"
+          disabled={action.isPending}
+          onClick={() => call('/approve', 'haulboard.book_orders.actions.approved', { version })}
+        >
           {translate('haulboard.book_orders.actions.approve')}
         </Button>
       )}
       {canUpdate && !record.deleted && (
-        <Button size="small" disabled={action.isPending} onClick={() => call('/manager-review', 'haulboard.book_orders.actions.review_saved', { hasManagerReview: !record.hasManagerReview, version }, 'PUT')}>
-          {translate(record.hasManagerReview ? 'haulboard.book_orders.actions.clear_review' : 'haulboard.book_orders.actions.flag_review')}
+        <Button
+          size="small"
+          disabled={action.isPending}
+          onClick={() =>
+            call(
+              '/manager-review',
+              'haulboard.book_orders.actions.review_saved',
+              { hasManagerReview: !record.hasManagerReview, version },
+              'PUT',
+            )
+          }
+        >
+          {translate(
+            record.hasManagerReview
+              ? 'haulboard.book_orders.actions.clear_review'
+              : 'haulboard.book_orders.actions.flag_review',
+          )}
         </Button>
       )}
     </RecordEditActions>

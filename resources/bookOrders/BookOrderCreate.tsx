@@ -1,15 +1,25 @@
 import { getUser } from '../../dataProvider/session';
 import { bookOrderInput } from '../../schema/bookOrders';
+import { todayIso } from '../../schema/businessDay';
 import { RecordCreate } from '../../ui/records/RecordForms';
 import { BookOrderInputs } from './BookOrderInputs';
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** The company's day, in its time zone (schema/businessDay.ts), whatever the reader's computer says. */
+const today = () => todayIso();
 
 function defaults() {
   const user = getUser();
   return {
-    loadBoard: 'Central Dispatch', trailerType: 'OPEN', paymentMethod: 'ACH', paymentTermsDays: 0, price: null, brokerFee: 0, localFee: 0, codAmount: 0,
-    payOnPickup: false, payOnDelivery: false,
+    loadBoard: 'Central Dispatch',
+    trailerType: 'OPEN',
+    paymentMethod: 'ACH',
+    paymentTermsDays: 0,
+    price: null,
+    brokerFee: 0,
+    localFee: 0,
+    codAmount: 0,
+    payOnPickup: false,
+    payOnDelivery: false,
     dispatcherId: user?.roles.includes('Dispatcher') ? user.id : null,
     pickup: { dateType: 'ESTIMATED', date: today() },
     delivery: { dateType: 'ESTIMATED', date: today() },

@@ -1,7 +1,29 @@
-import { ArrayInput, BooleanInput, DateInput, NumberInput, SelectInput, SimpleFormIterator, TextInput } from 'react-admin';
+import {
+  ArrayInput,
+  BooleanInput,
+  DateInput,
+  NumberInput,
+  SelectInput,
+  SimpleFormIterator,
+  TextInput,
+} from 'react-admin';
 import { FormSection } from '../../ui/records/FormSection';
-import { BrokerInput, CarrierInput, DispatcherInput, DriverInput, ShipperInput, StateInput, UnitInput } from '../../ui/records/pickers';
-import { dateTypeChoices, loadBoardChoices, paymentMethodChoices, trailerTypeChoices, vehicleTypeChoices } from './choices';
+import {
+  BrokerInput,
+  CarrierInput,
+  DispatcherInput,
+  DriverInput,
+  ShipperInput,
+  StateInput,
+  UnitInput,
+} from '../../ui/records/pickers';
+import {
+  dateTypeChoices,
+  loadBoardChoices,
+  paymentMethodChoices,
+  trailerTypeChoices,
+  vehicleTypeChoices,
+} from './choices';
 
 const f = (key: string) => `haulboard.book_orders.fields.${key}`;
 

@@ -33,8 +33,13 @@ type Row = {
 
 const stop = (s: Row['pickup']) => (
   <Box>
-    <Typography variant="body2" noWrap>{usDate(s.date)}</Typography>
-    <Typography variant="caption" color="text.secondary">{s.city}{s.state ? `, ${s.state}` : ''}</Typography>
+    <Typography variant="body2" noWrap>
+      {usDate(s.date)}
+    </Typography>
+    <Typography variant="caption" color="text.secondary">
+      {s.city}
+      {s.state ? `, ${s.state}` : ''}
+    </Typography>
   </Box>
 );
 
@@ -48,7 +53,7 @@ const totals = (sums: { price: number; brokerFee: number }, count: number): Tota
 const Column = DataTable.Col<Row>;
 
 export default function BookOrderList() {
-  // Rows open the edit screen (SPEC.md: /app/books/bookorders/{id}/edit) for users who may change or approve orders.
+  // Rows open the edit screen (/app/books/bookorders/{id}/edit) for users who may change or approve orders.
   const canUpdate = useCanAccessFeature(RESOURCE, 'Update');
   const canApprove = useCanAccessFeature(RESOURCE, 'Approve');
   return (
@@ -65,20 +70,51 @@ export default function BookOrderList() {
       header={<ListTotals items={totals} />}
     >
       <Column source="orderNumber" label="haulboard.book_orders.fields.order_number" />
-      <Column source="status" label="haulboard.book_orders.fields.status" render={(row) => <StatusChip status={row.status as never} />} />
+      <Column
+        source="status"
+        label="haulboard.book_orders.fields.status"
+        render={(row) => <StatusChip status={row.status as never} />}
+      />
       <Column source="pickupDate" label="haulboard.book_orders.fields.pickup" render={(row) => stop(row.pickup)} />
-      <Column source="deliveryDate" label="haulboard.book_orders.fields.delivery" render={(row) => stop(row.delivery)} />
+      <Column
+        source="deliveryDate"
+        label="haulboard.book_orders.fields.delivery"
+        render={(row) => stop(row.delivery)}
+      />
       <Column source="vehicleCount" label="haulboard.book_orders.fields.vehicles" disableSort />
       <Column source="brokerName" label="haulboard.book_orders.fields.broker" disableSort />
       <Column source="shipperName" label="haulboard.book_orders.fields.shipper" disableSort />
       <Column source="driverName" label="haulboard.book_orders.fields.driver" disableSort />
       <Column source="dispatcherName" label="haulboard.book_orders.fields.dispatcher" disableSort />
       <Column source="loadBoard" label="haulboard.book_orders.fields.load_board" disableSort />
-      <Column source="price" label="haulboard.book_orders.fields.price" align="right" cellSx={nowrap} render={(row) => usMoney(row.price)} />
-      <Column source="brokerFee" label="haulboard.book_orders.fields.broker_fee" align="right" cellSx={nowrap} render={(row) => usMoney(row.brokerFee)} disableSort />
+      <Column
+        source="price"
+        label="haulboard.book_orders.fields.price"
+        align="right"
+        cellSx={nowrap}
+        render={(row) => usMoney(row.price)}
+      />
+      <Column
+        source="brokerFee"
+        label="haulboard.book_orders.fields.broker_fee"
+        align="right"
+        cellSx={nowrap}
+        render={(row) => usMoney(row.brokerFee)}
+        disableSort
+      />
       <Column source="paymentMethod" label="haulboard.book_orders.fields.payment_method" disableSort />
-      <Column source="paymentStatus" label="haulboard.book_orders.fields.payment_status" disableSort render={(row) => <PaymentTag status={row.paymentStatus} />} />
-      <Column source="approved" label="haulboard.book_orders.fields.approved" disableSort render={(row) => (row.approved ? '✓' : '—')} />
+      <Column
+        source="paymentStatus"
+        label="haulboard.book_orders.fields.payment_status"
+        disableSort
+        render={(row) => <PaymentTag status={row.paymentStatus} />}
+      />
+      <Column
+        source="approved"
+        label="haulboard.book_orders.fields.approved"
+        disableSort
+        render={(row) => (row.approved ? '✓' : '—')}
+      />
     </RecordList>
   );
 }

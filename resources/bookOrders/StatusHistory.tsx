@@ -2,6 +2,7 @@ import { Card, CardContent, List, ListItem, ListItemText, Typography } from '@mu
 import { useQuery } from '@tanstack/react-query';
 import { useRecordContext, useTranslate } from 'ra-core';
 import { apiFetch, unwrap } from '../../dataProvider/http';
+import { personName, usDateTime } from '../../ui/format';
 
 interface HistoryRow {
   id: number;
@@ -23,16 +24,24 @@ export function StatusHistory() {
     enabled: !!record,
   });
   return (
-    <Card sx={{ ml: { md: 2 }, mt: { xs: 2, md: 0 }, width: { md: 260 }, flexShrink: 0, alignSelf: 'flex-start' }}>
+    <Card
+      sx={{ ml: { md: 2 }, mt: { xs: 2, md: 0 }, width: { md: 260 }, flexShrink: 0, alignSelf: { md: 'flex-start' } }}
+    >
       <CardContent>
-        <Typography variant="h6" component="h2">{translate('haulboard.book_orders.history')}</Typography>
-        {error && <Typography color="error" variant="body2">{translate('haulboard.app.load_problem')}</Typography>}
+        <Typography variant="h6" component="h2">
+          {translate('haulboard.book_orders.history')}
+        </Typography>
+        {error && (
+          <Typography color="error" variant="body2">
+            {translate('haulboard.app.load_problem')}
+          </Typography>
+        )}
         <List dense>
           {(data ?? []).map((row) => (
             <ListItem key={row.id} disableGutters>
               <ListItemText
                 primary={translate(`haulboard.book_orders.statuses.${row.toStatus}`)}
-                secondary={`${new Date(row.at).toLocaleString()}${row.actorFirstName ? ` · ${row.actorFirstName} ${row.actorLastName}` : ''}${row.note ? ` · ${row.note}` : ''}`}
+                secondary={`${usDateTime(row.at)}${row.actorFirstName ? ` · ${personName(row.actorFirstName, row.actorLastName)}` : ''}${row.note ? ` · ${row.note}` : ''}`}
               />
             </ListItem>
           ))}

@@ -1,7 +1,7 @@
 import { toApiQuery } from '../../dataProvider/endpoints';
 import { registerRecordResource } from '../../ui/records/definitions';
 
-/** Book orders (SPEC.md §2 Books) on /api/BookOrder, listed through filter-books. */
+/** Book orders (docs/product/book-orders.md) on /api/BookOrder, listed through filter-books. */
 export const bookOrdersResource = registerRecordResource({
   name: 'books/bookorders',
   api: '/api/BookOrder',

@@ -1,5 +1,5 @@
 import { DATE_TYPES, ORDER_STATUSES, TRAILER_TYPES, VEHICLE_TYPES } from '../../schema/bookOrders';
-import { LOAD_BOARDS, PAYMENT_METHODS } from '../../schema/reference';
+import { LOAD_BOARDS, PAYMENT_METHOD_CHOICES } from '../../schema/reference';
 import { keyedChoices, plainChoices } from '../../ui/records/choices';
 
 const keyed = (prefix: string, values: readonly string[]) => keyedChoices(`haulboard.book_orders.${prefix}`, values);
@@ -9,4 +9,4 @@ export const trailerTypeChoices = keyed('trailer_types', TRAILER_TYPES);
 export const dateTypeChoices = keyed('date_types', DATE_TYPES);
 export const vehicleTypeChoices = keyed('vehicle_types', VEHICLE_TYPES);
 export const loadBoardChoices = plainChoices(LOAD_BOARDS);
-export const paymentMethodChoices = plainChoices(PAYMENT_METHODS);
+export const paymentMethodChoices = PAYMENT_METHOD_CHOICES;

@@ -8,7 +8,14 @@ import { HttpError, useNotify, useTranslate } from 'ra-core';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Title } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
-import { type CalendarAnswer, type CalendarEvent, type CalendarMark, DAY_STATES, calendarMonth, shiftMonth } from '../../schema/calendar';
+import {
+  type CalendarAnswer,
+  type CalendarEvent,
+  type CalendarMark,
+  DAY_STATES,
+  calendarMonth,
+  shiftMonth,
+} from '../../schema/calendar';
 import { addDays } from '../../schema/expiry';
 import { driverEvents, eventDays } from '../../schema/resources/driverEvents';
 import { localToday } from '../../ui/assignments/dates';
@@ -34,24 +41,50 @@ function byDriver<T extends { driverId: number }>(items: readonly T[]): Map<numb
 function Legend() {
   const translate = useTranslate();
   return (
-    <Box component="ul" aria-label={translate('haulboard.calendar.legend')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, m: 0, p: 0, listStyle: 'none', fontSize: 12 }}>
+    <Box
+      component="ul"
+      aria-label={translate('haulboard.calendar.legend')}
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, m: 0, p: 0, listStyle: 'none', fontSize: 12 }}
+    >
       {DAY_STATES.filter((state) => state !== 'upcoming').map((state) => (
         <Box component="li" key={state} sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-          <Box aria-hidden sx={{ width: 16, height: 16, borderRadius: 0.5, bgcolor: STATE_STYLE[state].bg, color: STATE_STYLE[state].color, fontSize: 10, textAlign: 'center', lineHeight: '16px', border: 1, borderColor: 'divider' }}>{STATE_STYLE[state].letter}</Box>
+          <Box
+            aria-hidden
+            sx={{
+              width: 16,
+              height: 16,
+              borderRadius: 0.5,
+              bgcolor: STATE_STYLE[state].bg,
+              color: STATE_STYLE[state].color,
+              fontSize: 10,
+              textAlign: 'center',
+              lineHeight: '16px',
+              border: 1,
+              borderColor: 'divider',
+            }}
+          >
+            {STATE_STYLE[state].letter}
+          </Box>
           {translate(`haulboard.calendar.states.${state}`)}
         </Box>
       ))}
-      <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}><GavelIcon sx={{ fontSize: 14 }} aria-hidden />{translate('haulboard.calendar.court')}</Box>
-      <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}><EventBusyIcon sx={{ fontSize: 14 }} aria-hidden />{translate('haulboard.calendar.expires')}</Box>
+      <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+        <GavelIcon sx={{ fontSize: 14 }} aria-hidden />
+        {translate('haulboard.calendar.court')}
+      </Box>
+      <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+        <EventBusyIcon sx={{ fontSize: 14 }} aria-hidden />
+        {translate('haulboard.calendar.expires')}
+      </Box>
     </Box>
   );
 }
 
 /**
- * The Performance Calendar (issue 19 item 5, /app/calendar): a month of drivers × days from one call, the month
- * picked in the address (?month=2026-11); a phone shows a week at a time. An event moves by dragging its chip to
- * another day of its row, or from its menu (Move to…): shown moved at once, saved with the version read — when
- * someone changed it meanwhile (409) the month is read again and the user told.
+ * The Performance Calendar (/app/calendar, docs/product/people.md#people): a month of drivers × days from one call, the
+ * month picked in the address (?month=2026-11); a phone shows a week at a time. An event moves by dragging its chip to
+ * another day of its row, or from its menu (Move to…): shown moved at once, saved with the version read — when someone
+ * changed it meanwhile (409) the month is read again and the user told.
  */
 export default function CalendarScreen() {
   const translate = useTranslate();
@@ -71,7 +104,11 @@ export default function CalendarScreen() {
   const canMove = useCanAccessFeature(driverEvents.name, 'Update');
   const canAdd = useCanAccessFeature(driverEvents.name, 'Create');
   const key = calendarKey(month);
-  const { data, error, refetch, isFetching } = useQuery({ queryKey: key, queryFn: () => fetchMonth(month, today), placeholderData: keepPreviousData });
+  const { data, error, refetch, isFetching } = useQuery({
+    queryKey: key,
+    queryFn: () => fetchMonth(month, today),
+    placeholderData: keepPreviousData,
+  });
 
   const move = useMutation({
     mutationFn: ({ event, startOn }: { event: CalendarEvent; startOn: string }) => moveEvent(event, startOn),
@@ -79,10 +116,19 @@ export default function CalendarScreen() {
       await client.cancelQueries({ queryKey: key });
       const endOn = addDays(startOn, eventDays(event.startOn, event.endOn) - 1);
       // Shown where it was dropped at once; the days it makes home or shop come with the month read again.
-      client.setQueryData<CalendarAnswer>(key, (old) => old && { ...old, events: old.events.map((one) => (one.id === event.id ? { ...one, startOn, endOn } : one)) });
+      client.setQueryData<CalendarAnswer>(
+        key,
+        (old) =>
+          old && { ...old, events: old.events.map((one) => (one.id === event.id ? { ...one, startOn, endOn } : one)) },
+      );
     },
     onSuccess: (_saved, { event, startOn }) => {
-      setSaid(translate('haulboard.calendar.moved', { event: translate(`resources.${driverEvents.name}.choices.type.${event.type}`), day: usDate(startOn) }));
+      setSaid(
+        translate('haulboard.calendar.moved', {
+          event: translate(`resources.${driverEvents.name}.choices.type.${event.type}`),
+          day: usDate(startOn),
+        }),
+      );
     },
     onError: (failure) => {
       const stale = failure instanceof HttpError && failure.status === 409;
@@ -120,29 +166,79 @@ export default function CalendarScreen() {
     <Box sx={{ p: { xs: 1, md: 2 }, display: 'grid', gap: 1.5, minWidth: 0 }}>
       <Title title={translate('haulboard.calendar.title')} />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-        <IconButton onClick={() => goMonth(shiftMonth(month, -1))} aria-label={translate('haulboard.calendar.previous_month')}><ChevronLeftIcon /></IconButton>
+        <IconButton
+          onClick={() => goMonth(shiftMonth(month, -1))}
+          aria-label={translate('haulboard.calendar.previous_month')}
+        >
+          <ChevronLeftIcon />
+        </IconButton>
         <TextField
-          type="month" size="small" label={translate('haulboard.calendar.month')} value={month}
+          type="month"
+          size="small"
+          label={translate('haulboard.calendar.month')}
+          value={month}
           onChange={(e) => calendarMonth.safeParse(e.target.value).success && goMonth(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }} sx={{ width: 200 }}
+          slotProps={{ inputLabel: { shrink: true } }}
+          sx={{ width: 200 }}
         />
-        <IconButton onClick={() => goMonth(shiftMonth(month, 1))} aria-label={translate('haulboard.calendar.next_month')}><ChevronRightIcon /></IconButton>
-        <Typography variant="h6" component="h2" sx={{ mx: 1 }}>{monthName(month)}</Typography>
-        <TextField size="small" label={translate('haulboard.calendar.find_driver')} value={search} onChange={(e) => setSearch(e.target.value)} sx={{ width: { xs: '100%', sm: 220 } }} />
+        <IconButton
+          onClick={() => goMonth(shiftMonth(month, 1))}
+          aria-label={translate('haulboard.calendar.next_month')}
+        >
+          <ChevronRightIcon />
+        </IconButton>
+        <Typography variant="h6" component="h2" sx={{ mx: 1 }}>
+          {monthName(month)}
+        </Typography>
+        <TextField
+          size="small"
+          label={translate('haulboard.calendar.find_driver')}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          sx={{ width: { xs: '100%', sm: 220 } }}
+        />
         <Box sx={{ flex: 1 }} />
-        {canAdd && <Button size="small" component={Link} to={`/app/${driverEvents.name}/create`}>{translate('haulboard.calendar.add_event')}</Button>}
+        {canAdd && (
+          <Button size="small" component={Link} to={`/app/${driverEvents.name}/create`}>
+            {translate('haulboard.calendar.add_event')}
+          </Button>
+        )}
       </Box>
       <Legend />
       {phone && weeks > 1 && (
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
-          <IconButton disabled={weekShown === 0} onClick={() => setWeek(weekShown - 1)} aria-label={translate('haulboard.calendar.previous_week')}><ChevronLeftIcon /></IconButton>
-          <Typography variant="body2" aria-live="polite">{visible.length ? `${usDate(visible[0])} – ${usDate(visible[visible.length - 1])}` : ''}</Typography>
-          <IconButton disabled={weekShown >= weeks - 1} onClick={() => setWeek(weekShown + 1)} aria-label={translate('haulboard.calendar.next_week')}><ChevronRightIcon /></IconButton>
+          <IconButton
+            disabled={weekShown === 0}
+            onClick={() => setWeek(weekShown - 1)}
+            aria-label={translate('haulboard.calendar.previous_week')}
+          >
+            <ChevronLeftIcon />
+          </IconButton>
+          <Typography variant="body2" aria-live="polite">
+            {visible.length ? `${usDate(visible[0])} – ${usDate(visible[visible.length - 1])}` : ''}
+          </Typography>
+          <IconButton
+            disabled={weekShown >= weeks - 1}
+            onClick={() => setWeek(weekShown + 1)}
+            aria-label={translate('haulboard.calendar.next_week')}
+          >
+            <ChevronRightIcon />
+          </IconButton>
         </Box>
       )}
-      <Box role="status" aria-live="polite" sx={visuallyHidden}>{said}{isFetching ? ` ${translate('haulboard.calendar.loading')}` : ''}</Box>
+      <Box role="status" aria-live="polite" sx={visuallyHidden}>
+        {said}
+        {isFetching ? ` ${translate('haulboard.calendar.loading')}` : ''}
+      </Box>
       {error ? (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => refetch()}>{translate('haulboard.reports.retry')}</Button>}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => refetch()}>
+              {translate('haulboard.reports.retry')}
+            </Button>
+          }
+        >
           {(error as Error).message || translate('haulboard.app.load_problem')}
         </Alert>
       ) : !data ? (
@@ -152,16 +248,37 @@ export default function CalendarScreen() {
       ) : (
         <Card variant="outlined" sx={{ minWidth: 0 }}>
           <CalendarGrid
-            drivers={shown} days={visible} offset={offset} today={data.today} eventsOf={eventsOf} marksOf={marksOf} canMove={canMove && !move.isPending}
-            dragged={dragged} phone={phone} caption={translate('haulboard.calendar.caption', { month: monthName(month) })} onChoose={onChoose} onDrop={onDrop}
+            drivers={shown}
+            days={visible}
+            offset={offset}
+            today={data.today}
+            eventsOf={eventsOf}
+            marksOf={marksOf}
+            canMove={canMove && !move.isPending}
+            dragged={dragged}
+            phone={phone}
+            caption={translate('haulboard.calendar.caption', { month: monthName(month) })}
+            onChoose={onChoose}
+            onDrop={onDrop}
           />
         </Card>
       )}
       <Menu open={!!menu} anchorEl={menu?.anchor} onClose={() => setMenu(null)}>
         {canMove && (
-          <MenuItem onClick={() => { setMoving(menu!.event); setMenu(null); }}>{translate('haulboard.calendar.move_to')}</MenuItem>
+          <MenuItem
+            onClick={() => {
+              setMoving(menu!.event);
+              setMenu(null);
+            }}
+          >
+            {translate('haulboard.calendar.move_to')}
+          </MenuItem>
         )}
-        <MenuItem component={Link} to={`/app/${driverEvents.name}/${menu?.event.id ?? ''}`} onClick={() => setMenu(null)}>
+        <MenuItem
+          component={Link}
+          to={`/app/${driverEvents.name}/${menu?.event.id ?? ''}`}
+          onClick={() => setMenu(null)}
+        >
           {translate(canMove ? 'haulboard.calendar.edit' : 'haulboard.calendar.open')}
         </MenuItem>
       </Menu>
@@ -169,7 +286,10 @@ export default function CalendarScreen() {
         <MoveDialog
           event={moving}
           onClose={() => setMoving(null)}
-          onMove={(startOn) => { move.mutate({ event: moving, startOn }); setMoving(null); }}
+          onMove={(startOn) => {
+            move.mutate({ event: moving, startOn });
+            setMoving(null);
+          }}
         />
       )}
     </Box>

@@ -8,7 +8,15 @@ import { usDate } from '../../ui/format';
 import { usePhone } from '../../ui/usePhone';
 
 /** "Move to…": the keyboard's and the menu's way to move an event, as dragging it does — a new first day, its length kept. */
-export function MoveDialog({ event, onClose, onMove }: { event: CalendarEvent; onClose: () => void; onMove: (startOn: string) => void }) {
+export function MoveDialog({
+  event,
+  onClose,
+  onMove,
+}: {
+  event: CalendarEvent;
+  onClose: () => void;
+  onMove: (startOn: string) => void;
+}) {
   const translate = useTranslate();
   const phone = usePhone();
   const titleId = useId();
@@ -23,17 +31,32 @@ export function MoveDialog({ event, onClose, onMove }: { event: CalendarEvent; o
     <Dialog open onClose={onClose} fullScreen={phone} aria-labelledby={titleId}>
       <form onSubmit={submit} noValidate>
         <DialogTitle id={titleId}>
-          {translate('haulboard.calendar.move_title', { event: DRIVER_EVENT_LABELS[event.type], day: usDate(event.startOn) })}
+          {translate('haulboard.calendar.move_title', {
+            event: DRIVER_EVENT_LABELS[event.type],
+            day: usDate(event.startOn),
+          })}
         </DialogTitle>
         <DialogContent>
           <TextField
-            type="date" label={translate('haulboard.calendar.new_first_day')} value={day} onChange={(e) => setDay(e.target.value)} autoFocus fullWidth margin="dense"
-            error={!valid} helperText={valid ? translate('haulboard.calendar.length_kept') : translate('haulboard.calendar.choose_day')} slotProps={{ inputLabel: { shrink: true } }}
+            type="date"
+            label={translate('haulboard.calendar.new_first_day')}
+            value={day}
+            onChange={(e) => setDay(e.target.value)}
+            autoFocus
+            fullWidth
+            margin="dense"
+            error={!valid}
+            helperText={
+              valid ? translate('haulboard.calendar.length_kept') : translate('haulboard.calendar.choose_day')
+            }
+            slotProps={{ inputLabel: { shrink: true } }}
           />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={!valid}>{translate('haulboard.calendar.move')}</Button>
+          <Button type="submit" variant="contained" disabled={!valid}>
+            {translate('haulboard.calendar.move')}
+          </Button>
         </DialogActions>
       </form>
     </Dialog>

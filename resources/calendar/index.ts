@@ -1,7 +1,15 @@
 import { registerRecordResource } from '../../ui/records/definitions';
 import { lazyScreen, resourceProps } from '../../ui/records/recordResource';
 
-const resource = registerRecordResource({ name: 'calendar', api: '/api/calendar/month', endpoints: { export: undefined, restore: undefined } });
+const resource = registerRecordResource({
+  name: 'calendar',
+  api: '/api/calendar/month',
+  endpoints: { export: undefined, restore: undefined },
+});
 
-/** /app/calendar (issue 19 item 5): the Performance Calendar, drivers × the days of a month. */
-export default resourceProps(resource, { list: lazyScreen(() => import('./CalendarScreen')) }, { label: 'haulboard.calendar.title' });
+/** /app/calendar: the Performance Calendar, drivers × the days of a month. */
+export default resourceProps(
+  resource,
+  { list: lazyScreen(() => import('./CalendarScreen')) },
+  { label: 'haulboard.calendar.title' },
+);

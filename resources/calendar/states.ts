@@ -13,5 +13,11 @@ export const STATE_STYLE: Record<DayState, { bg: string; color: string; letter: 
 
 /** An event's short mark on its chip. */
 export const EVENT_MARK: Record<DriverEventType, string> = {
-  ACCIDENT: 'ACC', INCIDENT: 'INC', BREAKDOWN: 'BRK', HOME_TIME: 'HOME', SHOP_TIME: 'SHOP', COMPLAINT: 'CMP', COMPLIMENT: '★',
+  ACCIDENT: 'ACC',
+  INCIDENT: 'INC',
+  BREAKDOWN: 'BRK',
+  HOME_TIME: 'HOME',
+  SHOP_TIME: 'SHOP',
+  COMPLAINT: 'CMP',
+  COMPLIMENT: '★',
 };

@@ -9,7 +9,13 @@ import { CHAT_KEYS, chatApi } from './api';
  * People one may write to (everyone who uses chat with Create on Chat, else one's dispatchers), picked by name; each
  * option says whether they are one's dispatcher and their roles. `exclude`: ids not offered (a group's members).
  */
-export function ContactPicker({ value, onChange, label, helperText, exclude }: {
+export function ContactPicker({
+  value,
+  onChange,
+  label,
+  helperText,
+  exclude,
+}: {
   value: ChatContactDto[];
   onChange: (people: ChatContactDto[]) => void;
   label: string;
@@ -19,7 +25,9 @@ export function ContactPicker({ value, onChange, label, helperText, exclude }: {
   const translate = useTranslate();
   const contacts = useQuery({ queryKey: CHAT_KEYS.contacts, queryFn: chatApi.contacts });
   if (contacts.error) return <LoadProblem />;
-  const options = exclude?.length ? (contacts.data ?? []).filter((contact) => !exclude.includes(contact.userId)) : contacts.data ?? [];
+  const options = exclude?.length
+    ? (contacts.data ?? []).filter((contact) => !exclude.includes(contact.userId))
+    : (contacts.data ?? []);
   return (
     <Autocomplete
       multiple
@@ -37,7 +45,11 @@ export function ContactPicker({ value, onChange, label, helperText, exclude }: {
           <li key={key} {...rest}>
             <Box>
               <Typography variant="body2">{option.name}</Typography>
-              <Typography variant="caption" color="text.secondary">{[option.dispatcher && translate('haulboard.chat.dispatcher'), option.roles.join(', ')].filter(Boolean).join(' · ')}</Typography>
+              <Typography variant="caption" color="text.secondary">
+                {[option.dispatcher && translate('haulboard.chat.dispatcher'), option.roles.join(', ')]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </Typography>
             </Box>
           </li>
         );

@@ -22,7 +22,11 @@ export function NewThread({ onCancel }: { onCancel?: () => void }) {
   const [name, setName] = useState('');
   const group = people.length > 1;
   const start = useMutation({
-    mutationFn: () => chatApi.create(people.map((p) => p.userId), group ? name.trim() : undefined),
+    mutationFn: () =>
+      chatApi.create(
+        people.map((p) => p.userId),
+        group ? name.trim() : undefined,
+      ),
     onSuccess: (thread) => {
       void client.invalidateQueries({ queryKey: CHAT_KEYS.threads });
       client.setQueryData(CHAT_KEYS.thread(thread.id), thread);
@@ -41,18 +45,31 @@ export function NewThread({ onCancel }: { onCancel?: () => void }) {
       }}
       sx={{ p: 2, display: 'grid', gap: 2 }}
     >
-      <Typography id="chat-new-title" component="h2" variant="h6">{translate('haulboard.chat.new')}</Typography>
+      <Typography id="chat-new-title" component="h2" variant="h6">
+        {translate('haulboard.chat.new')}
+      </Typography>
       {!mayCreate && <Alert severity="info">{translate('haulboard.chat.driver_help')}</Alert>}
-      <ContactPicker value={people} onChange={setPeople} label={translate('haulboard.chat.people')} helperText={translate('haulboard.chat.people_help')} />
+      <ContactPicker
+        value={people}
+        onChange={setPeople}
+        label={translate('haulboard.chat.people')}
+        helperText={translate('haulboard.chat.people_help')}
+      />
       {group && (
         <TextField
-          label={translate('haulboard.chat.group_name')} value={name} onChange={(event) => setName(event.target.value)} required
-          slotProps={{ htmlInput: { maxLength: MAX_THREAD_NAME } }} helperText={translate('haulboard.chat.group_name_help')}
+          label={translate('haulboard.chat.group_name')}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          required
+          slotProps={{ htmlInput: { maxLength: MAX_THREAD_NAME } }}
+          helperText={translate('haulboard.chat.group_name_help')}
         />
       )}
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
         {onCancel && <Button onClick={onCancel}>{translate('haulboard.chat.cancel')}</Button>}
-        <Button type="submit" variant="contained" disabled={!ready}>{translate('haulboard.chat.start')}</Button>
+        <Button type="submit" variant="contained" disabled={!ready}>
+          {translate('haulboard.chat.start')}
+        </Button>
       </Box>
     </Box>
   );

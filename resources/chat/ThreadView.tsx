@@ -8,7 +8,13 @@ import { useNotify, useTranslate } from 'ra-core';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { getUser } from '../../dataProvider/session';
-import { type ChatAttachmentDto, type ChatThreadDto, MAX_ATTACHMENTS_PER_MESSAGE, MAX_CHAT_MESSAGE, TYPING_SEND_MS } from '../../schema/chat';
+import {
+  type ChatAttachmentDto,
+  type ChatThreadDto,
+  MAX_ATTACHMENTS_PER_MESSAGE,
+  MAX_CHAT_MESSAGE,
+  TYPING_SEND_MS,
+} from '../../schema/chat';
 import { DOCUMENT_ACCEPT } from '../../schema/documents';
 import { setChatUnread } from '../../ui/realtime/chatUnread';
 import { checkFile } from '../../ui/documents/files';
@@ -19,11 +25,17 @@ import { MessageItem } from './MessageItem';
 import { messagesOf, useHistory, useStoreMessage, useThread, useTyping } from './useChat';
 
 /** "Seen by Ann, Bob" under one's latest message (a direct thread: "Seen"), for those who have seen it. */
-function seenLine(thread: ChatThreadDto, messageId: number, translate: ReturnType<typeof useTranslate>): string | undefined {
+function seenLine(
+  thread: ChatThreadDto,
+  messageId: number,
+  translate: ReturnType<typeof useTranslate>,
+): string | undefined {
   const me = getUser()?.id;
   const seenBy = thread.members.filter((m) => m.userId !== me && m.lastReadMessageId >= messageId);
   if (!seenBy.length) return undefined;
-  return thread.kind === 'direct' ? translate('haulboard.chat.seen') : translate('haulboard.chat.seen_by', { names: seenBy.map((m) => m.name.split(' ')[0]).join(', ') });
+  return thread.kind === 'direct'
+    ? translate('haulboard.chat.seen')
+    : translate('haulboard.chat.seen_by', { names: seenBy.map((m) => m.name.split(' ')[0]).join(', ') });
 }
 
 /** The composer: text (Enter sends), files uploaded as they are picked and sent with the text. */
@@ -38,7 +50,12 @@ function Composer({ threadId, onSent }: { threadId: number; onSent: () => void }
   const lastTyping = useRef(0);
   const input = useRef<HTMLInputElement>(null);
   const send = useMutation({
-    mutationFn: () => chatApi.send(threadId, text.trim(), files.map((f) => f.id)),
+    mutationFn: () =>
+      chatApi.send(
+        threadId,
+        text.trim(),
+        files.map((f) => f.id),
+      ),
     onSuccess: (message) => {
       store(message);
       setText('');
@@ -92,7 +109,10 @@ function Composer({ threadId, onSent }: { threadId: number; onSent: () => void }
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           {files.map((file) => (
             <Chip
-              key={file.id} label={file.fileName} size="small" sx={{ maxWidth: '100%' }}
+              key={file.id}
+              label={file.fileName}
+              size="small"
+              sx={{ maxWidth: '100%' }}
               onDelete={() => {
                 setFiles((current) => current.filter((f) => f.id !== file.id));
                 chatApi.dropUpload(file.id).catch(() => undefined);
@@ -100,16 +120,39 @@ function Composer({ threadId, onSent }: { threadId: number; onSent: () => void }
               deleteIcon={<CancelIcon aria-label={translate('haulboard.chat.remove_file', { name: file.fileName })} />}
             />
           ))}
-          {uploading.map((name) => <Chip key={name} size="small" icon={<CircularProgress size={14} />} label={translate('haulboard.chat.uploading', { name })} />)}
+          {uploading.map((name) => (
+            <Chip
+              key={name}
+              size="small"
+              icon={<CircularProgress size={14} />}
+              label={translate('haulboard.chat.uploading', { name })}
+            />
+          ))}
         </Box>
       )}
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-end' }}>
-        <input ref={input} type="file" hidden multiple accept={DOCUMENT_ACCEPT} onChange={(event) => void attach(event.target.files)} />
-        <IconButton aria-label={translate('haulboard.chat.attach')} onClick={() => input.current?.click()} disabled={files.length >= MAX_ATTACHMENTS_PER_MESSAGE}>
+        <input
+          ref={input}
+          type="file"
+          hidden
+          multiple
+          accept={DOCUMENT_ACCEPT}
+          onChange={(event) => void attach(event.target.files)}
+        />
+        <IconButton
+          aria-label={translate('haulboard.chat.attach')}
+          onClick={() => input.current?.click()}
+          disabled={files.length >= MAX_ATTACHMENTS_PER_MESSAGE}
+        >
           <AttachFileIcon />
         </IconButton>
         <TextField
-          multiline maxRows={6} fullWidth size="small" value={text} label={translate('haulboard.chat.message')}
+          multiline
+          maxRows={6}
+          fullWidth
+          size="small"
+          value={text}
+          label={translate('haulboard.chat.message')}
           onChange={(event) => typed(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -119,9 +162,18 @@ function Composer({ threadId, onSent }: { threadId: number; onSent: () => void }
           }}
           slotProps={{ htmlInput: { maxLength: MAX_CHAT_MESSAGE, 'aria-describedby': `chat-help-${threadId}` } }}
         />
-        <Button type="submit" variant="contained" disabled={!ready} endIcon={<SendIcon />} sx={{ flexShrink: 0 }}>{translate('haulboard.chat.send')}</Button>
+        <Button type="submit" variant="contained" disabled={!ready} endIcon={<SendIcon />} sx={{ flexShrink: 0 }}>
+          {translate('haulboard.chat.send')}
+        </Button>
       </Box>
-      <Typography id={`chat-help-${threadId}`} variant="caption" color="text.secondary" sx={{ display: { xs: 'none', sm: 'block' } }}>{translate('haulboard.chat.message_help')}</Typography>
+      <Typography
+        id={`chat-help-${threadId}`}
+        variant="caption"
+        color="text.secondary"
+        sx={{ display: { xs: 'none', sm: 'block' } }}
+      >
+        {translate('haulboard.chat.message_help')}
+      </Typography>
     </Box>
   );
 }
@@ -188,31 +240,73 @@ export function ThreadView({ id, showBack }: { id: number; showBack: boolean }) 
   useEffect(() => {
     if (!latest || !visible || !thread.data || latest.id <= Math.max(myLastRead, sentSeen.current)) return;
     sentSeen.current = latest.id;
-    chatApi.seen(id, latest.id).then(({ unreadCount }) => {
-      setChatUnread(unreadCount);
-      client.setQueryData<ChatThreadDto>(CHAT_KEYS.thread(id), (t) => t && { ...t, members: t.members.map((m) => (m.userId === me ? { ...m, lastReadMessageId: Math.max(m.lastReadMessageId, latest.id) } : m)) });
-      void client.invalidateQueries({ queryKey: CHAT_KEYS.threads });
-    }, () => {
-      sentSeen.current = 0;
-    });
+    chatApi.seen(id, latest.id).then(
+      ({ unreadCount }) => {
+        setChatUnread(unreadCount);
+        client.setQueryData<ChatThreadDto>(
+          CHAT_KEYS.thread(id),
+          (t) =>
+            t && {
+              ...t,
+              members: t.members.map((m) =>
+                m.userId === me ? { ...m, lastReadMessageId: Math.max(m.lastReadMessageId, latest.id) } : m,
+              ),
+            },
+        );
+        void client.invalidateQueries({ queryKey: CHAT_KEYS.threads });
+      },
+      () => {
+        sentSeen.current = 0;
+      },
+    );
   }, [latest, visible, thread.data, myLastRead, id, me, client]);
 
   if (thread.error || history.error) {
     const status = ((thread.error ?? history.error) as { status?: number }).status;
     return (
       <Box sx={{ p: 2, display: 'grid', gap: 1 }}>
-        {status === 404 ? <Alert severity="warning">{(thread.error ?? history.error)!.message}</Alert> : <LoadProblem />}
-        <Button component={RouterLink} to="/app/chat/new" startIcon={<ArrowBackIcon />} sx={{ justifySelf: 'start' }}>{translate('haulboard.chat.back')}</Button>
+        {status === 404 ? (
+          <Alert severity="warning">{(thread.error ?? history.error)!.message}</Alert>
+        ) : (
+          <LoadProblem />
+        )}
+        <Button component={RouterLink} to="/app/chat/new" startIcon={<ArrowBackIcon />} sx={{ justifySelf: 'start' }}>
+          {translate('haulboard.chat.back')}
+        </Button>
       </Box>
     );
   }
   const mineLast = [...messages].reverse().find((m) => m.authorId === me && m.deletedAt === null);
   return (
-    <Box sx={{ display: 'grid', gridTemplateRows: 'auto minmax(0, 1fr) auto auto', height: { xs: 'calc(100dvh - 140px)', md: 'calc(100dvh - 130px)' }, minHeight: 380 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: showBack ? 1 : 2, py: 1, borderBottom: 1, borderColor: 'divider', minWidth: 0 }}>
-        {showBack && <IconButton component={RouterLink} to="/app/chat/new" aria-label={translate('haulboard.chat.back')}><ArrowBackIcon /></IconButton>}
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateRows: 'auto minmax(0, 1fr) auto auto',
+        height: { xs: 'calc(100dvh - 140px)', md: 'calc(100dvh - 130px)' },
+        minHeight: 380,
+      }}
+    >
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1,
+          px: showBack ? 1 : 2,
+          py: 1,
+          borderBottom: 1,
+          borderColor: 'divider',
+          minWidth: 0,
+        }}
+      >
+        {showBack && (
+          <IconButton component={RouterLink} to="/app/chat/new" aria-label={translate('haulboard.chat.back')}>
+            <ArrowBackIcon />
+          </IconButton>
+        )}
         <Box sx={{ minWidth: 0 }}>
-          <Typography component="h2" variant="h6" noWrap>{thread.data?.title ?? ''}</Typography>
+          <Typography component="h2" variant="h6" noWrap>
+            {thread.data?.title ?? ''}
+          </Typography>
           {thread.data && (
             <Typography variant="caption" color="text.secondary" component="p" sx={{ overflowWrap: 'anywhere' }}>
               {thread.data.kind === 'group'
@@ -232,19 +326,50 @@ export function ThreadView({ id, showBack }: { id: number; showBack: boolean }) 
         }}
         sx={{ overflowY: 'auto', overflowX: 'hidden', py: 1 }}
       >
-        {history.hasNextPage
-          ? <Box sx={{ textAlign: 'center' }}><Button size="small" onClick={loadOlder} disabled={history.isFetchingNextPage}>{translate('haulboard.chat.load_older')}</Button></Box>
-          : history.data && <Typography variant="caption" color="text.secondary" component="p" sx={{ textAlign: 'center' }}>{translate(messages.length ? 'haulboard.chat.beginning' : 'haulboard.chat.empty_thread')}</Typography>}
-        <Box component="ol" ref={list} aria-label={translate('haulboard.chat.history')} role="log" aria-live="polite" sx={{ m: 0, p: 0 }}>
+        {history.hasNextPage ? (
+          <Box sx={{ textAlign: 'center' }}>
+            <Button size="small" onClick={loadOlder} disabled={history.isFetchingNextPage}>
+              {translate('haulboard.chat.load_older')}
+            </Button>
+          </Box>
+        ) : (
+          history.data && (
+            <Typography variant="caption" color="text.secondary" component="p" sx={{ textAlign: 'center' }}>
+              {translate(messages.length ? 'haulboard.chat.beginning' : 'haulboard.chat.empty_thread')}
+            </Typography>
+          )
+        )}
+        <Box
+          component="ol"
+          ref={list}
+          aria-label={translate('haulboard.chat.history')}
+          role="log"
+          aria-live="polite"
+          sx={{ m: 0, p: 0 }}
+        >
           {messages.map((message) => (
-            <MessageItem key={message.id} message={message} mine={message.authorId === me} seenLine={thread.data && message.id === mineLast?.id ? seenLine(thread.data, message.id, translate) : undefined} />
+            <MessageItem
+              key={message.id}
+              message={message}
+              mine={message.authorId === me}
+              seenLine={
+                thread.data && message.id === mineLast?.id ? seenLine(thread.data, message.id, translate) : undefined
+              }
+            />
           ))}
         </Box>
       </Box>
       <Typography variant="caption" color="text.secondary" role="status" sx={{ px: 2, minHeight: '1.5em' }}>
-        {typing.length ? translate('haulboard.chat.typing', { smart_count: typing.length, names: typing.join(', ') }) : ''}
+        {typing.length
+          ? translate('haulboard.chat.typing', { smart_count: typing.length, names: typing.join(', ') })
+          : ''}
       </Typography>
-      <Composer threadId={id} onSent={() => { stick.current = true; }} />
+      <Composer
+        threadId={id}
+        onSent={() => {
+          stick.current = true;
+        }}
+      />
     </Box>
   );
 }

@@ -19,14 +19,16 @@ export const chatMessages = {
       pick: 'Pick a conversation on the left, or start a new one.',
       people: 'People',
       people_help: 'One person opens your conversation with them; more make a group.',
-      driver_help: 'You can write to your dispatchers. An administrator can let you reach others (Create on Chat in Access Settings).',
+      driver_help:
+        'You can write to your dispatchers. An administrator can let you reach others (Create on Chat in Access Settings).',
       no_contacts: 'Nobody you may write to uses chat yet.',
       dispatcher: 'your dispatcher',
       group_name: 'Group name',
       group_name_help: 'Needed for a group.',
       start: 'Start conversation',
       message: 'Message',
-      message_help: 'Enter sends, Shift+Enter starts a new line. Mention an order (HB0001234) or a claim (CLM-2026-00012) to link it.',
+      message_help:
+        'Enter sends, Shift+Enter starts a new line. Mention an order (HB0001234) or a claim (CLM-2026-00012) to link it.',
       send: 'Send',
       attach: 'Attach a file (PDF, JPEG or PNG)',
       uploading: 'Uploading %{name}…',

@@ -1,6 +1,14 @@
 import { type InfiniteData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { ChatHistoryDto, ChatMessageDto, ChatMessageEvent, ChatSeenEvent, ChatThreadDto, ChatThreadEvent, ChatTypingEvent } from '../../schema/chat';
+import type {
+  ChatHistoryDto,
+  ChatMessageDto,
+  ChatMessageEvent,
+  ChatSeenEvent,
+  ChatThreadDto,
+  ChatThreadEvent,
+  ChatTypingEvent,
+} from '../../schema/chat';
 import { TYPING_SHOW_MS } from '../../schema/chat';
 import { HUB_CONNECTED, useHubEvent } from '../../ui/realtime/hubBus';
 import { HUB_METHODS } from '../../schema/realtime';
@@ -17,13 +25,16 @@ export function useThreads() {
     queryKey: CHAT_KEYS.threads,
     queryFn: ({ pageParam }) => chatApi.threads(pageParam),
     initialPageParam: 0,
-    getNextPageParam: (last, pages) => ((pages.length) * last.size < last.totalCount ? pages.length : undefined),
+    getNextPageParam: (last, pages) => (pages.length * last.size < last.totalCount ? pages.length : undefined),
   });
   const seen = new Set<number>();
-  const items = query.data?.pages.flatMap((page) => page.items).filter((thread) => !seen.has(thread.id) && seen.add(thread.id)) ?? [];
+  const items =
+    query.data?.pages.flatMap((page) => page.items).filter((thread) => !seen.has(thread.id) && seen.add(thread.id)) ??
+    [];
   return { ...query, items, totalCount: query.data?.pages.at(-1)?.totalCount ?? 0 };
 }
-export const useThread = (id: number) => useQuery({ queryKey: CHAT_KEYS.thread(id), queryFn: () => chatApi.thread(id) });
+export const useThread = (id: number) =>
+  useQuery({ queryKey: CHAT_KEYS.thread(id), queryFn: () => chatApi.thread(id) });
 
 /** A thread's history, a page at a time: the latest first, then older ones before the oldest shown. */
 export const useHistory = (id: number) =>
@@ -37,7 +48,8 @@ export const useHistory = (id: number) =>
   });
 
 /** The pages' messages in reading order (oldest first). */
-export const messagesOf = (history: InfiniteData<ChatHistoryDto, unknown> | undefined): ChatMessageDto[] => (history ? [...history.pages].reverse().flatMap((page) => page.items) : []);
+export const messagesOf = (history: InfiniteData<ChatHistoryDto, unknown> | undefined): ChatMessageDto[] =>
+  history ? [...history.pages].reverse().flatMap((page) => page.items) : [];
 
 function withMessage(history: History | undefined, message: ChatMessageDto, append: boolean): History | undefined {
   if (!history?.pages.length) return history;
@@ -58,7 +70,9 @@ function withMessage(history: History | undefined, message: ChatMessageDto, appe
 export function useStoreMessage() {
   const client = useQueryClient();
   return (message: ChatMessageDto, append = true) => {
-    client.setQueryData<History>(CHAT_KEYS.history(message.threadId), (history) => withMessage(history, message, append));
+    client.setQueryData<History>(CHAT_KEYS.history(message.threadId), (history) =>
+      withMessage(history, message, append),
+    );
   };
 }
 
@@ -83,10 +97,18 @@ export function useChatLive(): void {
   });
   useHubEvent<ChatSeenEvent>(HUB_METHODS.chatSeen, (event) => {
     if (!event) return;
-    client.setQueryData<ChatThreadDto>(CHAT_KEYS.thread(event.threadId), (thread) => thread && {
-      ...thread,
-      members: thread.members.map((m) => (m.userId === event.userId ? { ...m, lastReadMessageId: Math.max(m.lastReadMessageId, event.lastReadMessageId) } : m)),
-    });
+    client.setQueryData<ChatThreadDto>(
+      CHAT_KEYS.thread(event.threadId),
+      (thread) =>
+        thread && {
+          ...thread,
+          members: thread.members.map((m) =>
+            m.userId === event.userId
+              ? { ...m, lastReadMessageId: Math.max(m.lastReadMessageId, event.lastReadMessageId) }
+              : m,
+          ),
+        },
+    );
     threadsChanged();
   });
   useHubEvent<ChatThreadEvent>(HUB_METHODS.chatThread, (event) => {
@@ -101,7 +123,9 @@ export function useTyping(threadId: number): string[] {
   const [typing, setTyping] = useState<Map<number, { name: string; until: number }>>(new Map());
   useHubEvent<ChatTypingEvent>(HUB_METHODS.chatTyping, (event) => {
     if (event?.threadId !== threadId) return;
-    setTyping((current) => new Map(current).set(event.userId, { name: event.name, until: Date.now() + TYPING_SHOW_MS }));
+    setTyping((current) =>
+      new Map(current).set(event.userId, { name: event.name, until: Date.now() + TYPING_SHOW_MS }),
+    );
   });
   // A message from someone ends their typing.
   useHubEvent<ChatMessageEvent>(HUB_METHODS.chatMessage, (event) => {
@@ -116,7 +140,10 @@ export function useTyping(threadId: number): string[] {
   useEffect(() => {
     if (!typing.size) return;
     const next = Math.min(...[...typing.values()].map((t) => t.until));
-    const timer = window.setTimeout(() => setTyping((current) => new Map([...current].filter(([, t]) => t.until > Date.now()))), Math.max(50, next - Date.now()));
+    const timer = window.setTimeout(
+      () => setTyping((current) => new Map([...current].filter(([, t]) => t.until > Date.now()))),
+      Math.max(50, next - Date.now()),
+    );
     return () => window.clearTimeout(timer);
   }, [typing]);
   return [...typing.values()].map((t) => t.name);

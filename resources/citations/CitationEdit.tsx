@@ -1,12 +1,12 @@
-import '../tickets/messages';
+import '../../ui/tickets/messages';
 import { Alert, Link } from '@mui/material';
 import { useRecordContext, useTranslate } from 'ra-core';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CitationDto } from '../../schema/resources/citations';
 import { usDate, usMoney } from '../../ui/format';
 import { DefinitionEdit } from '../../ui/records/DefinitionForms';
-import { PartAside, toTicket } from '../tickets/PartAside';
-import { SPLIT_INPUTS } from './SplitInputs';
+import { PartAside, toTicket } from '../../ui/tickets/PartAside';
+import { SPLIT_INPUTS } from '../../ui/tickets/SplitInputs';
 
 /** Beside a citation: its ticket and driver, the driver's share on the ledger, and its scanned documents. */
 function CitationAside() {
@@ -18,10 +18,17 @@ function CitationAside() {
       <Alert severity={citation.ledgerEntryId ? 'success' : 'info'} icon={false}>
         {citation.ledgerEntryId ? (
           <>
-            {translate('haulboard.tickets.share_posted', { amount: usMoney(citation.paymentForDriver), date: usDate(citation.paidOn) })}{' '}
-            <Link component={RouterLink} to={`/app/finances/driver-transactions/${citation.ledgerEntryId}/edit`}>{translate('haulboard.transactions.open_entry', { id: citation.ledgerEntryId })}</Link>
+            {translate('haulboard.tickets.share_posted', {
+              amount: usMoney(citation.paymentForDriver),
+              date: usDate(citation.paidOn),
+            })}{' '}
+            <Link component={RouterLink} to={`/app/finances/driver-transactions/${citation.ledgerEntryId}/edit`}>
+              {translate('haulboard.transactions.open_entry', { id: citation.ledgerEntryId })}
+            </Link>
           </>
-        ) : translate('haulboard.tickets.share_not_posted')}
+        ) : (
+          translate('haulboard.tickets.share_not_posted')
+        )}
       </Alert>
     </PartAside>
   );

@@ -11,8 +11,17 @@ import { usMoney } from '../../ui/format';
 import { visuallyHidden } from '../../ui/visuallyHidden';
 import { CLAIMS_API } from './api';
 
-interface StatusCount { status: string; name: string; count: number }
-interface MonthFigures { month: string; claims: number; claimed: number; paid: number }
+interface StatusCount {
+  status: string;
+  name: string;
+  count: number;
+}
+interface MonthFigures {
+  month: string;
+  claims: number;
+  claimed: number;
+  paid: number;
+}
 
 const monthLabel = (month: string) => `${month.slice(5, 7)}/${month.slice(0, 4)}`;
 const compactMoney = (value: number) => (Math.abs(value) >= 1000 ? `$${Math.round(value / 1000)}k` : `$${value}`);
@@ -23,8 +32,12 @@ function ChartCard({ title, table, children }: { title: string; table: ReactNode
   return (
     <Card variant="outlined" component="figure" aria-labelledby={id} sx={{ m: 0, minWidth: 0 }}>
       <CardContent sx={{ pb: '12px !important' }}>
-        <Typography id={id} variant="subtitle2" component="figcaption" gutterBottom>{title}</Typography>
-        <Box sx={{ height: 220 }} aria-hidden>{children}</Box>
+        <Typography id={id} variant="subtitle2" component="figcaption" gutterBottom>
+          {title}
+        </Typography>
+        <Box sx={{ height: 220 }} aria-hidden>
+          {children}
+        </Box>
         <Box sx={visuallyHidden}>{table}</Box>
       </CardContent>
     </Card>
@@ -32,30 +45,63 @@ function ChartCard({ title, table, children }: { title: string; table: ReactNode
 }
 
 /**
- * The claims tracker's two charts (issue 17), over the list's period: how many claims stand in each status
- * (get-claim-statuses-chart) and, month by month, what was claimed against what was paid (get-claim-chart). This
+ * The claims tracker's two charts (docs/analytics.md#claims), over the list's period: how many claims stand in each
+ * status (get-claim-statuses-chart) and, month by month, what was claimed against what was paid (get-claim-chart). This
  * module and recharts load only when the claims screen opens.
  */
 export default function ClaimCharts() {
   const translate = useTranslate();
   const { filterValues } = useListContext();
-  const range = periodRange((filterValues.filtered ?? 'all') as Period, localToday(), filterValues.from, filterValues.to);
-  const query = new URLSearchParams(Object.entries({ From: range.from, To: range.to }).filter((e): e is [string, string] => !!e[1])).toString();
-  const statuses = useQuery({ queryKey: ['claim-charts', 'statuses', query], queryFn: async () => unwrap<StatusCount[]>(await apiFetch(`${CLAIMS_API}/get-claim-statuses-chart?${query}`)) });
-  const months = useQuery({ queryKey: ['claim-charts', 'months', query], queryFn: async () => unwrap<MonthFigures[]>(await apiFetch(`${CLAIMS_API}/get-claim-chart?${query}`)) });
+  const range = periodRange(
+    (filterValues.filtered ?? 'all') as Period,
+    localToday(),
+    filterValues.from,
+    filterValues.to,
+  );
+  const query = new URLSearchParams(
+    Object.entries({ From: range.from, To: range.to }).filter((e): e is [string, string] => !!e[1]),
+  ).toString();
+  const statuses = useQuery({
+    queryKey: ['claim-charts', 'statuses', query],
+    queryFn: async () => unwrap<StatusCount[]>(await apiFetch(`${CLAIMS_API}/get-claim-statuses-chart?${query}`)),
+  });
+  const months = useQuery({
+    queryKey: ['claim-charts', 'months', query],
+    queryFn: async () => unwrap<MonthFigures[]>(await apiFetch(`${CLAIMS_API}/get-claim-chart?${query}`)),
+  });
   const claimed = translate('haulboard.claims.charts.claimed');
   const paid = translate('haulboard.claims.charts.paid');
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2, p: { xs: 0, sm: 2 }, pb: { xs: 2, sm: 1 } }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
+        gap: 2,
+        p: { xs: 0, sm: 2 },
+        pb: { xs: 2, sm: 1 },
+      }}
+    >
       <ChartCard
         title={translate('haulboard.claims.charts.by_status')}
-        table={(
+        table={
           <table>
             <caption>{translate('haulboard.claims.charts.by_status')}</caption>
-            <thead><tr><th scope="col">{translate('haulboard.claims.charts.status')}</th><th scope="col">{translate('haulboard.claims.charts.count')}</th></tr></thead>
-            <tbody>{statuses.data?.map((s) => <tr key={s.status}><th scope="row">{s.name}</th><td>{s.count}</td></tr>)}</tbody>
+            <thead>
+              <tr>
+                <th scope="col">{translate('haulboard.claims.charts.status')}</th>
+                <th scope="col">{translate('haulboard.claims.charts.count')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {statuses.data?.map((s) => (
+                <tr key={s.status}>
+                  <th scope="row">{s.name}</th>
+                  <td>{s.count}</td>
+                </tr>
+              ))}
+            </tbody>
           </table>
-        )}
+        }
       >
         {statuses.data ? (
           <ResponsiveContainer width="100%" height="100%">
@@ -64,20 +110,43 @@ export default function ClaimCharts() {
               <XAxis type="number" allowDecimals={false} />
               <YAxis type="category" dataKey="name" width={130} tick={{ fontSize: 12 }} />
               <Tooltip />
-              <Bar dataKey="count" name={translate('haulboard.claims.charts.count')} fill="#1976d2" isAnimationActive={false} />
+              <Bar
+                dataKey="count"
+                name={translate('haulboard.claims.charts.count')}
+                fill="#1976d2"
+                isAnimationActive={false}
+              />
             </BarChart>
           </ResponsiveContainer>
-        ) : <Skeleton variant="rounded" height="100%" />}
+        ) : (
+          <Skeleton variant="rounded" height="100%" />
+        )}
       </ChartCard>
       <ChartCard
         title={translate('haulboard.claims.charts.money')}
-        table={(
+        table={
           <table>
             <caption>{translate('haulboard.claims.charts.money')}</caption>
-            <thead><tr><th scope="col">{translate('haulboard.claims.charts.month')}</th><th scope="col">{translate('haulboard.claims.charts.count')}</th><th scope="col">{claimed}</th><th scope="col">{paid}</th></tr></thead>
-            <tbody>{months.data?.map((m) => <tr key={m.month}><th scope="row">{monthLabel(m.month)}</th><td>{m.claims}</td><td>{usMoney(m.claimed)}</td><td>{usMoney(m.paid)}</td></tr>)}</tbody>
+            <thead>
+              <tr>
+                <th scope="col">{translate('haulboard.claims.charts.month')}</th>
+                <th scope="col">{translate('haulboard.claims.charts.count')}</th>
+                <th scope="col">{claimed}</th>
+                <th scope="col">{paid}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {months.data?.map((m) => (
+                <tr key={m.month}>
+                  <th scope="row">{monthLabel(m.month)}</th>
+                  <td>{m.claims}</td>
+                  <td>{usMoney(m.claimed)}</td>
+                  <td>{usMoney(m.paid)}</td>
+                </tr>
+              ))}
+            </tbody>
           </table>
-        )}
+        }
       >
         {months.data ? (
           <ResponsiveContainer width="100%" height="100%">
@@ -85,13 +154,18 @@ export default function ClaimCharts() {
               <CartesianGrid vertical={false} strokeDasharray="3 3" />
               <XAxis dataKey="month" tickFormatter={monthLabel} tick={{ fontSize: 12 }} />
               <YAxis tickFormatter={compactMoney} width={56} tick={{ fontSize: 12 }} />
-              <Tooltip formatter={(value) => usMoney(Number(value))} labelFormatter={(month) => monthLabel(String(month))} />
+              <Tooltip
+                formatter={(value) => usMoney(Number(value))}
+                labelFormatter={(month) => monthLabel(String(month))}
+              />
               <Legend />
               <Bar dataKey="claimed" name={claimed} fill="#ed6c02" isAnimationActive={false} />
               <Bar dataKey="paid" name={paid} fill="#2e7d32" isAnimationActive={false} />
             </BarChart>
           </ResponsiveContainer>
-        ) : <Skeleton variant="rounded" height="100%" />}
+        ) : (
+          <Skeleton variant="rounded" height="100%" />
+        )}
       </ChartCard>
     </Box>
   );

@@ -1,12 +1,11 @@
 import { useParams } from 'react-router-dom';
-import { claims } from '../../schema/resources/claims';
 import { localToday } from '../../ui/assignments/dates';
 import { DefinitionCreate, DefinitionEdit } from '../../ui/records/DefinitionForms';
 import { ClaimWork } from './ClaimWork';
 import { DamagedVehicles } from './DamagedVehicles';
 import { OrderNumberInput, OrderNumberShown } from './OrderNumberInput';
 
-/** A claim's form at /create/{id} (SPEC.md §2) or /{id}: its fields, and beside them its work (ClaimWork). */
+/** A claim's form at /{id}/edit (or /create/{id}, the original address, kept for old links): its fields, and beside them its work (ClaimWork). */
 export function ClaimEditById({ id }: { id?: number }) {
   const params = useParams();
   return (
@@ -20,9 +19,9 @@ export function ClaimEditById({ id }: { id?: number }) {
 }
 
 /**
- * /create: a new claim, its order typed by number and completed from get-orderIds; once saved it opens at
- * /create/{id}, where its steps are worked. /create/{id} arrives here too (react-admin routes create/* to the create
- * screen) and is the claim's form.
+ * /create: a new claim, its order typed by number and completed from get-orderIds; once saved it opens at its own
+ * address, /{id}/edit, where its steps are worked (a create address would open a blank form on reload or when shared).
+ * /create/{id} arrives here too (react-admin routes create/* to the create screen) and is still the claim's form.
  */
 export default function ClaimForm() {
   const rest = useParams()['*'] ?? '';
@@ -31,7 +30,6 @@ export default function ClaimForm() {
   return (
     <DefinitionCreate
       inputs={{ bookOrderId: <OrderNumberInput source="bookOrderId" />, vehicles: <DamagedVehicles /> }}
-      createdAt={(created) => `${claims.name}/create/${created}`}
       defaults={() => ({ receivedOn: localToday() })}
     />
   );

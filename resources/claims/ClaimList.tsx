@@ -26,16 +26,21 @@ function ChartsToggle() {
   return (
     <FormControlLabel
       control={<Switch size="small" checked={show} onChange={(event) => setShow(event.target.checked)} />}
-      label={<><BarChartIcon fontSize="small" sx={{ verticalAlign: 'middle', mr: 0.5 }} />{translate('haulboard.claims.charts.show')}</>}
+      label={
+        <>
+          <BarChartIcon fontSize="small" sx={{ verticalAlign: 'middle', mr: 0.5 }} />
+          {translate('haulboard.claims.charts.show')}
+        </>
+      }
       sx={{ mx: 0 }}
     />
   );
 }
 
 /**
- * The claims tracker (SPEC.md §2, §4): the filtered list (status, type, priority, driver, assignee, claim number,
- * received period, search), overdue and due-soon claims marked, the two charts above it; a click on a claim chooses it
- * and opens its panel.
+ * The claims tracker (docs/product/claims.md): the filtered list (status, type, priority, driver, assignee, claim
+ * number, received period, search), overdue and due-soon claims marked, the two charts above it; a click on a claim
+ * chooses it and opens its panel.
  */
 export default function ClaimList() {
   const { selected, choose } = useSelectedClaim();
@@ -43,16 +48,42 @@ export default function ClaimList() {
   return (
     <>
       <DefinitionList
-        columns={['claimNumber', 'receivedOn', 'status', 'deadlineState', 'claimantCompany', 'type', 'priority', 'bookOrderId', 'vins', 'driverId', 'assigneeId', 'claimed', 'stepsDone', 'decideBy', 'nextDeadline', 'paid', 'chargedBackToDriver']}
+        columns={[
+          'claimNumber',
+          'receivedOn',
+          'status',
+          'deadlineState',
+          'claimantCompany',
+          'type',
+          'priority',
+          'bookOrderId',
+          'vins',
+          'driverId',
+          'assigneeId',
+          'claimed',
+          'stepsDone',
+          'decideBy',
+          'nextDeadline',
+          'paid',
+          'chargedBackToDriver',
+        ]}
         render={{
           deadlineState: (row) => <DeadlineChip claim={row as unknown as ClaimDto} />,
           stepsDone: (row) => `${row.stepsDone} / ${row.stepsTotal}`,
           vins: (row) => (row.vins as string[]).join(', '),
           nextDeadline: (row) => usDate(row.nextDeadline as string | null),
         }}
-        header={showCharts ? <Suspense fallback={null}><ClaimCharts /></Suspense> : null}
+        header={
+          showCharts ? (
+            <Suspense fallback={null}>
+              <ClaimCharts />
+            </Suspense>
+          ) : null
+        }
         onSelect={(record: RaRecord) => choose(record as unknown as ClaimDto)}
-        rowSx={(record) => (record.id === selected.claimId && selected.open ? { backgroundColor: 'action.selected' } : {})}
+        rowSx={(record) =>
+          record.id === selected.claimId && selected.open ? { backgroundColor: 'action.selected' } : {}
+        }
         actions={<ChartsToggle />}
       />
       <ClaimPanel />

@@ -1,5 +1,15 @@
 import './messages';
-import { Alert, Checkbox, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Skeleton, Typography } from '@mui/material';
+import {
+  Alert,
+  Checkbox,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Skeleton,
+  Typography,
+} from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { claimStepCompleteBody } from '../../schema/claimActions';
@@ -16,12 +26,26 @@ const today = () => localToday();
 
 /** Under a step's name: who did it when, or what it waits for and when it is due. */
 function stepFacts(step: ClaimStepRow, translate: ReturnType<typeof useTranslate>): string {
-  if (step.done) return [translate('haulboard.claims.steps.done_by', { time: usDateTime(step.doneAt), name: step.doneByName ?? '—' }), step.note].filter(Boolean).join(' · ');
+  if (step.done)
+    return [
+      translate('haulboard.claims.steps.done_by', { time: usDateTime(step.doneAt), name: step.doneByName ?? '—' }),
+      step.note,
+    ]
+      .filter(Boolean)
+      .join(' · ');
   return [
-    step.waitingFor.length ? translate('haulboard.claims.steps.waits_for', { steps: step.waitingFor.join(', ') }) : null,
-    step.dueOn ? translate(step.dueOn < today() ? 'haulboard.claims.steps.overdue' : 'haulboard.claims.steps.due', { date: usDate(step.dueOn) }) : null,
+    step.waitingFor.length
+      ? translate('haulboard.claims.steps.waits_for', { steps: step.waitingFor.join(', ') })
+      : null,
+    step.dueOn
+      ? translate(step.dueOn < today() ? 'haulboard.claims.steps.overdue' : 'haulboard.claims.steps.due', {
+          date: usDate(step.dueOn),
+        })
+      : null,
     step.assigneeName,
-  ].filter(Boolean).join(' · ');
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /**
@@ -31,41 +55,70 @@ function stepFacts(step: ClaimStepRow, translate: ReturnType<typeof useTranslate
  */
 export function ClaimSteps({ claim, canUpdate }: { claim: ClaimDto; canUpdate: boolean }) {
   const translate = useTranslate();
-  const { data: steps, isPending, error } = useClaimPart<ClaimStepRow[]>(claim.id, 'steps', `${CLAIMS_API}/get-step-prerequisite?claimId=${claim.id}`);
+  const {
+    data: steps,
+    isPending,
+    error,
+  } = useClaimPart<ClaimStepRow[]>(claim.id, 'steps', `${CLAIMS_API}/get-step-prerequisite?claimId=${claim.id}`);
   const [refusal, setRefusal] = useState('');
   const [asking, setAsking] = useState<'DECISION' | 'PAYMENT' | null>(null);
-  const action = useApiAction(() => setRefusal(''), (failure) => setRefusal(failure.message));
+  const action = useApiAction(
+    () => setRefusal(''),
+    (failure) => setRefusal(failure.message),
+  );
   if (isPending) return <Skeleton variant="rounded" height={240} />;
   if (error) return <Alert severity="error">{(error as Error).message}</Alert>;
   const done = steps.filter((s) => s.done).length;
   const toggle = (step: ClaimStepRow) => {
     setRefusal('');
     const path = `${CLAIMS_API}/${claim.id}/steps/${step.step}`;
-    if (step.done) action.mutate({ path: `${path}/undo`, body: { version: claim.version }, done: 'haulboard.claims.steps.undone' });
+    if (step.done)
+      action.mutate({ path: `${path}/undo`, body: { version: claim.version }, done: 'haulboard.claims.steps.undone' });
     else if (step.step === 'DECISION' && !step.waitingFor.length) setAsking('DECISION');
     else if (step.step === 'PAYMENT' && !step.waitingFor.length) setAsking('PAYMENT');
-    else action.mutate({ path: `${path}/complete`, body: { version: claim.version }, done: 'haulboard.claims.steps.completed' });
+    else
+      action.mutate({
+        path: `${path}/complete`,
+        body: { version: claim.version },
+        done: 'haulboard.claims.steps.completed',
+      });
   };
   return (
     <>
       <Typography variant="body2" color="text.secondary" id={`claim-${claim.id}-steps`}>
         {translate('haulboard.claims.steps.progress', { done, total: steps.length })}
       </Typography>
-      {refusal && <Alert severity="warning" role="alert" sx={{ mt: 1 }}>{refusal}</Alert>}
+      {refusal && (
+        <Alert severity="warning" role="alert" sx={{ mt: 1 }}>
+          {refusal}
+        </Alert>
+      )}
       <List dense aria-labelledby={`claim-${claim.id}-steps`}>
         {steps.map((step) => {
           const labelId = `claim-${claim.id}-step-${step.step}`;
           return (
             <ListItem key={step.id} disablePadding>
-              <ListItemButton onClick={() => toggle(step)} disabled={!canUpdate || claim.deleted || action.isPending} dense>
+              <ListItemButton
+                onClick={() => toggle(step)}
+                disabled={!canUpdate || claim.deleted || action.isPending}
+                dense
+              >
                 <ListItemIcon sx={{ minWidth: 40 }}>
-                  <Checkbox edge="start" checked={step.done} tabIndex={-1} disableRipple slotProps={{ input: { 'aria-labelledby': labelId } }} />
+                  <Checkbox
+                    edge="start"
+                    checked={step.done}
+                    tabIndex={-1}
+                    disableRipple
+                    slotProps={{ input: { 'aria-labelledby': labelId } }}
+                  />
                 </ListItemIcon>
                 <ListItemText
                   id={labelId}
                   primary={step.name}
                   secondary={stepFacts(step, translate)}
-                  slotProps={{ primary: { color: !step.done && step.waitingFor.length ? 'text.secondary' : undefined } }}
+                  slotProps={{
+                    primary: { color: !step.done && step.waitingFor.length ? 'text.secondary' : undefined },
+                  }}
                 />
               </ListItemButton>
             </ListItem>
@@ -77,8 +130,23 @@ export function ClaimSteps({ claim, canUpdate }: { claim: ClaimDto; canUpdate: b
           title={translate('haulboard.claims.steps.decide_title', { number: claim.claimNumber })}
           intro={translate('haulboard.claims.steps.decide_intro')}
           fields={(values) => [
-            { name: 'decision', label: 'haulboard.claims.steps.decision', kind: 'select', required: true, choices: CLAIM_DECISIONS.map((d: ClaimDecision) => ({ value: d, label: CLAIM_STATUS_LABELS[d] })) },
-            ...(values.decision === 'DECLINED' ? [] : [{ name: 'approvedAmount', label: 'haulboard.claims.steps.amount', kind: 'money' as const, required: true }]),
+            {
+              name: 'decision',
+              label: 'haulboard.claims.steps.decision',
+              kind: 'select',
+              required: true,
+              choices: CLAIM_DECISIONS.map((d: ClaimDecision) => ({ value: d, label: CLAIM_STATUS_LABELS[d] })),
+            },
+            ...(values.decision === 'DECLINED'
+              ? []
+              : [
+                  {
+                    name: 'approvedAmount',
+                    label: 'haulboard.claims.steps.amount',
+                    kind: 'money' as const,
+                    required: true,
+                  },
+                ]),
             { name: 'note', label: 'haulboard.claims.steps.note', kind: 'multiline' },
           ]}
           initial={{ decision: 'APPROVED', approvedAmount: String(claim.claimed ?? ''), note: '' }}

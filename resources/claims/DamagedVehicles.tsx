@@ -14,11 +14,23 @@ export function DamagedVehicles() {
   const claim = useRecordContext<ClaimDto>();
   const orderId = useWatch({ name: 'bookOrderId' }) as number | null | undefined;
   const { data: order } = useClaimOrder(orderId, claim?.orderNumber);
-  const choices = (order?.vehicles ?? []).map((v) => ({ id: v.id, name: `${v.vin} · ${[v.year, v.make, v.model].filter(Boolean).join(' ')}` }));
+  const choices = (order?.vehicles ?? []).map((v) => ({
+    id: v.id,
+    name: `${v.vin} · ${[v.year, v.make, v.model].filter(Boolean).join(' ')}`,
+  }));
   return (
-    <ArrayInput source="vehicles" label={false} helperText={order ? false : translate('haulboard.claims.create.choose_order_first')}>
+    <ArrayInput
+      source="vehicles"
+      label={false}
+      helperText={order ? false : translate('haulboard.claims.create.choose_order_first')}
+    >
       <SimpleFormIterator inline disableReordering disableAdd={!order}>
-        <SelectInput source="bookOrderVehicleId" choices={choices} isRequired sx={{ minWidth: { xs: '100%', sm: 380 } }} />
+        <SelectInput
+          source="bookOrderVehicleId"
+          choices={choices}
+          isRequired
+          sx={{ minWidth: { xs: '100%', sm: 380 } }}
+        />
         <TextInput source="damage" sx={{ minWidth: { xs: '100%', sm: 320 } }} />
       </SimpleFormIterator>
     </ArrayInput>

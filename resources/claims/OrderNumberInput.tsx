@@ -12,11 +12,17 @@ import { type ClaimOrder, useClaimOrder, useOrdersStartingWith } from './orders'
 
 /** What the form says of the chosen order: its delivery, the last day to file on it (9 months), its driver. */
 function orderFacts(order: ClaimOrder, translate: ReturnType<typeof useTranslate>): { text: string; late: boolean } {
-  const driver = order.driverName ? ` · ${translate('haulboard.claims.create.driver', { name: order.driverName })}` : '';
-  if (!order.deliveredOn) return { text: `${translate('haulboard.claims.create.not_delivered')}${driver}`, late: false };
+  const driver = order.driverName
+    ? ` · ${translate('haulboard.claims.create.driver', { name: order.driverName })}`
+    : '';
+  if (!order.deliveredOn)
+    return { text: `${translate('haulboard.claims.create.not_delivered')}${driver}`, late: false };
   const deadline = filingDeadline(order.deliveredOn);
   const late = deadline < todayIso();
-  const facts = translate(late ? 'haulboard.claims.create.late' : 'haulboard.claims.create.delivered', { date: usDate(order.deliveredOn), deadline: usDate(deadline) });
+  const facts = translate(late ? 'haulboard.claims.create.late' : 'haulboard.claims.create.delivered', {
+    date: usDate(order.deliveredOn),
+    deadline: usDate(deadline),
+  });
   return { text: `${facts}${driver}`, late };
 }
 
@@ -35,9 +41,11 @@ export function OrderNumberInput({ source }: { source: string }) {
   const { data: chosen = null } = useClaimOrder(field.value as number | null);
   const facts = chosen ? orderFacts(chosen, translate) : null;
   const problem = fieldState.error?.message;
-  const helper = error ? (error as Error).message
-    : problem ? translate(problem, { _: problem })
-    : facts?.text ?? translate('haulboard.claims.create.order_help');
+  const helper = error
+    ? (error as Error).message
+    : problem
+      ? translate(problem, { _: problem })
+      : (facts?.text ?? translate('haulboard.claims.create.order_help'));
   return (
     <Autocomplete<ClaimOrder>
       options={orders}
@@ -55,12 +63,22 @@ export function OrderNumberInput({ source }: { source: string }) {
       getOptionLabel={(order) => order.orderNumber}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       loading={isFetching}
-      noOptionsText={prefix ? translate('haulboard.claims.create.order_none', { text: prefix }) : translate('haulboard.claims.create.order_help')}
+      noOptionsText={
+        prefix
+          ? translate('haulboard.claims.create.order_none', { text: prefix })
+          : translate('haulboard.claims.create.order_help')
+      }
       renderOption={({ key, ...props }, order) => (
         <Box component="li" key={key} {...props} sx={{ display: 'grid !important', justifyItems: 'start' }}>
           <Typography variant="body1">{order.orderNumber}</Typography>
           <Typography variant="body2" color="text.secondary">
-            {[order.deliveredOn ? usDate(order.deliveredOn) : null, order.driverName, order.vehicles.map((v) => [v.year, v.make, v.model].filter(Boolean).join(' ')).join(', ')].filter(Boolean).join(' · ')}
+            {[
+              order.deliveredOn ? usDate(order.deliveredOn) : null,
+              order.driverName,
+              order.vehicles.map((v) => [v.year, v.make, v.model].filter(Boolean).join(' ')).join(', '),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </Typography>
         </Box>
       )}
@@ -84,8 +102,14 @@ export function OrderNumberShown() {
   const claim = useRecordContext<ClaimDto>();
   return (
     <TextField
-      label={translate('haulboard.claims.create.order')} value={claim?.orderNumber ?? ''}
-      slotProps={{ input: { readOnly: true } }} helperText={claim?.deliveredOn ? translate('haulboard.claims.create.delivered_on', { date: usDate(claim.deliveredOn) }) : undefined}
+      label={translate('haulboard.claims.create.order')}
+      value={claim?.orderNumber ?? ''}
+      slotProps={{ input: { readOnly: true } }}
+      helperText={
+        claim?.deliveredOn
+          ? translate('haulboard.claims.create.delivered_on', { date: usDate(claim.deliveredOn) })
+          : undefined
+      }
     />
   );
 }

@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, unwrap } from '../../dataProvider/http';
 
-
 /** An order offered by get-orderIds: enough to file a claim on it and choose its damaged vehicles. */
 export interface ClaimOrder {
   id: number;
@@ -14,8 +13,8 @@ export interface ClaimOrder {
 }
 
 const ORDERS = '/api/ClaimTracker/get-orderIds';
-const byNumber = (prefix: string) => apiFetch(`${ORDERS}?startsWith=${encodeURIComponent(prefix)}`).then((r) => unwrap<ClaimOrder[]>(r));
-
+const byNumber = (prefix: string) =>
+  apiFetch(`${ORDERS}?startsWith=${encodeURIComponent(prefix)}`).then((r) => unwrap<ClaimOrder[]>(r));
 
 /** The orders whose number starts with what was typed (none asked for until something is typed). */
 export function useOrdersStartingWith(prefix: string) {

@@ -1,7 +1,11 @@
 import { useStore } from 'ra-core';
 
-/** SPEC.md §3's selected claim: its id and number, and whether the submit panel is open. */
-export interface SelectedClaim { claimId: number | null; claimNumber: string | null; open: boolean }
+/** The selected claim (docs/product/claims.md#claims): its id and number, and whether the submit panel is open. */
+export interface SelectedClaim {
+  claimId: number | null;
+  claimNumber: string | null;
+  open: boolean;
+}
 
 const NONE: SelectedClaim = { claimId: null, claimNumber: null, open: false };
 
@@ -13,7 +17,8 @@ export function useSelectedClaim() {
   const [selected, setSelected] = useStore<SelectedClaim>('claims.selected', NONE);
   return {
     selected,
-    choose: (claim: { id: number; claimNumber: string }) => setSelected({ claimId: claim.id, claimNumber: claim.claimNumber, open: true }),
+    choose: (claim: { id: number; claimNumber: string }) =>
+      setSelected({ claimId: claim.id, claimNumber: claim.claimNumber, open: true }),
     close: () => setSelected({ ...selected, open: false }),
   };
 }

@@ -7,7 +7,14 @@ import { useRecordContext, useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { z } from 'zod';
 import { unwrap } from '../../dataProvider/http';
-import { type ConnectedAppDto, type ConnectedAppWithSecret, GRACE_CHOICES, GRACE_MINUTES, appRotateBody, graceMinutes } from '../../schema/connectedApps';
+import {
+  type ConnectedAppDto,
+  type ConnectedAppWithSecret,
+  GRACE_CHOICES,
+  GRACE_MINUTES,
+  appRotateBody,
+  graceMinutes,
+} from '../../schema/connectedApps';
 import { ActionDialog } from '../../ui/ActionDialog';
 import { StatusChip } from '../../ui/records/columns';
 import { useApiAction } from '../../ui/records/useApiAction';
@@ -31,27 +38,43 @@ export function AppActions() {
   const [rotating, setRotating] = useState(false);
   const [revoking, setRevoking] = useState(false);
   const [secret, setSecret] = useState<ConnectedAppWithSecret | null>(null);
-  const revoke = useApiAction(() => setRevoking(false), () => setRevoking(false));
+  const revoke = useApiAction(
+    () => setRevoking(false),
+    () => setRevoking(false),
+  );
   if (!app) return null;
   const active = app.status === 'active';
   return (
     <TopToolbar sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
       <StatusChip prefix={`${PREFIX}.statuses`} value={app.status} colours={{ active: 'success' }} />
       {active && canUpdate && (
-        <Button size="small" startIcon={<AutorenewIcon />} onClick={() => setRotating(true)}>{translate(`${PREFIX}.rotate.button`)}</Button>
+        <Button size="small" startIcon={<AutorenewIcon />} onClick={() => setRotating(true)}>
+          {translate(`${PREFIX}.rotate.button`)}
+        </Button>
       )}
       {active && canRevoke && (
-        <Button size="small" color="error" startIcon={<BlockIcon />} onClick={() => setRevoking(true)}>{translate(`${PREFIX}.revoke.button`)}</Button>
+        <Button size="small" color="error" startIcon={<BlockIcon />} onClick={() => setRevoking(true)}>
+          {translate(`${PREFIX}.revoke.button`)}
+        </Button>
       )}
       <ListButton />
       {rotating && (
         <ActionDialog
           title={translate(`${PREFIX}.rotate.title`, { name: app.name })}
           intro={translate(`${PREFIX}.rotate.intro`)}
-          fields={[{
-            name: 'graceMinutes', label: `${PREFIX}.rotate.grace`, kind: 'select', required: true, help: `${PREFIX}.rotate.grace_help`,
-            choices: GRACE_CHOICES.map((minutes) => ({ value: String(minutes), label: translate(`${PREFIX}.rotate.graces.${minutes}`) })),
-          }]}
+          fields={[
+            {
+              name: 'graceMinutes',
+              label: `${PREFIX}.rotate.grace`,
+              kind: 'select',
+              required: true,
+              help: `${PREFIX}.rotate.grace_help`,
+              choices: GRACE_CHOICES.map((minutes) => ({
+                value: String(minutes),
+                label: translate(`${PREFIX}.rotate.graces.${minutes}`),
+              })),
+            },
+          ]}
           initial={{ graceMinutes: String(GRACE_MINUTES.default) }}
           schema={rotateForm}
           extra={{ version: app.version }}
@@ -71,7 +94,13 @@ export function AppActions() {
         content={`${PREFIX}.revoke.body`}
         confirm={`${PREFIX}.revoke.confirm`}
         confirmColor="warning"
-        onConfirm={() => revoke.mutate({ path: appPath(app.id, 'revoke'), body: { version: app.version }, done: `${PREFIX}.revoke.done` })}
+        onConfirm={() =>
+          revoke.mutate({
+            path: appPath(app.id, 'revoke'),
+            body: { version: app.version },
+            done: `${PREFIX}.revoke.done`,
+          })
+        }
         onClose={() => setRevoking(false)}
       />
     </TopToolbar>

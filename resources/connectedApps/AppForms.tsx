@@ -4,7 +4,12 @@ import { Create, NumberInput, SaveButton, SimpleForm, TextInput, Toolbar } from 
 import { useRecordContext, useRedirect, useTranslate } from 'ra-core';
 import { useId, useState } from 'react';
 import {
-  type ConnectedAppDto, type ConnectedAppWithSecret, RATE_PER_MINUTE, TOKEN_MINUTES, appCreateBody, appUpdateBody,
+  type ConnectedAppDto,
+  type ConnectedAppWithSecret,
+  RATE_PER_MINUTE,
+  TOKEN_MINUTES,
+  appCreateBody,
+  appUpdateBody,
 } from '../../schema/connectedApps';
 import { Facts } from '../../ui/Facts';
 import { usDateTime } from '../../ui/format';
@@ -16,10 +21,17 @@ import { SecretDialog } from './SecretDialog';
 import { connectedAppsResource } from './api';
 
 const PREFIX = 'haulboard.connected_apps';
-const DEFAULTS = { name: '', callerId: '', scopes: {}, tokenMinutes: TOKEN_MINUTES.default, ratePerMinute: RATE_PER_MINUTE.default };
+const DEFAULTS = {
+  name: '',
+  callerId: '',
+  scopes: {},
+  tokenMinutes: TOKEN_MINUTES.default,
+  ratePerMinute: RATE_PER_MINUTE.default,
+};
 
 /** What a form sends: the body's fields only (the edit form holds the whole app). */
-const pick = (keys: readonly string[]) => (values: Record<string, unknown>) => Object.fromEntries(keys.map((key) => [key, values[key]]));
+const pick = (keys: readonly string[]) => (values: Record<string, unknown>) =>
+  Object.fromEntries(keys.map((key) => [key, values[key]]));
 const prepareCreate = pick(['name', 'callerId', 'scopes', 'tokenMinutes', 'ratePerMinute']);
 const prepareUpdate = pick(['name', 'scopes', 'tokenMinutes', 'ratePerMinute', 'version']);
 
@@ -30,13 +42,43 @@ function AppInputs({ creating = false }: { creating?: boolean }) {
   return (
     <>
       <FormSection title={`${PREFIX}.sections.app`} columns={2}>
-        <TextInput source="name" label={`${PREFIX}.fields.name`} helperText={`${PREFIX}.help.name`} disabled={revoked} isRequired />
-        {creating && <TextInput source="callerId" label={`${PREFIX}.fields.callerId`} helperText={`${PREFIX}.help.callerId`} isRequired slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'off' } }} />}
+        <TextInput
+          source="name"
+          label={`${PREFIX}.fields.name`}
+          helperText={`${PREFIX}.help.name`}
+          disabled={revoked}
+          isRequired
+        />
+        {creating && (
+          <TextInput
+            source="callerId"
+            label={`${PREFIX}.fields.callerId`}
+            helperText={`${PREFIX}.help.callerId`}
+            isRequired
+            slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'off' } }}
+          />
+        )}
       </FormSection>
       <ScopeGrid disabled={revoked} />
       <FormSection title={`${PREFIX}.sections.limits`} columns={2}>
-        <NumberInput source="tokenMinutes" label={`${PREFIX}.fields.tokenMinutes`} helperText={`${PREFIX}.help.tokenMinutes`} min={TOKEN_MINUTES.min} max={TOKEN_MINUTES.max} disabled={revoked} isRequired />
-        <NumberInput source="ratePerMinute" label={`${PREFIX}.fields.ratePerMinute`} helperText={`${PREFIX}.help.ratePerMinute`} min={RATE_PER_MINUTE.min} max={RATE_PER_MINUTE.max} disabled={revoked} isRequired />
+        <NumberInput
+          source="tokenMinutes"
+          label={`${PREFIX}.fields.tokenMinutes`}
+          helperText={`${PREFIX}.help.tokenMinutes`}
+          min={TOKEN_MINUTES.min}
+          max={TOKEN_MINUTES.max}
+          disabled={revoked}
+          isRequired
+        />
+        <NumberInput
+          source="ratePerMinute"
+          label={`${PREFIX}.fields.ratePerMinute`}
+          helperText={`${PREFIX}.help.ratePerMinute`}
+          min={RATE_PER_MINUTE.min}
+          max={RATE_PER_MINUTE.max}
+          disabled={revoked}
+          isRequired
+        />
       </FormSection>
     </>
   );
@@ -49,8 +91,25 @@ export function AppCreate() {
   const { resolver, transform, mutationOptions } = useFormSetup(appCreateBody, prepareCreate);
   return (
     <>
-      <Create title={`${PREFIX}.register_title`} transform={transform} redirect={false} mutationOptions={{ ...mutationOptions, onSuccess: (data: unknown) => setCreated(data as ConnectedAppWithSecret) }}>
-        <SimpleForm defaultValues={DEFAULTS} resolver={resolver} {...VALIDATE_AS_YOU_TYPE} toolbar={<Toolbar><SaveButton label={`${PREFIX}.register`} /></Toolbar>}>
+      <Create
+        title={`${PREFIX}.register_title`}
+        transform={transform}
+        redirect={false}
+        mutationOptions={{
+          ...mutationOptions,
+          onSuccess: (data: unknown) => setCreated(data as ConnectedAppWithSecret),
+        }}
+      >
+        <SimpleForm
+          defaultValues={DEFAULTS}
+          resolver={resolver}
+          {...VALIDATE_AS_YOU_TYPE}
+          toolbar={
+            <Toolbar>
+              <SaveButton label={`${PREFIX}.register`} />
+            </Toolbar>
+          }
+        >
           <AppInputs creating />
         </SimpleForm>
       </Create>
@@ -69,19 +128,49 @@ function AppFacts() {
   const facts = [
     { key: 'clientId', label: label('clientId'), value: <code>{app.clientId}</code> },
     { key: 'callerId', label: label('callerId'), value: <code>{app.callerId}</code> },
-    { key: 'created', label: label('created'), value: translate(`${PREFIX}.by_on`, { name: app.createdByName, date: usDateTime(app.createdAt) }) },
-    { key: 'lastUsedAt', label: label('lastUsedAt'), value: app.lastUsedAt ? usDateTime(app.lastUsedAt) : translate(`${PREFIX}.never_used`) },
-    ...(app.secretRotatedAt ? [{ key: 'secretRotatedAt', label: label('secretRotatedAt'), value: usDateTime(app.secretRotatedAt) }] : []),
-    ...(app.previousSecretUntil ? [{ key: 'previousSecretUntil', label: label('previousSecretUntil'), value: usDateTime(app.previousSecretUntil) }] : []),
-    ...(app.revokedAt ? [{ key: 'revoked', label: label('revoked'), value: translate(`${PREFIX}.by_on`, { name: app.revokedByName ?? '', date: usDateTime(app.revokedAt) }) }] : []),
+    {
+      key: 'created',
+      label: label('created'),
+      value: translate(`${PREFIX}.by_on`, { name: app.createdByName, date: usDateTime(app.createdAt) }),
+    },
+    {
+      key: 'lastUsedAt',
+      label: label('lastUsedAt'),
+      value: app.lastUsedAt ? usDateTime(app.lastUsedAt) : translate(`${PREFIX}.never_used`),
+    },
+    ...(app.secretRotatedAt
+      ? [{ key: 'secretRotatedAt', label: label('secretRotatedAt'), value: usDateTime(app.secretRotatedAt) }]
+      : []),
+    ...(app.previousSecretUntil
+      ? [
+          {
+            key: 'previousSecretUntil',
+            label: label('previousSecretUntil'),
+            value: usDateTime(app.previousSecretUntil),
+          },
+        ]
+      : []),
+    ...(app.revokedAt
+      ? [
+          {
+            key: 'revoked',
+            label: label('revoked'),
+            value: translate(`${PREFIX}.by_on`, { name: app.revokedByName ?? '', date: usDateTime(app.revokedAt) }),
+          },
+        ]
+      : []),
   ];
   return (
     <Box component="section" aria-labelledby={titleId} sx={{ width: '100%', mb: 2 }}>
       {app.status === 'revoked' && (
         // A revoked app is shown, never changed.
-        <Alert severity="info" sx={{ mb: 1 }}>{translate(`${PREFIX}.revoked_notice`, { name: app.revokedByName ?? '', date: usDateTime(app.revokedAt) })}</Alert>
+        <Alert severity="info" sx={{ mb: 1 }}>
+          {translate(`${PREFIX}.revoked_notice`, { name: app.revokedByName ?? '', date: usDateTime(app.revokedAt) })}
+        </Alert>
       )}
-      <Typography id={titleId} variant="h6" component="h2" sx={{ mb: 1 }}>{translate(`${PREFIX}.about`)}</Typography>
+      <Typography id={titleId} variant="h6" component="h2" sx={{ mb: 1 }}>
+        {translate(`${PREFIX}.about`)}
+      </Typography>
       <Facts facts={facts} />
     </Box>
   );
@@ -90,7 +179,13 @@ function AppFacts() {
 /** One app: its name, scopes and limits with the version check; rotate and revoke in the top bar. */
 export function AppEdit() {
   return (
-    <RecordEdit<ConnectedAppDto> schema={appUpdateBody} prepare={prepareUpdate} title={(app) => app.name} actions={<AppActions />} conflictMessage={`${PREFIX}.conflict`}>
+    <RecordEdit<ConnectedAppDto>
+      schema={appUpdateBody}
+      prepare={prepareUpdate}
+      title={(app) => app.name}
+      actions={<AppActions />}
+      conflictMessage={`${PREFIX}.conflict`}
+    >
       <AppFacts />
       <AppInputs />
     </RecordEdit>

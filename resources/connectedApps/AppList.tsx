@@ -10,7 +10,14 @@ import { RecordList } from '../../ui/records/RecordList';
 
 const PREFIX = 'haulboard.connected_apps';
 const filters = [
-  <SelectInput key="status" source="status" label={`${PREFIX}.status`} choices={keyedChoices(`${PREFIX}.statuses`, ['all', ...APP_STATUSES])} alwaysOn helperText={false} />,
+  <SelectInput
+    key="status"
+    source="status"
+    label={`${PREFIX}.status`}
+    choices={keyedChoices(`${PREFIX}.statuses`, ['all', ...APP_STATUSES])}
+    alwaysOn
+    helperText={false}
+  />,
 ];
 
 const Column = DataTable.Col<ConnectedAppDto>;
@@ -20,12 +27,14 @@ function Intro() {
   const translate = useTranslate();
   return (
     <Box sx={{ px: 2, pt: 1.5, pb: 1 }}>
-      <Typography variant="body2" color="text.secondary" sx={{ maxWidth: '80ch' }}>{translate(`${PREFIX}.intro`)}</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ maxWidth: '80ch' }}>
+        {translate(`${PREFIX}.intro`)}
+      </Typography>
     </Box>
   );
 }
 
-/** The registered apps (issue 20 part 2): who registered each and when, what it may reach, when it was last used, whether it is revoked. */
+/** The registered apps: who registered each and when, what it may reach, when it was last used, whether it is revoked. */
 export default function AppList() {
   const translate = useTranslate();
   return (
@@ -40,12 +49,45 @@ export default function AppList() {
       softDelete={false}
     >
       <Column source="name" label={`${PREFIX}.fields.name`} />
-      <Column source="status" label={`${PREFIX}.fields.status`} render={(row) => <StatusChip prefix={`${PREFIX}.statuses`} value={row.status} colours={{ active: 'success' }} />} />
+      <Column
+        source="status"
+        label={`${PREFIX}.fields.status`}
+        render={(row) => (
+          <StatusChip prefix={`${PREFIX}.statuses`} value={row.status} colours={{ active: 'success' }} />
+        )}
+      />
       <Column source="callerId" label={`${PREFIX}.fields.callerId`} cellSx={() => ({ overflowWrap: 'anywhere' })} />
-      <Column source="scopes" label={`${PREFIX}.fields.scopes`} disableSort cellSx={() => ({ minWidth: 200, maxWidth: 360 })} render={(row) => scopesSummary(row.scopes)} />
-      <Column source="lastUsedAt" label={`${PREFIX}.fields.lastUsedAt`} cellSx={nowrap} render={(row) => (row.lastUsedAt ? usDateTime(row.lastUsedAt) : translate(`${PREFIX}.never_used`))} />
-      <Column source="createdAt" label={`${PREFIX}.fields.created`} cellSx={nowrap} render={(row) => <>{row.createdByName}<br />{usDateTime(row.createdAt)}</>} />
-      <Column source="clientId" label={`${PREFIX}.fields.clientId`} disableSort cellSx={() => ({ fontFamily: 'monospace', fontSize: '0.8rem', whiteSpace: 'nowrap' })} />
+      <Column
+        source="scopes"
+        label={`${PREFIX}.fields.scopes`}
+        disableSort
+        cellSx={() => ({ minWidth: 200, maxWidth: 360 })}
+        render={(row) => scopesSummary(row.scopes)}
+      />
+      <Column
+        source="lastUsedAt"
+        label={`${PREFIX}.fields.lastUsedAt`}
+        cellSx={nowrap}
+        render={(row) => (row.lastUsedAt ? usDateTime(row.lastUsedAt) : translate(`${PREFIX}.never_used`))}
+      />
+      <Column
+        source="createdAt"
+        label={`${PREFIX}.fields.created`}
+        cellSx={nowrap}
+        render={(row) => (
+          <>
+            {row.createdByName}
+            <br />
+            {usDateTime(row.createdAt)}
+          </>
+        )}
+      />
+      <Column
+        source="clientId"
+        label={`${PREFIX}.fields.clientId`}
+        disableSort
+        cellSx={() => ({ fontFamily: 'monospace', fontSize: '0.8rem', whiteSpace: 'nowrap' })}
+      />
     </RecordList>
   );
 }

@@ -1,5 +1,17 @@
 import './messages';
-import { Box, Checkbox, FormControlLabel, FormHelperText, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Checkbox,
+  FormControlLabel,
+  FormHelperText,
+  LinearProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useInput, useTranslate } from 'ra-core';
 import { useId } from 'react';
 import type { ScopeOption, Scopes } from '../../schema/connectedApps';
@@ -56,18 +68,30 @@ export function ScopeGrid({ disabled = false }: { disabled?: boolean }) {
     else set(option.key, permission === 'Read' ? [] : current.filter((p) => p !== permission));
   };
   const cellsOf = (option: ScopeOption): Cell[] =>
-    PERMISSIONS.map((permission) => ({ option, permission, checked: !!value[option.key]?.includes(permission), held: option.permissions.includes(permission) }));
+    PERMISSIONS.map((permission) => ({
+      option,
+      permission,
+      checked: !!value[option.key]?.includes(permission),
+      held: option.permissions.includes(permission),
+    }));
   const allOf = (option: ScopeOption) => {
     const chosen = value[option.key] ?? [];
     const all = option.permissions.length > 0 && option.permissions.every((p) => chosen.includes(p));
     return { all, some: chosen.length > 0 && !all, usable: !disabled && option.permissions.length > 0 };
   };
-  const words = (cell: Cell) => translate(`${PREFIX}.cell`, { permission: translate(`${PREFIX}.permissions.${cell.permission}`), title: cell.option.title });
+  const words = (cell: Cell) =>
+    translate(`${PREFIX}.cell`, {
+      permission: translate(`${PREFIX}.permissions.${cell.permission}`),
+      title: cell.option.title,
+    });
   const messages = messagesOf(fieldState.error);
 
   if (isError) return <LoadProblem />;
   if (isPending || !options) return <LinearProgress aria-label={translate('haulboard.app.loading')} />;
-  const sections = SECTIONS.map((section) => ({ section, options: options.filter((o) => o.section === section) })).filter((s) => s.options.length);
+  const sections = SECTIONS.map((section) => ({
+    section,
+    options: options.filter((o) => o.section === section),
+  })).filter((s) => s.options.length);
 
   const box = (cell: Cell) => {
     const box = (
@@ -80,13 +104,27 @@ export function ScopeGrid({ disabled = false }: { disabled?: boolean }) {
         slotProps={{ input: { 'aria-label': words(cell) } }}
       />
     );
-    return cell.held ? box : <HoverHint title={translate(`${PREFIX}.not_held`, { permission: translate(`${PREFIX}.permissions.${cell.permission}`), title: cell.option.title })}>{box}</HoverHint>;
+    return cell.held ? (
+      box
+    ) : (
+      <HoverHint
+        title={translate(`${PREFIX}.not_held`, {
+          permission: translate(`${PREFIX}.permissions.${cell.permission}`),
+          title: cell.option.title,
+        })}
+      >
+        {box}
+      </HoverHint>
+    );
   };
   const allBox = (option: ScopeOption) => {
     const { all, some, usable } = allOf(option);
     return (
       <Checkbox
-        size="small" checked={all} indeterminate={some} disabled={!usable}
+        size="small"
+        checked={all}
+        indeterminate={some}
+        disabled={!usable}
         onChange={(event) => set(option.key, event.target.checked ? option.permissions : [])}
         slotProps={{ input: { 'aria-label': translate(`${PREFIX}.all_of`, { title: option.title }) } }}
       />
@@ -94,23 +132,58 @@ export function ScopeGrid({ disabled = false }: { disabled?: boolean }) {
   };
 
   return (
-    <Box component="fieldset" aria-describedby={helpId} sx={{ border: 0, p: 0, m: 0, minWidth: 0, width: '100%', mb: 2 }}>
-      <Typography component="legend" variant="h6" sx={{ mb: 0.5 }}>{translate('haulboard.connected_apps.sections.scopes')}</Typography>
-      <Typography id={helpId} variant="body2" color="text.secondary" sx={{ mb: 1, maxWidth: '80ch' }}>{translate('haulboard.connected_apps.help.scopes')}</Typography>
+    <Box
+      component="fieldset"
+      aria-describedby={helpId}
+      sx={{ border: 0, p: 0, m: 0, minWidth: 0, width: '100%', mb: 2 }}
+    >
+      <Typography component="legend" variant="h6" sx={{ mb: 0.5 }}>
+        {translate('haulboard.connected_apps.sections.scopes')}
+      </Typography>
+      <Typography id={helpId} variant="body2" color="text.secondary" sx={{ mb: 1, maxWidth: '80ch' }}>
+        {translate('haulboard.connected_apps.help.scopes')}
+      </Typography>
       {phone ? (
         sections.map(({ section, options: inSection }) => (
           <Box key={section} component="section" aria-label={section} sx={{ mb: 1.5 }}>
-            <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>{section}</Typography>
+            <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>
+              {section}
+            </Typography>
             {inSection.map((option) => (
-              <Box key={option.key} role="group" aria-label={option.title} sx={{ borderBottom: 1, borderColor: 'divider', py: 0.5 }}>
-                <FormControlLabel control={allBox(option)} label={<Typography variant="body2" sx={{ fontWeight: 500 }}>{option.title}</Typography>} />
+              <Box
+                key={option.key}
+                role="group"
+                aria-label={option.title}
+                sx={{ borderBottom: 1, borderColor: 'divider', py: 0.5 }}
+              >
+                <FormControlLabel
+                  control={allBox(option)}
+                  label={
+                    <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                      {option.title}
+                    </Typography>
+                  }
+                />
                 {option.permissions.length === 0 && !value[option.key] ? (
-                  <Typography variant="caption" color="text.secondary" component="p" sx={{ pl: 4 }}>{translate(`${PREFIX}.none_held`)}</Typography>
+                  <Typography variant="caption" color="text.secondary" component="p" sx={{ pl: 4 }}>
+                    {translate(`${PREFIX}.none_held`)}
+                  </Typography>
                 ) : (
                   <Box sx={{ display: 'flex', flexWrap: 'wrap', pl: 2 }}>
-                    {cellsOf(option).filter((cell) => cell.held || cell.checked).map((cell) => (
-                      <FormControlLabel key={cell.permission} sx={{ mr: 1 }} control={box(cell)} label={<Typography variant="body2">{translate(`${PREFIX}.permissions.${cell.permission}`)}</Typography>} />
-                    ))}
+                    {cellsOf(option)
+                      .filter((cell) => cell.held || cell.checked)
+                      .map((cell) => (
+                        <FormControlLabel
+                          key={cell.permission}
+                          sx={{ mr: 1 }}
+                          control={box(cell)}
+                          label={
+                            <Typography variant="body2">
+                              {translate(`${PREFIX}.permissions.${cell.permission}`)}
+                            </Typography>
+                          }
+                        />
+                      ))}
                   </Box>
                 )}
               </Box>
@@ -121,28 +194,53 @@ export function ScopeGrid({ disabled = false }: { disabled?: boolean }) {
         <Table size="small" sx={{ '& td, & th': { py: 0 }, maxWidth: 900 }}>
           <TableHead>
             <TableRow>
-              <TableCell component="th" scope="col">{translate(`${PREFIX}.screen`)}</TableCell>
-              <TableCell component="th" scope="col" align="center">{translate(`${PREFIX}.all`)}</TableCell>
-              {PERMISSIONS.map((permission) => <TableCell key={permission} component="th" scope="col" align="center">{translate(`${PREFIX}.permissions.${permission}`)}</TableCell>)}
+              <TableCell component="th" scope="col">
+                {translate(`${PREFIX}.screen`)}
+              </TableCell>
+              <TableCell component="th" scope="col" align="center">
+                {translate(`${PREFIX}.all`)}
+              </TableCell>
+              {PERMISSIONS.map((permission) => (
+                <TableCell key={permission} component="th" scope="col" align="center">
+                  {translate(`${PREFIX}.permissions.${permission}`)}
+                </TableCell>
+              ))}
             </TableRow>
           </TableHead>
           {sections.map(({ section, options: inSection }) => (
             <TableBody key={section}>
               <TableRow>
-                <TableCell component="th" scope="colgroup" colSpan={PERMISSIONS.length + 2} sx={{ pt: '12px !important', fontWeight: 600, color: 'text.secondary' }}>{section}</TableCell>
+                <TableCell
+                  component="th"
+                  scope="colgroup"
+                  colSpan={PERMISSIONS.length + 2}
+                  sx={{ pt: '12px !important', fontWeight: 600, color: 'text.secondary' }}
+                >
+                  {section}
+                </TableCell>
               </TableRow>
               {inSection.map((option) => (
                 <TableRow key={option.key} hover>
-                  <TableCell component="th" scope="row">{option.title}</TableCell>
+                  <TableCell component="th" scope="row">
+                    {option.title}
+                  </TableCell>
                   <TableCell align="center">{allBox(option)}</TableCell>
-                  {cellsOf(option).map((cell) => <TableCell key={cell.permission} align="center">{box(cell)}</TableCell>)}
+                  {cellsOf(option).map((cell) => (
+                    <TableCell key={cell.permission} align="center">
+                      {box(cell)}
+                    </TableCell>
+                  ))}
                 </TableRow>
               ))}
             </TableBody>
           ))}
         </Table>
       )}
-      {messages.map((message) => <FormHelperText key={message} error role="alert">{translate(message, { _: message })}</FormHelperText>)}
+      {messages.map((message) => (
+        <FormHelperText key={message} error role="alert">
+          {translate(message, { _: message })}
+        </FormHelperText>
+      ))}
     </Box>
   );
 }

@@ -1,6 +1,16 @@
 import './messages';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { Alert, Button, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, InputAdornment, TextField } from '@mui/material';
+import {
+  Alert,
+  Button,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  IconButton,
+  InputAdornment,
+  TextField,
+} from '@mui/material';
 import { useNotify, useTranslate } from 'ra-core';
 import { useId } from 'react';
 import type { ConnectedAppWithSecret } from '../../schema/connectedApps';
@@ -22,13 +32,22 @@ function Credential({ label, value }: { label: string; value: string }) {
   };
   return (
     <TextField
-      fullWidth label={label} value={value} onFocus={(event) => event.target.select()}
+      fullWidth
+      label={label}
+      value={value}
+      onFocus={(event) => event.target.select()}
       slotProps={{
         htmlInput: { readOnly: true, spellCheck: false, sx: { fontFamily: 'monospace' } },
         input: {
           endAdornment: (
             <InputAdornment position="end">
-              <IconButton edge="end" onClick={() => void copy()} aria-label={translate(`${PREFIX}.copy`, { what: label })}><ContentCopyIcon /></IconButton>
+              <IconButton
+                edge="end"
+                onClick={() => void copy()}
+                aria-label={translate(`${PREFIX}.copy`, { what: label })}
+              >
+                <ContentCopyIcon />
+              </IconButton>
             </InputAdornment>
           ),
         },
@@ -41,23 +60,44 @@ function Credential({ label, value }: { label: string; value: string }) {
  * The credentials of an app just registered or rotated, shown this once: the server keeps only a hash of the secret.
  * Closed only by saying so (a click beside the dialog would lose the secret).
  */
-export function SecretDialog({ app, rotated, onClose }: { app: ConnectedAppWithSecret | null; rotated?: boolean; onClose: () => void }) {
+export function SecretDialog({
+  app,
+  rotated,
+  onClose,
+}: {
+  app: ConnectedAppWithSecret | null;
+  rotated?: boolean;
+  onClose: () => void;
+}) {
   const translate = useTranslate();
   const titleId = useId();
   return (
-    <ResponsiveDialog open={!!app} onClose={(_event, reason) => reason !== 'backdropClick' && onClose()} aria-labelledby={titleId} maxWidth="sm">
-      <DialogTitle id={titleId}>{translate(rotated ? `${PREFIX}.rotated_title` : `${PREFIX}.title`, { name: app?.name ?? '' })}</DialogTitle>
+    <ResponsiveDialog
+      open={!!app}
+      onClose={(_event, reason) => reason !== 'backdropClick' && onClose()}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+    >
+      <DialogTitle id={titleId}>
+        {translate(rotated ? `${PREFIX}.rotated_title` : `${PREFIX}.title`, { name: app?.name ?? '' })}
+      </DialogTitle>
       {app && (
         <DialogContent sx={{ display: 'grid', gap: 2, alignContent: 'start', pt: '8px !important' }}>
-          <Alert severity="warning" role="alert">{translate(`${PREFIX}.warning`)}</Alert>
+          <Alert severity="warning" role="alert">
+            {translate(`${PREFIX}.warning`)}
+          </Alert>
           <Credential label={translate('haulboard.connected_apps.fields.secretKey')} value={app.secretKey} />
           <Credential label={translate('haulboard.connected_apps.fields.clientId')} value={app.clientId} />
           <Credential label={translate('haulboard.connected_apps.fields.callerId')} value={app.callerId} />
-          <DialogContentText variant="body2">{translate(`${PREFIX}.how`, { minutes: app.tokenMinutes })}</DialogContentText>
+          <DialogContentText variant="body2">
+            {translate(`${PREFIX}.how`, { minutes: app.tokenMinutes })}
+          </DialogContentText>
         </DialogContent>
       )}
       <DialogActions>
-        <Button variant="contained" onClick={onClose}>{translate(`${PREFIX}.done`)}</Button>
+        <Button variant="contained" onClick={onClose}>
+          {translate(`${PREFIX}.done`)}
+        </Button>
       </DialogActions>
     </ResponsiveDialog>
   );

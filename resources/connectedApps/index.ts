@@ -2,7 +2,7 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import { lazyScreen, resourceProps } from '../../ui/records/recordResource';
 import { connectedAppsResource } from './api';
 
-/** Connected Apps (/app/settings, issue 20 part 2): the apps administrators register for integrators, each one's scopes, secret and state. */
+/** Connected Apps (/app/settings): the apps administrators register for integrators, each one's scopes, secret, state. */
 export default resourceProps(
   connectedAppsResource,
   {

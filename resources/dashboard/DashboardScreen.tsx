@@ -10,9 +10,9 @@ import { LoadsCards } from './LoadsCards';
 import { dashboardQuery } from './query';
 
 /**
- * The landing dashboard (issue 18 item 1): how we are doing — loads today and this week by status, gross and clean
- * gross over 12 weeks with revenue per mile — and what needs the user now — approvals, reviews, expirations, claim
- * deadlines, court dates, money outstanding. The server sends only what the user may read; every figure opens the
+ * The landing dashboard (docs/analytics.md#dashboard): how we are doing — loads today and this week by status, gross
+ * and clean gross over 12 weeks with revenue per mile — and what needs the user now — approvals, reviews, expirations,
+ * claim deadlines, court dates, money outstanding. The server sends only what the user may read; every figure opens the
  * list that explains it.
  */
 export default function DashboardScreen() {
@@ -23,7 +23,14 @@ export default function DashboardScreen() {
     <Box sx={{ p: { xs: 1, md: 2 }, display: 'grid', gap: 2 }}>
       <Title title={translate('haulboard.dashboard.title')} />
       {error ? (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => refetch()}>{translate('haulboard.reports.retry')}</Button>}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => refetch()}>
+              {translate('haulboard.reports.retry')}
+            </Button>
+          }
+        >
           {(error as Error).message || translate('haulboard.app.load_problem')}
         </Alert>
       ) : !data ? (
@@ -31,7 +38,8 @@ export default function DashboardScreen() {
       ) : (
         <>
           <Typography variant="body2" color="text.secondary" aria-live="polite">
-            {translate('haulboard.dashboard.as_of', { date: usDate(data.today) })}{isFetching ? ` · ${translate('haulboard.reports.updating')}` : ''}
+            {translate('haulboard.dashboard.as_of', { date: usDate(data.today) })}
+            {isFetching ? ` · ${translate('haulboard.reports.updating')}` : ''}
           </Typography>
           {data.loads && <LoadsCards loads={data.loads} waiting={data.waiting} />}
           {data.gross && <GrossCard gross={data.gross} />}

@@ -4,7 +4,20 @@ import { localToday } from '../../ui/assignments/dates';
 import { lazyScreen, resourceProps } from '../../ui/records/recordResource';
 import { dashboardQuery } from './query';
 
-const resource = registerRecordResource({ name: 'dashboard', api: '/api/Dashboard/summary', endpoints: { export: undefined, restore: undefined } });
+const resource = registerRecordResource({
+  name: 'dashboard',
+  api: '/api/Dashboard/summary',
+  endpoints: { export: undefined, restore: undefined },
+});
 
-/** /app/dashboard (issue 18 item 1): the landing page of dispatch, carrier and fleet users. */
-export default resourceProps(resource, { list: lazyScreen(() => import('./DashboardScreen'), (client) => void client.prefetchQuery(dashboardQuery(localToday()))) }, { icon: Dashboard, label: 'haulboard.dashboard.title' });
+/** /app/dashboard (docs/analytics.md#dashboard): the landing page of dispatch, carrier and fleet users. */
+export default resourceProps(
+  resource,
+  {
+    list: lazyScreen(
+      () => import('./DashboardScreen'),
+      (client) => void client.prefetchQuery(dashboardQuery(localToday())),
+    ),
+  },
+  { icon: Dashboard, label: 'haulboard.dashboard.title' },
+);

@@ -1,6 +1,20 @@
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import PanToolIcon from '@mui/icons-material/PanTool';
-import { Autocomplete, Box, Button, Card, DialogActions, DialogContent, DialogTitle, IconButton, Link, Menu, MenuItem, TextField, Typography } from '@mui/material';
+import {
+  Autocomplete,
+  Box,
+  Button,
+  Card,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  Link,
+  Menu,
+  MenuItem,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { type DragEvent, type KeyboardEvent, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -39,7 +53,18 @@ export interface BoardCardProps {
 }
 
 /** One order on the board: focusable (Space or Enter picks it up), draggable, with a menu to move it or assign a driver. */
-export function BoardCardView({ card, today, heldBy, lifted, draggable, onDragStart, onDragEnd, onKeyDown, onMove, onAssign }: BoardCardProps) {
+export function BoardCardView({
+  card,
+  today,
+  heldBy,
+  lifted,
+  draggable,
+  onDragStart,
+  onDragEnd,
+  onKeyDown,
+  onMove,
+  onAssign,
+}: BoardCardProps) {
   const translate = useTranslate();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const status = (value: string) => translate(`haulboard.book_orders.statuses.${value}`);
@@ -55,36 +80,81 @@ export function BoardCardView({ card, today, heldBy, lifted, draggable, onDragSt
         onDragEnd={onDragEnd}
         onKeyDown={onKeyDown}
         aria-roledescription={translate('haulboard.dispatch_board.card_role')}
-        aria-label={translate('haulboard.dispatch_board.card', { number: card.orderNumber, status: status(card.status), from, to })}
+        aria-label={translate('haulboard.dispatch_board.card', {
+          number: card.orderNumber,
+          status: status(card.status),
+          from,
+          to,
+        })}
         aria-describedby="board-keyboard-help"
         aria-grabbed={lifted}
         sx={{
-          p: 1, cursor: draggable ? 'grab' : 'default', position: 'relative', opacity: lifted ? 0.6 : 1,
-          borderColor: heldBy ? 'warning.main' : undefined, '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' },
+          p: 1,
+          cursor: draggable ? 'grab' : 'default',
+          position: 'relative',
+          opacity: lifted ? 0.6 : 1,
+          borderColor: heldBy ? 'warning.main' : undefined,
+          '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' },
         }}
       >
-        <IconButton size="small" aria-label={translate('haulboard.dispatch_board.actions', { number: card.orderNumber })} onClick={(event) => setMenu(event.currentTarget)} sx={{ position: 'absolute', top: 2, right: 2 }}>
+        <IconButton
+          size="small"
+          aria-label={translate('haulboard.dispatch_board.actions', { number: card.orderNumber })}
+          onClick={(event) => setMenu(event.currentTarget)}
+          sx={{ position: 'absolute', top: 2, right: 2 }}
+        >
           <MoreVertIcon fontSize="small" />
         </IconButton>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 1, pr: 3.5 }}>
-          <Link component={RouterLink} to={orderEditPath(card.id)} variant="subtitle2" sx={{ fontWeight: 600 }} draggable={false}>{card.orderNumber}</Link>
-          <Typography variant="subtitle2">{usMoney(card.price)}</Typography>
+          <Link
+            component={RouterLink}
+            to={orderEditPath(card.id)}
+            variant="subtitle2"
+            // 44 high on a phone, as every target there (src/theme/touch.ts).
+            sx={{ fontWeight: 600, minHeight: { xs: 44, sm: 'auto' }, display: 'inline-flex', alignItems: 'center' }}
+            draggable={false}
+          >
+            {card.orderNumber}
+          </Link>
+          {/* subtitle2 is an h6 by default: a price is no heading (the column names are the h2s under the page title). */}
+          <Typography variant="subtitle2" component="p">
+            {usMoney(card.price)}
+          </Typography>
         </Box>
-        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{translate('haulboard.dispatch_board.route', { from, to })}</Typography>
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+          {translate('haulboard.dispatch_board.route', { from, to })}
+        </Typography>
         <Typography variant="caption" color="text.secondary" component="p">
-          {translate('haulboard.dispatch_board.dates', { pickup: usDate(card.pickup.date), delivery: usDate(card.delivery.date) })}
-          {' · '}{translate('haulboard.dispatch_board.vehicles', { smart_count: card.vehicleCount })}
+          {translate('haulboard.dispatch_board.dates', {
+            pickup: usDate(card.pickup.date),
+            delivery: usDate(card.delivery.date),
+          })}
+          {' · '}
+          {translate('haulboard.dispatch_board.vehicles', { smart_count: card.vehicleCount })}
         </Typography>
         <Typography variant="caption" component="p" sx={{ overflowWrap: 'anywhere' }}>
-          {card.driverName ? translate('haulboard.dispatch_board.driver', { name: card.driverName }) : translate('haulboard.dispatch_board.no_driver')}
-          {card.dispatcherName ? ` · ${translate('haulboard.dispatch_board.dispatcher', { name: card.dispatcherName })}` : ''}
+          {card.driverName
+            ? translate('haulboard.dispatch_board.driver', { name: card.driverName })
+            : translate('haulboard.dispatch_board.no_driver')}
+          {card.dispatcherName
+            ? ` · ${translate('haulboard.dispatch_board.dispatcher', { name: card.dispatcherName })}`
+            : ''}
         </Typography>
         {(marks(card, today).length > 0 || heldBy) && (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
-            {marks(card, today).map((mark) => <Tag key={mark.key} tone={mark.tone}>{translate(`haulboard.dispatch_board.marks.${mark.key}`)}</Tag>)}
+            {marks(card, today).map((mark) => (
+              <Tag key={mark.key} tone={mark.tone}>
+                {translate(`haulboard.dispatch_board.marks.${mark.key}`)}
+              </Tag>
+            ))}
             {heldBy && (
-              <Typography variant="caption" role="note" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: 'warning.main', fontWeight: 600 }}>
-                <PanToolIcon sx={{ fontSize: 14 }} aria-hidden />{translate('haulboard.dispatch_board.held_by', { name: heldBy })}
+              <Typography
+                variant="caption"
+                role="note"
+                sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: 'warning.main', fontWeight: 600 }}
+              >
+                <PanToolIcon sx={{ fontSize: 14 }} aria-hidden />
+                {translate('haulboard.dispatch_board.held_by', { name: heldBy })}
               </Typography>
             )}
           </Box>
@@ -92,12 +162,28 @@ export function BoardCardView({ card, today, heldBy, lifted, draggable, onDragSt
       </Card>
       <Menu anchorEl={menu} open={!!menu} onClose={() => setMenu(null)}>
         {BOARD_COLUMNS.filter((column) => column !== card.status).map((column) => (
-          <MenuItem key={column} onClick={() => { setMenu(null); onMove(column); }} sx={{ color: canMove(card.status, column) ? undefined : 'text.disabled' }}>
+          <MenuItem
+            key={column}
+            onClick={() => {
+              setMenu(null);
+              onMove(column);
+            }}
+            sx={{ color: canMove(card.status, column) ? undefined : 'text.disabled' }}
+          >
             {translate('haulboard.dispatch_board.move_to', { status: status(column) })}
           </MenuItem>
         ))}
-        <MenuItem onClick={() => { setMenu(null); onAssign(); }}>{translate('haulboard.dispatch_board.assign_driver')}</MenuItem>
-        <MenuItem component={RouterLink} to={orderEditPath(card.id)}>{translate('haulboard.dispatch_board.open')}</MenuItem>
+        <MenuItem
+          onClick={() => {
+            setMenu(null);
+            onAssign();
+          }}
+        >
+          {translate('haulboard.dispatch_board.assign_driver')}
+        </MenuItem>
+        <MenuItem component={RouterLink} to={orderEditPath(card.id)}>
+          {translate('haulboard.dispatch_board.open')}
+        </MenuItem>
       </Menu>
     </Box>
   );
@@ -109,13 +195,27 @@ interface DriverChoice {
 }
 
 /** Choose the order's driver (or none) from the active drivers. */
-export function AssignDriverDialog({ card, onClose, onAssign }: { card: BoardCard; onClose(): void; onAssign(driver: DriverChoice | null): void }) {
+export function AssignDriverDialog({
+  card,
+  onClose,
+  onAssign,
+}: {
+  card: BoardCard;
+  onClose(): void;
+  onAssign(driver: DriverChoice | null): void;
+}) {
   const translate = useTranslate();
   const { data: drivers = [], isPending } = useApiList<DriverChoice>('/api/Driver/GetAllNames');
   const [driver, setDriver] = useState<DriverChoice | null>(drivers.find((d) => d.id === card.driverId) ?? null);
   return (
     <ResponsiveDialog open onClose={onClose} maxWidth="xs" fullWidth>
-      <Box component="form" onSubmit={(event) => { event.preventDefault(); onAssign(driver); }}>
+      <Box
+        component="form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onAssign(driver);
+        }}
+      >
         <DialogTitle>{translate('haulboard.dispatch_board.assign_title', { number: card.orderNumber })}</DialogTitle>
         <DialogContent sx={{ pt: '8px !important' }}>
           <Autocomplete
@@ -125,12 +225,21 @@ export function AssignDriverDialog({ card, onClose, onAssign }: { card: BoardCar
             onChange={(_event, value) => setDriver(value)}
             getOptionLabel={(option) => option.name}
             isOptionEqualToValue={(a, b) => a.id === b.id}
-            renderInput={(params) => <TextField {...params} autoFocus label={translate('haulboard.book_orders.filters.driver')} placeholder={translate('haulboard.dispatch_board.remove_driver')} />}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                autoFocus
+                label={translate('haulboard.book_orders.filters.driver')}
+                placeholder={translate('haulboard.dispatch_board.remove_driver')}
+              />
+            )}
           />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-          <Button type="submit" variant="contained">{translate('haulboard.dispatch_board.assign')}</Button>
+          <Button type="submit" variant="contained">
+            {translate('haulboard.dispatch_board.assign')}
+          </Button>
         </DialogActions>
       </Box>
     </ResponsiveDialog>

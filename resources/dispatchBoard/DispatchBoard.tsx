@@ -1,11 +1,24 @@
 import { Alert, Box, Paper, Tab, Tabs, Typography } from '@mui/material';
-import { HttpError, ListContextProvider, type ListControllerResult, ResourceContextProvider, useNotify, useTranslate } from 'ra-core';
+import {
+  HttpError,
+  ListContextProvider,
+  type ListControllerResult,
+  ResourceContextProvider,
+  useNotify,
+  useTranslate,
+} from 'ra-core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FilterForm, Title } from 'react-admin';
 import { getUser } from '../../dataProvider/session';
-import { BOARD_COLUMNS, type BoardCard, type BoardColumnStatus, type BoardDrag, type BoardFilter } from '../../schema/dispatchBoard';
+import {
+  BOARD_COLUMNS,
+  type BoardCard,
+  type BoardColumnStatus,
+  type BoardDrag,
+  type BoardFilter,
+} from '../../schema/dispatchBoard';
 import { localToday } from '../../ui/assignments/dates';
-import { usMoney } from '../../ui/format';
+import { usMoney, usNumber } from '../../ui/format';
 import { PeriodFilter } from '../../ui/records/PeriodFilter';
 import { CarrierInput, DispatcherInput, DriverInput } from '../../ui/records/pickers';
 import { SavedFilters } from '../../ui/records/SavedFilters';
@@ -15,7 +28,16 @@ import { visuallyHidden } from '../../ui/visuallyHidden';
 import { assignDriver, dispatchBoardResource, fetchBoard, moveOrder } from './api';
 import { AssignDriverDialog, BoardCardView } from './BoardCardView';
 import { useBoardHub } from './boardHub';
-import { type BoardState, appendWindow, boardOf, findCard, isColumn, matches, placeCard, withTotals } from './boardState';
+import {
+  type BoardState,
+  appendWindow,
+  boardOf,
+  findCard,
+  isColumn,
+  matches,
+  placeCard,
+  withTotals,
+} from './boardState';
 import './messages';
 
 const FILTER_KEY = 'dispatch-board-filter';
@@ -55,7 +77,12 @@ function cleanFilter(values: Record<string, unknown>): BoardFilter {
 const boardFilters = [
   <SearchFilter key="search" source="search" alwaysOn placeholder="haulboard.dispatch_board.search" />,
   <PeriodFilter key="filtered" source="filtered" alwaysOn />,
-  <DispatcherInput key="dispatcherId" source="dispatcherId" label="haulboard.book_orders.filters.dispatcher" alwaysOn />,
+  <DispatcherInput
+    key="dispatcherId"
+    source="dispatcherId"
+    label="haulboard.book_orders.filters.dispatcher"
+    alwaysOn
+  />,
   <DriverInput key="driverId" source="driverId" label="haulboard.book_orders.filters.driver" alwaysOn />,
   <CarrierInput key="carrierId" source="carrierId" label="haulboard.book_orders.filters.carrier" alwaysOn />,
 ];
@@ -73,10 +100,11 @@ interface KeyboardMove {
 }
 
 /**
- * The dispatch board (issue 27, /app/kanban): book orders as cards in status columns, each with its count and total
- * price for the filter, loading more as it scrolls. A card moves by dragging, by the keyboard or from its menu,
- * through the order's own status route (refused: it goes back and the reason is shown); a driver is assigned from
- * its menu. What anyone else changes arrives through the hub within a second, and a card someone holds says who.
+ * The dispatch board (/app/kanban, docs/product/book-orders.md#dispatch-board): book orders as cards in status columns,
+ * each with its count and total price for the filter, loading more as it scrolls. A card moves by dragging, by the
+ * keyboard or from its menu, through the order's own status route (refused: it goes back and the reason is shown); a
+ * driver is assigned from its menu. What anyone else changes arrives through the hub within a second, and a card
+ * someone holds says who.
  */
 export default function DispatchBoard() {
   const translate = useTranslate();
@@ -99,7 +127,13 @@ export default function DispatchBoard() {
   boardRef.current = board;
   const status = (value: string) => translate(`haulboard.book_orders.statuses.${value}`);
   const summary = (column: { totalCount: number; totalPrice: number }) =>
-    translate('haulboard.dispatch_board.column_summary', { count: translate('haulboard.dispatch_board.count', { smart_count: column.totalCount, count: column.totalCount.toLocaleString('en-US') }), total: usMoney(column.totalPrice) });
+    translate('haulboard.dispatch_board.column_summary', {
+      count: translate('haulboard.dispatch_board.count', {
+        smart_count: column.totalCount,
+        count: usNumber(column.totalCount),
+      }),
+      total: usMoney(column.totalPrice),
+    });
 
   const setFilter = useCallback((values: Record<string, unknown>) => {
     const next = cleanFilter(values);
@@ -127,96 +161,130 @@ export default function DispatchBoard() {
 
   // Counts of cards the board did not show before are read again, once for a burst of changes.
   const recountTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const recount = useCallback((whole: boolean) => {
-    clearTimeout(recountTimer.current);
-    recountTimer.current = setTimeout(() => {
-      if (whole) return void reload();
-      fetchBoard(filterRef.current).then((columns) => setBoard((current) => (current ? withTotals(current, columns) : current)), () => undefined);
-    }, 300);
-  }, [reload]);
+  const recount = useCallback(
+    (whole: boolean) => {
+      clearTimeout(recountTimer.current);
+      recountTimer.current = setTimeout(() => {
+        if (whole) return void reload();
+        fetchBoard(filterRef.current).then(
+          (columns) => setBoard((current) => (current ? withTotals(current, columns) : current)),
+          () => undefined,
+        );
+      }, 300);
+    },
+    [reload],
+  );
 
-  const apply = useCallback((card: BoardCard) => {
-    const current = boardRef.current;
-    if (!current) return;
-    const existing = findCard(current, card.id);
-    // An older version arriving late (our own move's echo after a newer change) is ignored.
-    if (existing && existing.version > card.version) return;
-    const belongs = matches(card, filterRef.current, localToday());
-    if (belongs === undefined) return recount(true);
-    if (!existing && !belongs) return;
-    const { board: next, recount: unknownBefore } = placeCard(current, card, belongs);
-    boardRef.current = next;
-    setBoard(next);
-    if (unknownBefore) recount(false);
-  }, [recount]);
+  const apply = useCallback(
+    (card: BoardCard) => {
+      const current = boardRef.current;
+      if (!current) return;
+      const existing = findCard(current, card.id);
+      // An older version arriving late (our own move's echo after a newer change) is ignored.
+      if (existing && existing.version > card.version) return;
+      const belongs = matches(card, filterRef.current, localToday());
+      if (belongs === undefined) return recount(true);
+      if (!existing && !belongs) return;
+      const { board: next, recount: unknownBefore } = placeCard(current, card, belongs);
+      boardRef.current = next;
+      setBoard(next);
+      if (unknownBefore) recount(false);
+    },
+    [recount],
+  );
 
   const tellHolding = useBoardHub({
     changed: ({ card }) => apply(card),
-    drag: (drag: BoardDrag) => setHeld((current) => {
-      const next = Object.fromEntries(Object.entries(current).filter(([, hold]) => hold.userId !== drag.userId && Date.now() - hold.at < HOLD_MS));
-      if (drag.orderId !== null) next[drag.orderId] = { userId: drag.userId, name: drag.name, at: Date.now() };
-      return next;
-    }),
+    drag: (drag: BoardDrag) =>
+      setHeld((current) => {
+        const next = Object.fromEntries(
+          Object.entries(current).filter(([, hold]) => hold.userId !== drag.userId && Date.now() - hold.at < HOLD_MS),
+        );
+        if (drag.orderId !== null) next[drag.orderId] = { userId: drag.userId, name: drag.name, at: Date.now() };
+        return next;
+      }),
     reconnected: () => void reload(),
     live: setLive,
   });
 
-  const move = useCallback(async (card: BoardCard, target: BoardColumnStatus) => {
-    if (card.status === target) return;
-    const before = card;
-    // Shown moved at once; put back when the server refuses.
-    apply({ ...card, status: target });
-    try {
-      const saved = await moveOrder(before, target);
-      const current = boardRef.current && findCard(boardRef.current, saved.id);
-      if (current && current.version < saved.version) apply(saved);
-      else if (!current) apply(saved);
-      const text = translate('haulboard.dispatch_board.moved', { number: card.orderNumber, status: status(target) });
-      setAnnouncement(text);
-    } catch (error) {
-      const reason = error instanceof HttpError ? error.message : (error as Error).message;
-      // Back where it was (the version it had), then the truth from the server when it was a stale version.
-      const current = boardRef.current;
-      if (current) {
-        const { board: next } = placeCard(current, before, true);
-        boardRef.current = next;
-        setBoard(next);
+  const move = useCallback(
+    async (card: BoardCard, target: BoardColumnStatus) => {
+      if (card.status === target) return;
+      const before = card;
+      // Shown moved at once; put back when the server refuses.
+      apply({ ...card, status: target });
+      try {
+        const saved = await moveOrder(before, target);
+        const current = boardRef.current && findCard(boardRef.current, saved.id);
+        if (current && current.version < saved.version) apply(saved);
+        else if (!current) apply(saved);
+        const text = translate('haulboard.dispatch_board.moved', { number: card.orderNumber, status: status(target) });
+        setAnnouncement(text);
+      } catch (error) {
+        const reason = error instanceof HttpError ? error.message : (error as Error).message;
+        // Back where it was (the version it had), then the truth from the server when it was a stale version.
+        const current = boardRef.current;
+        if (current) {
+          const { board: next } = placeCard(current, before, true);
+          boardRef.current = next;
+          setBoard(next);
+        }
+        if ((error as HttpError).status === 409) recount(true);
+        const text = translate('haulboard.dispatch_board.refused', {
+          number: card.orderNumber,
+          status: status(before.status),
+          reason,
+        });
+        setAnnouncement(text);
+        notify(text, { type: 'error' });
       }
-      if ((error as HttpError).status === 409) recount(true);
-      const text = translate('haulboard.dispatch_board.refused', { number: card.orderNumber, status: status(before.status), reason });
-      setAnnouncement(text);
-      notify(text, { type: 'error' });
-    }
+    },
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [apply, notify, recount, translate]);
+    [apply, notify, recount, translate],
+  );
 
-  const assign = useCallback(async (card: BoardCard, driver: { id: number; name: string } | null) => {
-    setAssigning(null);
-    try {
-      apply(await assignDriver(card, driver?.id ?? null));
-      setAnnouncement(translate('haulboard.dispatch_board.assigned', { number: card.orderNumber, name: driver?.name ?? translate('haulboard.dispatch_board.no_driver') }));
-    } catch (error) {
-      const text = translate('haulboard.dispatch_board.refused', { number: card.orderNumber, status: status(card.status), reason: (error as Error).message });
-      setAnnouncement(text);
-      notify(text, { type: 'error' });
-      if ((error as HttpError).status === 409) recount(true);
-    }
+  const assign = useCallback(
+    async (card: BoardCard, driver: { id: number; name: string } | null) => {
+      setAssigning(null);
+      try {
+        apply(await assignDriver(card, driver?.id ?? null));
+        setAnnouncement(
+          translate('haulboard.dispatch_board.assigned', {
+            number: card.orderNumber,
+            name: driver?.name ?? translate('haulboard.dispatch_board.no_driver'),
+          }),
+        );
+      } catch (error) {
+        const text = translate('haulboard.dispatch_board.refused', {
+          number: card.orderNumber,
+          status: status(card.status),
+          reason: (error as Error).message,
+        });
+        setAnnouncement(text);
+        notify(text, { type: 'error' });
+        if ((error as HttpError).status === 409) recount(true);
+      }
+    },
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [apply, notify, recount, translate]);
+    [apply, notify, recount, translate],
+  );
 
-  const loadMore = useCallback(async (column: BoardColumnStatus) => {
-    const current = boardRef.current?.[column];
-    if (!current || current.items.length >= current.totalCount || loadingMore.current.has(column)) return;
-    loadingMore.current.add(column);
-    try {
-      const [next] = await fetchBoard(filterRef.current, { status: column, page: current.page + 1 });
-      setBoard((state) => (state ? appendWindow(state, next) : state));
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-    } finally {
-      loadingMore.current.delete(column);
-    }
-  }, [notify]);
+  const loadMore = useCallback(
+    async (column: BoardColumnStatus) => {
+      const current = boardRef.current?.[column];
+      if (!current || current.items.length >= current.totalCount || loadingMore.current.has(column)) return;
+      loadingMore.current.add(column);
+      try {
+        const [next] = await fetchBoard(filterRef.current, { status: column, page: current.page + 1 });
+        setBoard((state) => (state ? appendWindow(state, next) : state));
+      } catch (error) {
+        notify((error as Error).message, { type: 'error' });
+      } finally {
+        loadingMore.current.delete(column);
+      }
+    },
+    [notify],
+  );
 
   // ---------------------------------------------------------------- drag (mouse, touch pads) and keyboard
 
@@ -234,7 +302,8 @@ export default function DispatchBoard() {
       const index = BOARD_COLUMNS.indexOf(keyboard.target);
       if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
         event.preventDefault();
-        const target = BOARD_COLUMNS[Math.min(BOARD_COLUMNS.length - 1, Math.max(0, index + (event.key === 'ArrowRight' ? 1 : -1)))];
+        const target =
+          BOARD_COLUMNS[Math.min(BOARD_COLUMNS.length - 1, Math.max(0, index + (event.key === 'ArrowRight' ? 1 : -1)))];
         setKeyboard({ card, target });
         setAnnouncement(translate('haulboard.dispatch_board.over', { status: status(target) }));
       } else if (event.key === 'Enter' || event.key === ' ') {
@@ -254,15 +323,30 @@ export default function DispatchBoard() {
       event.preventDefault();
       setKeyboard({ card, target: card.status });
       pickUp(card);
-      setAnnouncement(translate('haulboard.dispatch_board.picked_up', { number: card.orderNumber, status: status(card.status) }));
+      setAnnouncement(
+        translate('haulboard.dispatch_board.picked_up', { number: card.orderNumber, status: status(card.status) }),
+      );
     }
   };
 
   const today = localToday();
-  const listContext = useMemo(() => ({
-    resource: dispatchBoardResource.name, filterValues: filter, displayedFilters: {}, setFilters: setFilter,
-    showFilter: () => undefined, hideFilter: () => undefined, data: [], total: 0, isPending: false, isLoading: false, isFetching: false,
-  }) as unknown as ListControllerResult, [filter, setFilter]);
+  const listContext = useMemo(
+    () =>
+      ({
+        resource: dispatchBoardResource.name,
+        filterValues: filter,
+        displayedFilters: {},
+        setFilters: setFilter,
+        showFilter: () => undefined,
+        hideFilter: () => undefined,
+        data: [],
+        total: 0,
+        isPending: false,
+        isLoading: false,
+        isFetching: false,
+      }) as unknown as ListControllerResult,
+    [filter, setFilter],
+  );
 
   const columnView = (column: BoardColumnStatus) => {
     const data = board?.[column];
@@ -285,21 +369,33 @@ export default function DispatchBoard() {
           if (card) void move(card, column);
         }}
         sx={{
-          display: 'flex', flexDirection: 'column', minWidth: 0, bgcolor: 'action.hover',
-          outline: keyboard?.target === column ? 2 : 0, outlineColor: 'primary.main', outlineStyle: 'solid',
+          display: 'flex',
+          flexDirection: 'column',
+          minWidth: 0,
+          bgcolor: 'action.hover',
+          outline: keyboard?.target === column ? 2 : 0,
+          outlineColor: 'primary.main',
+          outlineStyle: 'solid',
           borderColor: target ? 'primary.light' : undefined,
-          height: phone ? 'auto' : 'calc(100vh - 250px)', minHeight: 240,
+          height: phone ? 'auto' : 'calc(100vh - 250px)',
+          minHeight: 240,
         }}
       >
         {!phone && (
           <Box sx={{ px: 1.5, py: 1, borderBottom: 1, borderColor: 'divider' }}>
-            <Typography id={headingId} variant="subtitle2" component="h2">{status(column)}</Typography>
+            <Typography id={headingId} variant="subtitle2" component="h2">
+              {status(column)}
+            </Typography>
             <Typography variant="caption" color="text.secondary" data-testid={`summary-${column}`}>
               {data ? summary(data) : '…'}
             </Typography>
           </Box>
         )}
-        {phone && <Typography id={headingId} sx={visuallyHidden}>{status(column)}</Typography>}
+        {phone && (
+          <Typography id={headingId} sx={visuallyHidden}>
+            {status(column)}
+          </Typography>
+        )}
         <Box
           component="ul"
           aria-label={status(column)}
@@ -307,10 +403,28 @@ export default function DispatchBoard() {
             const list = event.currentTarget;
             if (list.scrollTop + list.clientHeight > list.scrollHeight - 200) void loadMore(column);
           }}
-          sx={{ listStyle: 'none', m: 0, p: 1, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1, alignContent: 'start', overflowY: phone ? 'visible' : 'auto', flex: 1 }}
+          sx={{
+            listStyle: 'none',
+            m: 0,
+            p: 1,
+            display: 'grid',
+            gridTemplateColumns: 'minmax(0, 1fr)',
+            gap: 1,
+            alignContent: 'start',
+            overflowY: phone ? 'visible' : 'auto',
+            flex: 1,
+          }}
         >
-          {!data && <Typography component="li" variant="body2" color="text.secondary">{translate('haulboard.dispatch_board.loading')}</Typography>}
-          {data && !data.items.length && <Typography component="li" variant="body2" color="text.secondary">{translate('haulboard.dispatch_board.empty')}</Typography>}
+          {!data && (
+            <Typography component="li" variant="body2" color="text.secondary">
+              {translate('haulboard.dispatch_board.loading')}
+            </Typography>
+          )}
+          {data && !data.items.length && (
+            <Typography component="li" variant="body2" color="text.secondary">
+              {translate('haulboard.dispatch_board.empty')}
+            </Typography>
+          )}
           {data?.items.map((card) => (
             <BoardCardView
               key={card.id}
@@ -331,8 +445,14 @@ export default function DispatchBoard() {
             />
           ))}
           {data && data.items.length < data.totalCount && (
-            <Box component="li" ref={(node: HTMLElement | null) => observeMore(node, () => void loadMore(column))} sx={{ textAlign: 'center', py: 1 }}>
-              <Typography variant="caption" color="text.secondary">{translate('haulboard.dispatch_board.more')}</Typography>
+            <Box
+              component="li"
+              ref={(node: HTMLElement | null) => observeMore(node, () => void loadMore(column))}
+              sx={{ textAlign: 'center', py: 1 }}
+            >
+              <Typography variant="caption" color="text.secondary">
+                {translate('haulboard.dispatch_board.more')}
+              </Typography>
             </Box>
           )}
         </Box>
@@ -345,22 +465,42 @@ export default function DispatchBoard() {
       <ListContextProvider value={listContext}>
         <Title title="haulboard.dispatch_board.title" />
         {/* Sized by the page, never by its contents (a phone's tab row or a long name must not widen the page). */}
-        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, pt: 1, minWidth: 0, containerType: 'inline-size' }}>
-          <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: phone ? 'wrap' : 'nowrap', minWidth: 0 }}>
+        <Box
+          sx={{ display: 'flex', flexDirection: 'column', gap: 1, pt: 1, minWidth: 0, containerType: 'inline-size' }}
+        >
+          <Box
+            sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: phone ? 'wrap' : 'nowrap', minWidth: 0 }}
+          >
             <Box sx={{ flex: 1, minWidth: 0, '& form': { flexWrap: 'wrap' } }}>
               <FilterForm filters={boardFilters} />
             </Box>
-            <Box sx={{ width: phone ? '100%' : 240, flexShrink: 0 }}><SavedFilters /></Box>
+            <Box sx={{ width: phone ? '100%' : 240, flexShrink: 0 }}>
+              <SavedFilters />
+            </Box>
           </Box>
-          <Typography variant="body2" color="text.secondary" id="board-keyboard-help">{translate('haulboard.dispatch_board.keyboard_help')}</Typography>
+          <Typography variant="body2" color="text.secondary" id="board-keyboard-help">
+            {translate('haulboard.dispatch_board.keyboard_help')}
+          </Typography>
           {!live && <Alert severity="warning">{translate('haulboard.dispatch_board.live_lost')}</Alert>}
           {problem && <Alert severity="error">{problem}</Alert>}
-          <Box role="status" aria-live="assertive" sx={visuallyHidden}>{announcement}</Box>
+          <Box role="status" aria-live="assertive" sx={visuallyHidden}>
+            {announcement}
+          </Box>
           {phone ? (
             <>
-              <Tabs value={phoneColumn} onChange={(_event, value: BoardColumnStatus) => setPhoneColumn(value)} variant="scrollable" scrollButtons="auto" aria-label={translate('haulboard.dispatch_board.columns')}>
+              <Tabs
+                value={phoneColumn}
+                onChange={(_event, value: BoardColumnStatus) => setPhoneColumn(value)}
+                variant="scrollable"
+                scrollButtons="auto"
+                aria-label={translate('haulboard.dispatch_board.columns')}
+              >
                 {BOARD_COLUMNS.map((column) => (
-                  <Tab key={column} value={column} label={`${status(column)} (${board?.[column]?.totalCount.toLocaleString('en-US') ?? '…'})`} />
+                  <Tab
+                    key={column}
+                    value={column}
+                    label={`${status(column)} (${board?.[column] ? usNumber(board[column].totalCount) : '…'})`}
+                  />
                 ))}
               </Tabs>
               {board && (
@@ -371,12 +511,23 @@ export default function DispatchBoard() {
               {columnView(phoneColumn)}
             </>
           ) : (
-            <Box aria-label={translate('haulboard.dispatch_board.columns')} role="group" aria-describedby="board-keyboard-help" sx={{ display: 'grid', gridTemplateColumns: `repeat(${BOARD_COLUMNS.length}, minmax(0, 1fr))`, gap: 1 }}>
+            <Box
+              aria-label={translate('haulboard.dispatch_board.columns')}
+              role="group"
+              aria-describedby="board-keyboard-help"
+              sx={{ display: 'grid', gridTemplateColumns: `repeat(${BOARD_COLUMNS.length}, minmax(0, 1fr))`, gap: 1 }}
+            >
               {BOARD_COLUMNS.map(columnView)}
             </Box>
           )}
         </Box>
-        {assigning && <AssignDriverDialog card={assigning} onClose={() => setAssigning(null)} onAssign={(driver) => void assign(assigning, driver)} />}
+        {assigning && (
+          <AssignDriverDialog
+            card={assigning}
+            onClose={() => setAssigning(null)}
+            onAssign={(driver) => void assign(assigning, driver)}
+          />
+        )}
       </ListContextProvider>
     </ResourceContextProvider>
   );

@@ -4,20 +4,35 @@ import type { BoardCard, BoardColumn, BoardColumnStatus, BoardFilter } from '../
 import { registerRecordResource } from '../../ui/records/definitions';
 
 /** The dispatch board at /app/kanban (schema/dispatchBoard.ts): its windows, and the order routes it writes through. */
-export const dispatchBoardResource = registerRecordResource({ name: 'kanban', api: '/api/BookOrder', endpoints: { export: undefined, restore: undefined } });
+export const dispatchBoardResource = registerRecordResource({
+  name: 'kanban',
+  api: '/api/BookOrder',
+  endpoints: { export: undefined, restore: undefined },
+});
 
 type Query = Record<string, string | number | undefined>;
 const queryOf = (filter: BoardFilter): Query => ({ ...filter, search: filter.search || undefined });
 
 /** Every column's first window (or one column's window `page`). */
-export async function fetchBoard(filter: BoardFilter, column?: { status: BoardColumnStatus; page: number }, signal?: AbortSignal): Promise<BoardColumn[]> {
-  const answer = unwrap<{ columns: BoardColumn[] }>(await apiFetch('/api/BookOrder/board', { query: { ...queryOf(filter), ...column }, signal }));
+export async function fetchBoard(
+  filter: BoardFilter,
+  column?: { status: BoardColumnStatus; page: number },
+  signal?: AbortSignal,
+): Promise<BoardColumn[]> {
+  const answer = unwrap<{ columns: BoardColumn[] }>(
+    await apiFetch('/api/BookOrder/board', { query: { ...queryOf(filter), ...column }, signal }),
+  );
   return answer.columns;
 }
 
 /** The order's status route, as the edit form's actions use it: same rules, same version check. */
 export async function moveOrder(card: BoardCard, status: string): Promise<BoardCard> {
-  return unwrap<BoardCard>(await apiFetch(`${bookOrdersResource.endpoints.one(card.id)}/status`, { method: 'POST', body: { status, version: card.version } }));
+  return unwrap<BoardCard>(
+    await apiFetch(`${bookOrdersResource.endpoints.one(card.id)}/status`, {
+      method: 'POST',
+      body: { status, version: card.version },
+    }),
+  );
 }
 
 /**

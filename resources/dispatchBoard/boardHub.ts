@@ -1,6 +1,12 @@
 import { useEffect, useRef } from 'react';
 import type { BoardDrag, BoardOrderChange } from '../../schema/dispatchBoard';
-import { HUB_CONNECTED, HUB_DISCONNECTED, invokeHub, isHubConnected, subscribeHubEvent } from '../../ui/realtime/hubBus';
+import {
+  HUB_CONNECTED,
+  HUB_DISCONNECTED,
+  invokeHub,
+  isHubConnected,
+  subscribeHubEvent,
+} from '../../ui/realtime/hubBus';
 import { HUB_METHODS } from '../../schema/realtime';
 
 export interface BoardHubEvents {
@@ -13,7 +19,7 @@ export interface BoardHubEvents {
 }
 
 /**
- * The board's part of the layout's /notify connection (src/realtime/hubBus.ts): order changes and who holds which
+ * The board's part of the layout's /notify connection (ui/realtime/hubBus.ts): order changes and who holds which
  * card, while the board is on screen. Returns `dragging`, which tells the others which card this user holds (null:
  * none); it is dropped quietly while the connection is down.
  */
@@ -23,7 +29,10 @@ export function useBoardHub(events: BoardHubEvents): (orderId: number | null) =>
   useEffect(() => {
     latest.current.live(isHubConnected());
     const offs = [
-      subscribeHubEvent(HUB_METHODS.boardOrderChanged, (change) => (change as BoardOrderChange | null)?.card && latest.current.changed(change as BoardOrderChange)),
+      subscribeHubEvent(
+        HUB_METHODS.boardOrderChanged,
+        (change) => (change as BoardOrderChange | null)?.card && latest.current.changed(change as BoardOrderChange),
+      ),
       subscribeHubEvent(HUB_METHODS.boardDrag, (drag) => drag && latest.current.drag(drag as BoardDrag)),
       subscribeHubEvent(HUB_CONNECTED, () => {
         latest.current.live(true);

@@ -1,17 +1,25 @@
 import { periodRange } from '../../schema/period';
-import { BOARD_COLUMNS, type BoardCard, type BoardColumn, type BoardColumnStatus, type BoardFilter } from '../../schema/dispatchBoard';
+import {
+  BOARD_COLUMNS,
+  type BoardCard,
+  type BoardColumn,
+  type BoardColumnStatus,
+  type BoardFilter,
+} from '../../schema/dispatchBoard';
 
 /** The board as shown: each column's loaded cards, count and total for the filter. */
 export type BoardState = Record<BoardColumnStatus, BoardColumn>;
 
-export const isColumn = (status: string): status is BoardColumnStatus => (BOARD_COLUMNS as readonly string[]).includes(status);
+export const isColumn = (status: string): status is BoardColumnStatus =>
+  (BOARD_COLUMNS as readonly string[]).includes(status);
 
 export function boardOf(columns: BoardColumn[]): BoardState {
   return Object.fromEntries(columns.map((column) => [column.status, column])) as BoardState;
 }
 
 /** Column order: earliest pickup first, then id (as the server sorts). */
-const before = (a: BoardCard, b: BoardCard) => a.pickup.date < b.pickup.date || (a.pickup.date === b.pickup.date && a.id < b.id);
+const before = (a: BoardCard, b: BoardCard) =>
+  a.pickup.date < b.pickup.date || (a.pickup.date === b.pickup.date && a.id < b.id);
 
 /** Whether the card belongs on the board under this filter; undefined when the browser cannot tell (a search). */
 export function matches(card: BoardCard, filter: BoardFilter, today: string): boolean | undefined {
@@ -37,12 +45,21 @@ export function findCard(board: BoardState, id: number): BoardCard | undefined {
  * place is within the loaded window. Counts follow when the card was on the board before (else `recount` is true:
  * the caller reads the totals again).
  */
-export function placeCard(board: BoardState, card: BoardCard, belongs: boolean): { board: BoardState; recount: boolean } {
+export function placeCard(
+  board: BoardState,
+  card: BoardCard,
+  belongs: boolean,
+): { board: BoardState; recount: boolean } {
   const next = { ...board };
   const old = findCard(board, card.id);
   if (old && isColumn(old.status)) {
     const column = next[old.status];
-    next[old.status] = { ...column, items: column.items.filter((c) => c.id !== card.id), totalCount: column.totalCount - 1, totalPrice: column.totalPrice - old.price };
+    next[old.status] = {
+      ...column,
+      items: column.items.filter((c) => c.id !== card.id),
+      totalCount: column.totalCount - 1,
+      totalPrice: column.totalPrice - old.price,
+    };
   }
   if (belongs && isColumn(card.status)) {
     const column = next[card.status];
@@ -51,7 +68,12 @@ export function placeCard(board: BoardState, card: BoardCard, belongs: boolean):
     const at = items.findIndex((c) => before(card, c));
     if (at >= 0) items.splice(at, 0, card);
     else if (complete) items.push(card);
-    next[card.status] = { ...column, items, totalCount: column.totalCount + 1, totalPrice: column.totalPrice + card.price };
+    next[card.status] = {
+      ...column,
+      items,
+      totalCount: column.totalCount + 1,
+      totalPrice: column.totalPrice + card.price,
+    };
   }
   return { board: next, recount: !old && belongs };
 }
@@ -59,7 +81,9 @@ export function placeCard(board: BoardState, card: BoardCard, belongs: boolean):
 /** The same board with each column's count and total from a fresh read (the cards stay). */
 export function withTotals(board: BoardState, columns: BoardColumn[]): BoardState {
   const next = { ...board };
-  for (const column of columns) if (next[column.status]) next[column.status] = { ...next[column.status], totalCount: column.totalCount, totalPrice: column.totalPrice };
+  for (const column of columns)
+    if (next[column.status])
+      next[column.status] = { ...next[column.status], totalCount: column.totalCount, totalPrice: column.totalPrice };
   return next;
 }
 
@@ -67,5 +91,14 @@ export function withTotals(board: BoardState, columns: BoardColumn[]): BoardStat
 export function appendWindow(board: BoardState, column: BoardColumn): BoardState {
   const current = board[column.status];
   const shown = new Set(current.items.map((c) => c.id));
-  return { ...board, [column.status]: { ...current, page: column.page, items: [...current.items, ...column.items.filter((c) => !shown.has(c.id))], totalCount: column.totalCount, totalPrice: column.totalPrice } };
+  return {
+    ...board,
+    [column.status]: {
+      ...current,
+      page: column.page,
+      items: [...current.items, ...column.items.filter((c) => !shown.has(c.id))],
+      totalCount: column.totalCount,
+      totalPrice: column.totalPrice,
+    },
+  };
 }

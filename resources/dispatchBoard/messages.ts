@@ -36,8 +36,10 @@ export const dispatchBoardMessages = {
       moved: '%{number} moved to %{status}',
       assigned: '%{number}: driver %{name}',
       refused: '%{number} stays in %{status}: %{reason}',
-      keyboard_help: 'Press Space or Enter to pick up a card, the left and right arrows to choose a column, Enter to drop it there, Escape to cancel.',
-      picked_up: 'Picked up %{number} from %{status}. Left and right arrows choose a column; Enter drops it, Escape cancels.',
+      keyboard_help:
+        'Press Space or Enter to pick up a card, the left and right arrows to choose a column, Enter to drop it there, Escape to cancel.',
+      picked_up:
+        'Picked up %{number} from %{status}. Left and right arrows choose a column; Enter drops it, Escape cancels.',
       over: 'Over %{status}',
       cancelled: 'Move of %{number} cancelled',
       live_lost: 'Live updates paused; reconnecting…',

@@ -10,7 +10,9 @@ import { ReportScreen } from '../../ui/reports/ReportScreen';
 import { useHoldsFeature } from '../../ui/useCanAccessFeature';
 import { reportLink } from '../reports/links';
 
-const EVERY_DISPATCHERS_URIS: readonly string[] = FEATURES.filter((feature) => EVERY_DISPATCHERS_PAY.includes(feature.key)).map((feature) => feature.uri);
+const EVERY_DISPATCHERS_URIS: readonly string[] = FEATURES.filter((feature) =>
+  EVERY_DISPATCHERS_PAY.includes(feature.key),
+).map((feature) => feature.uri);
 const DRIVER_REPORT = FEATURES.find((feature) => feature.key === 'DriverReport')!.uri;
 const report = REPORTS.dispatcherSalary;
 /** A driver's view: the server sends them no pay or rule, so neither is a column, and the chart counts their loads. */
@@ -36,13 +38,25 @@ export default function DispatcherSalary() {
       report={driver ? DRIVERS_VIEW : report}
       linkOf={reportLink}
       hideFilters={seesEveryone ? [] : ['dispatcherId']}
-      before={seesEveryone ? (
-        <Box data-print="hide">
-          <Button component={RouterLink} to={dispatcherPayRules.route} size="small" variant="outlined" startIcon={<RuleIcon />}>{translate('haulboard.dispatcher_salary.pay_rules')}</Button>
-        </Box>
-      ) : (
-        <Alert severity="info" data-print="hide">{translate(driver ? 'haulboard.dispatcher_salary.own_loads' : 'haulboard.dispatcher_salary.own_pay')}</Alert>
-      )}
+      before={
+        seesEveryone ? (
+          <Box data-print="hide">
+            <Button
+              component={RouterLink}
+              to={dispatcherPayRules.route}
+              size="small"
+              variant="outlined"
+              startIcon={<RuleIcon />}
+            >
+              {translate('haulboard.dispatcher_salary.pay_rules')}
+            </Button>
+          </Box>
+        ) : (
+          <Alert severity="info" data-print="hide">
+            {translate(driver ? 'haulboard.dispatcher_salary.own_loads' : 'haulboard.dispatcher_salary.own_pay')}
+          </Alert>
+        )
+      }
     />
   );
 }

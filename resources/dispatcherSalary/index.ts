@@ -7,7 +7,11 @@ const report = REPORTS.dispatcherSalary;
 
 /** The dispatcher salary report (/app/reports/dispatcher-salary-report): the report frame, with the pay rules a click away. */
 export default resourceProps(
-  registerRecordResource({ name: report.route.replace(/^\/app\//, ''), api: `/api/Reports/${report.name}`, endpoints: { export: undefined, restore: undefined } }),
+  registerRecordResource({
+    name: report.route.replace(/^\/app\//, ''),
+    api: `/api/Reports/${report.name}`,
+    endpoints: { export: undefined, restore: undefined },
+  }),
   { list: lazyScreen(() => import('./DispatcherSalary')) },
   { icon: Payments, label: `haulboard.reports.titles.${report.name}` },
 );

@@ -1,6 +1,6 @@
 import { registerRecordResource } from '../../ui/records/definitions';
 
-/** Driver–dispatcher assignment (SPEC.md §2 Assignment): the current picture on /api/DriverAssignments/current. */
+/** Driver–dispatcher assignment (docs/product/people.md#assignments): now, from /api/DriverAssignments/current. */
 export const driverAssignmentsResource = registerRecordResource({
   name: 'management/driver-assignment',
   api: '/api/DriverAssignments',

@@ -22,24 +22,43 @@ const totals = (sums: BalanceTotals, count: number): TotalItem[] => [
 
 const filters = [
   <PeriodFilter key="filtered" source="filtered" alwaysOn />,
-  <SelectInput key="status" source="status" label="haulboard.balances.status" choices={keyedChoices('haulboard.balances.statuses', BALANCE_STATUSES.filter((s) => s !== 'all'))} alwaysOn emptyText="haulboard.balances.statuses.all" emptyValue="all" />,
+  <SelectInput
+    key="status"
+    source="status"
+    label="haulboard.balances.status"
+    choices={keyedChoices(
+      'haulboard.balances.statuses',
+      BALANCE_STATUSES.filter((s) => s !== 'all'),
+    )}
+    alwaysOn
+    emptyText="haulboard.balances.statuses.all"
+    emptyValue="all"
+  />,
   <DriverInput key="driverId" source="driverId" label="haulboard.balances.driver" />,
 ];
 
 const Column = DataTable.Col<DriverBalanceDto>;
 const money = (key: 'opening' | 'credits' | 'debits' | 'ending' | 'escrow') => (
-  <Column key={key} source={key} label={`haulboard.balances.fields.${key}`} align="right" cellSx={nowrap} render={(row) => usMoney(row[key])} />
+  <Column
+    key={key}
+    source={key}
+    label={`haulboard.balances.fields.${key}`}
+    align="right"
+    cellSx={nowrap}
+    render={(row) => usMoney(row[key])}
+  />
 );
 
 /**
- * Balances (issue 14 item 4): per driver the period's opening, credits, debits and ending (from the totals the server
- * keeps with every posting), searched by full name, active / inactive / all. A row opens the driver's ledger for
- * the same period.
+ * Balances (docs/product/finances.md#balances): per driver the period's opening, credits, debits and ending (from the
+ * totals the server keeps with every posting), searched by full name, active / inactive / all. A row opens the driver's
+ * ledger for the same period.
  */
 export default function DriverBalanceList() {
   const [params] = useStore<{ filter?: Record<string, unknown> }>(`${RESOURCE}.listParams`, {});
   const { filtered = 'this_month', from, to } = params.filter ?? {};
-  const ledgerOf = (id: string | number) => `${LEDGER}?filter=${encodeURIComponent(JSON.stringify({ driverId: id, filtered, ...(filtered === 'custom' ? { from, to } : {}) }))}`;
+  const ledgerOf = (id: string | number) =>
+    `${LEDGER}?filter=${encodeURIComponent(JSON.stringify({ driverId: id, filtered, ...(filtered === 'custom' ? { from, to } : {}) }))}`;
   return (
     <RecordList
       title="haulboard.balances.title"

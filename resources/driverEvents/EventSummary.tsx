@@ -24,22 +24,36 @@ export default function EventSummary() {
     <Box sx={{ display: 'grid', gap: 1, p: { xs: 0, sm: 2 }, pb: { xs: 2, sm: 1 } }}>
       <Box role="status" aria-live="polite" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
         <Typography variant="body2" sx={{ fontWeight: 600, mr: 1 }}>
-          {translate('haulboard.calendar.summary.total', { smart_count: totals.events, days: groupDigits(totals.days) })}
+          {translate('haulboard.calendar.summary.total', {
+            smart_count: totals.events,
+            days: groupDigits(totals.days),
+          })}
         </Typography>
-        {totals.byType.filter((type) => type.events > 0).map((type) => (
-          <Chip key={type.type} size="small" variant="outlined" label={`${type.label} ${groupDigits(type.events)}`} />
-        ))}
+        {totals.byType
+          .filter((type) => type.events > 0)
+          .map((type) => (
+            <Chip key={type.type} size="small" variant="outlined" label={`${type.label} ${groupDigits(type.events)}`} />
+          ))}
       </Box>
       {totals.events > 0 && (
         <Card variant="outlined" component="figure" aria-labelledby={id} sx={{ m: 0, minWidth: 0 }}>
           <CardContent sx={{ pb: '12px !important' }}>
-            <Typography id={id} variant="subtitle2" component="figcaption" gutterBottom>{title}</Typography>
+            <Typography id={id} variant="subtitle2" component="figcaption" gutterBottom>
+              {title}
+            </Typography>
             <Box sx={{ height: 230 }} aria-hidden>
               <ResponsiveContainer width="100%" height="100%">
                 <BarChart data={totals.byType} margin={{ right: 8 }} accessibilityLayer={false}>
                   <CartesianGrid vertical={false} strokeDasharray="3 3" />
                   {/* Slanted: seven types' names fit a phone's width. */}
-                  <XAxis dataKey="label" tick={{ fontSize: 11 }} interval={0} angle={-30} textAnchor="end" height={56} />
+                  <XAxis
+                    dataKey="label"
+                    tick={{ fontSize: 11 }}
+                    interval={0}
+                    angle={-30}
+                    textAnchor="end"
+                    height={56}
+                  />
                   <YAxis allowDecimals={false} width={40} tick={{ fontSize: 12 }} />
                   <Tooltip />
                   <Legend />
@@ -51,8 +65,22 @@ export default function EventSummary() {
             <Box sx={visuallyHidden}>
               <table>
                 <caption>{title}</caption>
-                <thead><tr><th scope="col">{translate('haulboard.calendar.summary.type')}</th><th scope="col">{events}</th><th scope="col">{days}</th></tr></thead>
-                <tbody>{totals.byType.map((type) => <tr key={type.type}><th scope="row">{type.label}</th><td>{type.events}</td><td>{type.days}</td></tr>)}</tbody>
+                <thead>
+                  <tr>
+                    <th scope="col">{translate('haulboard.calendar.summary.type')}</th>
+                    <th scope="col">{events}</th>
+                    <th scope="col">{days}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {totals.byType.map((type) => (
+                    <tr key={type.type}>
+                      <th scope="row">{type.label}</th>
+                      <td>{type.events}</td>
+                      <td>{type.days}</td>
+                    </tr>
+                  ))}
+                </tbody>
               </table>
             </Box>
           </CardContent>

@@ -2,7 +2,7 @@ import PersonOff from '@mui/icons-material/PersonOff';
 import { lazyScreen, resourceProps } from '../../ui/records/recordResource';
 import { offBoardingResource } from './api';
 
-/** Driver off-boarding (issue 19 item 3): the drivers with a termination date, and each one's final picture and checklist. */
+/** Driver off-boarding: the drivers with a termination date, and each one's final picture and checklist. */
 export default resourceProps(
   offBoardingResource,
   { list: lazyScreen(() => import('./OffBoardingList')), edit: lazyScreen(() => import('./OffBoardingScreen')) },

@@ -1,4 +1,16 @@
-import { Alert, Box, Card, CardContent, Chip, Link, List, ListItem, ListItemText, Skeleton, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  Chip,
+  Link,
+  List,
+  ListItem,
+  ListItemText,
+  Skeleton,
+  Typography,
+} from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'ra-core';
 import { Link as RouterLink } from 'react-router-dom';
@@ -17,7 +29,8 @@ export function DriverCards({ driverId }: { driverId?: number }) {
   const readsOrders = useHoldsFeature(BOOK_ORDERS, 'Read');
   const { data, error, isPending } = useQuery({
     queryKey: ['driver-summary', driverId ?? 'own'],
-    queryFn: async () => unwrap<DriverSummary>(await apiFetch('/api/Driver/report-summary', { query: { driverId, today: localToday() } })),
+    queryFn: async () =>
+      unwrap<DriverSummary>(await apiFetch('/api/Driver/report-summary', { query: { driverId, today: localToday() } })),
   });
   if (error) return <Alert severity="error">{(error as Error).message}</Alert>;
   if (isPending) return <Skeleton variant="rounded" height={120} />;
@@ -25,15 +38,30 @@ export function DriverCards({ driverId }: { driverId?: number }) {
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, gap: 2 }}>
       <Card variant="outlined">
         <CardContent>
-          <Typography variant="h6" component="h2">{translate('haulboard.driver_report.next_pickups')}</Typography>
+          <Typography variant="h6" component="h2">
+            {translate('haulboard.driver_report.next_pickups')}
+          </Typography>
           {data.nextPickups.length === 0 ? (
-            <Typography variant="body2" color="text.secondary">{translate('haulboard.driver_report.no_pickups')}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {translate('haulboard.driver_report.no_pickups')}
+            </Typography>
           ) : (
             <List dense disablePadding>
               {data.nextPickups.map((load) => (
                 <ListItem key={load.id} disableGutters>
                   <ListItemText
-                    primary={<>{usDate(load.pickupDate)} · {readsOrders ? <Link component={RouterLink} to={`${BOOK_ORDERS}/${load.id}/edit`}>{load.orderNumber}</Link> : load.orderNumber}</>}
+                    primary={
+                      <>
+                        {usDate(load.pickupDate)} ·{' '}
+                        {readsOrders ? (
+                          <Link component={RouterLink} to={`${BOOK_ORDERS}/${load.id}/edit`}>
+                            {load.orderNumber}
+                          </Link>
+                        ) : (
+                          load.orderNumber
+                        )}
+                      </>
+                    }
                     secondary={`${load.from} → ${load.to} · ${translate('haulboard.driver_report.vehicles', { smart_count: load.vehicles })}`}
                   />
                 </ListItem>
@@ -44,15 +72,24 @@ export function DriverCards({ driverId }: { driverId?: number }) {
       </Card>
       <Card variant="outlined">
         <CardContent>
-          <Typography variant="h6" component="h2">{translate('haulboard.driver_report.expirations')}</Typography>
+          <Typography variant="h6" component="h2">
+            {translate('haulboard.driver_report.expirations')}
+          </Typography>
           <Facts
             sx={{ mt: 1, columnGap: 2, rowGap: 1 }}
             facts={data.expirations.map((item) => ({
-              key: item.what, label: item.what,
+              key: item.what,
+              label: item.what,
               value: (
                 <>
                   {item.on ? usDate(item.on) : translate('haulboard.driver_report.not_on_file')}{' '}
-                  {item.state && <Chip size="small" color={item.state === 'expired' ? 'error' : 'warning'} label={translate(`haulboard.driver_report.${item.state}`)} />}
+                  {item.state && (
+                    <Chip
+                      size="small"
+                      color={item.state === 'expired' ? 'error' : 'warning'}
+                      label={translate(`haulboard.driver_report.${item.state}`)}
+                    />
+                  )}
                 </>
               ),
             }))}

@@ -10,7 +10,14 @@ function PayRateInput() {
   const translate = useTranslate();
   const payType = useWatch({ name: 'payType' }) as PayType | undefined;
   const info = payType ? PAY_TYPE_INFO[payType] : undefined;
-  return <NumberInput source="payRate" step={0.01} isRequired helperText={info ? translate('haulboard.records.in_unit', { unit: info.unit }) : undefined} />;
+  return (
+    <NumberInput
+      source="payRate"
+      step={0.01}
+      isRequired
+      helperText={info ? translate('haulboard.records.in_unit', { unit: info.unit }) : undefined}
+    />
+  );
 }
 
 const inputs = { payRate: <PayRateInput /> };

@@ -14,18 +14,28 @@ export function DriverLinks() {
   const canReadUnits = useCanAccessFeature('management/vehicle-and-card-assignment', 'Read');
   if (!driver) return null;
   const links = [
-    canEditUsers && driver.userId ? { to: `/app/management/user-management/${driver.userId}/edit`, label: 'user' } : null,
+    canEditUsers && driver.userId
+      ? { to: `/app/management/user-management/${driver.userId}/edit`, label: 'user' }
+      : null,
     canReadDispatch ? { to: historyLink('/app/management/driver-assignment', driver.id), label: 'dispatchers' } : null,
-    canReadUnits ? { to: historyLink('/app/management/vehicle-and-card-assignment', driver.id), label: 'equipment' } : null,
+    canReadUnits
+      ? { to: historyLink('/app/management/vehicle-and-card-assignment', driver.id), label: 'equipment' }
+      : null,
   ].filter((link) => link !== null);
   return (
-    <Card sx={{ ml: { md: 2 }, mt: { xs: 2, md: 0 }, width: { md: 260 }, flexShrink: 0, alignSelf: 'flex-start' }}>
+    <Card
+      sx={{ ml: { md: 2 }, mt: { xs: 2, md: 0 }, width: { md: 260 }, flexShrink: 0, alignSelf: { md: 'flex-start' } }}
+    >
       <CardContent>
-        <Typography variant="h6" component="h2">{translate('haulboard.drivers.links.title')}</Typography>
+        <Typography variant="h6" component="h2">
+          {translate('haulboard.drivers.links.title')}
+        </Typography>
         <List dense>
           {links.map((link) => (
             <ListItem key={link.label} disableGutters>
-              <Link component={RouterLink} to={link.to}>{translate(`haulboard.drivers.links.${link.label}`)}</Link>
+              <Link component={RouterLink} to={link.to}>
+                {translate(`haulboard.drivers.links.${link.label}`)}
+              </Link>
             </ListItem>
           ))}
         </List>

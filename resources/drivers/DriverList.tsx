@@ -6,7 +6,15 @@ const STATUS = 'resources.management/drivers.choices.status';
 export default function DriverList() {
   return (
     <DefinitionList
-      quickFilters={[{ label: 'resources.management/drivers.fields.status', items: [{ label: `${STATUS}.ACTIVE`, value: { terminated: 'false' } }, { label: `${STATUS}.TERMINATED`, value: { terminated: 'true' } }] }]}
+      quickFilters={[
+        {
+          label: 'resources.management/drivers.fields.status',
+          items: [
+            { label: `${STATUS}.ACTIVE`, value: { terminated: 'false' } },
+            { label: `${STATUS}.TERMINATED`, value: { terminated: 'true' } },
+          ],
+        },
+      ]}
     />
   );
 }

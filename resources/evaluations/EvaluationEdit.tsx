@@ -26,5 +26,17 @@ function Entered() {
 /** An evaluation's form, opening with who entered it (before anyone but them starts changing it). */
 export default function EvaluationEdit() {
   const date = inputOf({ def: evaluations, editing: true }, 'evaluatedOn', evaluations.fields.evaluatedOn);
-  return <DefinitionEdit inputs={{ ...EVALUATION_INPUTS, evaluatedOn: <><Entered />{date}</> }} />;
+  return (
+    <DefinitionEdit
+      inputs={{
+        ...EVALUATION_INPUTS,
+        evaluatedOn: (
+          <>
+            <Entered />
+            {date}
+          </>
+        ),
+      }}
+    />
+  );
 }

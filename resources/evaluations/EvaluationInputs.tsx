@@ -3,12 +3,22 @@ import { useResourceContext, useTranslate } from 'ra-core';
 import { type ReactElement, useEffect, useId } from 'react';
 import { RadioButtonGroupInput } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { EVALUATION_CRITERIA, EVALUATION_SUBJECTS, type CriterionKey, type EvaluationSubject, SCORE_LABELS, subjectOf } from '../../schema/resources/evaluations';
+import {
+  EVALUATION_CRITERIA,
+  EVALUATION_SUBJECTS,
+  type CriterionKey,
+  type EvaluationSubject,
+  SCORE_LABELS,
+  subjectOf,
+} from '../../schema/resources/evaluations';
 import { DispatcherInput, DriverInput } from '../../ui/records/pickers';
 import { visuallyHidden } from '../../ui/visuallyHidden';
 
 /** Not applicable first, then 1 to 5, each with its words for a screen reader and a hover. */
-const SCORES = [{ id: '', name: 'N/A', title: 'Not applicable or not observed' }, ...[1, 2, 3, 4, 5].map((n) => ({ id: String(n), name: String(n), title: SCORE_LABELS[n] }))];
+const SCORES = [
+  { id: '', name: 'N/A', title: 'Not applicable or not observed' },
+  ...[1, 2, 3, 4, 5].map((n) => ({ id: String(n), name: String(n), title: SCORE_LABELS[n] })),
+];
 
 /**
  * The role the form is about: the form's `subject` (the record's, or what the opener or the radio set), else the one
@@ -35,11 +45,27 @@ function SubjectInput() {
     <>
       <div>
         <FormLabel id={labelId}>{translate(`resources.${resource}.fields.subject`)}</FormLabel>
-        <RadioGroup row aria-labelledby={labelId} value={subject} onChange={(event) => choose(event.target.value as EvaluationSubject)}>
-          {EVALUATION_SUBJECTS.map((s) => <FormControlLabel key={s} value={s} control={<Radio />} label={translate(`resources.${resource}.choices.subject.${s}`)} />)}
+        <RadioGroup
+          row
+          aria-labelledby={labelId}
+          value={subject}
+          onChange={(event) => choose(event.target.value as EvaluationSubject)}
+        >
+          {EVALUATION_SUBJECTS.map((s) => (
+            <FormControlLabel
+              key={s}
+              value={s}
+              control={<Radio />}
+              label={translate(`resources.${resource}.choices.subject.${s}`)}
+            />
+          ))}
         </RadioGroup>
       </div>
-      {subject === 'DRIVER' ? <DriverInput source="driverId" isRequired /> : <DispatcherInput source="dispatcherId" isRequired />}
+      {subject === 'DRIVER' ? (
+        <DriverInput source="driverId" isRequired />
+      ) : (
+        <DispatcherInput source="dispatcherId" isRequired />
+      )}
     </>
   );
 }
@@ -57,12 +83,24 @@ function ScoreInput({ source }: { source: CriterionKey }) {
   if (!applies) return null;
   return (
     <RadioButtonGroupInput
-      source={source} row choices={SCORES}
-      optionText={(choice: (typeof SCORES)[number]) => <span title={choice.title}>{choice.name}<Box component="span" sx={visuallyHidden}>{` — ${choice.title}`}</Box></span>}
-      format={(value: number | null | undefined) => (value == null ? '' : String(value))} parse={(value: string) => (value === '' ? null : Number(value))}
+      source={source}
+      row
+      choices={SCORES}
+      optionText={(choice: (typeof SCORES)[number]) => (
+        <span title={choice.title}>
+          {choice.name}
+          <Box component="span" sx={visuallyHidden}>{` — ${choice.title}`}</Box>
+        </span>
+      )}
+      format={(value: number | null | undefined) => (value == null ? '' : String(value))}
+      parse={(value: string) => (value === '' ? null : Number(value))}
       helperText={`resources.${resource}.help.${source}`}
       // Six choices on one line of a phone too.
-      sx={{ gridColumn: { lg: 'span 2' }, '& .MuiFormControlLabel-root': { mr: { xs: 1.5, sm: 2 } }, '& .MuiRadio-root': { p: { xs: 0.5, sm: 1 } } }}
+      sx={{
+        gridColumn: { lg: 'span 2' },
+        '& .MuiFormControlLabel-root': { mr: { xs: 1.5, sm: 2 } },
+        '& .MuiRadio-root': { p: { xs: 0.5, sm: 1 } },
+      }}
     />
   );
 }

@@ -11,7 +11,15 @@ export default function EvaluationList() {
   const canEvaluate = useCanAccessFeature(evaluations.name, 'Create');
   return (
     <DefinitionList
-      actions={canEvaluate ? <CreateDialog label="haulboard.evaluations.evaluate" inputs={EVALUATION_INPUTS} defaultValues={{ evaluatedOn: localToday() }} /> : undefined}
+      actions={
+        canEvaluate ? (
+          <CreateDialog
+            label="haulboard.evaluations.evaluate"
+            inputs={EVALUATION_INPUTS}
+            defaultValues={{ evaluatedOn: localToday() }}
+          />
+        ) : undefined
+      }
     />
   );
 }

@@ -27,7 +27,9 @@ export default function EvaluationReportPage() {
   const canEvaluate = useCanAccessFeature(evaluations.name, 'Create');
   const dispatchers = params.groupBy === 'dispatcher';
   // Who the report is narrowed to is who the form starts with.
-  const person = dispatchers ? { subject: 'DISPATCHER', dispatcherId: params.dispatcherId } : { subject: 'DRIVER', driverId: params.driverId };
+  const person = dispatchers
+    ? { subject: 'DISPATCHER', dispatcherId: params.dispatcherId }
+    : { subject: 'DRIVER', driverId: params.driverId };
   return (
     <ReportScreen
       report={REPORT}
@@ -36,10 +38,16 @@ export default function EvaluationReportPage() {
       fixed={dispatchers ? { driverId: undefined } : undefined}
       actions={
         <>
-          <Button size="small" component={RouterLink} to={evaluationsPath()} startIcon={<ListIcon />}>{translate('haulboard.evaluations.all')}</Button>
+          <Button size="small" component={RouterLink} to={evaluationsPath()} startIcon={<ListIcon />}>
+            {translate('haulboard.evaluations.all')}
+          </Button>
           {canEvaluate && (
             <ResourceContextProvider value={evaluations.name}>
-              <CreateDialog label="haulboard.evaluations.evaluate" inputs={EVALUATION_INPUTS} defaultValues={{ evaluatedOn: localToday(), ...person }} />
+              <CreateDialog
+                label="haulboard.evaluations.evaluate"
+                inputs={EVALUATION_INPUTS}
+                defaultValues={{ evaluatedOn: localToday(), ...person }}
+              />
             </ResourceContextProvider>
           )}
         </>

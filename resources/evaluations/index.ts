@@ -9,6 +9,13 @@ import { reportScreens } from '../reports';
  * where a row of the report drills to, and both enter an evaluation in the same dialog.
  */
 export default [
-  reportScreens(REPORTS.evaluations, lazyScreen(() => import('./EvaluationReportPage'))),
-  recordScreens(evaluations, { list: lazyScreen(() => import('./EvaluationList')), edit: lazyScreen(() => import('./EvaluationEdit')), create: null }),
+  reportScreens(
+    REPORTS.evaluations,
+    lazyScreen(() => import('./EvaluationReportPage')),
+  ),
+  recordScreens(evaluations, {
+    list: lazyScreen(() => import('./EvaluationList')),
+    edit: lazyScreen(() => import('./EvaluationEdit')),
+    create: null,
+  }),
 ];

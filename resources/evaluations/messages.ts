@@ -4,8 +4,10 @@ import { addScreenMessages } from '../../ui/screenMessages';
 export const evaluationsMessages = {
   haulboard: {
     evaluations: {
-      evaluate: 'Evaluate…', all: 'All evaluations',
-      entered: 'Entered by %{name} on %{date}.', not_yours: 'Only %{name} or an administrator can change it.',
+      evaluate: 'Evaluate…',
+      all: 'All evaluations',
+      entered: 'Entered by %{name} on %{date}.',
+      not_yours: 'Only %{name} or an administrator can change it.',
     },
   },
 };

@@ -1,6 +1,17 @@
 import './messages';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
-import { Alert, Button, DialogActions, DialogContent, DialogContentText, DialogTitle, List, ListItem, ListItemText, TextField } from '@mui/material';
+import {
+  Alert,
+  Button,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  List,
+  ListItem,
+  ListItemText,
+  TextField,
+} from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useId, useState } from 'react';
 import { todayIso } from '../../schema/expiry';
@@ -38,10 +49,15 @@ export function BuildWeekButton() {
   if (!allowed) return null;
   const checked = buildBillsBody.safeParse({ weekStart: week });
   const problem = checked.success ? undefined : checked.error.issues[0]?.message;
-  const close = () => { setOpen(false); setResult(null); };
+  const close = () => {
+    setOpen(false);
+    setResult(null);
+  };
   return (
     <>
-      <Button size="small" startIcon={<EventRepeatIcon />} onClick={() => setOpen(true)}>{translate('haulboard.pay_bills.build')}</Button>
+      <Button size="small" startIcon={<EventRepeatIcon />} onClick={() => setOpen(true)}>
+        {translate('haulboard.pay_bills.build')}
+      </Button>
       <ResponsiveDialog open={open} onClose={close} aria-labelledby={titleId} maxWidth="sm">
         <DialogTitle id={titleId}>{translate('haulboard.pay_bills.build_title')}</DialogTitle>
         <DialogContent>
@@ -50,17 +66,38 @@ export function BuildWeekButton() {
             type="date"
             label={translate('haulboard.pay_bills.week_of')}
             value={week}
-            onChange={(event) => { setWeek(event.target.value); setResult(null); }}
+            onChange={(event) => {
+              setWeek(event.target.value);
+              setResult(null);
+            }}
             error={!!problem}
-            helperText={problem ?? (checked.success ? translate('haulboard.pay_bills.week_range', { from: usDate(week), to: usDate(new Date(new Date(`${week}T00:00:00Z`).getTime() + 6 * 86_400_000).toISOString().slice(0, 10)) }) : undefined)}
+            helperText={
+              problem ??
+              (checked.success
+                ? translate('haulboard.pay_bills.week_range', {
+                    from: usDate(week),
+                    to: usDate(
+                      new Date(new Date(`${week}T00:00:00Z`).getTime() + 6 * 86_400_000).toISOString().slice(0, 10),
+                    ),
+                  })
+                : undefined)
+            }
             slotProps={{ inputLabel: { shrink: true } }}
           />
           {result && (
             <Alert severity={result.skipped.length ? 'warning' : 'success'} sx={{ mt: 2 }} role="status">
-              {translate('haulboard.pay_bills.build_result', { built: result.built.length, rebuilt: result.rebuilt.length, skipped: result.skipped.length })}
+              {translate('haulboard.pay_bills.build_result', {
+                built: result.built.length,
+                rebuilt: result.rebuilt.length,
+                skipped: result.skipped.length,
+              })}
               {result.skipped.length > 0 && (
                 <List dense sx={{ maxHeight: 240, overflow: 'auto' }}>
-                  {result.skipped.map((s) => <ListItem key={s.driverId} disableGutters><ListItemText primary={s.driver} secondary={s.reason} /></ListItem>)}
+                  {result.skipped.map((s) => (
+                    <ListItem key={s.driverId} disableGutters>
+                      <ListItemText primary={s.driver} secondary={s.reason} />
+                    </ListItem>
+                  ))}
                 </List>
               )}
             </Alert>
@@ -68,7 +105,14 @@ export function BuildWeekButton() {
         </DialogContent>
         <DialogActions>
           <Button onClick={close}>{translate(result ? 'ra.action.close' : 'ra.action.cancel')}</Button>
-          <Button variant="contained" disabled={!checked.success || action.isPending} onClick={() => checked.success && action.mutate({ path: '/api/PayBills/build', body: checked.data, done: 'haulboard.pay_bills.built' })}>
+          <Button
+            variant="contained"
+            disabled={!checked.success || action.isPending}
+            onClick={() =>
+              checked.success &&
+              action.mutate({ path: '/api/PayBills/build', body: checked.data, done: 'haulboard.pay_bills.built' })
+            }
+          >
             {translate('haulboard.pay_bills.build')}
           </Button>
         </DialogActions>

@@ -4,17 +4,18 @@ import { useTranslate } from 'ra-core';
 import { Title } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import MatrixTab from './MatrixTab';
+import CompanyTab from './CompanyTab';
 import ModelTab from './ModelTab';
 import RolesTab from './RolesTab';
 import RoleUsersTab from './RoleUsersTab';
 
-const TABS = ['matrix', 'roles', 'users', 'model'] as const;
+const TABS = ['matrix', 'roles', 'users', 'model', 'company'] as const;
 type TabName = (typeof TABS)[number];
 
 /**
- * Access Settings (/app/permissions, issue 20.1): the role × screen permissions, the roles, who holds each role, and
- * the permission model written from the live matrix. The tab and the role shown are in the address, so a refresh
- * or a shared link opens the same view.
+ * Access Settings (/app/permissions): the role × screen permissions, the roles, who holds each role, the
+ * permission model written from the live matrix, and the company's settings (its time zone). The tab and the role
+ * shown are in the address, so a refresh or a shared link opens the same view.
  */
 export default function AccessSettingsScreen() {
   const translate = useTranslate();
@@ -34,18 +35,43 @@ export default function AccessSettingsScreen() {
     // contain: the layout sizes itself to its content's widest line; the matrix and the tabs scroll within instead.
     <Box sx={{ mt: 1, contain: 'inline-size' }}>
       <Title title={translate('haulboard.access.title')} />
-      <Card>
+      {/* A card hides its overflow, which made it the Save bar's scroll box: the bar stuck to a box that never
+          scrolls. Clip cuts the corners the same way without being a scroll box, so the bar sticks to the page. */}
+      <Card sx={{ overflow: 'clip' }}>
         <Tabs
-          value={tab} onChange={(_event, value: TabName) => show({ tab: value })} variant="scrollable" allowScrollButtonsMobile
-          aria-label={translate('haulboard.access.title')} sx={{ borderBottom: 1, borderColor: 'divider' }}
+          value={tab}
+          onChange={(_event, value: TabName) => show({ tab: value })}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          aria-label={translate('haulboard.access.title')}
+          sx={{ borderBottom: 1, borderColor: 'divider' }}
         >
-          {TABS.map((name) => <Tab key={name} value={name} label={translate(`haulboard.access.tabs.${name}`)} id={`access-tab-${name}`} aria-controls={`access-panel-${name}`} />)}
+          {TABS.map((name) => (
+            <Tab
+              key={name}
+              value={name}
+              label={translate(`haulboard.access.tabs.${name}`)}
+              id={`access-tab-${name}`}
+              aria-controls={`access-panel-${name}`}
+            />
+          ))}
         </Tabs>
-        <Box role="tabpanel" id={`access-panel-${tab}`} aria-labelledby={`access-tab-${tab}`} sx={{ p: { xs: 1, sm: 2 } }}>
+        <Box
+          role="tabpanel"
+          id={`access-panel-${tab}`}
+          aria-labelledby={`access-tab-${tab}`}
+          sx={{ p: { xs: 1, sm: 2 } }}
+        >
           {tab === 'matrix' && <MatrixTab roleId={roleParam} onRole={(role) => show({ role })} />}
-          {tab === 'roles' && <RolesTab onUsers={(role) => show({ tab: 'users', role })} onMatrix={(role) => show({ tab: 'matrix', role })} />}
+          {tab === 'roles' && (
+            <RolesTab
+              onUsers={(role) => show({ tab: 'users', role })}
+              onMatrix={(role) => show({ tab: 'matrix', role })}
+            />
+          )}
           {tab === 'users' && <RoleUsersTab roleId={roleParam} onRole={(role) => show({ role })} />}
           {tab === 'model' && <ModelTab />}
+          {tab === 'company' && <CompanyTab />}
         </Box>
       </Card>
     </Box>

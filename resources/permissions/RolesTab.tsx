@@ -2,7 +2,19 @@ import './messages';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import DriveFileRenameOutline from '@mui/icons-material/DriveFileRenameOutline';
-import { Box, Button, Chip, IconButton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Chip,
+  IconButton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'ra-core';
 import { useState } from 'react';
@@ -19,17 +31,28 @@ type Dialog = { kind: 'create'; from: MatrixRole | null } | { kind: 'rename' | '
 const readable = (role: MatrixRole) => Object.values(role.grants).filter((list) => list.includes('Read')).length;
 
 /**
- * The roles: built-in ones (SPEC.md §6; the product refers to them by name, so they keep it) and custom ones made by
- * copying a role; a custom role is renamed freely and deleted once nobody holds it.
+ * The roles: built-in ones (docs/product/accounts.md#roles; the product refers to them by name, so they keep it) and
+ * custom ones made by copying a role; a custom role is renamed freely and deleted once nobody holds it.
  */
-export default function RolesTab({ onUsers, onMatrix }: { onUsers: (roleId: number) => void; onMatrix: (roleId: number) => void }) {
+export default function RolesTab({
+  onUsers,
+  onMatrix,
+}: {
+  onUsers: (roleId: number) => void;
+  onMatrix: (roleId: number) => void;
+}) {
   const translate = useTranslate();
   const phone = usePhone();
   const queryClient = useQueryClient();
   const { data: matrix, error } = useMatrix();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   if (error) return <LoadProblem message={ACCESS_MESSAGES.rolesLoad} />;
-  if (!matrix) return <Typography sx={{ p: 2 }} color="text.secondary">{translate('haulboard.app.loading')}</Typography>;
+  if (!matrix)
+    return (
+      <Typography sx={{ p: 2 }} color="text.secondary">
+        {translate('haulboard.app.loading')}
+      </Typography>
+    );
   const roles = editableRoles(matrix);
   const reread = () => void queryClient.invalidateQueries({ queryKey: ['accessSettings'] });
   const roleChoices = roles.map((r) => ({ value: String(r.id), label: r.name }));
@@ -37,38 +60,77 @@ export default function RolesTab({ onUsers, onMatrix }: { onUsers: (roleId: numb
   const actions = (role: MatrixRole) => (
     <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
       <HoverHint title={translate('haulboard.access.copy_role', { role: role.name })}>
-        <IconButton aria-label={translate('haulboard.access.copy_role', { role: role.name })} onClick={() => setDialog({ kind: 'create', from: role })}><ContentCopy fontSize="small" /></IconButton>
+        <IconButton
+          aria-label={translate('haulboard.access.copy_role', { role: role.name })}
+          onClick={() => setDialog({ kind: 'create', from: role })}
+        >
+          <ContentCopy fontSize="small" />
+        </IconButton>
       </HoverHint>
       {!role.isSystem && (
         <HoverHint title={translate('haulboard.access.rename_role', { role: role.name })}>
-          <IconButton aria-label={translate('haulboard.access.rename_role', { role: role.name })} onClick={() => setDialog({ kind: 'rename', role })}><DriveFileRenameOutline fontSize="small" /></IconButton>
+          <IconButton
+            aria-label={translate('haulboard.access.rename_role', { role: role.name })}
+            onClick={() => setDialog({ kind: 'rename', role })}
+          >
+            <DriveFileRenameOutline fontSize="small" />
+          </IconButton>
         </HoverHint>
       )}
       {!role.isSystem && (
-        <HoverHint title={role.userCount ? ACCESS_MESSAGES.roleInUse(role.userCount) : translate('haulboard.access.delete_role', { role: role.name })}>
+        <HoverHint
+          title={
+            role.userCount
+              ? ACCESS_MESSAGES.roleInUse(role.userCount)
+              : translate('haulboard.access.delete_role', { role: role.name })
+          }
+        >
           <span>
-            <IconButton aria-label={translate('haulboard.access.delete_role', { role: role.name })} disabled={role.userCount > 0} onClick={() => setDialog({ kind: 'delete', role })}><DeleteOutline fontSize="small" /></IconButton>
+            <IconButton
+              aria-label={translate('haulboard.access.delete_role', { role: role.name })}
+              disabled={role.userCount > 0}
+              onClick={() => setDialog({ kind: 'delete', role })}
+            >
+              <DeleteOutline fontSize="small" />
+            </IconButton>
           </span>
         </HoverHint>
       )}
     </Stack>
   );
-  const kindChip = (role: MatrixRole) => <Chip size="small" variant="outlined" label={translate(role.isSystem ? 'haulboard.access.built_in' : 'haulboard.access.custom')} />;
+  const kindChip = (role: MatrixRole) => (
+    <Chip
+      size="small"
+      variant="outlined"
+      label={translate(role.isSystem ? 'haulboard.access.built_in' : 'haulboard.access.custom')}
+    />
+  );
 
   return (
     <Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1 }}>
-        <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 200 }}>{translate('haulboard.access.roles_help')}</Typography>
-        <Button variant="contained" onClick={() => setDialog({ kind: 'create', from: null })}>{translate('haulboard.access.new_role')}</Button>
+        <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 200 }}>
+          {translate('haulboard.access.roles_help')}
+        </Typography>
+        <Button variant="contained" onClick={() => setDialog({ kind: 'create', from: null })}>
+          {translate('haulboard.access.new_role')}
+        </Button>
       </Box>
       {phone ? (
         <Stack spacing={1} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {roles.map((role) => (
             <Box component="li" key={role.id} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1 }}>
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}><Typography sx={{ fontWeight: 600, flex: 1 }}>{role.name}</Typography>{kindChip(role)}</Box>
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                <Typography sx={{ fontWeight: 600, flex: 1 }}>{role.name}</Typography>
+                {kindChip(role)}
+              </Box>
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.5 }}>
-                <Button size="small" onClick={() => onUsers(role.id)}>{translate('haulboard.access.holders', { smart_count: role.userCount })}</Button>
-                <Button size="small" onClick={() => onMatrix(role.id)}>{translate('haulboard.access.screens', { smart_count: readable(role) })}</Button>
+                <Button size="small" onClick={() => onUsers(role.id)}>
+                  {translate('haulboard.access.holders', { smart_count: role.userCount })}
+                </Button>
+                <Button size="small" onClick={() => onMatrix(role.id)}>
+                  {translate('haulboard.access.screens', { smart_count: readable(role) })}
+                </Button>
                 <Box sx={{ ml: 'auto' }}>{actions(role)}</Box>
               </Box>
             </Box>
@@ -88,10 +150,20 @@ export default function RolesTab({ onUsers, onMatrix }: { onUsers: (roleId: numb
           <TableBody>
             {roles.map((role) => (
               <TableRow key={role.id}>
-                <TableCell component="th" scope="row">{role.name}</TableCell>
+                <TableCell component="th" scope="row">
+                  {role.name}
+                </TableCell>
                 <TableCell>{kindChip(role)}</TableCell>
-                <TableCell><Button size="small" onClick={() => onUsers(role.id)}>{translate('haulboard.access.holders', { smart_count: role.userCount })}</Button></TableCell>
-                <TableCell><Button size="small" onClick={() => onMatrix(role.id)}>{translate('haulboard.access.screens', { smart_count: readable(role) })}</Button></TableCell>
+                <TableCell>
+                  <Button size="small" onClick={() => onUsers(role.id)}>
+                    {translate('haulboard.access.holders', { smart_count: role.userCount })}
+                  </Button>
+                </TableCell>
+                <TableCell>
+                  <Button size="small" onClick={() => onMatrix(role.id)}>
+                    {translate('haulboard.access.screens', { smart_count: readable(role) })}
+                  </Button>
+                </TableCell>
                 <TableCell align="right">{actions(role)}</TableCell>
               </TableRow>
             ))}
@@ -100,31 +172,55 @@ export default function RolesTab({ onUsers, onMatrix }: { onUsers: (roleId: numb
       )}
       {dialog?.kind === 'create' && (
         <ActionDialog
-          title={translate('haulboard.access.new_role')} intro={translate('haulboard.access.new_role_intro')}
+          title={translate('haulboard.access.new_role')}
+          intro={translate('haulboard.access.new_role_intro')}
           fields={[
             { name: 'name', label: 'haulboard.access.role_name', kind: 'text', required: true },
-            { name: 'copyFromRoleId', label: 'haulboard.access.copy_from', kind: 'select', choices: roleChoices, required: true, numeric: true },
+            {
+              name: 'copyFromRoleId',
+              label: 'haulboard.access.copy_from',
+              kind: 'select',
+              choices: roleChoices,
+              required: true,
+              numeric: true,
+            },
           ]}
-          initial={{ name: '', copyFromRoleId: dialog.from ? String(dialog.from.id) : '' }} schema={newRoleBody}
-          path="/api/Role" done="haulboard.access.role_created" submitLabel={translate('haulboard.access.create')}
-          onClose={() => setDialog(null)} onDone={reread}
+          initial={{ name: '', copyFromRoleId: dialog.from ? String(dialog.from.id) : '' }}
+          schema={newRoleBody}
+          path="/api/Role"
+          done="haulboard.access.role_created"
+          submitLabel={translate('haulboard.access.create')}
+          onClose={() => setDialog(null)}
+          onDone={reread}
         />
       )}
       {dialog?.kind === 'rename' && (
         <ActionDialog
           title={translate('haulboard.access.rename_role', { role: dialog.role.name })}
           fields={[{ name: 'name', label: 'haulboard.access.role_name', kind: 'text', required: true }]}
-          initial={{ name: dialog.role.name }} schema={renameRoleBody} method="PUT"
-          path={`/api/Role/${dialog.role.id}`} done="haulboard.access.role_renamed" submitLabel={translate('haulboard.access.rename')}
-          onClose={() => setDialog(null)} onDone={reread}
+          initial={{ name: dialog.role.name }}
+          schema={renameRoleBody}
+          method="PUT"
+          path={`/api/Role/${dialog.role.id}`}
+          done="haulboard.access.role_renamed"
+          submitLabel={translate('haulboard.access.rename')}
+          onClose={() => setDialog(null)}
+          onDone={reread}
         />
       )}
       {dialog?.kind === 'delete' && (
         <ActionDialog
-          title={translate('haulboard.access.delete_role', { role: dialog.role.name })} intro={translate('haulboard.access.delete_intro')}
-          fields={[]} initial={{}} schema={renameRoleBody.partial()} method="DELETE"
-          path={`/api/Role/${dialog.role.id}`} done="haulboard.access.role_deleted" submitLabel={translate('ra.action.delete')}
-          onClose={() => setDialog(null)} onDone={reread}
+          title={translate('haulboard.access.delete_role', { role: dialog.role.name })}
+          intro={translate('haulboard.access.delete_intro')}
+          fields={[]}
+          initial={{}}
+          schema={renameRoleBody.partial()}
+          method="DELETE"
+          path={`/api/Role/${dialog.role.id}`}
+          done="haulboard.access.role_deleted"
+          submitLabel={translate('ra.action.delete')}
+          onClose={() => setDialog(null)}
+          onDone={reread}
         />
       )}
     </Box>

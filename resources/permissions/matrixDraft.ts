@@ -1,4 +1,9 @@
-import { ADMINISTRATOR_KEEPS, ADMINISTRATOR_ROLE, type MatrixCell, type PermissionMatrix } from '../../schema/accessSettings';
+import {
+  ADMINISTRATOR_KEEPS,
+  ADMINISTRATOR_ROLE,
+  type MatrixCell,
+  type PermissionMatrix,
+} from '../../schema/accessSettings';
 import { PERMISSIONS, type Permission } from '../../schema/roles';
 
 /**
@@ -13,7 +18,12 @@ export function savedCell(matrix: PermissionMatrix, roleId: number, featureId: n
   return matrix.roles.find((r) => r.id === roleId)?.grants[featureId] ?? [];
 }
 
-export function currentCell(matrix: PermissionMatrix, draft: Draft, roleId: number, featureId: number): readonly Permission[] {
+export function currentCell(
+  matrix: PermissionMatrix,
+  draft: Draft,
+  roleId: number,
+  featureId: number,
+): readonly Permission[] {
   return draft[cellKey(roleId, featureId)] ?? savedCell(matrix, roleId, featureId);
 }
 
@@ -35,7 +45,13 @@ export function toggle(cell: readonly Permission[], permission: Permission, on: 
 }
 
 /** The draft with one cell set; a cell set back to what is saved leaves the draft. */
-export function setCell(matrix: PermissionMatrix, draft: Draft, roleId: number, featureId: number, permissions: readonly Permission[]): Draft {
+export function setCell(
+  matrix: PermissionMatrix,
+  draft: Draft,
+  roleId: number,
+  featureId: number,
+  permissions: readonly Permission[],
+): Draft {
   const key = cellKey(roleId, featureId);
   const { [key]: _previous, ...rest } = draft;
   return same(permissions, savedCell(matrix, roleId, featureId)) ? rest : { ...rest, [key]: ordered(permissions) };
@@ -43,10 +59,16 @@ export function setCell(matrix: PermissionMatrix, draft: Draft, roleId: number, 
 
 /** The draft against a newer matrix (another administrator saved meanwhile): cells now equal to it drop out. */
 export function rebase(matrix: PermissionMatrix, draft: Draft): Draft {
-  return Object.fromEntries(Object.entries(draft).filter(([key, permissions]) => {
-    const [roleId, featureId] = key.split(':').map(Number);
-    return matrix.roles.some((r) => r.id === roleId) && matrix.features.some((f) => f.id === featureId) && !same(permissions, savedCell(matrix, roleId, featureId));
-  }));
+  return Object.fromEntries(
+    Object.entries(draft).filter(([key, permissions]) => {
+      const [roleId, featureId] = key.split(':').map(Number);
+      return (
+        matrix.roles.some((r) => r.id === roleId) &&
+        matrix.features.some((f) => f.id === featureId) &&
+        !same(permissions, savedCell(matrix, roleId, featureId))
+      );
+    }),
+  );
 }
 
 /** The save's body cells. */

@@ -6,9 +6,19 @@ const ReportPage = lazyScreen(() => import('./ReportPage'));
 
 /** A report's screen at its route: the report frame (ui/reports) over its definition (schema/reports.ts), or a page of its own over the frame. */
 export function reportScreens(report: ReportDefinition, list: Screen = ReportPage): ResourceScreens {
-  const resource = registerRecordResource({ name: report.route.replace(/^\/app\//, ''), api: `/api/Reports/${report.name}`, endpoints: { export: undefined, restore: undefined } });
+  const resource = registerRecordResource({
+    name: report.route.replace(/^\/app\//, ''),
+    api: `/api/Reports/${report.name}`,
+    endpoints: { export: undefined, restore: undefined },
+  });
   return resourceProps(resource, { list }, { label: `haulboard.reports.titles.${report.name}` });
 }
 
-/** The reports that are a report and nothing else (issues 18 and 19); the driver report adds the driver's own cards (resources/driverReport). */
-export default [REPORTS.weeklyReport, REPORTS.weeklyFinance, REPORTS.byDispatcher, REPORTS.byDriver, REPORTS.credentials].map((report) => reportScreens(report));
+/** The reports that are a report and nothing else (docs/analytics.md); the driver report adds the driver's own cards (resources/driverReport). */
+export default [
+  REPORTS.weeklyReport,
+  REPORTS.weeklyFinance,
+  REPORTS.byDispatcher,
+  REPORTS.byDriver,
+  REPORTS.credentials,
+].map((report) => reportScreens(report));

@@ -1,7 +1,8 @@
 import type { ReportColumn, ReportRow } from '../../schema/reports';
 
 const BOOK_ORDERS = '/app/books/bookorders';
-const plusDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const plusDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * The book orders behind a report's count: a week's row opens that week's orders, a person's row their orders of the

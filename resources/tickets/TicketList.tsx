@@ -1,4 +1,4 @@
-import './messages';
+import '../../ui/tickets/messages';
 import ShieldIcon from '@mui/icons-material/Shield';
 import { Button } from '@mui/material';
 import { useTranslate } from 'ra-core';
@@ -10,13 +10,29 @@ import { TicketCreateDialog } from './TicketCreateDialog';
 
 const RESOURCE = 'management/ticket-management';
 
-/** Tickets: SPEC.md §7's filtered list (10 a page), a new ticket in steps, and the way to the safety picture. */
+/** Tickets: the filtered list (get-filtered-tickets, 10 a page), a new ticket in steps, the way to the safety picture. */
 export default function TicketList() {
   const translate = useTranslate();
   const canCreate = useCanAccessFeature(RESOURCE, 'Create');
   return (
     <DefinitionList
-      columns={['date', 'type', 'status', 'priority', 'reportNumber', 'driverId', 'carrierId', 'stateId', 'userId', 'citationCount', 'inspectionCount', 'amount', 'nextCourtDate', 'truckId', 'trailerId']}
+      columns={[
+        'date',
+        'type',
+        'status',
+        'priority',
+        'reportNumber',
+        'driverId',
+        'carrierId',
+        'stateId',
+        'userId',
+        'citationCount',
+        'inspectionCount',
+        'amount',
+        'nextCourtDate',
+        'truckId',
+        'trailerId',
+      ]}
       render={{
         amount: (row) => usMoney(row.amount as number),
         nextCourtDate: (row) => (row.nextCourtDate ? usDate(row.nextCourtDate as string) : ''),
@@ -24,7 +40,9 @@ export default function TicketList() {
       actions={
         <>
           {canCreate && <TicketCreateDialog />}
-          <Button size="small" component={Link} to={`/app/${RESOURCE}/safety`} startIcon={<ShieldIcon />}>{translate('haulboard.tickets.safety.open')}</Button>
+          <Button size="small" component={Link} to={`/app/${RESOURCE}/safety`} startIcon={<ShieldIcon />}>
+            {translate('haulboard.tickets.safety.open')}
+          </Button>
         </>
       }
     />

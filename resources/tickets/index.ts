@@ -6,8 +6,8 @@ import { lazyScreen, recordScreens } from '../../ui/records/recordResource';
 const SafetyPicture = lazyScreen(() => import('./SafetyPicture'));
 
 /**
- * Tickets (issue 16): the filtered list (page size 10) with the multi-step create dialog, the ticket form with its
- * citations and inspection reports, and the safety picture (SMS-weighted violations per driver and carrier).
+ * Tickets (docs/product/tickets.md): the filtered list (page size 10) with the multi-step create dialog, the ticket
+ * form with its citations and inspection reports, and the safety picture (violations weighted per driver and carrier).
  */
 export default {
   ...recordScreens(tickets, {

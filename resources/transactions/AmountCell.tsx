@@ -7,7 +7,14 @@ type Row = { amount: number; direction: 'CREDIT' | 'DEBIT'; status?: string };
 export function AmountCell({ row }: { row: Row }) {
   const struck = row.status === 'VOIDED' || row.status === 'VOID';
   return (
-    <Box component="span" sx={{ color: row.direction === 'CREDIT' ? 'success.dark' : 'text.primary', textDecoration: struck ? 'line-through' : undefined, whiteSpace: 'nowrap' }}>
+    <Box
+      component="span"
+      sx={{
+        color: row.direction === 'CREDIT' ? 'success.dark' : 'text.primary',
+        textDecoration: struck ? 'line-through' : undefined,
+        whiteSpace: 'nowrap',
+      }}
+    >
       {signedMoney(row.amount, row.direction)}
     </Box>
   );

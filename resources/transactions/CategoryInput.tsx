@@ -10,7 +10,7 @@ interface CategoryTypes {
 }
 
 /**
- * The accounting category, from GET /api/Invoices/get-category-types (SPEC.md §7): its list, and the category the
+ * The accounting category, from GET /api/Invoices/get-category-types: its list, and the category the
  * chosen type starts with — filled in when the type changes on a new entry, unless the user chose one already.
  */
 export function CategoryInput({ source = 'category', followType = false }: { source?: string; followType?: boolean }) {
@@ -18,7 +18,10 @@ export function CategoryInput({ source = 'category', followType = false }: { sou
   const { setValue, getFieldState } = useFormContext();
   const { data, isError } = useQuery({
     queryKey: ['category-types', followType ? type : null],
-    queryFn: async () => unwrap<CategoryTypes>(await apiFetch(`/api/Invoices/get-category-types${followType && type ? `?type=${type}` : ''}`)),
+    queryFn: async () =>
+      unwrap<CategoryTypes>(
+        await apiFetch(`/api/Invoices/get-category-types${followType && type ? `?type=${type}` : ''}`),
+      ),
     staleTime: 10 * 60_000,
   });
   useEffect(() => {

@@ -1,8 +1,18 @@
 import { Alert, Box, Link } from '@mui/material';
 import { useRecordContext, useTranslate } from 'ra-core';
 import { Link as RouterLink } from 'react-router-dom';
+import { usDateTime } from '../../ui/format';
 
-type Entry = { status: string; voidsId: number | null; voidedById: number | null; voidReason: string | null; payBillId: number | null; linkLabel: string | null; postedBy: string | null; createdAt: string };
+type Entry = {
+  status: string;
+  voidsId: number | null;
+  voidedById: number | null;
+  voidReason: string | null;
+  payBillId: number | null;
+  linkLabel: string | null;
+  postedBy: string | null;
+  createdAt: string;
+};
 
 const entryPath = (id: number) => `/app/finances/driver-transactions/${id}/edit`;
 
@@ -11,24 +21,41 @@ export function EntryLinks() {
   const translate = useTranslate();
   const entry = useRecordContext<Entry>();
   if (!entry) return null;
-  const when = new Date(entry.createdAt).toLocaleString('en-US', { dateStyle: 'short', timeStyle: 'short' });
+  const when = usDateTime(entry.createdAt);
   return (
-    <Box sx={{ display: 'grid', gap: 1, alignContent: 'start', ml: { md: 2 }, mt: { xs: 2, md: 0 }, width: { md: 320 } }}>
+    <Box
+      sx={{ display: 'grid', gap: 1, alignContent: 'start', ml: { md: 2 }, mt: { xs: 2, md: 0 }, width: { md: 320 } }}
+    >
       <Alert severity="info" icon={false}>
-        {translate('haulboard.transactions.posted_by', { name: entry.postedBy ?? translate('haulboard.transactions.system'), time: when })}
+        {translate('haulboard.transactions.posted_by', {
+          name: entry.postedBy ?? translate('haulboard.transactions.system'),
+          time: when,
+        })}
         {entry.linkLabel && <> · {translate('haulboard.transactions.from', { what: entry.linkLabel })}</>}
-        {entry.payBillId && <> · <Link component={RouterLink} to={`/app/finances/pay-driver-bills/${entry.payBillId}/show`}>{translate('haulboard.transactions.settled_by', { id: entry.payBillId })}</Link></>}
+        {entry.payBillId && (
+          <>
+            {' '}
+            ·{' '}
+            <Link component={RouterLink} to={`/app/finances/pay-driver-bills/${entry.payBillId}/show`}>
+              {translate('haulboard.transactions.settled_by', { id: entry.payBillId })}
+            </Link>
+          </>
+        )}
       </Alert>
       {entry.voidedById && (
         <Alert severity="warning">
           {translate('haulboard.transactions.voided_by', { reason: entry.voidReason ?? '' })}{' '}
-          <Link component={RouterLink} to={entryPath(entry.voidedById)}>{translate('haulboard.transactions.open_entry', { id: entry.voidedById })}</Link>
+          <Link component={RouterLink} to={entryPath(entry.voidedById)}>
+            {translate('haulboard.transactions.open_entry', { id: entry.voidedById })}
+          </Link>
         </Alert>
       )}
       {entry.voidsId && (
         <Alert severity="warning">
           {translate('haulboard.transactions.voids', { reason: entry.voidReason ?? '' })}{' '}
-          <Link component={RouterLink} to={entryPath(entry.voidsId)}>{translate('haulboard.transactions.open_entry', { id: entry.voidsId })}</Link>
+          <Link component={RouterLink} to={entryPath(entry.voidsId)}>
+            {translate('haulboard.transactions.open_entry', { id: entry.voidsId })}
+          </Link>
         </Alert>
       )}
     </Box>

@@ -11,5 +11,16 @@ import { VoidButton } from './VoidButton';
  */
 export default function TransactionEdit() {
   const translate = useTranslate();
-  return <DefinitionEdit title={(entry) => translate('haulboard.transactions.entry_title', { id: entry.id, driver: entry.driverName })} inputs={{ category: <CategoryInput /> }} actions={<RecordEditActions><VoidButton /></RecordEditActions>} aside={<EntryLinks />} />;
+  return (
+    <DefinitionEdit
+      title={(entry) => translate('haulboard.transactions.entry_title', { id: entry.id, driver: entry.driverName })}
+      inputs={{ category: <CategoryInput /> }}
+      actions={
+        <RecordEditActions>
+          <VoidButton />
+        </RecordEditActions>
+      }
+      aside={<EntryLinks />}
+    />
+  );
 }

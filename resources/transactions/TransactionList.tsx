@@ -18,9 +18,10 @@ const totals = (sums: LedgerTotals, count: number): TotalItem[] => [
 ];
 
 /** A voided entry and its void stay listed, dimmed: the pair nets to zero. */
-const dimVoids = (row: { status?: string }): Record<string, unknown> => (row.status === 'POSTED' ? {} : { '& td': { color: 'text.secondary' } });
+const dimVoids = (row: { status?: string }): Record<string, unknown> =>
+  row.status === 'POSTED' ? {} : { '& td': { color: 'text.secondary' } };
 
-/** The driver ledger (issue 14 item 2): the shared list with the filtered set's totals and a dialog to post an entry. */
+/** The driver ledger (docs/product/finances.md#ledger): the shared list, the filtered set's totals, a post dialog. */
 export default function TransactionList() {
   const canPost = useCanAccessFeature(RESOURCE, 'Create');
   return (
@@ -28,7 +29,11 @@ export default function TransactionList() {
       header={<ListTotals items={totals} />}
       render={{ amount: (row) => <AmountCell row={row as never} /> }}
       rowSx={(row) => dimVoids(row as { status?: string })}
-      actions={canPost ? <CreateDialog label="haulboard.transactions.post" inputs={{ category: <CategoryInput followType /> }} /> : undefined}
+      actions={
+        canPost ? (
+          <CreateDialog label="haulboard.transactions.post" inputs={{ category: <CategoryInput followType /> }} />
+        ) : undefined
+      }
     />
   );
 }

@@ -8,7 +8,14 @@ import { signedMoney } from '../../ui/format';
 import { useApiAction } from '../../ui/records/useApiAction';
 import { useCanAccessFeature } from '../../ui/useCanAccessFeature';
 
-type Entry = { id: number; version: number; status: string; amount: number; direction: 'CREDIT' | 'DEBIT'; driverName: string };
+type Entry = {
+  id: number;
+  version: number;
+  status: string;
+  amount: number;
+  direction: 'CREDIT' | 'DEBIT';
+  driverName: string;
+};
 
 /**
  * Void an entry with a reason (POST /api/DriverTransactions/{id}/void, with Delete on Transactions): the server posts
@@ -30,15 +37,22 @@ export function VoidButton() {
   });
   if (!record || !allowed || record.status !== 'POSTED') return null;
   const checked = voidBody.safeParse({ version: record.version, reason });
-  const problem = checked.success ? undefined : checked.error.issues.find((issue) => issue.path[0] === 'reason')?.message;
+  const problem = checked.success
+    ? undefined
+    : checked.error.issues.find((issue) => issue.path[0] === 'reason')?.message;
   return (
     <>
-      <Button size="small" color="error" startIcon={<BlockIcon />} onClick={() => setOpen(true)}>{translate('haulboard.transactions.void')}</Button>
+      <Button size="small" color="error" startIcon={<BlockIcon />} onClick={() => setOpen(true)}>
+        {translate('haulboard.transactions.void')}
+      </Button>
       <ResponsiveDialog open={open} onClose={() => setOpen(false)} aria-labelledby={titleId} maxWidth="sm">
         <DialogTitle id={titleId}>{translate('haulboard.transactions.void_title', { id: record.id })}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>
-            {translate('haulboard.transactions.void_help', { amount: signedMoney(record.amount, record.direction === 'CREDIT' ? 'DEBIT' : 'CREDIT'), driver: record.driverName })}
+            {translate('haulboard.transactions.void_help', {
+              amount: signedMoney(record.amount, record.direction === 'CREDIT' ? 'DEBIT' : 'CREDIT'),
+              driver: record.driverName,
+            })}
           </DialogContentText>
           <TextField
             autoFocus
@@ -61,7 +75,12 @@ export function VoidButton() {
             disabled={action.isPending}
             onClick={() => {
               setTouched(true);
-              if (checked.success) action.mutate({ path: `/api/DriverTransactions/${record.id}/void`, body: checked.data, done: 'haulboard.transactions.voided' });
+              if (checked.success)
+                action.mutate({
+                  path: `/api/DriverTransactions/${record.id}/void`,
+                  body: checked.data,
+                  done: 'haulboard.transactions.voided',
+                });
             }}
           >
             {translate('haulboard.transactions.void')}

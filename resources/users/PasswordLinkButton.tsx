@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { unwrap } from '../../dataProvider/http';
 import type { PasswordLinkDto, UserDto } from '../../schema/resources/users';
 import { useApiAction } from '../../ui/records/useApiAction';
+import { usDateTime } from '../../ui/format';
 
 /** Makes a one-time password link for the user and shows it to hand over (the server keeps only its hash). */
 export function PasswordLinkButton({ user }: { user: UserDto }) {
@@ -20,18 +21,41 @@ export function PasswordLinkButton({ user }: { user: UserDto }) {
   };
   return (
     <>
-      <Button size="small" startIcon={<KeyIcon />} disabled={action.isPending} onClick={() => action.mutate({ path: `/api/User/${user.id}/password-link`, done: 'haulboard.users.actions.password_link_title' })}>
+      <Button
+        size="small"
+        startIcon={<KeyIcon />}
+        disabled={action.isPending}
+        onClick={() =>
+          action.mutate({
+            path: `/api/User/${user.id}/password-link`,
+            done: 'haulboard.users.actions.password_link_title',
+          })
+        }
+      >
         {translate('haulboard.users.actions.password_link')}
       </Button>
       <ResponsiveDialog open={!!link} onClose={() => setLink(null)} fullWidth maxWidth="sm">
         <DialogTitle>{translate('haulboard.users.actions.password_link_title')}</DialogTitle>
         <DialogContent>
-          <Typography sx={{ mb: 2 }}>{translate('haulboard.users.actions.password_link_help', { name: user.name, time: link ? new Date(link.expiresAt).toLocaleString() : '' })}</Typography>
-          <TextField fullWidth label={translate('haulboard.users.actions.password_link')} value={url} slotProps={{ htmlInput: { readOnly: true } }} onFocus={(event) => event.target.select()} />
+          <Typography sx={{ mb: 2 }}>
+            {translate('haulboard.users.actions.password_link_help', {
+              name: user.name,
+              time: link ? usDateTime(link.expiresAt) : '',
+            })}
+          </Typography>
+          <TextField
+            fullWidth
+            label={translate('haulboard.users.actions.password_link')}
+            value={url}
+            slotProps={{ htmlInput: { readOnly: true } }}
+            onFocus={(event) => event.target.select()}
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={copy}>{translate('haulboard.users.actions.copy')}</Button>
-          <Button variant="contained" onClick={() => setLink(null)}>{translate('haulboard.users.actions.close')}</Button>
+          <Button variant="contained" onClick={() => setLink(null)}>
+            {translate('haulboard.users.actions.close')}
+          </Button>
         </DialogActions>
       </ResponsiveDialog>
     </>

@@ -14,10 +14,16 @@ import { StatusChip } from '../../ui/records/columns';
 function DriverRecordLink({ userId }: { userId: number }) {
   const translate = useTranslate();
   const canRead = useCanAccessFeature('management/drivers', 'Read');
-  const { data } = useApiList<{ id: number; userId: number | null }>(canRead ? '/api/Driver/GetAllNames?showDeleted=true' : null);
+  const { data } = useApiList<{ id: number; userId: number | null }>(
+    canRead ? '/api/Driver/GetAllNames?showDeleted=true' : null,
+  );
   const driver = canRead ? data?.find((row) => row.userId === userId) : undefined;
   if (!driver) return null;
-  return <RecordLink resource="management/drivers" id={driver.id}>{translate('haulboard.users.actions.driver_record')}</RecordLink>;
+  return (
+    <RecordLink resource="management/drivers" id={driver.id}>
+      {translate('haulboard.users.actions.driver_record')}
+    </RecordLink>
+  );
 }
 
 /**
@@ -30,19 +36,34 @@ export function UserActions() {
   const canUpdate = useCanAccessFeature(users.name, 'Update');
   const action = useApiAction();
   if (!user) return null;
-  const call = (name: 'activate' | 'deactivate', done: string) => action.mutate({ path: `/api/User/${user.id}/${name}`, done });
+  const call = (name: 'activate' | 'deactivate', done: string) =>
+    action.mutate({ path: `/api/User/${user.id}/${name}`, done });
   const live = canUpdate && !user.deleted;
   return (
     <RecordEditActions>
-      <StatusChip prefix={`resources.${users.name}.choices.status`} value={user.status} colours={users.fields.status.choices?.colours as never} />
+      <StatusChip
+        prefix={`resources.${users.name}.choices.status`}
+        value={user.status}
+        colours={users.fields.status.choices?.colours as never}
+      />
       <DriverRecordLink userId={user.id} />
       {live && !user.isActive && (
-        <Button size="small" variant="contained" disabled={action.isPending} onClick={() => call('activate', 'haulboard.users.actions.activated')}>
+        <Button
+          size="small"
+          variant="contained"
+          disabled={action.isPending}
+          onClick={() => call('activate', 'haulboard.users.actions.activated')}
+        >
           {translate('haulboard.users.actions.activate')}
         </Button>
       )}
       {live && user.isActive && (
-        <Button size="small" color="warning" disabled={action.isPending} onClick={() => call('deactivate', 'haulboard.users.actions.deactivated')}>
+        <Button
+          size="small"
+          color="warning"
+          disabled={action.isPending}
+          onClick={() => call('deactivate', 'haulboard.users.actions.deactivated')}
+        >
           {translate('haulboard.users.actions.deactivate')}
         </Button>
       )}

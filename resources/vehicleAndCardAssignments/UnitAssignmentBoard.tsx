@@ -2,7 +2,12 @@ import { Box, Typography } from '@mui/material';
 import { BooleanInput, DataTable } from 'react-admin';
 import { usDate } from '../../ui/format';
 import { useTranslate } from 'ra-core';
-import { type CurrentUnitsDto, type HeldItem, type UnitAssignmentDto, unitAssignmentInput } from '../../schema/assignments';
+import {
+  type CurrentUnitsDto,
+  type HeldItem,
+  type UnitAssignmentDto,
+  unitAssignmentInput,
+} from '../../schema/assignments';
 import { AssignmentBoard } from '../../ui/assignments/AssignmentBoard';
 import { Now } from '../../ui/assignments/Now';
 import { RecordLink } from '../../ui/records/links';
@@ -17,11 +22,20 @@ const filters = [<DriverInput key="driverId" source="driverId" label={f('driver'
 /** What a driver holds in one slot: the unit or card (a link for who may edit it) and since when. */
 function Held({ item, resource }: { item: HeldItem | null; resource: string }) {
   const translate = useTranslate();
-  if (!item) return <Typography variant="body2" color="text.secondary">{translate('haulboard.assignments.none')}</Typography>;
+  if (!item)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {translate('haulboard.assignments.none')}
+      </Typography>
+    );
   return (
     <Box>
-      <RecordLink resource={resource} id={item.itemId}>{item.label}</RecordLink>
-      <Typography variant="caption" color="text.secondary" component="div">{translate('haulboard.assignments.fields.since')} {usDate(item.startsOn)}</Typography>
+      <RecordLink resource={resource} id={item.itemId}>
+        {item.label}
+      </RecordLink>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {translate('haulboard.assignments.fields.since')} {usDate(item.startsOn)}
+      </Typography>
     </Box>
   );
 }
@@ -50,19 +64,49 @@ export default function UnitAssignmentBoard() {
           <>
             <Typography variant="body2">{translate('haulboard.assignments.assign_help')}</Typography>
             <UnitInput type="Truck" source="truckId" label={f('truck')} helperText={<Now label={row.truck?.label} />} />
-            <UnitInput type="Trailer" source="trailerId" label={f('trailer')} helperText={<Now label={row.trailer?.label} />} />
-            <FuelCardInput source="fuelCardId" label={f('fuel_card')} helperText={<Now label={row.fuelCard?.label} />} />
+            <UnitInput
+              type="Trailer"
+              source="trailerId"
+              label={f('trailer')}
+              helperText={<Now label={row.trailer?.label} />}
+            />
+            <FuelCardInput
+              source="fuelCardId"
+              label={f('fuel_card')}
+              helperText={<Now label={row.fuelCard?.label} />}
+            />
             <BooleanInput source="reassign" label="haulboard.assignments.reassign_held" />
           </>
         ),
         label: 'haulboard.assignments.assign',
       }}
     >
-      <Column source="driverName" label={f('driver')} render={(row) => <RecordLink resource="management/drivers" id={row.driverId}>{row.driverName}</RecordLink>} />
+      <Column
+        source="driverName"
+        label={f('driver')}
+        render={(row) => (
+          <RecordLink resource="management/drivers" id={row.driverId}>
+            {row.driverName}
+          </RecordLink>
+        )}
+      />
       <Column source="carrierName" label={f('carrier')} disableSort />
-      <Column source="truckNumber" label={f('truck')} render={(row) => <Held item={row.truck} resource="management/vehicles" />} />
-      <Column source="trailerNumber" label={f('trailer')} render={(row) => <Held item={row.trailer} resource="management/vehicles" />} />
-      <Column source="fuelCard" label={f('fuel_card')} disableSort render={(row) => <Held item={row.fuelCard} resource="management/fuel-cards" />} />
+      <Column
+        source="truckNumber"
+        label={f('truck')}
+        render={(row) => <Held item={row.truck} resource="management/vehicles" />}
+      />
+      <Column
+        source="trailerNumber"
+        label={f('trailer')}
+        render={(row) => <Held item={row.trailer} resource="management/vehicles" />}
+      />
+      <Column
+        source="fuelCard"
+        label={f('fuel_card')}
+        disableSort
+        render={(row) => <Held item={row.fuelCard} resource="management/fuel-cards" />}
+      />
     </AssignmentBoard>
   );
 }

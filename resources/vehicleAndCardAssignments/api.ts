@@ -1,6 +1,6 @@
 import { registerRecordResource } from '../../ui/records/definitions';
 
-/** Vehicle-and-card assignment (SPEC.md §2 Assignment): the current picture on /api/UnitAssignments/current. */
+/** Vehicle-and-card assignment (docs/product/people.md#assignments): now, from /api/UnitAssignments/current. */
 export const unitAssignmentsResource = registerRecordResource({
   name: 'management/vehicle-and-card-assignment',
   api: '/api/UnitAssignments',

@@ -6,7 +6,21 @@ import { FleetLinks } from './FleetLinks';
 export default function VehicleList() {
   return (
     <DefinitionList
-      columns={['unitNumber', 'unitType', 'year', 'make', 'model', 'vin', 'plate', 'capacity', 'carrierId', 'status', 'registrationExpiresOn', 'annualInspectionDueOn', 'driverName']}
+      columns={[
+        'unitNumber',
+        'unitType',
+        'year',
+        'make',
+        'model',
+        'vin',
+        'plate',
+        'capacity',
+        'carrierId',
+        'status',
+        'registrationExpiresOn',
+        'annualInspectionDueOn',
+        'driverName',
+      ]}
       render={{ plate: (row) => [row.plate, (row as unknown as UnitDto).plateState].filter(Boolean).join(' · ') }}
       actions={<FleetLinks />}
     />

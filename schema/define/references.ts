@@ -32,7 +32,11 @@ export type DisplayMode = (typeof REFERENCE_TARGETS)[ReferenceTarget]['display']
 
 /** The DTO key of what a reference shows: stateId → state, carrierId → carrierName. */
 export type DisplayKey<K extends string, M extends DisplayMode> = K extends `${infer Base}Id`
-  ? M extends 'code' ? Base : M extends 'email' ? `${Base}Email` : `${Base}Name`
+  ? M extends 'code'
+    ? Base
+    : M extends 'email'
+      ? `${Base}Email`
+      : `${Base}Name`
   : `${K}Name`;
 
 export function displayKey(key: string, target: ReferenceTarget): string {

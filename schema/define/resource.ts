@@ -1,9 +1,9 @@
 import { z, type RefinementCtx, type ZodType } from 'zod';
-import { businessDate } from '../bookOrders';
-import { idText, queryBoolean } from '../common';
+import { businessDate, idText, queryBoolean } from '../common';
 import type { ExpiryItem } from '../expiry';
 import type { FeatureKey, Section } from '../features';
 import type { IconName } from '../icons';
+import { fromCents, parseDollars } from '../money';
 import { PERIODS, type Period } from '../period';
 import { type RecordDto, listQuery, version } from '../records';
 import type { ColumnType, Field, FieldTypes } from './fields';
@@ -33,10 +33,23 @@ export type Filters = Record<string, QueryFilter>;
 /** Query-only filters, by the control that sets them. */
 export const only = {
   /** A yes/no select: both answers filter ("no" too). */
-  yesNo: (label: string): QueryFilter & { __value?: boolean } => ({ kind: 'yesNo', label, rule: queryBoolean.optional() }),
+  yesNo: (label: string): QueryFilter & { __value?: boolean } => ({
+    kind: 'yesNo',
+    label,
+    rule: queryBoolean.optional(),
+  }),
   /** A switch: on filters, off does not. */
-  flag: (label: string): QueryFilter & { __value?: boolean } => ({ kind: 'flag', label, rule: queryBoolean.optional() }),
-  reference: (target: ReferenceTarget | 'roles', label: string): QueryFilter & { __value?: number } => ({ kind: 'reference', label, rule: idText.optional(), target }),
+  flag: (label: string): QueryFilter & { __value?: boolean } => ({
+    kind: 'flag',
+    label,
+    rule: queryBoolean.optional(),
+  }),
+  reference: (target: ReferenceTarget | 'roles', label: string): QueryFilter & { __value?: number } => ({
+    kind: 'reference',
+    label,
+    rule: idText.optional(),
+    target,
+  }),
   /** The id of a record that is not a reference target (a pay bill), typed in or set by a link. */
   id: (label: string): QueryFilter & { __value?: number } => ({ kind: 'id', label, rule: idText.optional() }),
 };
@@ -49,7 +62,7 @@ export interface ResourceSpec<F extends Fields, Q extends Filters> {
   /** The API controller: GET/POST on it, GET/PUT/DELETE on /{id}, POST /{id}/restore, GET /export. */
   api: `/api/${string}`;
   /**
-   * The list call of the screen when SPEC.md §7 names another than the controller's GET (broker fees:
+   * The list call of the screen when the original API names another than the controller's GET (broker fees:
    * transactions-filtered): the resource's server extension answers it with the same list (records.list).
    */
   listApi?: `/api/${string}`;
@@ -82,7 +95,7 @@ export interface ResourceSpec<F extends Fields, Q extends Filters> {
   formDefaults?: Readonly<Record<string, unknown>>;
   /** The largest page a list call may ask for (default 500; the permissions screen reads 10,000 users). */
   maxPageSize?: number;
-  /** The page size of a list call that does not say (default 50; tickets 10, SPEC.md §9). */
+  /** The page size of a list call that does not say (default 50; tickets 10: docs/product/conventions.md#lists). */
   defaultPageSize?: number;
   /**
    * Records are never deleted or restored (a ledger): there are no delete and restore routes, and a correction is a
@@ -91,7 +104,7 @@ export interface ResourceSpec<F extends Fields, Q extends Filters> {
   appendOnly?: boolean;
   /** The shared period filter (schema/period.ts) on this date field: the query's filtered, from and to. */
   period?: { field: keyof F & string; default: Period };
-  /** What the list says when it cannot be loaded, when SPEC.md §8 gives the screen its own words. */
+  /** What the list says when it cannot load, if the screen has words of its own (docs/product/shell.md#failure-messages). */
   loadProblem?: string;
   /** The search box's words when the server extension searches more than the fields marked `search` (names of references …). */
   searchHint?: string;
@@ -100,38 +113,69 @@ export interface ResourceSpec<F extends Fields, Q extends Filters> {
 // ------------------------------------------------------------------------------------------------------------------
 // Types derived from the fields.
 
-type InDto<F extends Fields> = { [K in keyof F as TypesOf<F[K]>['inDto'] extends true ? K : never]: TypesOf<F[K]>['dto'] };
+type InDto<F extends Fields> = {
+  [K in keyof F as TypesOf<F[K]>['inDto'] extends true ? K : never]: TypesOf<F[K]>['dto'];
+};
 type Displays<F extends Fields> = UnionToIntersection<
-  { [K in keyof F]: TypesOf<F[K]>['display'] extends infer M extends 'code' | 'name' ? { [P in DisplayKey<K & string, M>]: string | null } : never }[keyof F]
+  {
+    [K in keyof F]: TypesOf<F[K]>['display'] extends infer M extends 'code' | 'name'
+      ? { [P in DisplayKey<K & string, M>]: string | null }
+      : never;
+  }[keyof F]
 >;
 type GroupExpires<G> = G extends Record<string, Field> ? { [K in keyof G]: TypesOf<G[K]>['expires'] }[keyof G] : false;
-type Expires<F extends Fields> = { [K in keyof F]: TypesOf<F[K]>['expires'] | GroupExpires<TypesOf<F[K]>['group']> }[keyof F];
+type Expires<F extends Fields> = {
+  [K in keyof F]: TypesOf<F[K]>['expires'] | GroupExpires<TypesOf<F[K]>['group']>;
+}[keyof F];
 type ExpiryPart<F extends Fields> = true extends Expires<F> ? { expiry: ExpiryItem[] } : unknown;
 
 /** What an answer carries: id, version, deleted and instants, every field, what references show, expirations. */
-export type DtoOf<F extends Fields> = RecordDto & InDto<F> & ([Displays<F>] extends [never] ? unknown : Displays<F>) & ExpiryPart<F>;
+export type DtoOf<F extends Fields> = RecordDto &
+  InDto<F> &
+  ([Displays<F>] extends [never] ? unknown : Displays<F>) &
+  ExpiryPart<F>;
 
 type InValue<T extends FieldTypes> = 'in' extends keyof T ? T['in'] : T['dto'];
 /** The valid create body. */
-export type InputShape<F extends Fields> = { [K in keyof F as TypesOf<F[K]>['hasInput'] extends true | 'create' ? K : never]: InValue<TypesOf<F[K]>> };
+export type InputShape<F extends Fields> = {
+  [K in keyof F as TypesOf<F[K]>['hasInput'] extends true | 'create' ? K : never]: InValue<TypesOf<F[K]>>;
+};
 /** The valid update body: the fields that may change, those only an update has, and the version read. */
-export type UpdateShape<F extends Fields> = { [K in keyof F as TypesOf<F[K]>['hasInput'] extends true | 'update' ? K : never]: InValue<TypesOf<F[K]>> } & { version: number };
+export type UpdateShape<F extends Fields> = {
+  [K in keyof F as TypesOf<F[K]>['hasInput'] extends true | 'update' ? K : never]: InValue<TypesOf<F[K]>>;
+} & { version: number };
 
 type ScalarColumns<F extends Fields, Prefix extends string = ''> = {
-  [K in keyof F as TypesOf<F[K]>['stored'] extends 'column' ? `${Prefix}${SnakeCase<K & string>}${TypesOf<F[K]>['suffix']}` : never]: TypesOf<F[K]>['col'];
+  [
+    K in keyof F as TypesOf<F[K]>['stored'] extends 'column'
+      ? `${Prefix}${SnakeCase<K & string>}${TypesOf<F[K]>['suffix']}`
+      : never
+  ]: TypesOf<F[K]>['col'];
 };
 type GroupColumns<F extends Fields> = UnionToIntersection<
-  { [K in keyof F]: TypesOf<F[K]>['group'] extends infer G extends Fields ? { [C in keyof ScalarColumns<G, `${SnakeCase<K & string>}_`>]: ScalarColumns<G, `${SnakeCase<K & string>}_`>[C] | null } : never }[keyof F]
+  {
+    [K in keyof F]: TypesOf<F[K]>['group'] extends infer G extends Fields
+      ? {
+          [C in keyof ScalarColumns<G, `${SnakeCase<K & string>}_`>]:
+            ScalarColumns<G, `${SnakeCase<K & string>}_`>[C] | null;
+        }
+      : never;
+  }[keyof F]
 >;
-type StorageColumns<S> = S extends Readonly<Record<string, { type: ColumnType; notNull: boolean }>>
-  ? { [K in keyof S]: (S[K]['type'] extends 'text' ? string : number) | (S[K]['notNull'] extends true ? never : null) }
-  : unknown;
+type StorageColumns<S> =
+  S extends Readonly<Record<string, { type: ColumnType; notNull: boolean }>>
+    ? {
+        [K in keyof S]: (S[K]['type'] extends 'text' ? string : number) | (S[K]['notNull'] extends true ? never : null);
+      }
+    : unknown;
 /** The table's columns besides id and version (the server's table types add those as generated). */
-export type ColumnsOf<F extends Fields, S = unknown> = ScalarColumns<F> & ([GroupColumns<F>] extends [never] ? unknown : GroupColumns<F>) & StorageColumns<S> & {
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
-};
+export type ColumnsOf<F extends Fields, S = unknown> = ScalarColumns<F> &
+  ([GroupColumns<F>] extends [never] ? unknown : GroupColumns<F>) &
+  StorageColumns<S> & {
+    created_at: string;
+    updated_at: string;
+    deleted_at: string | null;
+  };
 
 export type FilterValue<Q> = Q extends { __value?: infer V } ? V : never;
 type FieldFilterValue<T extends FieldTypes> = NonNullable<T['dto']>;
@@ -142,8 +186,11 @@ export type QueryOf<F extends Fields, Q extends Filters> = {
   search?: string;
   sort?: string;
   showDeleted: boolean;
-} & { [K in keyof Q]?: FilterValue<Q[K]> } & { [K in keyof F]?: FieldFilterValue<TypesOf<F[K]>> } & (true extends Expires<F> ? { expiring?: boolean } : unknown)
-  & { filtered?: Period; from?: string; to?: string } & { [K in keyof F as `${K & string}Min` | `${K & string}Max`]?: number };
+} & { [K in keyof Q]?: FilterValue<Q[K]> } & {
+  [K in keyof F]?: FieldFilterValue<TypesOf<F[K]>>;
+} & (true extends Expires<F> ? { expiring?: boolean } : unknown) & { filtered?: Period; from?: string; to?: string } & {
+    [K in keyof F as `${K & string}Min` | `${K & string}Max`]?: number;
+  };
 
 // ------------------------------------------------------------------------------------------------------------------
 // The definition: the spec and what is derived from it at run time.
@@ -154,7 +201,12 @@ export interface ColumnInfo {
   notNull: boolean;
 }
 
-export interface ResourceDefinition<F extends Fields = Fields, Q extends Filters = Filters, S = unknown, T extends string = string> extends ResourceSpec<F, Q> {
+export interface ResourceDefinition<
+  F extends Fields = Fields,
+  Q extends Filters = Filters,
+  S = unknown,
+  T extends string = string,
+> extends ResourceSpec<F, Q> {
   table: T;
   /** react-admin's resource name: the route without /app/ ('management/vehicles'). */
   name: string;
@@ -181,7 +233,13 @@ export interface ResourceDefinition<F extends Fields = Fields, Q extends Filters
   /** The words of the search box: what it searches. */
   searchHint: string;
   /** Phantom types for `typeof def.types.dto` … */
-  types: { dto: DtoOf<F>; input: InputShape<F>; update: UpdateShape<F>; query: QueryOf<F, Q>; columns: ColumnsOf<F, S> };
+  types: {
+    dto: DtoOf<F>;
+    input: InputShape<F>;
+    update: UpdateShape<F>;
+    query: QueryOf<F, Q>;
+    columns: ColumnsOf<F, S>;
+  };
 }
 
 const RECORD_COLUMNS: ColumnInfo[] = [
@@ -192,15 +250,22 @@ const RECORD_COLUMNS: ColumnInfo[] = [
   { name: 'version', type: 'integer', notNull: true },
 ];
 
-export const columnOf = (key: string, field: Field, prefix = '') => `${prefix}${snakeCase(key)}${field.column?.suffix ?? ''}`;
+export const columnOf = (key: string, field: Field, prefix = '') =>
+  `${prefix}${snakeCase(key)}${field.column?.suffix ?? ''}`;
 
 /** The columns the fields and the storage declare, in order (record columns first). */
 function columnsOf(fields: Fields, storage: ResourceSpec<Fields, Filters>['storage']): ColumnInfo[] {
   const columns = [...RECORD_COLUMNS];
   for (const [key, field] of Object.entries(fields)) {
-    if (field.column) columns.push({ name: columnOf(key, field), type: field.column.type, notNull: field.column.notNull ?? field.required });
+    if (field.column)
+      columns.push({
+        name: columnOf(key, field),
+        type: field.column.type,
+        notNull: field.column.notNull ?? field.required,
+      });
     for (const [sub, inner] of Object.entries(field.group?.fields ?? {})) {
-      if (inner.column) columns.push({ name: columnOf(sub, inner, `${snakeCase(key)}_`), type: inner.column.type, notNull: false });
+      if (inner.column)
+        columns.push({ name: columnOf(sub, inner, `${snakeCase(key)}_`), type: inner.column.type, notNull: false });
     }
   }
   for (const [name, info] of Object.entries(storage ?? {})) columns.push({ name, ...info });
@@ -212,7 +277,12 @@ function fieldFilter(key: string, field: Field): QueryFilter {
   const { label } = field.flags;
   switch (field.kind) {
     case 'choice':
-      return { kind: 'choice', label, rule: z.enum(field.choices!.values as [string, ...string[]]).optional(), choices: field.choices };
+      return {
+        kind: 'choice',
+        label,
+        rule: z.enum(field.choices!.values as [string, ...string[]]).optional(),
+        choices: field.choices,
+      };
     case 'reference':
       return { kind: 'reference', label, rule: idText.optional(), target: field.target };
     case 'boolean':
@@ -241,7 +311,15 @@ function rangeFilters(fields: Fields): Record<string, QueryFilter> {
   const out: Record<string, QueryFilter> = {};
   for (const [key, field] of Object.entries(fields)) {
     if (!field.range) continue;
-    const dollars = z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'An amount in dollars, e.g. 125.50').transform(Number).optional();
+    // Read digit by digit (schema/money.ts): 125.5 is $125.50, a third decimal or an amount beyond the limit is refused.
+    const dollars = z
+      .string()
+      .transform((text, ctx) => {
+        const cents = parseDollars(text);
+        if (cents === null) ctx.addIssue({ code: 'custom', message: 'An amount in dollars, e.g. 125.50' });
+        return cents === null ? z.NEVER : fromCents(cents);
+      })
+      .optional();
     out[`${key}Min`] = { kind: 'amount', label: `${field.flags.label} from`, rule: dollars };
     out[`${key}Max`] = { kind: 'amount', label: `${field.flags.label} to`, rule: dollars };
   }
@@ -250,50 +328,83 @@ function rangeFilters(fields: Fields): Record<string, QueryFilter> {
 
 /** 'Unit number, VIN, plate' from the labels of the searched fields. */
 function searchHintOf(fields: Fields): string {
-  const labels = Object.values(fields).filter((f) => f.flags.search).map((f) => f.flags.label);
-  return labels.map((label, i) => (i === 0 ? label : label.replace(/^[A-Z](?=[a-z-])/, (c) => c.toLowerCase()))).join(', ');
+  const labels = Object.values(fields)
+    .filter((f) => f.flags.search)
+    .map((f) => f.flags.label);
+  return labels
+    .map((label, i) => (i === 0 ? label : label.replace(/^[A-Z](?=[a-z-])/, (c) => c.toLowerCase())))
+    .join(', ');
 }
 
 /** Lazily built (the web app reads few of these at start): the first read builds and keeps it. */
 function lazy<T extends object, K extends keyof T>(target: T, key: K, build: () => T[K]) {
-  Object.defineProperty(target, key, { configurable: true, enumerable: true, get: () => {
-    const value = build();
-    Object.defineProperty(target, key, { value, enumerable: true });
-    return value;
-  } });
+  Object.defineProperty(target, key, {
+    configurable: true,
+    enumerable: true,
+    get: () => {
+      const value = build();
+      Object.defineProperty(target, key, { value, enumerable: true });
+      return value;
+    },
+  });
 }
 
 /**
  * Checks the spec (every sort, filter and section it names exists) and derives the rest. A mistake is an error at
  * start-up (and in the tests), naming what to fix.
  */
-export function defineResource<const F extends Fields, const T extends string, const Q extends Filters = Record<never, QueryFilter>, const S = unknown>(
+export function defineResource<
+  const F extends Fields,
+  const T extends string,
+  const Q extends Filters = Record<never, QueryFilter>,
+  const S = unknown,
+>(
   spec: ResourceSpec<F, Q> & { table: T; storage?: S & ResourceSpec<F, Q>['storage'] },
 ): ResourceDefinition<F, Q, S, T> {
   const fields = spec.fields as Fields;
   const sections = spec.sections ?? { main: spec.singular };
   const problems: string[] = [];
   for (const [key, field] of Object.entries(fields)) {
-    if (field.flags.section && !(field.flags.section in sections)) problems.push(`field ${key}: section "${field.flags.section}" is not in sections`);
-    if (field.flags.sort && field.kind !== 'computed' && !field.column) problems.push(`field ${key}: a ${field.kind} field cannot be sorted by`);
+    if (field.flags.section && !(field.flags.section in sections))
+      problems.push(`field ${key}: section "${field.flags.section}" is not in sections`);
+    if (field.flags.sort && field.kind !== 'computed' && !field.column)
+      problems.push(`field ${key}: a ${field.kind} field cannot be sorted by`);
   }
   const sortColumns: Record<string, string | null> = {};
   for (const [key, field] of Object.entries(fields)) {
     if (field.flags.sort) sortColumns[key] = field.column ? columnOf(key, field) : null;
     for (const [sub, inner] of Object.entries(field.group?.fields ?? {})) {
-      if (inner.flags.sort) sortColumns[`${key}${sub[0].toUpperCase()}${sub.slice(1)}`] = columnOf(sub, inner, `${snakeCase(key)}_`);
+      if (inner.flags.sort)
+        sortColumns[`${key}${sub[0].toUpperCase()}${sub.slice(1)}`] = columnOf(sub, inner, `${snakeCase(key)}_`);
     }
   }
   Object.assign(sortColumns, { createdAt: 'created_at', id: 'id' });
   const sortKeys = Object.keys(sortColumns);
-  if (!sortKeys.includes(spec.defaultSort.replace(/^-/, ''))) problems.push(`defaultSort "${spec.defaultSort}" is not a sortable field`);
+  if (!sortKeys.includes(spec.defaultSort.replace(/^-/, '')))
+    problems.push(`defaultSort "${spec.defaultSort}" is not a sortable field`);
   const filters = (spec.filters ?? {}) as Q;
-  const fieldFilters = Object.fromEntries(Object.entries(fields).filter(([, f]) => f.flags.filter).map(([key, f]) => [key, fieldFilter(key, f)]));
+  const fieldFilters = Object.fromEntries(
+    Object.entries(fields)
+      .filter(([, f]) => f.flags.filter)
+      .map(([key, f]) => [key, fieldFilter(key, f)]),
+  );
   const expiring = Object.entries(fields).flatMap(([key, field]) => [
     ...(field.expires ? [{ path: key, column: columnOf(key, field), label: field.expires }] : []),
-    ...Object.entries(field.group?.fields ?? {}).filter(([, inner]) => inner.expires).map(([sub, inner]) => ({ path: `${key}.${sub}`, column: columnOf(sub, inner, `${snakeCase(key)}_`), label: inner.expires! })),
+    ...Object.entries(field.group?.fields ?? {})
+      .filter(([, inner]) => inner.expires)
+      .map(([sub, inner]) => ({
+        path: `${key}.${sub}`,
+        column: columnOf(sub, inner, `${snakeCase(key)}_`),
+        label: inner.expires!,
+      })),
   ]);
-  const allFilters: Record<string, QueryFilter> = { ...fieldFilters, ...filters, ...(expiring.length ? { expiring: only.flag('Expiring or expired') } : {}), ...periodFilters(spec.period), ...rangeFilters(fields) };
+  const allFilters: Record<string, QueryFilter> = {
+    ...fieldFilters,
+    ...filters,
+    ...(expiring.length ? { expiring: only.flag('Expiring or expired') } : {}),
+    ...periodFilters(spec.period),
+    ...rangeFilters(fields),
+  };
   const recordTitleKnown = spec.recordTitle in fields || ['id'].includes(spec.recordTitle);
   if (!recordTitleKnown) problems.push(`recordTitle "${spec.recordTitle}" is not a field`);
   if (problems.length) throw new Error(`Resource ${spec.route}: ${problems.join('; ')}`);
@@ -317,9 +428,19 @@ export function defineResource<const F extends Fields, const T extends string, c
 
   const inputs = Object.entries(fields).filter(([, f]) => f.input);
   const body = (update: boolean) => {
-    const shape = Object.fromEntries(inputs.filter(([, f]) => (update ? f.update !== 'never' : f.update !== 'only')).map(([key, f]) => [key, update && f.optionalOnUpdate ? f.input!.optional() : f.input!]));
+    const shape = Object.fromEntries(
+      inputs
+        .filter(([, f]) => (update ? f.update !== 'never' : f.update !== 'only'))
+        .map(([key, f]) => [key, update && f.optionalOnUpdate ? f.input!.optional() : f.input!]),
+    );
     // An update that sends a fixed field is refused naming it, rather than the value being dropped without a word.
-    const refused = update ? Object.fromEntries(inputs.filter(([, f]) => f.update === 'never').map(([key, f]) => [key, z.never({ error: `${f.flags.label} ${f.fixedWhy}` }).optional()])) : {};
+    const refused = update
+      ? Object.fromEntries(
+          inputs
+            .filter(([, f]) => f.update === 'never')
+            .map(([key, f]) => [key, z.never({ error: `${f.flags.label} ${f.fixedWhy}` }).optional()]),
+        )
+      : {};
     Object.assign(shape, refused);
     let object: ZodType = z.object({ ...shape, ...(update ? { version } : {}) });
     if (spec.rules) object = object.superRefine(spec.rules as never);
@@ -328,7 +449,17 @@ export function defineResource<const F extends Fields, const T extends string, c
   };
   lazy(definition, 'create', () => body(false) as never);
   lazy(definition, 'update', () => body(true) as never);
-  lazy(definition, 'query', () => listQuery(sortKeys as [string, ...string[]], Object.fromEntries(Object.entries(allFilters).map(([key, f]) => [key, f.rule])), spec.maxPageSize, spec.defaultPageSize) as never);
+  lazy(
+    definition,
+    'query',
+    () =>
+      listQuery(
+        sortKeys as [string, ...string[]],
+        Object.fromEntries(Object.entries(allFilters).map(([key, f]) => [key, f.rule])),
+        spec.maxPageSize,
+        spec.defaultPageSize,
+      ) as never,
+  );
   lazy(definition, 'columns', () => columnsOf(fields, spec.storage));
   return definition;
 }
@@ -336,8 +467,15 @@ export function defineResource<const F extends Fields, const T extends string, c
 /** Every filter of a definition's list — fields', query-only, and "expiring" — with the control that sets it. */
 export function listFilters(def: AnyResource): Record<string, QueryFilter> {
   const result: Record<string, QueryFilter> = {};
-  for (const [key, field] of Object.entries(def.fields as Fields)) if (field.flags.filter) result[key] = fieldFilter(key, field);
-  return { ...result, ...def.filters, ...(def.expiring.length ? { expiring: only.flag('Expiring or expired') } : {}), ...periodFilters(def.period), ...rangeFilters(def.fields as Fields) };
+  for (const [key, field] of Object.entries(def.fields as Fields))
+    if (field.flags.filter) result[key] = fieldFilter(key, field);
+  return {
+    ...result,
+    ...def.filters,
+    ...(def.expiring.length ? { expiring: only.flag('Expiring or expired') } : {}),
+    ...periodFilters(def.period),
+    ...rangeFilters(def.fields as Fields),
+  };
 }
 
 export { displayKey };
@@ -349,9 +487,19 @@ type ChildOf<F> = F extends Field<infer T> ? T['child'] : never;
 /** The child tables of a definition's rows fields: their name, their parent column and their fields. */
 export type ChildTablesOf<F extends Fields> = Exclude<{ [K in keyof F]: ChildOf<F[K]> }[keyof F], null>;
 /** A child table's columns (besides id): the parent, the position, each field's column. */
-export type ChildColumnsOf<C extends { parent: string; fields: Fields }> = { [P in C['parent']]: number } & { position: number } & ScalarColumns<C['fields']>;
+export type ChildColumnsOf<C extends { parent: string; fields: Fields }> = { [P in C['parent']]: number } & {
+  position: number;
+} & ScalarColumns<C['fields']>;
 
 /** The DTO values the server works out itself (computed fields, write-only fields it reads back). */
 export type ComputedOf<F extends Fields> = {
-  [K in keyof F as TypesOf<F[K]>['stored'] extends 'none' ? (TypesOf<F[K]>['inDto'] extends true ? (TypesOf<F[K]>['child'] extends null ? K : never) : never) : never]: TypesOf<F[K]>['dto'];
+  [
+    K in keyof F as TypesOf<F[K]>['stored'] extends 'none'
+      ? TypesOf<F[K]>['inDto'] extends true
+        ? TypesOf<F[K]>['child'] extends null
+          ? K
+          : never
+        : never
+      : never
+  ]: TypesOf<F[K]>['dto'];
 };

@@ -1,18 +1,32 @@
 import { z } from 'zod';
 import {
-  CLAIM_PRIORITIES, CLAIM_PRIORITY_LABELS, CLAIM_STATUSES, CLAIM_STATUS_LABELS, CLAIM_TYPES, CLAIM_TYPE_LABELS, type DeadlineState,
+  CLAIM_PRIORITIES,
+  CLAIM_PRIORITY_LABELS,
+  CLAIM_STATUSES,
+  CLAIM_STATUS_LABELS,
+  CLAIM_TYPES,
+  CLAIM_TYPE_LABELS,
+  type DeadlineState,
 } from '../claims';
 import { choice, computed, date, fixed, integer, money, reference, rows, text } from '../define/fields';
 import { type QueryFilter, defineResource, only } from '../define/resource';
 import { todayIso } from '../expiry';
 
 const OF_ITS_ORDER = 'is the order the claim was filed on: delete the claim and file it on the other order';
-/** A query-only filter of one of a list's values (ClaimStatus, ClaimType, ClaimPriority of SPEC.md §7). */
-const oneOf = <const V extends readonly [string, ...string[]]>(values: V, labels: { readonly [K in V[number]]: string }, label: string): QueryFilter & { __value?: V[number] } =>
-  ({ kind: 'choice', label, rule: z.enum(values).optional(), choices: { values, labels } });
+/** A query-only filter of one of a list's values (the claims list's ClaimStatus, ClaimType, ClaimPriority). */
+const oneOf = <const V extends readonly [string, ...string[]]>(
+  values: V,
+  labels: { readonly [K in V[number]]: string },
+  label: string,
+): QueryFilter & { __value?: V[number] } => ({
+  kind: 'choice',
+  label,
+  rule: z.enum(values).optional(),
+  choices: { values, labels },
+});
 
 /**
- * Cargo claims (issue 17, SPEC.md §2 Claims Tracker, §7 ClaimTracker): a dealer or shipper reports damage to, or the
+ * Cargo claims (docs/product/claims.md): a dealer or shipper reports damage to, or the
  * loss of, vehicles of a book order; the claims team works it through the steps of its type (schema/claims.ts) within
  * the law's deadlines, pays the claimant and recovers what it can. The claim number, deadlines, steps, payments and
  * the driver's chargeback are the server's (server/modules/claims): the steps, comments, timeline, chargeback and
@@ -34,23 +48,56 @@ export const claims = defineResource({
     bookOrderId: fixed(reference('bookOrders', { label: 'Order', required: true, filter: true }), OF_ITS_ORDER),
     claimantCompany: text({ label: 'Claimant company', required: true, max: 120, search: true, sort: true }),
     type: choice(CLAIM_TYPES, { label: 'Type', labels: CLAIM_TYPE_LABELS, sort: true }),
-    priority: choice(CLAIM_PRIORITIES, { label: 'Priority', labels: CLAIM_PRIORITY_LABELS, colours: { HIGH: 'warning', URGENT: 'error' }, default: 'MEDIUM', sort: true }),
+    priority: choice(CLAIM_PRIORITIES, {
+      label: 'Priority',
+      labels: CLAIM_PRIORITY_LABELS,
+      colours: { HIGH: 'warning', URGENT: 'error' },
+      default: 'MEDIUM',
+      sort: true,
+    }),
     status: choice(CLAIM_STATUSES, {
-      label: 'Status', labels: CLAIM_STATUS_LABELS, default: 'RECEIVED', sort: true,
-      colours: { RECEIVED: 'info', ACKNOWLEDGED: 'info', INVESTIGATING: 'warning', APPROVED: 'success', OFFERED: 'warning', DECLINED: 'error', SETTLED: 'success', CLOSED: 'default' },
+      label: 'Status',
+      labels: CLAIM_STATUS_LABELS,
+      default: 'RECEIVED',
+      sort: true,
+      colours: {
+        RECEIVED: 'info',
+        ACKNOWLEDGED: 'info',
+        INVESTIGATING: 'warning',
+        APPROVED: 'success',
+        OFFERED: 'warning',
+        DECLINED: 'error',
+        SETTLED: 'success',
+        CLOSED: 'default',
+      },
     }),
     assigneeId: reference('users', { label: 'Assignee', section: 'claim' }),
-    driverId: reference('drivers', { label: 'Driver', filter: true, section: 'claim', help: 'The order’s driver when left empty' }),
+    driverId: reference('drivers', {
+      label: 'Driver',
+      filter: true,
+      section: 'claim',
+      help: 'The order’s driver when left empty',
+    }),
     receivedOn: date({ label: 'Received', required: true, sort: true }),
-    vehicles: rows({
-      bookOrderVehicleId: integer({ label: 'Vehicle of the order', required: true, min: 1 }),
-      damage: text({ label: 'Damage', max: 500 }),
-    }, { label: 'Damaged vehicles', table: 'claim_vehicles', parent: 'claim_id', max: 20, section: 'vehicles' }),
-    claimed: money({ label: 'Claimed', required: true, min: 0, max: 10_000_000, sort: true, section: 'money' }),
-    approved: money({ label: 'Approved', min: 0, max: 10_000_000, section: 'money', list: 'hide' }),
-    settled: money({ label: 'Settlement agreed', min: 0, max: 10_000_000, section: 'money', list: 'hide' }),
-    recoveredFromInsurance: money({ label: 'Recovered from insurance', min: 0, max: 10_000_000, section: 'money', list: 'hide' }),
-    description: text({ label: 'Description', max: 4000, multiline: true, search: true, list: false, section: 'details' }),
+    vehicles: rows(
+      {
+        bookOrderVehicleId: integer({ label: 'Vehicle of the order', required: true, min: 1 }),
+        damage: text({ label: 'Damage', max: 500 }),
+      },
+      { label: 'Damaged vehicles', table: 'claim_vehicles', parent: 'claim_id', max: 20, section: 'vehicles' },
+    ),
+    claimed: money({ label: 'Claimed', required: true, sort: true, section: 'money' }),
+    approved: money({ label: 'Approved', section: 'money', list: 'hide' }),
+    settled: money({ label: 'Settlement agreed', section: 'money', list: 'hide' }),
+    recoveredFromInsurance: money({ label: 'Recovered from insurance', section: 'money', list: 'hide' }),
+    description: text({
+      label: 'Description',
+      max: 4000,
+      multiline: true,
+      search: true,
+      list: false,
+      section: 'details',
+    }),
     orderNumber: computed<string>({ label: 'Order number', list: false }),
     vins: computed<string[]>({ label: 'VINs' }),
     deliveredOn: computed<string>({ label: 'Delivered', list: 'hide' }),
@@ -72,17 +119,25 @@ export const claims = defineResource({
     claimStatus: oneOf(CLAIM_STATUSES, CLAIM_STATUS_LABELS, 'Status'),
     claimType: oneOf(CLAIM_TYPES, CLAIM_TYPE_LABELS, 'Type'),
     claimPriority: oneOf(CLAIM_PRIORITIES, CLAIM_PRIORITY_LABELS, 'Priority'),
-    claimNumber: { kind: 'text', label: 'Claim number', rule: z.string().trim().max(40).optional() } as QueryFilter & { __value?: string },
+    claimNumber: { kind: 'text', label: 'Claim number', rule: z.string().trim().max(40).optional() } as QueryFilter & {
+      __value?: string;
+    },
     assignUserId: only.reference('users', 'Assignee'),
   },
   // Two cars on one claim once: the damage of each is written once.
   rules: (claim, ctx) => {
     const seen = new Set<number>();
     (claim.vehicles ?? []).forEach((vehicle, index) => {
-      if (seen.has(vehicle.bookOrderVehicleId)) ctx.addIssue({ code: 'custom', path: ['vehicles', index, 'bookOrderVehicleId'], message: 'This vehicle is already on the claim' });
+      if (seen.has(vehicle.bookOrderVehicleId))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['vehicles', index, 'bookOrderVehicleId'],
+          message: 'This vehicle is already on the claim',
+        });
       seen.add(vehicle.bookOrderVehicleId);
     });
-    if (claim.receivedOn && claim.receivedOn > todayIso()) ctx.addIssue({ code: 'custom', path: ['receivedOn'], message: 'A claim is received today or earlier' });
+    if (claim.receivedOn && claim.receivedOn > todayIso())
+      ctx.addIssue({ code: 'custom', path: ['receivedOn'], message: 'A claim is received today or earlier' });
   },
   storage: {
     // The chargeback the claims team decided (POST /{id}/chargeback); the ledger entry follows it.

@@ -1,12 +1,10 @@
-import { z } from 'zod';
-import { hasCents } from '../common';
 import { choice, computed, date, decimal, money, reference, text } from '../define/fields';
 import { defineResource } from '../define/resource';
 import type { FeatureKey } from '../features';
 
 /**
- * Dispatcher pay rules (issue 19 item 2): how a dispatcher is paid from an effective day on. A change is a new rule
- * with a later day, so the weeks before keep the rule they were paid under; the salary report
+ * Dispatcher pay rules (docs/analytics.md#dispatcher-salary): how a dispatcher is paid from an effective day on. A
+ * change is a new rule with a later day, so the weeks before keep the rule they were paid under; the salary report
  * (server/modules/reports/dispatcherSalary.ts) applies to each load the rule in effect on its pickup day.
  *
  * - PERCENT_OF_GROSS: the percent of the loads' gross (their price);
@@ -34,14 +32,6 @@ export const OF_CLEAN_GROSS: readonly PayRuleKind[] = ['PERCENT_OF_CLEAN_GROSS',
  */
 export const EVERY_DISPATCHERS_PAY: readonly FeatureKey[] = ['ReportsDashboard', 'MatchTransactions'];
 
-/** A percent from 0 to 100 with at most two decimals (stored as hundredths of a percent). */
-const percentRule = z
-  .number({ error: 'Percent must be a number' })
-  .finite('Percent must be a number')
-  .min(0, 'Percent is 0 or more')
-  .max(100, 'Percent is 100 at most')
-  .refine(hasCents, 'Percent has two decimals at most');
-
 export const dispatcherPayRules = defineResource({
   route: '/app/management/dispatcher-pay-rules',
   api: '/api/DispatcherPayRules',
@@ -53,21 +43,32 @@ export const dispatcherPayRules = defineResource({
   fields: {
     dispatcherId: reference('dispatchers', { label: 'Dispatcher', required: true, filter: true, sort: true }),
     effectiveFrom: date({
-      label: 'Effective from', required: true, sort: true,
-      unique: { scope: ['dispatcherId'], message: (day) => `This dispatcher already has a rule effective from ${String(day)}` },
+      label: 'Effective from',
+      required: true,
+      sort: true,
+      unique: {
+        scope: ['dispatcherId'],
+        message: (day) => `This dispatcher already has a rule effective from ${String(day)}`,
+      },
       help: 'The first pickup day it applies to; the rule before it applies to the days before.',
     }),
     kind: choice(PAY_RULE_KINDS, { label: 'Kind', labels: PAY_RULE_KIND_LABELS, filter: true }),
-    percent: decimal({ label: 'Percent', required: true, zod: percentRule }),
-    base: money({ label: 'Base per week', help: 'Only with a base plus percent: paid for each week the rule is in effect.' }),
+    // A percent from 0 to 100 with at most two decimals (stored as hundredths of a percent).
+    percent: decimal({ label: 'Percent', required: true, scale: 2, min: 0, max: 100 }),
+    base: money({
+      label: 'Base per week',
+      help: 'Only with a base plus percent: paid for each week the rule is in effect.',
+    }),
     notes: text({ label: 'Notes', max: 1000, multiline: true, list: false }),
     // "Dana Reyes from 09/01/2026": what names a rule (the edit screen's title).
     title: computed<string>({ label: 'Rule', list: false, csv: false }),
   },
   rules: (rule, ctx) => {
     const hasBase = rule.base !== null && rule.base !== undefined;
-    if (rule.kind === 'BASE_PLUS_PERCENT' && (!hasBase || rule.base === 0)) ctx.addIssue({ code: 'custom', path: ['base'], message: 'Enter the base per week' });
-    if (rule.kind !== 'BASE_PLUS_PERCENT' && hasBase && rule.base !== 0) ctx.addIssue({ code: 'custom', path: ['base'], message: 'Only a base plus percent rule has a base' });
+    if (rule.kind === 'BASE_PLUS_PERCENT' && (!hasBase || rule.base === 0))
+      ctx.addIssue({ code: 'custom', path: ['base'], message: 'Enter the base per week' });
+    if (rule.kind !== 'BASE_PLUS_PERCENT' && hasBase && rule.base !== 0)
+      ctx.addIssue({ code: 'custom', path: ['base'], message: 'Only a base plus percent rule has a base' });
   },
   // A percent-only rule keeps no base (a 0 sent by a form is no base).
   transform: (rule) => (rule.kind === 'BASE_PLUS_PERCENT' ? rule : { ...rule, base: null }),

@@ -2,14 +2,37 @@ import { choice, computed, date, reference, text } from '../define/fields';
 import { defineResource } from '../define/resource';
 import { daysBetween } from '../expiry';
 
-export const DRIVER_EVENT_TYPES = ['ACCIDENT', 'INCIDENT', 'BREAKDOWN', 'HOME_TIME', 'SHOP_TIME', 'COMPLAINT', 'COMPLIMENT'] as const;
+export const DRIVER_EVENT_TYPES = [
+  'ACCIDENT',
+  'INCIDENT',
+  'BREAKDOWN',
+  'HOME_TIME',
+  'SHOP_TIME',
+  'COMPLAINT',
+  'COMPLIMENT',
+] as const;
 export type DriverEventType = (typeof DRIVER_EVENT_TYPES)[number];
 export const DRIVER_EVENT_LABELS: Record<DriverEventType, string> = {
-  ACCIDENT: 'Accident', INCIDENT: 'Incident', BREAKDOWN: 'Breakdown', HOME_TIME: 'Home time', SHOP_TIME: 'Shop time', COMPLAINT: 'Complaint', COMPLIMENT: 'Compliment',
+  ACCIDENT: 'Accident',
+  INCIDENT: 'Incident',
+  BREAKDOWN: 'Breakdown',
+  HOME_TIME: 'Home time',
+  SHOP_TIME: 'Shop time',
+  COMPLAINT: 'Complaint',
+  COMPLIMENT: 'Compliment',
 };
 /** The event report's figures beside the list's rows: the events of each type the filters find, and the days they cover. */
-export interface EventTypeCount { type: DriverEventType; label: string; events: number; days: number }
-export interface EventTotals { events: number; days: number; byType: EventTypeCount[] }
+export interface EventTypeCount {
+  type: DriverEventType;
+  label: string;
+  events: number;
+  days: number;
+}
+export interface EventTotals {
+  events: number;
+  days: number;
+  byType: EventTypeCount[];
+}
 
 /** The longest event, in days: home time or a truck in the shop for two months is already a case of its own. */
 export const MAX_EVENT_DAYS = 62;
@@ -18,7 +41,7 @@ export const MAX_EVENT_DAYS = 62;
 export const eventDays = (from: string, to: string) => daysBetween(from, to) + 1;
 
 /**
- * Driver events (issue 19, SPEC.md §2 event-report): what happened to a driver on a day or over days — an accident,
+ * Driver events (docs/analytics.md#events): what happened to a driver on a day or over days — an accident,
  * an incident, a breakdown, home time, shop time, a complaint, a compliment — with notes and who recorded it (the
  * server keeps the user). Home and shop time span days; a one-day event ends the day it starts. The event report
  * lists them (its counts by type above the list) and the Performance Calendar (/app/calendar) shows and moves them,
@@ -39,8 +62,19 @@ export const driverEvents = defineResource({
     endOn: date({ label: 'Last day', required: true, sort: true, help: 'The same day for a one-day event' }),
     driverId: reference('drivers', { label: 'Driver', required: true, filter: true }),
     type: choice(DRIVER_EVENT_TYPES, {
-      label: 'Type', labels: DRIVER_EVENT_LABELS, filter: true, sort: true,
-      colours: { ACCIDENT: 'error', INCIDENT: 'warning', BREAKDOWN: 'warning', HOME_TIME: 'info', SHOP_TIME: 'default', COMPLAINT: 'error', COMPLIMENT: 'success' },
+      label: 'Type',
+      labels: DRIVER_EVENT_LABELS,
+      filter: true,
+      sort: true,
+      colours: {
+        ACCIDENT: 'error',
+        INCIDENT: 'warning',
+        BREAKDOWN: 'warning',
+        HOME_TIME: 'info',
+        SHOP_TIME: 'default',
+        COMPLAINT: 'error',
+        COMPLIMENT: 'success',
+      },
     }),
     notes: text({ label: 'Notes', max: 2000, multiline: true, search: true }),
     days: computed<number>({ label: 'Days' }),
@@ -49,8 +83,10 @@ export const driverEvents = defineResource({
   },
   rules: (event, ctx) => {
     if (!event.startOn || !event.endOn) return;
-    if (event.endOn < event.startOn) ctx.addIssue({ code: 'custom', path: ['endOn'], message: 'The last day is on or after the first' });
-    else if (eventDays(event.startOn, event.endOn) > MAX_EVENT_DAYS) ctx.addIssue({ code: 'custom', path: ['endOn'], message: `An event lasts ${MAX_EVENT_DAYS} days at most` });
+    if (event.endOn < event.startOn)
+      ctx.addIssue({ code: 'custom', path: ['endOn'], message: 'The last day is on or after the first' });
+    else if (eventDays(event.startOn, event.endOn) > MAX_EVENT_DAYS)
+      ctx.addIssue({ code: 'custom', path: ['endOn'], message: `An event lasts ${MAX_EVENT_DAYS} days at most` });
   },
   storage: {
     // The user who recorded it (the server's, never sent).

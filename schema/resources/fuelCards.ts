@@ -10,7 +10,10 @@ export const FUEL_CARD_STATUSES = ['ACTIVE', 'BLOCKED', 'LOST'] as const;
 export const cardNumber = z
   .string({ error: 'Enter the card number' })
   .trim()
-  .refine((v) => /^[\d\s-]+$/.test(v) && v.replace(/\D/g, '').length >= 8 && v.replace(/\D/g, '').length <= 19, 'A card number is 8 to 19 digits')
+  .refine(
+    (v) => /^[\d\s-]+$/.test(v) && v.replace(/\D/g, '').length >= 8 && v.replace(/\D/g, '').length <= 19,
+    'A card number is 8 to 19 digits',
+  )
   .transform((v) => v.replace(/\D/g, ''));
 
 export const maskCard = (last4: string) => `•••• ${last4}`;
@@ -30,13 +33,35 @@ export const fuelCards = defineResource({
   plural: 'Fuel cards',
   access: { read: ['VehicleAndCardAssignment', 'Vehicles'], write: ['VehicleAndCardAssignment'] },
   fields: {
-    cardNumber: writeOnly(cardNumber, { label: 'Card number', optionalOnUpdate: true, help: 'Only the last 4 digits are kept.' }),
+    cardNumber: writeOnly(cardNumber, {
+      label: 'Card number',
+      optionalOnUpdate: true,
+      help: 'Only the last 4 digits are kept.',
+    }),
     maskedNumber: computed<string>({ label: 'Card' }),
     cardLast4: computed<string>({ label: 'Last 4 digits', sort: true, search: true, list: false, csv: false }),
     provider: choice(FUEL_CARD_PROVIDERS, {
-      label: 'Provider', labels: { EFS: 'EFS', COMDATA: 'Comdata', WEX: 'WEX', FLEETONE: 'Fleet One', TCHEK: 'TCH / TChek', OTHER: 'Other' }, sort: true, filter: true, search: true,
+      label: 'Provider',
+      labels: {
+        EFS: 'EFS',
+        COMDATA: 'Comdata',
+        WEX: 'WEX',
+        FLEETONE: 'Fleet One',
+        TCHEK: 'TCH / TChek',
+        OTHER: 'Other',
+      },
+      sort: true,
+      filter: true,
+      search: true,
     }),
-    status: choice(FUEL_CARD_STATUSES, { label: 'Status', labels: { ACTIVE: 'Active', BLOCKED: 'Blocked', LOST: 'Lost' }, colours: { ACTIVE: 'success', BLOCKED: 'warning', LOST: 'error' }, default: 'ACTIVE', sort: true, filter: true }),
+    status: choice(FUEL_CARD_STATUSES, {
+      label: 'Status',
+      labels: { ACTIVE: 'Active', BLOCKED: 'Blocked', LOST: 'Lost' },
+      colours: { ACTIVE: 'success', BLOCKED: 'warning', LOST: 'error' },
+      default: 'ACTIVE',
+      sort: true,
+      filter: true,
+    }),
     expiresOn: date({ label: 'Expires', required: true, expires: 'Card', sort: true }),
     limit: money({ label: 'Daily limit', max: 100_000 }),
     carrierId: reference('carriers', { label: 'Carrier', filter: true }),
@@ -52,4 +77,8 @@ export const fuelCards = defineResource({
 export type FuelCardDto = typeof fuelCards.types.dto;
 
 /** GET /api/FuelCards/dropdown-list (keys in any casing: HideAssigned, ShowDeleted). */
-export const fuelCardsDropdownQuery = z.object({ hideAssigned: queryBoolean.default(false), showDeleted: queryBoolean.default(false), driverId: idText.optional() });
+export const fuelCardsDropdownQuery = z.object({
+  hideAssigned: queryBoolean.default(false),
+  showDeleted: queryBoolean.default(false),
+  driverId: idText.optional(),
+});

@@ -1,3 +1,4 @@
+import { pascalWords } from '../define/naming';
 import type { AnyResource } from '../define/resource';
 import type { FeatureDefinition } from '../features';
 import { FEATURES } from '../features';
@@ -25,7 +26,25 @@ import { vehicles } from './vehicles';
  * (server/modules/records), its table type is derived (server/db/types.ts), and the web app shows it
  * (resources/, ui/records) — see resources/README.md.
  */
-export const RECORD_RESOURCES = [users, shippers, brokers, carriers, drivers, vehicles, fuelCards, transactions, payBills, brokerFees, tickets, citations, inspections, claims, driverEvents, dispatcherPayRules, evaluations] as const;
+export const RECORD_RESOURCES = [
+  users,
+  shippers,
+  brokers,
+  carriers,
+  drivers,
+  vehicles,
+  fuelCards,
+  transactions,
+  payBills,
+  brokerFees,
+  tickets,
+  citations,
+  inspections,
+  claims,
+  driverEvents,
+  dispatcherPayRules,
+  evaluations,
+] as const;
 
 export type RecordResource = (typeof RECORD_RESOURCES)[number];
 export type RecordTableName = RecordResource['table'];
@@ -33,13 +52,36 @@ export type RecordTableName = RecordResource['table'];
 /**
  * Sidebar entries of resources whose route is not their feature's own screen: each is a feature with no permissions
  * of its own, under the feature that governs it (features.parent_feature_id), shown to whoever may read that one.
+ * Its key is the plural in words with capitals ('Fuel purchases' → 'FuelPurchases'): it is stored in the features
+ * table (and users' sidebar layouts point at that row), so a plural once released is not changed lightly.
  */
 export function navFeaturesOf(defs: readonly AnyResource[]): (FeatureDefinition & { parent: string })[] {
-  return defs.flatMap((def): (FeatureDefinition & { parent: string })[] => {
-    if (!def.nav) return [];
-    const parent = FEATURES.find((feature) => feature.key === def.readFeatures[0])!;
-    return [{ key: def.plural.replace(/\W/g, ''), title: def.plural, uri: def.route, icon: def.nav.icon, section: def.nav.section ?? parent.section, roles: {}, parent: parent.key }];
-  }).concat(SCREEN_NAV_FEATURES);
+  return defs
+    .flatMap((def): (FeatureDefinition & { parent: string })[] => {
+      if (!def.nav) return [];
+      const parent = FEATURES.find((feature) => feature.key === def.readFeatures[0])!;
+      const key = pascalWords(def.plural);
+      const clash = FEATURES.find((feature) => feature.key === key || feature.uri === def.route);
+      if (clash) {
+        throw new Error(
+          clash.uri === def.route
+            ? `${def.name}: its route is the screen of the feature ${clash.key}, whose own sidebar entry it has: remove nav from its definition`
+            : `${def.name}: its sidebar entry's key "${key}" (from its plural) is already the feature ${clash.key}'s: a resource with a feature of its own needs no nav`,
+        );
+      }
+      return [
+        {
+          key,
+          title: def.plural,
+          uri: def.route,
+          icon: def.nav.icon,
+          section: def.nav.section ?? parent.section,
+          roles: {},
+          parent: parent.key,
+        },
+      ];
+    })
+    .concat(SCREEN_NAV_FEATURES);
 }
 /** Sidebar entries of screens that are not record resources, each under the feature that governs it. */
 const SCREEN_NAV_FEATURES: (FeatureDefinition & { parent: string })[] = [DISPATCH_BOARD_NAV];
@@ -50,5 +92,9 @@ export const NAV_FEATURES = navFeaturesOf(RECORD_RESOURCES);
  * sidebar entries and every record resource (drivers and fuel cards too). Saved filters belong to one of these.
  */
 export const LIST_NAMES: readonly string[] = [
-  ...new Set([...FEATURES.map((f) => f.uri), ...NAV_FEATURES.map((f) => f.uri), ...RECORD_RESOURCES.map((def) => def.route)].map((uri) => uri.replace(/^\/app\//, ''))),
+  ...new Set(
+    [...FEATURES.map((f) => f.uri), ...NAV_FEATURES.map((f) => f.uri), ...RECORD_RESOURCES.map((def) => def.route)].map(
+      (uri) => uri.replace(/^\/app\//, ''),
+    ),
+  ),
 ];

@@ -1,16 +1,25 @@
 import { boolean, choice, computed, date, fixed, reference, rows, text } from '../define/fields';
 import { defineResource } from '../define/resource';
 import {
-  BASICS, BASIC_LABELS, CHALLENGE_STATUSES, CHALLENGE_STATUS_LABELS, INSPECTED_UNITS, INSPECTED_UNIT_LABELS, INSPECTION_LEVELS, INSPECTION_LEVEL_LABELS,
-  INSPECTION_STATUSES, INSPECTION_STATUS_LABELS,
+  BASICS,
+  BASIC_LABELS,
+  CHALLENGE_STATUSES,
+  CHALLENGE_STATUS_LABELS,
+  INSPECTED_UNITS,
+  INSPECTED_UNIT_LABELS,
+  INSPECTION_LEVELS,
+  INSPECTION_LEVEL_LABELS,
+  INSPECTION_STATUSES,
+  INSPECTION_STATUS_LABELS,
 } from '../tickets';
 
 const OF_ITS_TICKET = 'belongs to the ticket of its stop: delete it and add it to the other ticket';
 
 /**
- * Inspection reports (issue 16, SPEC.md §3): a roadside inspection at a ticket's stop — its CVSA level, the BASIC it
- * is filed under, its violations (codes of the violation table, each out of service or not), whether the report must
- * be sent in, and its DataQs challenge. The inspection date is its ticket's date. Out of service when any violation is.
+ * Inspection reports (docs/product/tickets.md#inspections): a roadside inspection at a ticket's stop — its CVSA level,
+ * the BASIC it is filed under, its violations (codes of the violation table, each out of service or not), whether the
+ * report must be sent in, and its DataQs challenge. The inspection date is its ticket's date. Out of service when any
+ * violation is.
  */
 export const inspections = defineResource({
   route: '/app/management/inspection-reports',
@@ -26,15 +35,46 @@ export const inspections = defineResource({
     reportNumber: text({ label: 'Report number', required: true, max: 40, case: 'upper', search: true, sort: true }),
     level: choice(INSPECTION_LEVELS, { label: 'Level', labels: INSPECTION_LEVEL_LABELS, filter: true }),
     category: choice(BASICS, { label: 'Category (BASIC)', labels: BASIC_LABELS, filter: true }),
-    status: choice(INSPECTION_STATUSES, { label: 'Status', labels: INSPECTION_STATUS_LABELS, default: 'RECEIVED', filter: true }),
-    unitType: choice(INSPECTED_UNITS, { label: 'Units inspected', labels: INSPECTED_UNIT_LABELS, default: 'TRUCK_AND_TRAILER', list: 'hide' }),
+    status: choice(INSPECTION_STATUSES, {
+      label: 'Status',
+      labels: INSPECTION_STATUS_LABELS,
+      default: 'RECEIVED',
+      filter: true,
+    }),
+    unitType: choice(INSPECTED_UNITS, {
+      label: 'Units inspected',
+      labels: INSPECTED_UNIT_LABELS,
+      default: 'TRUCK_AND_TRAILER',
+      list: 'hide',
+    }),
     submissionRequired: boolean({ label: 'Submission required', default: false, list: 'hide' }),
-    oos: boolean({ label: 'Out of service', default: false, filter: true, help: 'Set when any violation is out of service' }),
-    violations: rows({
-      violationNumberId: reference('violationCodes', { label: 'Violation', required: true }),
-      outOfService: boolean({ label: 'Out of service', default: false }),
-    }, { label: 'Violations', table: 'inspection_violations', parent: 'inspection_report_id', max: 40, section: 'violations' }),
-    challengeStatus: choice(CHALLENGE_STATUSES, { label: 'Challenge', labels: CHALLENGE_STATUS_LABELS, colours: { FILED: 'info', ACCEPTED: 'success', DENIED: 'error', TO_FILE: 'warning' }, default: 'NONE', filter: true, section: 'challenge' }),
+    oos: boolean({
+      label: 'Out of service',
+      default: false,
+      filter: true,
+      help: 'Set when any violation is out of service',
+    }),
+    violations: rows(
+      {
+        violationNumberId: reference('violationCodes', { label: 'Violation', required: true }),
+        outOfService: boolean({ label: 'Out of service', default: false }),
+      },
+      {
+        label: 'Violations',
+        table: 'inspection_violations',
+        parent: 'inspection_report_id',
+        max: 40,
+        section: 'violations',
+      },
+    ),
+    challengeStatus: choice(CHALLENGE_STATUSES, {
+      label: 'Challenge',
+      labels: CHALLENGE_STATUS_LABELS,
+      colours: { FILED: 'info', ACCEPTED: 'success', DENIED: 'error', TO_FILE: 'warning' },
+      default: 'NONE',
+      filter: true,
+      section: 'challenge',
+    }),
     challengeDeadline: date({ label: 'Challenge deadline', sort: true, section: 'challenge' }),
     inspectedOn: computed<string>({ label: 'Inspected on', sort: true }),
     driverName: computed<string | null>({ label: 'Driver' }),
@@ -44,7 +84,12 @@ export const inspections = defineResource({
   rules: (report, ctx) => {
     const seen = new Set<number>();
     (report.violations ?? []).forEach((violation, index) => {
-      if (seen.has(violation.violationNumberId)) ctx.addIssue({ code: 'custom', path: ['violations', index, 'violationNumberId'], message: 'This violation is already on the report: a code counts once per inspection' });
+      if (seen.has(violation.violationNumberId))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['violations', index, 'violationNumberId'],
+          message: 'This violation is already on the report: a code counts once per inspection',
+        });
       seen.add(violation.violationNumberId);
     });
   },

@@ -1,24 +1,24 @@
 import { z } from 'zod';
-import { businessDate } from '../bookOrders';
-import { idValue } from '../common';
+import { businessDate, idValue } from '../common';
+import { MAX_MONEY } from '../money';
 import { version } from '../records';
 import { choice, computed, date, fixed, money, reference, rows, text } from '../define/fields';
 import { defineResource } from '../define/resource';
-import { PAYMENT_METHODS } from '../reference';
+import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '../reference';
 import { DIRECTIONS, TRANSACTION_TYPES, TRANSACTION_TYPE_LABELS } from './transactions';
 
 /**
- * Weekly settlements (DESIGN.md §5 DriverPayBill): one per driver and week (Monday to Sunday), built from the ledger
- * and the week's delivered book orders. DRAFT (rebuilt at will) → APPROVED (frozen: its lines are posted to the
- * ledger) → PAID (the payment entry posted once). The bill's net is its opening (what the last bill carried) plus
- * its credits less its debits; paying settles a positive net, a negative one carries into the next week's opening.
+ * Weekly settlements (docs/product/finances.md#pay-bills): one per driver and week (Monday to Sunday), built from the
+ * ledger and the week's delivered book orders. DRAFT (rebuilt at will) → APPROVED (frozen: its lines are posted to the
+ * ledger) → PAID (the payment entry posted once). The bill's net is its opening (what the last bill carried) plus its
+ * credits less its debits; paying settles a positive net, a negative one carries into the next week's opening.
  */
 export const BILL_STATUSES = ['DRAFT', 'APPROVED', 'PAID'] as const;
 export type BillStatus = (typeof BILL_STATUSES)[number];
 export const LINE_KINDS = ['OPENING', 'LOAD_PAY', 'DEDUCTION', 'ENTRY', 'PAYMENT'] as const;
 export type LineKind = (typeof LINE_KINDS)[number];
 
-const signedDollars = (label: string) => money({ label, required: true, min: -100_000_000, max: 100_000_000 });
+const signedDollars = (label: string) => money({ label, required: true, min: -MAX_MONEY });
 
 export const payBills = defineResource({
   route: '/app/finances/pay-driver-bills',
@@ -34,14 +34,30 @@ export const payBills = defineResource({
   fields: {
     weekStart: fixed(date({ label: 'Week of', required: true, sort: true })),
     driverId: fixed(reference('drivers', { label: 'Driver', required: true, filter: true })),
-    status: fixed(choice(BILL_STATUSES, { label: 'Status', labels: { DRAFT: 'Draft', APPROVED: 'Approved', PAID: 'Paid' }, colours: { DRAFT: 'info', APPROVED: 'warning', PAID: 'success' }, default: 'DRAFT', filter: true, sort: true })),
+    status: fixed(
+      choice(BILL_STATUSES, {
+        label: 'Status',
+        labels: { DRAFT: 'Draft', APPROVED: 'Approved', PAID: 'Paid' },
+        colours: { DRAFT: 'info', APPROVED: 'warning', PAID: 'success' },
+        default: 'DRAFT',
+        filter: true,
+        sort: true,
+      }),
+    ),
     opening: fixed(signedDollars('Opening balance')),
     credits: fixed(money({ label: 'Credits', required: true })),
     debits: fixed(money({ label: 'Debits', required: true })),
     net: fixed(signedDollars('Net')),
     paid: fixed(money({ label: 'Paid', required: true, list: 'hide' })),
     closing: fixed(signedDollars('Closing balance')),
-    paymentMethod: fixed(choice(PAYMENT_METHODS, { label: 'Paid by', labels: Object.fromEntries(PAYMENT_METHODS.map((m) => [m, m])) as never, required: false, list: 'hide' })),
+    paymentMethod: fixed(
+      choice(PAYMENT_METHODS, {
+        label: 'Paid by',
+        labels: PAYMENT_METHOD_LABELS,
+        required: false,
+        list: 'hide',
+      }),
+    ),
     paymentReference: fixed(text({ label: 'Payment reference', max: 60, list: 'hide', search: true })),
     paidOn: fixed(date({ label: 'Paid on', list: 'hide' })),
     builtAt: computed<string>({ label: 'Built', list: false }),
@@ -49,21 +65,45 @@ export const payBills = defineResource({
     approvedBy: computed<string | null>({ label: 'Approved by', list: 'hide' }),
     paidAt: computed<string | null>({ label: 'Paid at', list: false }),
     paidBy: computed<string | null>({ label: 'Paid by user', list: 'hide' }),
-    lines: rows({
-      kind: choice(LINE_KINDS, { label: 'Line', labels: { OPENING: 'Opening balance', LOAD_PAY: 'Load pay', DEDUCTION: 'Deduction', ENTRY: 'Ledger entry', PAYMENT: 'Payment' } }),
-      type: choice(TRANSACTION_TYPES, { label: 'Type', labels: TRANSACTION_TYPE_LABELS, required: false }),
-      direction: choice(DIRECTIONS, { label: 'Direction', labels: { CREDIT: 'Credit', DEBIT: 'Debit' } }),
-      amount: money({ label: 'Amount', required: true }),
-      description: text({ label: 'Description', max: 300, required: true }),
-      detail: text({ label: 'Detail', max: 2000, list: false }),
-      postedOn: date({ label: 'Date', list: false }),
-      transactionId: reference('transactions', { label: 'Ledger entry', list: false }),
-      bookOrderId: reference('bookOrders', { label: 'Book order', list: false }),
-    }, { label: 'Lines', table: 'pay_bill_lines', parent: 'pay_bill_id', max: 1000, section: 'lines', list: false, csv: false }),
+    lines: rows(
+      {
+        kind: choice(LINE_KINDS, {
+          label: 'Line',
+          labels: {
+            OPENING: 'Opening balance',
+            LOAD_PAY: 'Load pay',
+            DEDUCTION: 'Deduction',
+            ENTRY: 'Ledger entry',
+            PAYMENT: 'Payment',
+          },
+        }),
+        type: choice(TRANSACTION_TYPES, { label: 'Type', labels: TRANSACTION_TYPE_LABELS, required: false }),
+        direction: choice(DIRECTIONS, { label: 'Direction', labels: { CREDIT: 'Credit', DEBIT: 'Debit' } }),
+        amount: money({ label: 'Amount', required: true }),
+        description: text({ label: 'Description', max: 300, required: true }),
+        detail: text({ label: 'Detail', max: 2000, list: false }),
+        postedOn: date({ label: 'Date', list: false }),
+        transactionId: reference('transactions', { label: 'Ledger entry', list: false }),
+        bookOrderId: reference('bookOrders', { label: 'Book order', list: false }),
+      },
+      {
+        label: 'Lines',
+        table: 'pay_bill_lines',
+        parent: 'pay_bill_id',
+        max: 1000,
+        section: 'lines',
+        list: false,
+        csv: false,
+      },
+    ),
   },
   storage: {
-    built_at: { type: 'text', notNull: true }, built_by: { type: 'integer', notNull: false }, approved_at: { type: 'text', notNull: false },
-    approved_by: { type: 'integer', notNull: false }, paid_at: { type: 'text', notNull: false }, paid_by: { type: 'integer', notNull: false },
+    built_at: { type: 'text', notNull: true },
+    built_by: { type: 'integer', notNull: false },
+    approved_at: { type: 'text', notNull: false },
+    approved_by: { type: 'integer', notNull: false },
+    paid_at: { type: 'text', notNull: false },
+    paid_by: { type: 'integer', notNull: false },
   },
   defaultSort: '-weekStart',
   recordTitle: 'weekStart',

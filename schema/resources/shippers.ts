@@ -12,7 +12,14 @@ export const shippers = defineResource({
   access: 'Shippers',
   sections: { contact: 'Contact', address: 'Address' },
   fields: {
-    name: text({ label: 'Name', required: true, max: 120, sort: true, search: true, unique: { caseInsensitive: true, message: (name) => `A shipper named ${name} already exists` } }),
+    name: text({
+      label: 'Name',
+      required: true,
+      max: 120,
+      sort: true,
+      search: true,
+      unique: { caseInsensitive: true, message: (name) => `A shipper named ${name} already exists` },
+    }),
     contactName: text({ label: 'Contact', max: 100, search: true }),
     phone: phone({ label: 'Phone', search: true }),
     email: email({ label: 'E-mail', search: true }),

@@ -35,36 +35,106 @@ export const vehicles = defineResource({
   access: 'Vehicles',
   sections: { unit: 'Unit', registration: 'Plate, registration and inspection' },
   fields: {
-    unitType: choice(UNIT_TYPES, { label: 'Type', labels: { Truck: 'Truck', Trailer: 'Trailer' }, sort: true, filter: true }),
-    unitNumber: text({
-      label: 'Unit number', required: true, max: 12, case: 'upper', sort: true, search: true,
-      pattern: [/^[A-Z0-9][A-Z0-9-]{0,11}$/, 'A unit number is 1 to 12 letters, digits or dashes'],
-      unique: { scope: ['unitType'], message: (number, u) => `There is already a ${String(u.unitType).toLowerCase()} numbered ${number}` },
+    unitType: choice(UNIT_TYPES, {
+      label: 'Type',
+      labels: { Truck: 'Truck', Trailer: 'Trailer' },
+      sort: true,
+      filter: true,
     }),
-    vin: text({ label: 'VIN', required: true, max: 17, zod: vinRule, search: true, list: 'hide', unique: { message: (vin) => `Another vehicle has VIN ${vin}` } }),
-    year: integer({ label: 'Year', required: true, min: MIN_UNIT_YEAR, max: new Date().getUTCFullYear() + 1, sort: true }),
+    unitNumber: text({
+      label: 'Unit number',
+      required: true,
+      max: 12,
+      case: 'upper',
+      sort: true,
+      search: true,
+      pattern: [/^[A-Z0-9][A-Z0-9-]{0,11}$/, 'A unit number is 1 to 12 letters, digits or dashes'],
+      unique: {
+        scope: ['unitType'],
+        message: (number, u) => `There is already a ${String(u.unitType).toLowerCase()} numbered ${number}`,
+      },
+    }),
+    vin: text({
+      label: 'VIN',
+      required: true,
+      max: 17,
+      zod: vinRule,
+      search: true,
+      list: 'hide',
+      unique: { message: (vin) => `Another vehicle has VIN ${vin}` },
+    }),
+    year: integer({
+      label: 'Year',
+      required: true,
+      min: MIN_UNIT_YEAR,
+      max: new Date().getUTCFullYear() + 1,
+      sort: true,
+    }),
     make: text({ label: 'Make', required: true, max: 40, search: true }),
     model: text({ label: 'Model', required: true, max: 60, search: true }),
-    plate: text({ label: 'Plate', max: 10, case: 'upper', search: true, section: 'registration', pattern: [/^[A-Z0-9][A-Z0-9 -]{0,9}$/, 'A plate is up to 10 letters, digits, spaces or dashes'] }),
-    plateStateId: reference('states', { label: 'Plate state', list: false, section: 'registration' }),
-    capacity: integer({ label: 'Capacity (cars)', list: 'hide', help: 'Trucks 0 to 3 cars (head rack), trailers 1 to 12' }),
-    carrierId: reference('carriers', { label: 'Carrier', required: true, nullableColumn: true, filter: true, list: 'hide' }),
-    status: choice(UNIT_STATUSES, {
-      label: 'Status', labels: { ACTIVE: 'Active', IN_SHOP: 'In shop', OUT_OF_SERVICE: 'Out of service', SOLD: 'Sold', INACTIVE: 'Inactive' },
-      colours: { ACTIVE: 'success', IN_SHOP: 'warning', OUT_OF_SERVICE: 'error' }, default: 'ACTIVE', sort: true, filter: true,
+    plate: text({
+      label: 'Plate',
+      max: 10,
+      case: 'upper',
+      search: true,
+      section: 'registration',
+      pattern: [/^[A-Z0-9][A-Z0-9 -]{0,9}$/, 'A plate is up to 10 letters, digits, spaces or dashes'],
     }),
-    registrationExpiresOn: date({ label: 'Registration expires', expires: 'Registration', sort: true, section: 'registration' }),
-    annualInspectionDueOn: date({ label: 'Annual inspection due', expires: 'Annual inspection', sort: true, section: 'registration' }),
+    plateStateId: reference('states', { label: 'Plate state', list: false, section: 'registration' }),
+    capacity: integer({
+      label: 'Capacity (cars)',
+      list: 'hide',
+      help: 'Trucks 0 to 3 cars (head rack), trailers 1 to 12',
+    }),
+    carrierId: reference('carriers', {
+      label: 'Carrier',
+      required: true,
+      nullableColumn: true,
+      filter: true,
+      list: 'hide',
+    }),
+    status: choice(UNIT_STATUSES, {
+      label: 'Status',
+      labels: {
+        ACTIVE: 'Active',
+        IN_SHOP: 'In shop',
+        OUT_OF_SERVICE: 'Out of service',
+        SOLD: 'Sold',
+        INACTIVE: 'Inactive',
+      },
+      colours: { ACTIVE: 'success', IN_SHOP: 'warning', OUT_OF_SERVICE: 'error' },
+      default: 'ACTIVE',
+      sort: true,
+      filter: true,
+    }),
+    registrationExpiresOn: date({
+      label: 'Registration expires',
+      expires: 'Registration',
+      sort: true,
+      section: 'registration',
+    }),
+    annualInspectionDueOn: date({
+      label: 'Annual inspection due',
+      expires: 'Annual inspection',
+      sort: true,
+      section: 'registration',
+    }),
     driverId: computed<number | null>({ label: 'Driver today', list: false, csv: false }),
     driverName: computed<string | null>({ label: 'Driver today', shows: { target: 'drivers', idField: 'driverId' } }),
   },
   filters: { assigned: only.yesNo('Assigned to a driver') },
   rules: (u, ctx) => {
-    if (u.plate && !u.plateStateId) ctx.addIssue({ code: 'custom', path: ['plateStateId'], message: 'Choose the state of the plate' });
+    if (u.plate && !u.plateStateId)
+      ctx.addIssue({ code: 'custom', path: ['plateStateId'], message: 'Choose the state of the plate' });
     const range = u.unitType === 'Trailer' ? TRAILER_CAPACITY : TRUCK_CAPACITY;
-    if (u.unitType === 'Trailer' && u.capacity === null) ctx.addIssue({ code: 'custom', path: ['capacity'], message: 'Enter how many cars the trailer carries' });
+    if (u.unitType === 'Trailer' && u.capacity === null)
+      ctx.addIssue({ code: 'custom', path: ['capacity'], message: 'Enter how many cars the trailer carries' });
     else if (u.capacity !== null && (u.capacity < range.min || u.capacity > range.max)) {
-      ctx.addIssue({ code: 'custom', path: ['capacity'], message: `A ${u.unitType.toLowerCase()} carries ${range.min} to ${range.max} cars` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['capacity'],
+        message: `A ${u.unitType.toLowerCase()} carries ${range.min} to ${range.max} cars`,
+      });
     }
   },
   formDefaults: { unitType: 'Truck' },
@@ -73,7 +143,7 @@ export const vehicles = defineResource({
 });
 export type UnitDto = typeof vehicles.types.dto;
 
-/** GET /api/Units/get-all-trucks-dropdown (SPEC.md §7 "Lists"; keys in any casing: HideAssigned, ShowDeleted). */
+/** GET /api/Units/get-all-trucks-dropdown (keys in any casing: HideAssigned, ShowDeleted). */
 export const unitsDropdownQuery = z.object({
   hideAssigned: queryBoolean.default(false),
   type: z.enum(UNIT_TYPES).optional(),

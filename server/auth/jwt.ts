@@ -26,7 +26,8 @@ export function signToken(claims: TokenClaims, secret: string): string {
   return `${HEADER}.${payload}.${sign(`${HEADER}.${payload}`, secret)}`;
 }
 
-export type VerifyResult = { ok: true; claims: TokenClaims } | { ok: false; reason: 'malformed' | 'algorithm' | 'signature' | 'expired' };
+export type VerifyResult =
+  { ok: true; claims: TokenClaims } | { ok: false; reason: 'malformed' | 'algorithm' | 'signature' | 'expired' };
 
 export function verifyToken(token: string, secret: string, nowSeconds = Math.floor(Date.now() / 1000)): VerifyResult {
   const parts = token.split('.');
@@ -45,7 +46,8 @@ export function verifyToken(token: string, secret: string, nowSeconds = Math.flo
   }
   const expected = Buffer.from(sign(`${header}.${payload}`, secret));
   const given = Buffer.from(signature);
-  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return { ok: false, reason: 'signature' };
+  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given))
+    return { ok: false, reason: 'signature' };
   if (!claims || typeof claims.sub !== 'string' || typeof claims.jti !== 'string' || typeof claims.exp !== 'number') {
     return { ok: false, reason: 'malformed' };
   }

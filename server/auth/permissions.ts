@@ -30,7 +30,10 @@ export class PermissionCatalog {
   private snapshot: Snapshot | null = null;
   private loading: Promise<Snapshot> | null = null;
 
-  constructor(private readonly db: Db, private readonly ttlMs = 30_000) {}
+  constructor(
+    private readonly db: Db,
+    private readonly ttlMs = 30_000,
+  ) {}
 
   /** Raised by every invalidation: a load that began before one is not kept (it may predate the change). */
   private generation = 0;
@@ -43,7 +46,11 @@ export class PermissionCatalog {
 
   private async load(): Promise<Snapshot> {
     const [features, rows] = await Promise.all([
-      this.db.selectFrom('features').select(['id', 'key', 'title', 'uri', 'icon', 'section', 'parent_feature_id', 'position']).orderBy('position').execute(),
+      this.db
+        .selectFrom('features')
+        .select(['id', 'key', 'title', 'uri', 'icon', 'section', 'parent_feature_id', 'position'])
+        .orderBy('position')
+        .execute(),
       this.db.selectFrom('role_feature_permissions').select(['role_id', 'feature_id', 'permission']).execute(),
     ]);
     const grants = new Map<number, Map<number, string[]>>();
@@ -54,7 +61,16 @@ export class PermissionCatalog {
     }
     return {
       loadedAt: Date.now(),
-      features: features.map((f) => ({ id: f.id, key: f.key, title: f.title, uri: f.uri, icon: f.icon, section: f.section, parentFeatureId: f.parent_feature_id, position: f.position })),
+      features: features.map((f) => ({
+        id: f.id,
+        key: f.key,
+        title: f.title,
+        uri: f.uri,
+        icon: f.icon,
+        section: f.section,
+        parentFeatureId: f.parent_feature_id,
+        position: f.position,
+      })),
       grants,
       byRoleSet: new Map(),
     };
@@ -84,7 +100,8 @@ export class PermissionCatalog {
     for (const feature of snapshot.features) {
       const permissions = new Set<string>();
       const governing = feature.parentFeatureId ?? feature.id;
-      for (const roleId of roleIds) for (const p of snapshot.grants.get(roleId)?.get(governing) ?? []) permissions.add(p);
+      for (const roleId of roleIds)
+        for (const p of snapshot.grants.get(roleId)?.get(governing) ?? []) permissions.add(p);
       if (permissions.has('Read')) result.set(feature.id, { ...feature, permissions: [...permissions] });
     }
     snapshot.byRoleSet.set(key, result);

@@ -44,11 +44,18 @@ const governing = (key: string) => NAV_FEATURES.find((nav) => nav.key === key)?.
  * - owner: an app whose scopes include it but whose administrator no longer holds it (demoted, or the matrix changed).
  * An app's permissions are its scopes intersected with what the administrator it acts for holds now.
  */
-export async function refusalOf(catalog: PermissionCatalog, auth: Auth | null, features: readonly string[], permission: Permission): Promise<'roles' | 'scope' | 'owner' | null> {
+export async function refusalOf(
+  catalog: PermissionCatalog,
+  auth: Auth | null,
+  features: readonly string[],
+  permission: Permission,
+): Promise<'roles' | 'scope' | 'owner' | null> {
   if (!auth) return 'roles';
   const app = auth.app;
   if (!app) return (await catalog.allows(auth.roleIds, features, permission)) ? null : 'roles';
-  const scoped = features.filter((key) => Object.hasOwn(app.scopes, governing(key)) && app.scopes[governing(key)].includes(permission));
+  const scoped = features.filter(
+    (key) => Object.hasOwn(app.scopes, governing(key)) && app.scopes[governing(key)].includes(permission),
+  );
   if (!scoped.length) return 'scope';
   return (await catalog.allows(app.ownerRoleIds, scoped, permission)) ? null : 'owner';
 }
@@ -58,6 +65,11 @@ export async function refusalOf(catalog: PermissionCatalog, auth: Auth | null, f
  * record-level rules inside them (whose money, whose report), for people and apps alike. Never read request.auth.roleIds
  * for a permission: an app's are empty.
  */
-export async function requestAllows(catalog: PermissionCatalog, request: FastifyRequest, features: readonly string[], permission: Permission): Promise<boolean> {
+export async function requestAllows(
+  catalog: PermissionCatalog,
+  request: FastifyRequest,
+  features: readonly string[],
+  permission: Permission,
+): Promise<boolean> {
   return (await refusalOf(catalog, request.auth, features, permission)) === null;
 }

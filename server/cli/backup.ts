@@ -31,15 +31,24 @@ if (config.databaseUrl) {
     console.error('No backup was written, and pg_dump cannot make one yet (see above).');
     process.exit(1);
   }
-  console.log(`No backup was written. Make it with pg_dump, e.g.\n  pg_dump --format=custom --file ${JSON.stringify(out)} "$DATABASE_URL"\nand restore it with pg_restore --clean --if-exists --dbname "$DATABASE_URL" ${JSON.stringify(out)}.`);
-  if (!config.jwtSecret) console.log(`Keep ${config.dataDir}/jwt-secret with it (the servers' signing secret), or set JWT_SECRET.`);
+  console.log(
+    `No backup was written. Make it with pg_dump, e.g.\n  pg_dump --format=custom --file ${JSON.stringify(out)} "$DATABASE_URL"\nand restore it with pg_restore --clean --if-exists --dbname "$DATABASE_URL" ${JSON.stringify(out)}.`,
+  );
+  if (!config.jwtSecret)
+    console.log(`Keep ${config.dataDir}/jwt-secret with it (the servers' signing secret), or set JWT_SECRET.`);
   process.exit(3);
 }
 
 try {
   const figures = await backupDatabase(config.dataDir, out, { secretFromEnv: Boolean(config.jwtSecret) });
-  console.log(`Backed up ${config.dataDir}/haulboard.db to ${figures.file}: ${mib(figures.bytes)}, ${figures.pages.toLocaleString('en-US')} pages, integrity check ok, in ${seconds(figures.ms)} (copy ${seconds(figures.phases.copyMs)}, check ${seconds(figures.phases.checkMs)}, fsync ${seconds(figures.phases.syncMs)}).`);
-  console.log('file' in figures.secret ? `Signing secret: ${figures.secret.file} (mode 600).` : `Signing secret not copied: ${figures.secret.skipped}.`);
+  console.log(
+    `Backed up ${config.dataDir}/haulboard.db to ${figures.file}: ${mib(figures.bytes)}, ${figures.pages.toLocaleString('en-US')} pages, integrity check ok, in ${seconds(figures.ms)} (copy ${seconds(figures.phases.copyMs)}, check ${seconds(figures.phases.checkMs)}, fsync ${seconds(figures.phases.syncMs)}).`,
+  );
+  console.log(
+    'file' in figures.secret
+      ? `Signing secret: ${figures.secret.file} (mode 600).`
+      : `Signing secret not copied: ${figures.secret.skipped}.`,
+  );
 } catch (error) {
   console.error(`Backup failed: ${error instanceof BackupError ? error.message : String(error)}`);
   process.exit(1);

@@ -9,13 +9,19 @@ import { openDatabase } from '../db';
 import { migrateToLatest } from '../db/migrate';
 import { seedReference } from '../db/seed';
 import { audit } from '../modules/audit/audit';
+import { transact } from '../db/transaction';
 
 /**
  * npm run create-admin -- --email you@company.com --first-name Ann --last-name Lee
  * Makes a real, active administrator (no demo data needed). The password comes from ADMIN_PASSWORD or a prompt.
  */
 const { values } = parseArgs({
-  options: { email: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' }, password: { type: 'string' } },
+  options: {
+    email: { type: 'string' },
+    'first-name': { type: 'string' },
+    'last-name': { type: 'string' },
+    password: { type: 'string' },
+  },
 });
 
 async function ask(question: string): Promise<string> {
@@ -32,7 +38,12 @@ const input = z.object({
   email,
   firstName: z.string().trim().min(1, 'Give a first name (--first-name)'),
   lastName: z.string().trim().min(1, 'Give a last name (--last-name)'),
-  password: z.string().min(PASSWORD_MIN_LENGTH, `The password needs at least ${PASSWORD_MIN_LENGTH} characters (ADMIN_PASSWORD or the prompt)`),
+  password: z
+    .string()
+    .min(
+      PASSWORD_MIN_LENGTH,
+      `The password needs at least ${PASSWORD_MIN_LENGTH} characters (ADMIN_PASSWORD or the prompt)`,
+    ),
 });
 
 const parsed = input.safeParse({
@@ -59,18 +70,39 @@ try {
   } else {
     const passwordHash = await hashPassword(data.password);
     const now = new Date().toISOString();
-    await db.transaction().execute(async (trx) => {
+    await transact(db, async (trx) => {
       const { id } = await trx
         .insertInto('users')
         .values({
-          email: data.email, password_hash: passwordHash, first_name: data.firstName, last_name: data.lastName, avatar: null, phone: null,
-          user_type: null, is_active: 1, is_email_verified: 1, registration_completed: 1, account_id: 1, created_at: now, updated_at: now, deleted_at: null,
+          email: data.email,
+          password_hash: passwordHash,
+          first_name: data.firstName,
+          last_name: data.lastName,
+          avatar: null,
+          phone: null,
+          user_type: null,
+          is_active: 1,
+          is_email_verified: 1,
+          registration_completed: 1,
+          account_id: 1,
+          created_at: now,
+          updated_at: now,
+          deleted_at: null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const role = await trx.selectFrom('roles').select('id').where('name', '=', 'Administrator').executeTakeFirstOrThrow();
+      const role = await trx
+        .selectFrom('roles')
+        .select('id')
+        .where('name', '=', 'Administrator')
+        .executeTakeFirstOrThrow();
       await trx.insertInto('user_roles').values({ user_id: id, role_id: role.id }).execute();
-      await audit(trx, null, { action: 'create', entity: 'user', entityId: id, after: { email: data.email, roles: ['Administrator'], via: 'create-admin' } });
+      await audit(trx, null, {
+        action: 'create',
+        entity: 'user',
+        entityId: id,
+        after: { email: data.email, roles: ['Administrator'], via: 'create-admin' },
+      });
     });
     console.log(`Administrator ${data.email} created. Sign in at /login.`);
   }

@@ -8,6 +8,7 @@ import { loadOrderWorld } from '../db/seed/orders';
 import { rebuildOrderCities } from '../modules/bookOrders/cities';
 import { rebuildOrderTotals } from '../modules/bookOrders/totals';
 import { backfillBrokerFees } from '../modules/brokerFees/sync';
+import { transact } from '../db/transaction';
 
 /**
  * npm run seed: migrate, then add the demo company if it is not there yet.
@@ -18,7 +19,9 @@ try {
   const { values } = parseArgs({ options: { orders: { type: 'string' } }, strict: true, allowPositionals: false });
   if (values.orders !== undefined) orders = parseOrderCount(values.orders);
 } catch (error) {
-  console.error(`${error instanceof Error ? error.message : String(error)}\nUsage: npm run seed [-- --orders N]   (N: 1 to 5,000,000 more book orders)`);
+  console.error(
+    `${error instanceof Error ? error.message : String(error)}\nUsage: npm run seed [-- --orders N]   (N: 1 to 5,000,000 more book orders)`,
+  );
   process.exit(2);
 }
 
@@ -28,12 +31,21 @@ let open = true;
 try {
   await migrateToLatest(database.db);
   await seedReference(database.db);
-  console.log((await seedDemo(database.db, database.dialect, { ledgers: config.demoLedgers })) ? 'Demo company seeded.' : 'The demo company is already there.');
+  console.log(
+    (await seedDemo(database.db, database.dialect, { ledgers: config.demoLedgers }))
+      ? 'Demo company seeded.'
+      : 'The demo company is already there.',
+  );
   if (orders !== null) {
     const world = await loadOrderWorld(database.db);
-    const last = await database.db.selectFrom('book_orders').select(({ fn }) => fn.max('id').as('max')).executeTakeFirst();
+    const last = await database.db
+      .selectFrom('book_orders')
+      .select(({ fn }) => fn.max('id').as('max'))
+      .executeTakeFirst();
     const plan = { world, firstId: Number(last?.max ?? 0) + 1, count: orders };
-    console.log(`Adding ${orders.toLocaleString('en-US')} book orders (from id ${plan.firstId}) to ${database.dialect === 'sqlite' ? database.file : 'PostgreSQL (DATABASE_URL)'} …`);
+    console.log(
+      `Adding ${orders.toLocaleString('en-US')} book orders (from id ${plan.firstId}) to ${database.dialect === 'sqlite' ? database.file : 'PostgreSQL (DATABASE_URL)'} …`,
+    );
     let report: BulkReport;
     if (database.dialect === 'sqlite') {
       // The bulk load takes the file with its own connection.
@@ -45,9 +57,12 @@ try {
     }
     // The list's per-day totals and city list are rebuilt from the orders once, after the load; the new orders' broker fees are added.
     const at = Date.now();
-    const summaries = database.dialect === 'sqlite' ? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }) : database;
+    const summaries =
+      database.dialect === 'sqlite'
+        ? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+        : database;
     try {
-      await summaries.db.transaction().execute(async (trx) => {
+      await transact(summaries.db, async (trx) => {
         await rebuildOrderTotals(trx);
         await rebuildOrderCities(trx);
         await backfillBrokerFees(trx);
@@ -57,7 +72,9 @@ try {
     }
     report.phases.totals = (Date.now() - at) / 1000;
     report.seconds += report.phases.totals;
-    const phases = Object.entries(report.phases).map(([name, s]) => `${name} ${s.toFixed(1)} s`).join(', ');
+    const phases = Object.entries(report.phases)
+      .map(([name, s]) => `${name} ${s.toFixed(1)} s`)
+      .join(', ');
     console.log(
       `Added ${report.orders.toLocaleString('en-US')} orders, ${report.vehicles.toLocaleString('en-US')} vehicles and ${report.history.toLocaleString('en-US')} status changes ` +
         `in ${report.seconds.toFixed(1)} s (${Math.round(report.orders / report.seconds).toLocaleString('en-US')} orders/s; ${phases}).`,

@@ -75,14 +75,19 @@ export function checkDatabaseFile(file: string): Checked {
     } catch (error) {
       problems = [(error as Error).message];
     }
-    if (problems.join() !== 'ok') throw new BackupError(`${file} failed the integrity check: ${problems.slice(0, 5).join('; ')}`);
-    const hasMigrations = db.prepare("select 1 from sqlite_schema where type = 'table' and name = 'kysely_migration'").get();
+    if (problems.join() !== 'ok')
+      throw new BackupError(`${file} failed the integrity check: ${problems.slice(0, 5).join('; ')}`);
+    const hasMigrations = db
+      .prepare("select 1 from sqlite_schema where type = 'table' and name = 'kysely_migration'")
+      .get();
     if (!hasMigrations) throw new BackupError(`${file} is not a Haulboard database (it has no migration table)`);
     const migrations = db.prepare('select name from kysely_migration order by name').pluck().all() as string[];
     const known = migrationNames();
     const unknown = migrations.filter((name) => !known.includes(name));
     if (unknown.length) {
-      throw new BackupError(`${file} was made by a newer Haulboard (its schema has migrations this version does not know: ${unknown.join(', ')}); restore it with that version or a later one`);
+      throw new BackupError(
+        `${file} was made by a newer Haulboard (its schema has migrations this version does not know: ${unknown.join(', ')}); restore it with that version or a later one`,
+      );
     }
     return { pages: db.pragma('page_count', { simple: true }) as number, migrations };
   } finally {
@@ -91,13 +96,18 @@ export function checkDatabaseFile(file: string): Checked {
 }
 
 /** Copies DATA_DIR's database (and its generated secret) to `out`. The server may keep running. */
-export async function backupDatabase(dataDir: string, out: string, { secretFromEnv }: { secretFromEnv: boolean }): Promise<BackupFigures> {
+export async function backupDatabase(
+  dataDir: string,
+  out: string,
+  { secretFromEnv }: { secretFromEnv: boolean },
+): Promise<BackupFigures> {
   const started = performance.now();
   const source = path.join(dataDir, DATABASE_FILE);
   if (!fs.existsSync(source)) throw new BackupError(`There is no database at ${source} (DATA_DIR): nothing to back up`);
   const target = path.resolve(out);
   const live = path.join(dataDir, DATABASE_FILE);
-  if ([live, `${live}-wal`, `${live}-shm`, `${live}-journal`].includes(target)) throw new BackupError('The backup must not be written over the database or its -wal, -shm and -journal files');
+  if ([live, `${live}-wal`, `${live}-shm`, `${live}-journal`].includes(target))
+    throw new BackupError('The backup must not be written over the database or its -wal, -shm and -journal files');
   if (!fs.existsSync(path.dirname(target))) throw new BackupError(`The folder ${path.dirname(target)} does not exist`);
 
   const temporary = `${target}.partial-${process.pid}`;
@@ -127,17 +137,29 @@ export async function backupDatabase(dataDir: string, out: string, { secretFromE
     fs.rmSync(temporary, { force: true });
     throw error;
   }
-  const phases = { copyMs: Math.round(copied - started), checkMs: Math.round(synced - copied), syncMs: Math.round(performance.now() - synced) };
+  const phases = {
+    copyMs: Math.round(copied - started),
+    checkMs: Math.round(synced - copied),
+    syncMs: Math.round(performance.now() - synced),
+  };
 
   let secret: BackupFigures['secret'];
   const secretFile = path.join(dataDir, SECRET_FILE);
-  if (secretFromEnv) secret = { skipped: 'the signing secret comes from JWT_SECRET: keep it where you keep that setting' };
+  if (secretFromEnv)
+    secret = { skipped: 'the signing secret comes from JWT_SECRET: keep it where you keep that setting' };
   else if (!fs.existsSync(secretFile)) secret = { skipped: `there is no ${secretFile} yet` };
   else {
     writeAtomically(secretBeside(target), fs.readFileSync(secretFile), 0o600);
     secret = { file: secretBeside(target) };
   }
-  return { file: target, bytes: fs.statSync(target).size, pages: checked.pages, ms: Math.round(performance.now() - started), phases, secret };
+  return {
+    file: target,
+    bytes: fs.statSync(target).size,
+    pages: checked.pages,
+    ms: Math.round(performance.now() - started),
+    phases,
+    secret,
+  };
 }
 
 /**
@@ -157,7 +179,9 @@ function holdExclusively(file: string): SQLite.Database {
   } catch (error) {
     db.close();
     if ((error as { code?: string }).code === 'SQLITE_BUSY') {
-      throw new BackupError(`${file} is in use by another process (a running server, or a seed or backup): stop it, then restore`);
+      throw new BackupError(
+        `${file} is in use by another process (a running server, or a seed or backup): stop it, then restore`,
+      );
     }
     throw error;
   }
@@ -175,7 +199,11 @@ export interface RestoreFigures extends Checked {
   secretRestored: boolean;
 }
 
-const stamp = (now: Date) => now.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+const stamp = (now: Date) =>
+  now
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '-');
 
 /**
  * Puts the backup `file` in DATA_DIR's place: refuses while the database is in use, checks a copy of the backup

@@ -14,13 +14,16 @@ export interface JsonShape {
   readonly [key: string]: JsonField;
 }
 
-const isExpression = (field: JsonField): field is Expression<unknown> => typeof (field as Expression<unknown>).toOperationNode === 'function';
+const isExpression = (field: JsonField): field is Expression<unknown> =>
+  typeof (field as Expression<unknown>).toOperationNode === 'function';
 
 export interface JsonRenderer {
   /** An object with these keys, in this order (null values stay null), as JSON text. */
   document(shape: JsonShape): RawBuilder<string>;
   /** Integer cents as dollars: 175005 → 1750.05, 175000 → 1750 (the same number JSON.stringify writes). */
   dollars(cents: Expression<unknown>): RawBuilder<number>;
+  /** A decimal kept as an integer count of 10^-scale (schema/define/fields.ts decimal()): 65 at scale 2 → 0.65. */
+  decimal(units: Expression<unknown>, scale: number): RawBuilder<number>;
   /** An integer 0/1 column (NOT NULL, as every flag is) as false/true. */
   flag(column: Expression<unknown>): RawBuilder<boolean>;
   /** true when the value is not null (a deleted_at as "deleted"). */
@@ -31,7 +34,10 @@ export interface JsonRenderer {
 
 /** SQLite's json_object: one call per object, its values in their SQL types. */
 function sqliteObject(shape: JsonShape): RawBuilder<string> {
-  const args = Object.entries(shape).flatMap(([key, field]) => [sql.lit(key), isExpression(field) ? field : sqliteObject(field)]);
+  const args = Object.entries(shape).flatMap(([key, field]) => [
+    sql.lit(key),
+    isExpression(field) ? field : sqliteObject(field),
+  ]);
   return sql<string>`json_object(${sql.join(args)})`;
 }
 
@@ -56,7 +62,9 @@ function postgresObject(shape: JsonShape): RawBuilder<string> {
   const parts = Object.entries(shape).map(([key, field], i) => {
     const name = sql.lit(`${i ? ',' : '{'}${JSON.stringify(key)}:`);
     if (!isExpression(field)) return sql`${name} || ${postgresObject(field)}`;
-    return postgresJsonText.has(field) ? sql`${name} || ${field}` : sql`${name} || coalesce(to_json(${field})::text, 'null')`;
+    return postgresJsonText.has(field)
+      ? sql`${name} || ${field}`
+      : sql`${name} || coalesce(to_json(${field})::text, 'null')`;
   });
   return parts.length ? sql<string>`(${sql.join(parts, sql` || `)} || '}')` : sql<string>`'{}'`;
 }
@@ -67,6 +75,8 @@ export function jsonRenderer(dialect: DialectName): JsonRenderer {
       document: sqliteObject,
       // A REAL that is a whole number would print as 1750.0, so whole dollars stay integers.
       dollars: (cents) => sql<number>`iif(${cents} % 100 = 0, ${cents} / 100, ${cents} / 100.0)`,
+      decimal: (units, scale) =>
+        sql<number>`iif(${units} % ${sql.lit(10 ** scale)} = 0, ${units} / ${sql.lit(10 ** scale)}, ${units} / ${sql.raw(`${10 ** scale}.0`)})`,
       flag: (column) => sql<boolean>`json(iif(${column} = 1, 'true', 'false'))`,
       isSet: (column) => sql<boolean>`json(iif(${column} is null, 'false', 'true'))`,
       integer: (column) => sql<number>`${column}`,
@@ -77,6 +87,8 @@ export function jsonRenderer(dialect: DialectName): JsonRenderer {
   return {
     document: postgresObject,
     dollars: (cents) => asJsonText(sql`coalesce(((${cents} / 100.0)::float8)::text, 'null')`),
+    decimal: (units, scale) =>
+      asJsonText(sql`coalesce(((${units} / ${sql.raw(`${10 ** scale}.0`)})::float8)::text, 'null')`),
     flag: (column) => asJsonText(sql`coalesce((${column} = 1)::text, 'null')`),
     isSet: (column) => asJsonText(sql`(${column} is not null)::text`),
     integer: (column) => asJsonText(sql`coalesce((${column})::text, 'null')`),

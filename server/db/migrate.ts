@@ -6,7 +6,11 @@ import type { Db } from './types';
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
 
 export function migrationNames(): string[] {
-  return fs.readdirSync(MIGRATIONS_DIR).filter((file) => /^\d{3}_\w+\.ts$/.test(file)).map((file) => file.replace(/\.ts$/, '')).sort();
+  return fs
+    .readdirSync(MIGRATIONS_DIR)
+    .filter((file) => /^\d{3}_\w+\.ts$/.test(file))
+    .map((file) => file.replace(/\.ts$/, ''))
+    .sort();
 }
 
 /** The migrations of migrations/, and `extra` ones (the tests' throw-away resource). */

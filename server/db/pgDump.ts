@@ -17,7 +17,9 @@ export async function checkPgDump(databaseUrl: string, pgDump = 'pg_dump'): Prom
   const lines: string[] = [];
   const found = spawnSync(pgDump, ['--version'], { encoding: 'utf8' });
   if (found.status !== 0) {
-    lines.push(`✗ ${pgDump} is not on PATH (${found.error?.message ?? found.stderr.trim()}): install PostgreSQL's client tools (Debian: apt-get install postgresql-client)`);
+    lines.push(
+      `✗ ${pgDump} is not on PATH (${found.error?.message ?? found.stderr.trim()}): install PostgreSQL's client tools (Debian: apt-get install postgresql-client)`,
+    );
     return { ok: false, lines };
   }
   const dumpVersion = /\(PostgreSQL\)\s+(\S+)/.exec(found.stdout)?.[1] ?? found.stdout.trim();
@@ -27,7 +29,9 @@ export async function checkPgDump(databaseUrl: string, pgDump = 'pg_dump'): Prom
   let serverVersion: string;
   try {
     await client.connect();
-    serverVersion = (await client.query<{ server_version: string }>('show server_version')).rows[0].server_version.split(' ')[0];
+    serverVersion = (
+      await client.query<{ server_version: string }>('show server_version')
+    ).rows[0].server_version.split(' ')[0];
   } catch (error) {
     lines.push(`✗ the server at DATABASE_URL does not answer: ${(error as Error).message}`);
     return { ok: false, lines };
@@ -38,7 +42,9 @@ export async function checkPgDump(databaseUrl: string, pgDump = 'pg_dump'): Prom
 
   // pg_dump refuses a server of a later major version than its own; older servers it dumps.
   if (majorOf(dumpVersion) < majorOf(serverVersion)) {
-    lines.push(`✗ pg_dump ${dumpVersion} cannot dump a PostgreSQL ${serverVersion} server: install the client tools of version ${majorOf(serverVersion)} or later`);
+    lines.push(
+      `✗ pg_dump ${dumpVersion} cannot dump a PostgreSQL ${serverVersion} server: install the client tools of version ${majorOf(serverVersion)} or later`,
+    );
     return { ok: false, lines };
   }
   lines.push(`✓ pg_dump ${majorOf(dumpVersion)} can dump a PostgreSQL ${majorOf(serverVersion)} server`);

@@ -9,13 +9,16 @@ import { type Compilable, type CompiledQuery, type RawBuilder, createQueryId, sq
  * The arguments must only ever become parameter values (no `if` on them, no arrays spread into `in (…)`), so the
  * SQL is the same for every value; `prepared` checks that each marker reached the parameters exactly once.
  */
-export function prepared<Args extends unknown[], Row>(build: (...args: Args) => Compilable<Row>): (...args: Args) => CompiledQuery<Row> {
+export function prepared<Args extends unknown[], Row>(
+  build: (...args: Args) => Compilable<Row>,
+): (...args: Args) => CompiledQuery<Row> {
   let bind: ((args: readonly unknown[]) => CompiledQuery<Row>) | null = null;
   return (...args: Args) => {
     if (!bind) {
       const markers = markersFor(args.length);
       const template = templateOf(build(...(markers as unknown as Args)).compile(), markers);
-      if ('unbound' in template) throw new Error(`prepared(): argument ${template.unbound} must be used as exactly one parameter`);
+      if ('unbound' in template)
+        throw new Error(`prepared(): argument ${template.unbound} must be used as exactly one parameter`);
       bind = template.bind;
     }
     return bind(args);
@@ -23,20 +26,30 @@ export function prepared<Args extends unknown[], Row>(build: (...args: Args) => 
 }
 
 /** Objects that stand for the arguments while a template is built: Kysely passes them through as parameter values. */
-export const markersFor = (count: number): readonly object[] => Array.from({ length: count }, (_, index) => ({ marker: index }));
+export const markersFor = (count: number): readonly object[] =>
+  Array.from({ length: count }, (_, index) => ({ marker: index }));
 
 /**
  * A query compiled with markers in place of its arguments (markersFor), and how to bind each call's values into it:
  * `unbound` names the first marker that is not exactly one of its parameters (the SQL would depend on its value).
  */
-export function templateOf<Row>(compiled: CompiledQuery<Row>, markers: readonly object[]): { bind: (args: readonly unknown[]) => CompiledQuery<Row> } | { unbound: number } {
+export function templateOf<Row>(
+  compiled: CompiledQuery<Row>,
+  markers: readonly object[],
+): { bind: (args: readonly unknown[]) => CompiledQuery<Row> } | { unbound: number } {
   // Each parameter: the index of the argument it takes, or its own value (-1).
   const args = compiled.parameters.map((value) => markers.indexOf(value as object));
   for (const index of markers.keys()) {
     if (args.filter((arg) => arg === index).length !== 1) return { unbound: index };
   }
   const values = compiled.parameters;
-  return { bind: (given) => ({ ...compiled, queryId: createQueryId(), parameters: args.map((arg, i) => (arg >= 0 ? given[arg] : values[i])) }) };
+  return {
+    bind: (given) => ({
+      ...compiled,
+      queryId: createQueryId(),
+      parameters: args.map((arg, i) => (arg >= 0 ? given[arg] : values[i])),
+    }),
+  };
 }
 
 /**
@@ -44,7 +57,11 @@ export function templateOf<Row>(compiled: CompiledQuery<Row>, markers: readonly 
  * repeats: a list refreshed, paged back and forth, or opened by several dispatchers with the same filter. The key
  * must hold everything the SQL and its parameters depend on.
  */
-export function compiledCache<Input, Compiled extends Record<string, CompiledQuery<unknown>>>(max: number, keyOf: (input: Input) => string, compile: (input: Input) => Compiled) {
+export function compiledCache<Input, Compiled extends Record<string, CompiledQuery<unknown>>>(
+  max: number,
+  keyOf: (input: Input) => string,
+  compile: (input: Input) => Compiled,
+) {
   const cache = new Map<string, Compiled>();
   return (input: Input): Compiled => {
     const key = keyOf(input);
@@ -54,7 +71,9 @@ export function compiledCache<Input, Compiled extends Record<string, CompiledQue
     cache.set(key, compiled);
     if (cache.size > max) cache.delete(cache.keys().next().value!);
     // Each run gets its own query id (Kysely's plugins tell runs apart by it).
-    return Object.fromEntries(Object.entries(compiled).map(([name, query]) => [name, { ...query, queryId: createQueryId() }])) as Compiled;
+    return Object.fromEntries(
+      Object.entries(compiled).map(([name, query]) => [name, { ...query, queryId: createQueryId() }]),
+    ) as Compiled;
   };
 }
 
@@ -65,8 +84,13 @@ export function compiledCache<Input, Compiled extends Record<string, CompiledQue
  * 271 boards/s from PostgreSQL with 10 clients, against 664 with the numbers in the text). Both are validated
  * integers, and the texts are few (the sizes and pages people use), so the statements are still prepared once.
  */
-export function literalPage<Q extends { limit(value: RawBuilder<number>): Q }>(query: Q, page: number, size: number): Q {
-  if (!Number.isSafeInteger(page) || !Number.isSafeInteger(size) || page < 0 || size < 1) throw new Error(`literalPage(): a page ${page} of ${size}`);
+export function literalPage<Q extends { limit(value: RawBuilder<number>): Q }>(
+  query: Q,
+  page: number,
+  size: number,
+): Q {
+  if (!Number.isSafeInteger(page) || !Number.isSafeInteger(size) || page < 0 || size < 1)
+    throw new Error(`literalPage(): a page ${page} of ${size}`);
   const limited = query.limit(sql.lit(size)) as Q & { offset(value: RawBuilder<number>): Q };
   return page ? limited.offset(sql.lit(page * size)) : limited;
 }

@@ -9,21 +9,52 @@ import { type AnyResource, columnOf } from '../../schema/define/resource';
  * the definition get a migration of their own (tests/server/recordSchema.test.ts says what differs).
  */
 
-interface ColumnLine { name: string; type: 'text' | 'integer'; notNull: boolean; references?: string }
+interface ColumnLine {
+  name: string;
+  type: 'text' | 'integer';
+  notNull: boolean;
+  references?: string;
+}
 
-const REFERENCED: Record<string, string> = { bookOrders: 'book_orders.id', transactions: 'driver_transactions.id', states: 'states.id', carriers: 'carriers.id', users: 'users.id', userAccounts: 'users.id', drivers: 'drivers.id', dispatchers: 'users.id', trucks: 'units.id', trailers: 'units.id', fuelCards: 'fuel_cards.id', brokers: 'brokers.id', shippers: 'shippers.id', roles: 'roles.id', tickets: 'tickets.id', violationCodes: 'violation_codes.id' };
+const REFERENCED: Record<string, string> = {
+  bookOrders: 'book_orders.id',
+  transactions: 'driver_transactions.id',
+  states: 'states.id',
+  carriers: 'carriers.id',
+  users: 'users.id',
+  userAccounts: 'users.id',
+  drivers: 'drivers.id',
+  dispatchers: 'users.id',
+  trucks: 'units.id',
+  trailers: 'units.id',
+  fuelCards: 'fuel_cards.id',
+  brokers: 'brokers.id',
+  shippers: 'shippers.id',
+  roles: 'roles.id',
+  tickets: 'tickets.id',
+  violationCodes: 'violation_codes.id',
+};
 
 function columnLines(fields: Record<string, Field>, prefix = ''): ColumnLine[] {
   const lines: ColumnLine[] = [];
   for (const [key, field] of Object.entries(fields)) {
-    if (field.column) lines.push({ name: columnOf(key, field, prefix), type: field.column.type, notNull: field.column.notNull ?? field.required, references: field.target ? REFERENCED[field.target] : undefined });
-    if (field.group) lines.push(...columnLines(field.group.fields, `${snakeCase(key)}_`).map((line) => ({ ...line, notNull: false })));
+    if (field.column)
+      lines.push({
+        name: columnOf(key, field, prefix),
+        type: field.column.type,
+        notNull: field.column.notNull ?? field.required,
+        references: field.target ? REFERENCED[field.target] : undefined,
+      });
+    if (field.group)
+      lines.push(...columnLines(field.group.fields, `${snakeCase(key)}_`).map((line) => ({ ...line, notNull: false })));
   }
   return lines;
 }
 
 const addColumn = (c: ColumnLine) => {
-  const constraints = [c.notNull ? 'c.notNull()' : '', c.references ? `c.references('${c.references}')` : ''].filter(Boolean);
+  const constraints = [c.notNull ? 'c.notNull()' : '', c.references ? `c.references('${c.references}')` : ''].filter(
+    Boolean,
+  );
   return `    .addColumn('${c.name}', '${c.type}'${constraints.length ? `, (c) => ${constraints.join('.').replace(/\)\.c\./g, ').')}` : ''})`;
 };
 
@@ -45,8 +76,11 @@ export function wantedIndexes(def: AnyResource): { column: string; after: string
       want(field.unique.caseInsensitive ? `lower(${columnOf(key, field)})` : columnOf(key, field), scope, true);
     }
   }
-  for (const [sortKey, column] of Object.entries(def.sortColumns)) if (column && sortKey !== 'id' && sortKey !== 'createdAt') want(column);
-  for (const [key, field] of Object.entries(fields)) if (field.flags.filter && field.column && field.kind !== 'choice' && field.kind !== 'boolean') want(columnOf(key, field));
+  for (const [sortKey, column] of Object.entries(def.sortColumns))
+    if (column && sortKey !== 'id' && sortKey !== 'createdAt') want(column);
+  for (const [key, field] of Object.entries(fields))
+    if (field.flags.filter && field.column && field.kind !== 'choice' && field.kind !== 'boolean')
+      want(columnOf(key, field));
   for (const expiring of def.expiring) want(expiring.column);
   if (def.period) want(columnOf(def.period.field, fields[def.period.field]));
   return [...wanted.values()];
@@ -55,7 +89,11 @@ export function wantedIndexes(def: AnyResource): { column: string; after: string
 function indexes(def: AnyResource): { name: string; columns: string[]; unique: boolean }[] {
   return wantedIndexes(def).map(({ column, after, unique }) => {
     const columns = [...after, column];
-    return { name: `${def.table}_${columns.map((c) => c.replace(/^lower\((\w+)\)$/, '$1_ci')).join('_')}`.slice(0, 60), columns, unique };
+    return {
+      name: `${def.table}_${columns.map((c) => c.replace(/^lower\((\w+)\)$/, '$1_ci')).join('_')}`.slice(0, 60),
+      columns,
+      unique,
+    };
   });
 }
 
@@ -66,23 +104,35 @@ export function migrationSource(def: AnyResource): string {
     `  await withRecordColumns(`,
     `    withId(db, db.schema.createTable('${def.table}'))`,
     ...columnLines(fields).map((c) => `  ${addColumn(c)}`),
-    ...Object.entries(def.storage).map(([name, info]) => `      .addColumn('${name}', '${info.type}'${info.notNull ? ', (c) => c.notNull()' : ''})`),
+    ...Object.entries(def.storage).map(
+      ([name, info]) => `      .addColumn('${name}', '${info.type}'${info.notNull ? ', (c) => c.notNull()' : ''})`,
+    ),
     `  ).execute();`,
   ];
-  const children = Object.values(fields).filter((f) => f.rows).flatMap((f) => [
-    `  await withId(db, db.schema.createTable('${f.rows!.table}'))`,
-    `    .addColumn('${f.rows!.parent}', 'integer', (c) => c.notNull().references('${def.table}.id').onDelete('cascade'))`,
-    `    .addColumn('position', 'integer', (c) => c.notNull())`,
-    ...columnLines(f.rows!.fields).map(addColumn),
-    `    .execute();`,
-    `  await run(\`CREATE INDEX ${f.rows!.table}_${f.rows!.parent} ON ${f.rows!.table} (${f.rows!.parent}, position)\`);`,
-  ]);
-  const indexLines = indexes(def).map((i) => `  await run(\`CREATE ${i.unique ? 'UNIQUE ' : ''}INDEX ${i.name} ON ${def.table} (${i.columns.join(', ')})\`);`);
-  const dropped = [...Object.values(fields).filter((f) => f.rows).map((f) => f.rows!.table), def.table];
+  const children = Object.values(fields)
+    .filter((f) => f.rows)
+    .flatMap((f) => [
+      `  await withId(db, db.schema.createTable('${f.rows!.table}'))`,
+      `    .addColumn('${f.rows!.parent}', 'integer', (c) => c.notNull().references('${def.table}.id').onDelete('cascade'))`,
+      `    .addColumn('position', 'integer', (c) => c.notNull())`,
+      ...columnLines(f.rows!.fields).map(addColumn),
+      `    .execute();`,
+      `  await run(\`CREATE INDEX ${f.rows!.table}_${f.rows!.parent} ON ${f.rows!.table} (${f.rows!.parent}, position)\`);`,
+    ]);
+  const indexLines = indexes(def).map(
+    (i) =>
+      `  await run(\`CREATE ${i.unique ? 'UNIQUE ' : ''}INDEX ${i.name} ON ${def.table} (${i.columns.join(', ')})\`);`,
+  );
+  const dropped = [
+    ...Object.values(fields)
+      .filter((f) => f.rows)
+      .map((f) => f.rows!.table),
+    def.table,
+  ];
   const body = [...table, ...children, ...indexLines];
   const needsRun = body.some((line) => line.includes('await run('));
   return `import { type Kysely${needsRun ? ', sql' : ''} } from 'kysely';
-import { withId, withRecordColumns } from '../schemaHelpers';
+import { withId, withRecordColumns } from '../frozen/schemaHelpers';
 
 /** ${def.plural} (schema/resources): the table its definition derives, an index per sort, filter, expiry and unique rule. */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -38,14 +38,27 @@ function fastRows(statement: SQLite.Statement): KyselyStatement {
   const columns = statement.reader ? statement.columns().map((c) => c.name) : [];
   // A column named __proto__ would set the prototype in an object literal; such a statement keeps better-sqlite3's rows.
   if (!statement.reader || columns.includes('__proto__')) {
-    return { reader: statement.reader, get busy() { return statement.busy; }, all: (p) => statement.all(p), run: (p) => statement.run(p), iterate: (p) => statement.iterate(p) };
+    return {
+      reader: statement.reader,
+      get busy() {
+        return statement.busy;
+      },
+      all: (p) => statement.all(p),
+      run: (p) => statement.run(p),
+      iterate: (p) => statement.iterate(p),
+    };
   }
   // Column names are JSON-quoted into the literal; a repeated name keeps its last value, as better-sqlite3 does.
-  const toObject = new Function('row', `return { ${columns.map((name, i) => `${JSON.stringify(name)}: row[${i}]`).join(', ')} };`) as (row: unknown[]) => unknown;
+  const toObject = new Function(
+    'row',
+    `return { ${columns.map((name, i) => `${JSON.stringify(name)}: row[${i}]`).join(', ')} };`,
+  ) as (row: unknown[]) => unknown;
   statement.raw(true);
   return {
     reader: true,
-    get busy() { return statement.busy; },
+    get busy() {
+      return statement.busy;
+    },
     all: (parameters) => (statement.all(parameters) as unknown[][]).map(toObject),
     run: (parameters) => statement.run(parameters),
     *iterate(parameters) {

@@ -2,9 +2,16 @@ import type { Generated, Kysely } from 'kysely';
 import type { ChildColumnsOf, ChildTablesOf } from '../../schema/define/resource';
 import type { RecordResource } from '../../schema/resources';
 
-/** is_system: a role of SPEC.md §6 (migration 031); custom roles are administrators' copies. */
-export interface RolesTable { id: Generated<number>; name: string; is_system: Generated<number> }
-export interface UserRolesTable { user_id: number; role_id: number }
+/** is_system: a built-in role (docs/product/accounts.md#roles; migration 031); custom ones are administrators' copies. */
+export interface RolesTable {
+  id: Generated<number>;
+  name: string;
+  is_system: Generated<number>;
+}
+export interface UserRolesTable {
+  user_id: number;
+  role_id: number;
+}
 export interface FeaturesTable {
   id: Generated<number>;
   key: string;
@@ -15,7 +22,11 @@ export interface FeaturesTable {
   parent_feature_id: number | null;
   position: number;
 }
-export interface RoleFeaturePermissionsTable { role_id: number; feature_id: number; permission: string }
+export interface RoleFeaturePermissionsTable {
+  role_id: number;
+  feature_id: number;
+  permission: string;
+}
 export interface FeatureGroupsTable {
   id: Generated<number>;
   user_id: number;
@@ -23,7 +34,12 @@ export interface FeatureGroupsTable {
   is_default: number;
   position: number;
 }
-export interface FeatureGroupItemsTable { user_id: number; feature_id: number; group_id: number; position: number }
+export interface FeatureGroupItemsTable {
+  user_id: number;
+  feature_id: number;
+  group_id: number;
+  position: number;
+}
 export interface SessionsTable {
   id: string;
   user_id: number;
@@ -32,11 +48,25 @@ export interface SessionsTable {
   revoked_at: string | null;
 }
 /** address: the client's address as the server sees it (TRUST_PROXY); null on rows written before migration 011. */
-export interface LoginFailuresTable { id: Generated<number>; email: string; address: string | null; at: string }
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  email: string;
+  address: string | null;
+  at: string;
+}
 /** Addresses a user signed in from, with the last time: their usual places (auth/throttle.ts). */
-export interface SignInAddressesTable { user_id: number; address: string; last_at: string }
+export interface SignInAddressesTable {
+  user_id: number;
+  address: string;
+  last_at: string;
+}
 /** Counted events of a kind per key (e.g. registrations per address), for throttles; pruned when old. */
-export interface ThrottleHitsTable { id: Generated<number>; kind: string; key: string; at: string }
+export interface ThrottleHitsTable {
+  id: Generated<number>;
+  kind: string;
+  key: string;
+  at: string;
+}
 export interface AuditLogTable {
   id: Generated<number>;
   at: string;
@@ -50,9 +80,21 @@ export interface AuditLogTable {
   /** The connected app the entry was written under (migration 030), null for people. */
   app_id: number | null;
 }
-export interface MetaTable { key: string; value: string }
-export interface StatesTable { id: Generated<number>; abbreviation: string; name: string }
-export interface NamedListTable { id: Generated<number>; code: string; name: string; position: number }
+export interface MetaTable {
+  key: string;
+  value: string;
+}
+export interface StatesTable {
+  id: Generated<number>;
+  abbreviation: string;
+  name: string;
+}
+export interface NamedListTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  position: number;
+}
 export interface PhoneCountriesTable {
   id: Generated<number>;
   code: string;
@@ -378,7 +420,7 @@ export interface DeadlineRemindersTable {
   sent_at: string;
 }
 
-/** A claim's steps (issue 17): from its type's template, each with the steps it waits for. */
+/** A claim's steps (docs/product/claims.md#claim-steps): from its type's template, each with the steps it waits for. */
 export interface ClaimStepsTable {
   id: Generated<number>;
   claim_id: number;
@@ -391,7 +433,13 @@ export interface ClaimStepsTable {
   done_by: number | null;
   note: string | null;
 }
-export interface ClaimCommentsTable { id: Generated<number>; claim_id: number; author_id: number | null; body: string; created_at: string }
+export interface ClaimCommentsTable {
+  id: Generated<number>;
+  claim_id: number;
+  author_id: number | null;
+  body: string;
+  created_at: string;
+}
 /** Payments to a claimant: what a bank line of the payment is matched against. */
 export interface ClaimSettlementsTable {
   id: Generated<number>;
@@ -404,7 +452,14 @@ export interface ClaimSettlementsTable {
   created_by: number | null;
 }
 /** A claim's timeline: what happened, when and by whom. */
-export interface ClaimEventsTable { id: Generated<number>; claim_id: number; at: string; actor_id: number | null; kind: string; detail: string }
+export interface ClaimEventsTable {
+  id: Generated<number>;
+  claim_id: number;
+  at: string;
+  actor_id: number | null;
+  kind: string;
+  detail: string;
+}
 /** Connected apps (migration 032): only hashes of secrets; scopes as JSON; created_by is the administrator it acts for. */
 export interface ConnectedAppsTable {
   id: Generated<number>;
@@ -440,7 +495,15 @@ export interface AccountTokensTable {
   used_at: string | null;
 }
 /** A user's picture as the server resized it; `key` is in the URL users.avatar holds. */
-export interface UserAvatarsTable { user_id: number; content_type: string; content: Uint8Array; width: number; height: number; key: string; updated_at: string }
+export interface UserAvatarsTable {
+  user_id: number;
+  content_type: string;
+  content: Uint8Array;
+  width: number;
+  height: number;
+  key: string;
+  updated_at: string;
+}
 /** The in-app mailbox (server/modules/mail): each message is its owner's (user_id) alone. */
 export interface MailMessagesTable {
   id: Generated<number>;
@@ -456,13 +519,37 @@ export interface MailMessagesTable {
   starred: Generated<number>;
   trashed_at: string | null;
 }
-export interface MailLabelsTable { id: Generated<number>; user_id: number; name: string; color: string; created_at: string }
-export interface MailMessageLabelsTable { message_id: number; label_id: number }
+/** The company's settings administrators change in the app (migration 039, server/modules/company): time_zone. */
+export interface CompanySettingsTable {
+  name: string;
+  value: string;
+  version: Generated<number>;
+  updated_at: string;
+  updated_by: number | null;
+}
+export interface MailLabelsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  color: string;
+  created_at: string;
+}
+export interface MailMessageLabelsTable {
+  message_id: number;
+  label_id: number;
+}
 
 /** A record table as Kysely sees it: the columns its definition derives (schema/resources), id and version generated. */
-type RecordTable<D extends RecordResource> = { id: Generated<number>; version: Generated<number> } & D['types']['columns'];
+type RecordTable<D extends RecordResource> = {
+  id: Generated<number>;
+  version: Generated<number>;
+} & D['types']['columns'];
 type RecordTables = { [D in RecordResource as D['table']]: RecordTable<D> };
-type AllChildTables = RecordResource extends infer D ? (D extends RecordResource ? ChildTablesOf<D['fields']> : never) : never;
+type AllChildTables = RecordResource extends infer D
+  ? D extends RecordResource
+    ? ChildTablesOf<D['fields']>
+    : never
+  : never;
 type ChildTables = { [C in AllChildTables as C['table']]: { id: Generated<number> } & ChildColumnsOf<C> };
 
 export interface Database extends RecordTables, ChildTables {
@@ -517,6 +604,7 @@ export interface Database extends RecordTables, ChildTables {
   mail_messages: MailMessagesTable;
   mail_labels: MailLabelsTable;
   mail_message_labels: MailMessageLabelsTable;
+  company_settings: CompanySettingsTable;
 }
 
 export type Db = Kysely<Database>;

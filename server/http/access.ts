@@ -49,10 +49,12 @@ declare module 'fastify' {
 
 /** Routes of plugins we do not write ourselves (the OpenAPI viewer) are public documentation. */
 const DOCUMENTATION_PREFIX = '/api/docs';
-/** The paths under access control: the API, and the connected apps' token exchange (SPEC.md §7 /apps/auth-token). */
+/** The paths under access control: the API, and the connected apps' token exchange (/apps/auth-token). */
 const CONTROLLED = /^\/(api|apps)(\/|$)/;
 
-export function isAccountUsable(user: Pick<AuthUser, 'isActive' | 'isEmailVerified' | 'registrationCompleted'>): boolean {
+export function isAccountUsable(
+  user: Pick<AuthUser, 'isActive' | 'isEmailVerified' | 'registrationCompleted'>,
+): boolean {
   return user.isActive && user.isEmailVerified && user.registrationCompleted;
 }
 
@@ -71,7 +73,17 @@ export function sessionLookup(db: Db, sessionId: string, userId: number) {
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .leftJoin('user_roles as ur', 'ur.user_id', 'u.id')
-    .select(['u.id', 'u.email', 'u.first_name', 'u.last_name', 'u.is_active', 'u.is_email_verified', 'u.registration_completed', 's.expires_at', 'ur.role_id'])
+    .select([
+      'u.id',
+      'u.email',
+      'u.first_name',
+      'u.last_name',
+      'u.is_active',
+      'u.is_email_verified',
+      'u.registration_completed',
+      's.expires_at',
+      'ur.role_id',
+    ])
     .where('s.id', '=', sessionId)
     .where('s.user_id', '=', userId)
     .where('s.revoked_at', 'is', null)
@@ -121,8 +133,13 @@ async function sessionAuth(db: Db, claims: TokenClaims): Promise<Auth | null> {
     sessionId: claims.jti,
     roleIds: rows.flatMap((r) => (r.role_id === null ? [] : [r.role_id])),
     user: {
-      id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, isActive: row.is_active === 1,
-      isEmailVerified: row.is_email_verified === 1, registrationCompleted: row.registration_completed === 1,
+      id: row.id,
+      email: row.email,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      isActive: row.is_active === 1,
+      isEmailVerified: row.is_email_verified === 1,
+      registrationCompleted: row.registration_completed === 1,
     },
   };
 }
@@ -138,7 +155,13 @@ async function requestAuth(db: Db, secret: string, token: string | null): Promis
  * An application token's call: a feature route within the app's scopes and its administrator's permissions, within
  * the app's rate. Its principal is the administrator (request.auth.user), with the app beside it.
  */
-async function checkAppCall(reply: FastifyReply, access: Access, auth: Auth, catalog: PermissionCatalog, limiter: AppRateLimiter) {
+async function checkAppCall(
+  reply: FastifyReply,
+  access: Access,
+  auth: Auth,
+  catalog: PermissionCatalog,
+  limiter: AppRateLimiter,
+) {
   const app = auth.app!;
   const wait = limiter.take(app.id, app.ratePerMinute);
   if (wait > 0) {
@@ -173,7 +196,8 @@ export function registerAccessControl(app: FastifyInstance, db: Db, secret: stri
       }
       route.config = { ...route.config, access: { public: true } };
     }
-    for (const method of [route.method].flat()) inventory.push({ method: String(method), url: route.url, access: route.config.access! });
+    for (const method of [route.method].flat())
+      inventory.push({ method: String(method), url: route.url, access: route.config.access! });
   });
 
   app.addHook('onRequest', async (request, reply) => {

@@ -15,7 +15,10 @@ export const csvLine = (cells: unknown[]) => cells.map(csvCell).join(',') + '\r\
 export type CsvColumn<T> = [header: string, value: (item: T) => unknown];
 
 /** Header (with a BOM so spreadsheets read UTF-8), then each batch of items as lines. */
-export async function* csvStream<T>(columns: readonly CsvColumn<T>[], batches: AsyncIterable<T[]>): AsyncGenerator<string> {
+export async function* csvStream<T>(
+  columns: readonly CsvColumn<T>[],
+  batches: AsyncIterable<T[]>,
+): AsyncGenerator<string> {
   yield '\uFEFF' + csvLine(columns.map(([header]) => header));
   for await (const items of batches) {
     if (items.length) yield items.map((item) => csvLine(columns.map(([, value]) => value(item)))).join('');
@@ -24,15 +27,21 @@ export async function* csvStream<T>(columns: readonly CsvColumn<T>[], batches: A
 
 /** Send a streamed CSV download named `fileName`. */
 export function sendCsvFile(reply: FastifyReply, fileName: string, lines: AsyncIterable<string>) {
-  reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`);
+  reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`);
   return reply.send(Readable.from(lines));
 }
 
 /** Send a streamed CSV download named `<name>-<today>.csv`. */
-export const sendCsv = (reply: FastifyReply, name: string, lines: AsyncIterable<string>) => sendCsvFile(reply, `${name}-${new Date().toISOString().slice(0, 10)}.csv`, lines);
+export const sendCsv = (reply: FastifyReply, name: string, lines: AsyncIterable<string>) =>
+  sendCsvFile(reply, `${name}-${new Date().toISOString().slice(0, 10)}.csv`, lines);
 
 /** Every page of a list, fetched batch by batch, for a streamed CSV. */
-export async function* pageThrough<T>(fetch: (limit: number, offset: number) => Promise<T[]>, batch = 500): AsyncGenerator<T[]> {
+export async function* pageThrough<T>(
+  fetch: (limit: number, offset: number) => Promise<T[]>,
+  batch = 500,
+): AsyncGenerator<T[]> {
   for (let offset = 0; ; offset += batch) {
     const items = await fetch(batch, offset);
     yield items;

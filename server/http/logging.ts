@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 
 /**
  * Secrets never reach the logs (nor error bodies that echo a URL). A URL may carry one in three ways, and each is
@@ -38,7 +38,10 @@ function normalise(url: string): string {
     if (next === text) break;
     text = next;
   }
-  return text.replace(/\\/g, '/').replace(/\/(\.\/)+/g, '/').replace(/\/{2,}/g, '/');
+  return text
+    .replace(/\\/g, '/')
+    .replace(/\/(\.\/)+/g, '/')
+    .replace(/\/{2,}/g, '/');
 }
 
 /** A value that is very likely a credential: a JWT, or 24+ token characters with at least two of upper, lower, digit. */
@@ -66,7 +69,9 @@ function redactQuery(query: string): string {
       const equals = pair.indexOf('=');
       if (equals < 0) return looksLikeSecret(decode(pair)) ? REDACTED : pair;
       const key = pair.slice(0, equals);
-      return SECRET_NAME.test(decode(key)) || looksLikeSecret(decode(pair.slice(equals + 1))) ? `${key}=${REDACTED}` : pair;
+      return SECRET_NAME.test(decode(key)) || looksLikeSecret(decode(pair.slice(equals + 1)))
+        ? `${key}=${REDACTED}`
+        : pair;
     })
     .join('&');
 }
@@ -96,7 +101,46 @@ export function loggerOptions(level: string, stream?: LogDestination): FastifySe
     ...(stream ? { stream } : {}),
     redact: ['req.headers.authorization', 'req.headers.cookie'],
     serializers: {
-      req: (req: { method: string; url: string; ip?: string; id?: string }) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip, id: req.id }),
+      req: (req: { method: string; url: string; ip?: string; id?: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        remoteAddress: req.ip,
+        id: req.id,
+      }),
     },
   };
+}
+
+const userIdOf = (request: FastifyRequest): number | null => request.auth?.user.id ?? null;
+
+/** The request's line, once its answer has gone: 'request', 'request refused' (4xx) or 'request failed' (5xx, an error). */
+export function logAnswered(request: FastifyRequest, statusCode: number, elapsedMs: number): void {
+  const line = {
+    method: request.method,
+    url: redactUrl(request.url),
+    statusCode,
+    ms: Math.round(elapsedMs * 10) / 10,
+    userId: userIdOf(request),
+  };
+  if (statusCode >= 500) request.log.error(line, 'request failed');
+  else if (statusCode >= 400) request.log.info(line, 'request refused');
+  else request.log.info(line, 'request');
+}
+
+/**
+ * One line per request, written when its answer has gone (or the client has gone first): its request id (reqId, from
+ * the request's logger), who asked (userId, null when no valid token came), the method, the URL with its secrets
+ * masked, the status and the time taken. A refused request (4xx) says so ('request refused'); 5xx are errors. A
+ * request that ends before its answer (the client hangs up, or Node's request timeout cuts a body that is still
+ * coming) gets a line too ('request aborted'), with who it was. URLs the router cannot read are logged where they are
+ * answered (server/app.ts frameworkErrors).
+ */
+export function registerRequestLog(app: FastifyInstance): void {
+  app.addHook('onResponse', async (request, reply) => logAnswered(request, reply.statusCode, reply.elapsedTime));
+  app.addHook('onRequestAbort', async (request) => {
+    request.log.info(
+      { method: request.method, url: redactUrl(request.url), aborted: true, userId: userIdOf(request) },
+      'request aborted',
+    );
+  });
 }

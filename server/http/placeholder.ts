@@ -15,7 +15,8 @@ main{max-width:560px;padding:32px;background:#282c34;border-radius:12px}h1{margi
 
 export function registerPlaceholderApp(app: FastifyInstance, version: string): void {
   const html = PAGE(version);
-  const send = async (_request: unknown, reply: { type: (t: string) => { send: (b: string) => unknown } }) => reply.type('text/html; charset=utf-8').send(html);
+  const send = async (_request: unknown, reply: { type: (t: string) => { send: (b: string) => unknown } }) =>
+    reply.type('text/html; charset=utf-8').send(html);
   app.get('/app', send);
   app.get('/app/*', send);
   app.get('/', async (_request, reply) => reply.redirect('/app'));

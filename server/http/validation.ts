@@ -4,36 +4,11 @@ import { type ZodType, z } from 'zod';
 /**
  * Route schemas are zod schemas (from schema/), so one definition validates the request here and the form in the
  * browser. Fastify hands us the schema; we parse with it and give back the parsed (trimmed, coerced) value.
+ *
+ * What no request value may hold whatever its schema (control characters, text that is not well-formed Unicode, text
+ * over MAX_TEXT, deep nesting) is refused before this runs, on every route, by the text rule's hook
+ * (server/http/text.ts): a schema cannot forget it.
  */
-const MAX_DEPTH = 64;
-const NOT_TEXT = 'Text must be valid Unicode: it holds a lone surrogate (an unpaired \\ud800-\\udfff)';
-
-/**
- * What no request value may hold, whatever its schema: a NUL character in text (PostgreSQL refuses it), text that is
- * not well-formed Unicode (a lone surrogate such as "\ud800" would be stored as invalid UTF-8 and read back changed),
- * or nesting deeper than any of our bodies (a hostile body should not cost a deep recursion). Walked without
- * recursion; every text of every body and query passes here, so no field can forget the rule.
- */
-function findProblem(value: unknown): { path: (string | number)[]; message: string } | null {
-  const stack: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
-  while (stack.length) {
-    const { value: current, path } = stack.pop()!;
-    if (path.length > MAX_DEPTH) return { path: path.slice(0, 3), message: 'The request is nested too deeply' };
-    if (typeof current === 'string') {
-      if (current.includes('\u0000')) return { path, message: 'Text cannot contain a NUL character' };
-      if (!current.isWellFormed()) return { path, message: NOT_TEXT };
-    } else if (Array.isArray(current)) {
-      current.forEach((item, index) => stack.push({ value: item, path: [...path, index] }));
-    } else if (current && typeof current === 'object') {
-      for (const [key, item] of Object.entries(current)) {
-        if (key.includes('\u0000')) return { path: [...path, key], message: 'Text cannot contain a NUL character' };
-        if (!key.isWellFormed()) return { path: [...path, key.toWellFormed()], message: NOT_TEXT };
-        stack.push({ value: item, path: [...path, key] });
-      }
-    }
-  }
-  return null;
-}
 
 /** The error as zod itself would report it (so it is handled like every other validation error). */
 function problemError({ path, message }: { path: (string | number)[]; message: string }) {
@@ -50,9 +25,16 @@ function problemError({ path, message }: { path: (string | number)[]; message: s
 export function queryKeysOf(schema: ZodType): string[] | null {
   let current: ZodType | undefined = schema;
   for (let depth = 0; current && depth < 8; depth++) {
-    const def = current._zod.def as unknown as { type: string; shape?: Record<string, unknown>; in?: ZodType; out?: ZodType; innerType?: ZodType };
+    const def = current._zod.def as unknown as {
+      type: string;
+      shape?: Record<string, unknown>;
+      in?: ZodType;
+      out?: ZodType;
+      innerType?: ZodType;
+    };
     if (def.type === 'object') return Object.keys(def.shape ?? {});
-    if (def.type === 'pipe') current = def.in && (def.in._zod.def as { type: string }).type !== 'transform' ? def.in : def.out;
+    if (def.type === 'pipe')
+      current = def.in && (def.in._zod.def as { type: string }).type !== 'transform' ? def.in : def.out;
     else current = def.innerType;
   }
   return null;
@@ -74,7 +56,7 @@ export function registerZodValidation(app: FastifyInstance): void {
     const zod = schema as unknown as ZodType;
     const keys = httpPart === 'querystring' ? queryKeysOf(zod) : null;
     return (data: unknown) => {
-      const problem = findProblem(data) ?? (keys ? unknownParameter(keys, data) : null);
+      const problem = keys ? unknownParameter(keys, data) : null;
       if (problem) return { error: problemError(problem) };
       const result = zod.safeParse(data);
       return result.success ? { value: result.data } : { error: result.error };

@@ -27,7 +27,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, vers
     return;
   }
   const indexHtml = fs.readFileSync(indexFile);
-  const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  const sendIndex = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
 
   await app.register(fastifyStatic, {
     root: distDir,
@@ -37,14 +38,16 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, vers
     // dist/ holds .br and .gz copies made at build time (scripts/compress-dist.mjs).
     preCompressed: true,
     setHeaders: (res, filePath) => {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      if (filePath.includes(`${path.sep}assets${path.sep}`))
+        res.header('cache-control', 'public, max-age=31536000, immutable');
       else if (REVALIDATE.test(filePath)) res.header('cache-control', 'no-cache');
     },
   });
   // @fastify/static with wildcard:false registers one route per file; everything else falls through to here.
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0];
-    if (request.method === 'GET' && !NOT_THE_APP.test(pathname) && !/\.[a-z0-9]+$/i.test(pathname)) return sendIndex(reply);
+    if (request.method === 'GET' && !NOT_THE_APP.test(pathname) && !/\.[a-z0-9]+$/i.test(pathname))
+      return sendIndex(reply);
     return reply.status(404).send(notFoundBody(request.method, request.url));
   });
   app.get('/', async (_request, reply) => reply.redirect('/app'));

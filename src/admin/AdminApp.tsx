@@ -10,15 +10,17 @@ import { type ResourceScreens, preloadScreen } from '../../ui/records/recordReso
 import { dataProvider } from '../../dataProvider';
 import { adminI18nProvider } from '../i18n/admin';
 import { AppLayout } from '../layout/AppLayout';
+import { closePhoneDrawerAtStart } from '../layout/usePhoneDrawer';
 import { Notifications } from '../layout/Notifications';
 import { useSettings } from '../theme/SettingsContext';
 import { appRoutes } from './appRoutes';
 import { AccountGate, Landing, RequireAccess } from './guards';
 import { Forbidden } from '../../ui/Forbidden';
 import { useSessionWatch } from './useSessionWatch';
-import { landingPath } from '../../authProvider/access';
+import { accountFlowPath, landingPath } from '../../authProvider/access';
 import { getGroups, getUser } from '../../dataProvider/session';
 import { featureGroupsQuery } from '../../ui/access/useFeatureGroups';
+import { CompanyDayGate, companySettingsQuery } from '../../ui/companyZone';
 import { lazyPart } from '../../ui/lazyPart';
 
 const AuthenticationError = lazyPart(() => import('./pages/rarePages').then((m) => m.AuthenticationError));
@@ -34,6 +36,8 @@ let appClient: QueryClient | undefined;
 if (hasValidToken()) {
   appClient = new QueryClient();
   void appClient.prefetchQuery(featureGroupsQuery);
+  // The company's time zone, which the screens' dates start from, with the sidebar (ui/companyZone.tsx).
+  if (!accountFlowPath(getUser())) void appClient.prefetchQuery(companySettingsQuery);
   const { pathname } = window.location;
   const screenPath = pathname === '/app' || pathname === '/app/' ? landingPath(getUser(), getGroups()) : pathname;
   preloadScreen(RESOURCES, screenPath, appClient);
@@ -46,9 +50,12 @@ if (hasValidToken()) {
  */
 function useAppQueryClient(): QueryClient {
   const [client] = useState(() => (appClient ??= new QueryClient()));
-  useEffect(() => () => {
-    if (appClient === client) appClient = undefined;
-  }, [client]);
+  useEffect(
+    () => () => {
+      if (appClient === client) appClient = undefined;
+    },
+    [client],
+  );
   return client;
 }
 
@@ -64,15 +71,21 @@ const guarded = (Screen: ResourceScreens['list']) => {
   };
 };
 const SCREENS: ResourceScreens[] = RESOURCES.map((resource) =>
-  resource.definition ? resource : { ...resource, list: guarded(resource.list), ...(resource.edit ? { edit: guarded(resource.edit) } : {}) });
+  resource.definition
+    ? resource
+    : { ...resource, list: guarded(resource.list), ...(resource.edit ? { edit: guarded(resource.edit) } : {}) },
+);
 
 /** react-admin's store (list filters, columns, the chosen claim) kept in local storage, as <Admin> keeps it. */
 const STORE = localStorageStore();
+closePhoneDrawerAtStart(STORE);
 
 function GatedLayout({ children }: { children: React.ReactNode }) {
   return (
     <AppLayout>
-      <AccountGate>{children}</AccountGate>
+      <AccountGate>
+        <CompanyDayGate>{children}</CompanyDayGate>
+      </AccountGate>
     </AppLayout>
   );
 }
@@ -116,7 +129,9 @@ export default function AdminApp() {
             {/* react-admin sends signed-out users to <basename>/login; the sign-in page lives at /login. */}
             <Route path="/login" element={<Navigate to="/login" replace />} />
           </CustomRoutes>
-          {SCREENS.map((resource) => <Resource key={resource.name} {...resource} />)}
+          {SCREENS.map((resource) => (
+            <Resource key={resource.name} {...resource} />
+          ))}
           <CustomRoutes>{appRoutes}</CustomRoutes>
         </CoreAdminUI>
         <Notifications />

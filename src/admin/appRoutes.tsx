@@ -14,7 +14,8 @@ const relative = (path: string) => path.replace(/^\/app\//, '');
 
 /** The account pages are seldom opened: their code loads with the first of them. */
 type AccountPageName = keyof typeof import('./pages/AccountPages');
-const accountPage = (name: AccountPageName) => lazyPart(() => import('./pages/AccountPages').then((pages) => pages[name]));
+const accountPage = (name: AccountPageName) =>
+  lazyPart(() => import('./pages/AccountPages').then((pages) => pages[name]));
 const AccountPage = accountPage('AccountPage');
 const VerifyAccountPage = accountPage('VerifyAccountPage');
 const CompleteRegisterPage = accountPage('CompleteRegisterPage');
@@ -22,7 +23,7 @@ const ActivationPendingPage = accountPage('ActivationPendingPage');
 const UnderConstructionPage = accountPage('UnderConstructionPage');
 /** The in-app mailbox (src/admin/mailbox): its own download, with the first of its addresses. */
 const Mailbox = lazyPart(() => import('./mailbox/Mailbox').then((m) => m.Mailbox));
-/** Staff chat (resources/chat, issue 27): its own download, with the first of its addresses. */
+/** Staff chat (resources/chat): its own download, with the first of its addresses. */
 const ChatScreen = lazyPart(() => import('../../resources/chat/ChatScreen').then((m) => m.ChatScreen));
 
 const ACCOUNT: [string, ReactElement][] = [
@@ -36,8 +37,14 @@ const ACCOUNT: [string, ReactElement][] = [
   ['under-construction', <UnderConstructionPage />],
 ];
 
-const pointer = (hint: string, to?: string, target?: string) => <TemplatePointer hint={`haulboard.templates.${hint}`} to={to} target={target && `haulboard.templates.targets.${target}`} />;
-/** SPEC.md's template areas (DESIGN.md §9): a short page pointing to the real screen. */
+const pointer = (hint: string, to?: string, target?: string) => (
+  <TemplatePointer
+    hint={`haulboard.templates.${hint}`}
+    to={to}
+    target={target && `haulboard.templates.targets.${target}`}
+  />
+);
+/** The template areas (docs/product.md#template-areas): a short page pointing to the real screen. */
 const TEMPLATES: [string, ReactElement][] = [
   ['management/customers', pointer('customers', '/app/management/shipper-management', 'shippers')],
   ['management/customers/:id', pointer('customers', '/app/management/shipper-management', 'shippers')],
@@ -59,7 +66,7 @@ const SCREENS: [string, ReactElement][] = [
 
 const REDIRECTS: [string, string][] = [
   ['books', '/app/books/bookorders'],
-  // SPEC.md's mistyped redirect is a bug we do not copy.
+  // The original app's /app/reports redirect was misspelt; we go to the reports dashboard (docs/product.md#not-copied).
   ['reports', '/app/reports/dashboard'],
   ['management', '/app/management/customers'],
   ['chat', '/app/chat/new'],
@@ -69,13 +76,29 @@ const REDIRECTS: [string, string][] = [
 ];
 
 export const appRoutes = [
-  ...REDIRECTS.map(([path, to]) => <Route key={`redirect:${path}`} path={path} element={<Navigate to={to} replace />} />),
+  ...REDIRECTS.map(([path, to]) => (
+    <Route key={`redirect:${path}`} path={path} element={<Navigate to={to} replace />} />
+  )),
   ...ACCOUNT.map(([path, element]) => <Route key={path} path={path} element={element} />),
-  ...[...SCREENS, ...TEMPLATES].map(([path, element]) => <Route key={path} path={path} element={<RequireAccess>{element}</RequireAccess>} />),
+  ...[...SCREENS, ...TEMPLATES].map(([path, element]) => (
+    <Route key={path} path={path} element={<RequireAccess>{element}</RequireAccess>} />
+  )),
   // Screens a resource already provides are routed by react-admin's <Resource>; a feature's address that redirects
   // (/app/chat → /app/chat/new) has no placeholder either.
-  ...FEATURE_ROUTES.filter((path) => !RESOURCE_PATHS.some((owned) => path === owned || path.startsWith(owned + '/')) && !REDIRECTS.some(([from]) => relative(path) === from)).map((path) => (
-    <Route key={path} path={relative(path)} element={<RequireAccess><ScreenPlaceholder /></RequireAccess>} />
+  ...FEATURE_ROUTES.filter(
+    (path) =>
+      !RESOURCE_PATHS.some((owned) => path === owned || path.startsWith(owned + '/')) &&
+      !REDIRECTS.some(([from]) => relative(path) === from),
+  ).map((path) => (
+    <Route
+      key={path}
+      path={relative(path)}
+      element={
+        <RequireAccess>
+          <ScreenPlaceholder />
+        </RequireAccess>
+      }
+    />
   )),
   <Route key="*" path="*" element={<Navigate to="/404" replace />} />,
 ];

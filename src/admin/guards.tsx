@@ -1,14 +1,20 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { accountFlowPath, accountFlowRedirect, canAccessPath, landingPath } from '../../authProvider/access';
+import {
+  accountFlowPath,
+  accountFlowRedirect,
+  canAccessPath,
+  landingPath,
+  orderFallbackPath,
+} from '../../authProvider/access';
 import { ANY_ROUTES } from '../../authProvider/routes';
 import { getUser } from '../../dataProvider/session';
 import { useFeatureGroups } from '../../ui/access/useFeatureGroups';
 import { Forbidden } from '../../ui/Forbidden';
 
 /**
- * SPEC.md §4 account flow: an account that is not yet usable sees only its account-flow page, its account page and
- * its mailbox; usable accounts are sent away from the account-flow pages that no longer apply.
+ * The account flow (docs/product/accounts.md#accounts): an account that is not yet usable sees only its account-flow
+ * page, its account page and its mailbox; usable accounts are sent away from the flow's pages that no longer apply.
  */
 export function AccountGate({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
@@ -17,15 +23,20 @@ export function AccountGate({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Read on the feature matching the path (ids and edit/view/… stripped), or a route marked Any; else the 403 page. */
+/**
+ * Read on the feature matching the path (ids and edit/view/… stripped), or a route marked Any; else an order's
+ * address goes to the driver's view of it when that is what the user reads; else the 403 page.
+ */
 export function RequireAccess({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const { data: groups, isPending } = useFeatureGroups();
   if (!groups && isPending) return null;
-  return canAccessPath(pathname, groups ?? [], ANY_ROUTES) ? <>{children}</> : <Forbidden />;
+  if (canAccessPath(pathname, groups ?? [], ANY_ROUTES)) return <>{children}</>;
+  const fallback = orderFallbackPath(pathname, groups ?? []);
+  return fallback ? <Navigate to={fallback} replace /> : <Forbidden />;
 }
 
-/** /app exact: where the user lands (SPEC.md §2 rules, authProvider/access.ts). */
+/** /app exact: where the user lands (docs/routing.md#where-signing-in-lands, authProvider/access.ts). */
 export function Landing() {
   const { data: groups, isPending } = useFeatureGroups();
   const user = getUser();

@@ -6,7 +6,8 @@ import { onUnauthorized } from '../../dataProvider/http';
 
 /**
  * At start the stored session is checked with the server (/api/token/me); any 401 from any call clears local
- * storage and sends the user to /login (SPEC.md §7), except one answered while Logout is ending the session.
+ * storage and sends the user to /login (docs/product/shell.md#failure-messages), except one answered while Logout is
+ * ending the session.
  */
 export function useSessionWatch() {
   const navigate = useNavigate();

@@ -4,14 +4,15 @@ import { onScreenMessages, screenMessages } from '../../ui/screenMessages';
 
 type Messages = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Messages => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Messages =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 /** b's words over a's, block by block (haulboard.access joins haulboard's other blocks). */
 function merged(a: Messages, b: Messages): Messages {
   const out: Messages = { ...a };
-  for (const [key, value] of Object.entries(b)) out[key] = isObject(value) && isObject(out[key]) ? merged(out[key] as Messages, value) : value;
+  for (const [key, value] of Object.entries(b))
+    out[key] = isObject(value) && isObject(out[key]) ? merged(out[key] as Messages, value) : value;
   return out;
 }
-
 
 function polyglot(catalogue: Messages) {
   return polyglotI18nProvider(() => catalogue as TranslationMessages, 'en', [{ locale: 'en', name: 'English' }], {

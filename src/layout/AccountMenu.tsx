@@ -24,21 +24,51 @@ export function AccountMenu() {
   return (
     <>
       <HoverHint title={identity?.fullName ?? translate('haulboard.topbar.user_menu')}>
-        <IconButton color="inherit" aria-label={translate('haulboard.topbar.user_menu')} aria-haspopup="menu" onClick={(event) => setAnchor(event.currentTarget)}>
-          <Avatar src={identity?.avatar} alt="" sx={{ width: 32, height: 32 }}>{identity?.fullName?.charAt(0)}</Avatar>
+        <IconButton
+          color="inherit"
+          aria-label={translate('haulboard.topbar.user_menu')}
+          aria-haspopup="menu"
+          onClick={(event) => setAnchor(event.currentTarget)}
+        >
+          <Avatar src={identity?.avatar} alt="" sx={{ width: 32, height: 32 }}>
+            {identity?.fullName?.charAt(0)}
+          </Avatar>
         </IconButton>
       </HoverHint>
-      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} slotProps={{ paper: { sx: { width: 200 } } }} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
-        <MenuItem onClick={() => { setAnchor(null); navigate('/app/account'); }}>
-          <ListItemIcon><PersonIcon fontSize="small" /></ListItemIcon>
+      <Menu
+        anchorEl={anchor}
+        open={!!anchor}
+        onClose={() => setAnchor(null)}
+        slotProps={{ paper: { sx: { width: 200 } } }}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            navigate('/app/account');
+          }}
+        >
+          <ListItemIcon>
+            <PersonIcon fontSize="small" />
+          </ListItemIcon>
           <ListItemText>{translate('haulboard.account.profile')}</ListItemText>
         </MenuItem>
-        <MenuItem onClick={() => { setAnchor(null); navigate('/app/received-emails'); }}>
-          <ListItemIcon><MailOutlineIcon fontSize="small" /></ListItemIcon>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            navigate('/app/received-emails');
+          }}
+        >
+          <ListItemIcon>
+            <MailOutlineIcon fontSize="small" />
+          </ListItemIcon>
           <ListItemText>{translate('haulboard.account.mailbox')}</ListItemText>
         </MenuItem>
         <MenuItem onClick={logout}>
-          <ListItemIcon><LogoutIcon fontSize="small" /></ListItemIcon>
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
           <ListItemText>{translate('haulboard.account.logout')}</ListItemText>
         </MenuItem>
       </Menu>

@@ -2,7 +2,7 @@ import { Box, type Theme } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Sidebar as RaSidebar } from 'react-admin';
 import { Logo } from '../routes/Logo';
-import { SIDEBAR_WIDTH } from '../theme/themes';
+import { SIDEBAR_WIDTH } from '../../ui/shellSizes';
 import { InstallPrompt } from '../pwa/InstallPrompt';
 import { useServiceWorker } from '../pwa/serviceWorker';
 import { usePushRegistration } from '../push/usePushRegistration';
@@ -15,6 +15,7 @@ import { OnlineContacts } from './OnlineContacts';
 import { SettingsPopover } from './SettingsPopover';
 import { RefreshButton, TopBar } from './TopBar';
 import { Sidebar } from './sidebar/Sidebar';
+import { usePhoneDrawer } from './usePhoneDrawer';
 
 const topBarActions = (
   <>
@@ -27,16 +28,18 @@ const topBarActions = (
 );
 
 /**
- * 190 wide on phones, 195 on desktops (SPEC.md §9); closed on a desktop, the icons' width react-admin gives it (the
- * open width stuck to the closed sidebar too, leaving an empty band beside the icons).
+ * 190 wide on phones, 195 on desktops (docs/product/shell.md#shell); closed on a desktop, the icons' width react-admin
+ * gives it (the open width stuck to the closed sidebar too, leaving an empty band beside the icons).
  */
 const sidePanelWidth = (theme: Theme) => ({
   [theme.breakpoints.only('xs')]: { '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH.mobile } },
-  [theme.breakpoints.up('md')]: { '&.RaSidebar-open .RaSidebar-fixed, &.RaSidebar-open .MuiDrawer-paper': { width: SIDEBAR_WIDTH.desktop } },
+  [theme.breakpoints.up('md')]: {
+    '&.RaSidebar-open .RaSidebar-fixed, &.RaSidebar-open .MuiDrawer-paper': { width: SIDEBAR_WIDTH.desktop },
+  },
 });
 
-
 function SidePanel() {
+  usePhoneDrawer();
   return (
     <RaSidebar sx={sidePanelWidth}>
       <InTransition>
@@ -51,7 +54,13 @@ function SidePanel() {
  * session check, the access checks, the resources registering), four times before the first screen shows. The top
  * bar and the sidebar take nothing from those renders, and kept 270 to 500 components rendering each time.
  */
-const topBar = <TopBar actions={topBarActions}><Box sx={{ display: 'flex', alignItems: 'center', mr: 2 }}><Logo height={28} /></Box></TopBar>;
+const topBar = (
+  <TopBar actions={topBarActions}>
+    <Box sx={{ display: 'flex', alignItems: 'center', mr: 2 }}>
+      <Logo height={28} />
+    </Box>
+  </TopBar>
+);
 const sidePanel = <SidePanel />;
 
 /** The signed-in layout, mounted once: it holds the hub connection, the service worker and push (src/realtime, src/pwa, src/push). */
@@ -61,7 +70,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
   return (
     <RealtimeProvider>
       <Frame topBar={topBar} sidePanel={sidePanel}>
-        <Box id="main" component="section" sx={{ p: { xs: 1, sm: 2 } }}>{children}</Box>
+        <Box id="main" component="section" sx={{ p: { xs: 1, sm: 2 } }}>
+          {children}
+        </Box>
       </Frame>
       <InstallPrompt />
     </RealtimeProvider>

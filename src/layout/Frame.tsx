@@ -2,7 +2,7 @@ import { styled } from '@mui/material/styles';
 import { Component, type ErrorInfo, type ReactNode, Suspense } from 'react';
 import { useTranslate } from 'ra-core';
 import { Error as ErrorPage, Loading } from 'react-admin';
-import { TOP_BAR_HEIGHT } from '../theme/themes';
+import { TOP_BAR_HEIGHT } from '../../ui/shellSizes';
 import { InTransition } from './InTransition';
 
 /**
@@ -22,12 +22,21 @@ const Root = styled('div', { name: 'RaLayout', overridesResolver: (_props, style
   width: '100%',
   minWidth: 'fit-content',
   backgroundColor: theme.palette.background.default,
-  // Room for the fixed top bar: 64 high (SPEC.md §9), 56 on a phone.
-  '& .RaLayout-appFrame': { display: 'flex', flexDirection: 'column', flexGrow: 1, marginTop: TOP_BAR_HEIGHT, [theme.breakpoints.down('sm')]: { marginTop: 56 } },
+  // Room for the fixed top bar: 64 high (docs/product/shell.md#shell), 56 on a phone.
+  '& .RaLayout-appFrame': {
+    display: 'flex',
+    flexDirection: 'column',
+    flexGrow: 1,
+    marginTop: TOP_BAR_HEIGHT,
+    [theme.breakpoints.down('sm')]: { marginTop: 56 },
+  },
   '& .RaLayout-contentWithSidebar': {
     display: 'flex',
     flexGrow: 1,
-    transition: theme.transitions.create('margin', { easing: theme.transitions.easing.easeOut, duration: theme.transitions.duration.enteringScreen }),
+    transition: theme.transitions.create('margin', {
+      easing: theme.transitions.easing.easeOut,
+      duration: theme.transitions.duration.enteringScreen,
+    }),
   },
   '& .RaLayout-content': {
     display: 'flex',
@@ -58,7 +67,13 @@ class ScreenErrorBoundary extends Component<{ children: ReactNode }, BoundarySta
   render() {
     const { error, info } = this.state;
     if (!error) return this.props.children;
-    return <ErrorPage error={error} errorInfo={info} resetErrorBoundary={() => this.setState({ error: null, info: undefined })} />;
+    return (
+      <ErrorPage
+        error={error}
+        errorInfo={info}
+        resetErrorBoundary={() => this.setState({ error: null, info: undefined })}
+      />
+    );
   }
 }
 
@@ -89,7 +104,17 @@ function SkipToContent() {
   );
 }
 
-export function Frame({ topBar, sidePanel, className, children }: { topBar: ReactNode; sidePanel: ReactNode; className?: string; children: ReactNode }) {
+export function Frame({
+  topBar,
+  sidePanel,
+  className,
+  children,
+}: {
+  topBar: ReactNode;
+  sidePanel: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <Root className={['layout', className].filter(Boolean).join(' ')}>
       <SkipToContent />
@@ -99,7 +124,9 @@ export function Frame({ topBar, sidePanel, className, children }: { topBar: Reac
           {sidePanel}
           <div id="main-content" className="RaLayout-content">
             <ScreenErrorBoundary>
-              <Suspense fallback={<Loading />}><InTransition>{children}</InTransition></Suspense>
+              <Suspense fallback={<Loading />}>
+                <InTransition>{children}</InTransition>
+              </Suspense>
             </ScreenErrorBoundary>
           </div>
         </main>

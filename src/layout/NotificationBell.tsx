@@ -1,5 +1,17 @@
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import { Badge, Box, Button, Divider, IconButton, List, ListItem, ListItemButton, ListItemText, Popover, Typography } from '@mui/material';
+import {
+  Badge,
+  Box,
+  Button,
+  Divider,
+  IconButton,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  Popover,
+  Typography,
+} from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -7,6 +19,7 @@ import { useNotifications } from '../realtime/RealtimeProvider';
 import type { AppNotification } from '../realtime/types';
 import { visuallyHidden } from '../../ui/visuallyHidden';
 import { HoverHint } from '../../ui/HoverHint';
+import { usDateTime } from '../../ui/format';
 
 /** Where a notification's link goes: a path of this app, another http(s) page, or nowhere (anything else). */
 export function linkTarget(link: string | null | undefined): { app: string } | { external: string } | null {
@@ -21,10 +34,7 @@ export function linkTarget(link: string | null | undefined): { app: string } | {
   }
 }
 
-const when = (instant: string) => {
-  const date = new Date(instant);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-};
+const when = (instant: string) => (Number.isNaN(new Date(instant).getTime()) ? '' : usDateTime(instant));
 
 /** The top bar's bell: unread count, the latest notifications, a click opens one and marks it read. */
 export function NotificationBell() {
@@ -48,7 +58,9 @@ export function NotificationBell() {
       <HoverHint title={title}>
         <IconButton
           color="inherit"
-          aria-label={unreadCount ? translate('haulboard.realtime.notifications_unread', { smart_count: unreadCount }) : title}
+          aria-label={
+            unreadCount ? translate('haulboard.realtime.notifications_unread', { smart_count: unreadCount }) : title
+          }
           aria-haspopup="dialog"
           onClick={(event) => {
             setAnchor(event.currentTarget);
@@ -71,10 +83,19 @@ export function NotificationBell() {
         onClose={() => setAnchor(null)}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { ref: paper, sx: { width: 360, maxWidth: 'calc(100vw - 32px)' }, role: 'dialog', 'aria-label': title } }}
+        slotProps={{
+          paper: {
+            ref: paper,
+            sx: { width: 360, maxWidth: 'calc(100vw - 32px)' },
+            role: 'dialog',
+            'aria-label': title,
+          },
+        }}
       >
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1 }}>
-          <Typography variant="h6" component="h2">{title}</Typography>
+          <Typography variant="h6" component="h2">
+            {title}
+          </Typography>
           <Button
             size="small"
             disabled={!unreadCount}
@@ -83,7 +104,9 @@ export function NotificationBell() {
               paper.current?.focus();
               void markAllRead();
             }}
-          >{translate('haulboard.realtime.mark_all_read')}</Button>
+          >
+            {translate('haulboard.realtime.mark_all_read')}
+          </Button>
         </Box>
         <Divider />
         {items.length ? (
@@ -93,18 +116,35 @@ export function NotificationBell() {
               return (
                 <ListItem key={notification.id} disablePadding divider>
                   <ListItemButton onClick={() => choose(notification)} sx={{ alignItems: 'flex-start', gap: 1 }}>
-                    <Box aria-hidden sx={{ mt: 1, width: 8, height: 8, flex: 'none', borderRadius: '50%', bgcolor: unread ? 'error.main' : 'transparent' }} />
+                    <Box
+                      aria-hidden
+                      sx={{
+                        mt: 1,
+                        width: 8,
+                        height: 8,
+                        flex: 'none',
+                        borderRadius: '50%',
+                        bgcolor: unread ? 'error.main' : 'transparent',
+                      }}
+                    />
                     <ListItemText
                       primary={
                         <>
                           {notification.title}
-                          {unread && <Box component="span" sx={visuallyHidden}>{` (${translate('haulboard.realtime.unread')})`}</Box>}
+                          {unread && (
+                            <Box
+                              component="span"
+                              sx={visuallyHidden}
+                            >{` (${translate('haulboard.realtime.unread')})`}</Box>
+                          )}
                         </>
                       }
                       secondary={
                         <>
                           {notification.body}
-                          <Box component="span" sx={{ display: 'block', mt: 0.5 }}>{when(notification.createdAt)}</Box>
+                          <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
+                            {when(notification.createdAt)}
+                          </Box>
                         </>
                       }
                       slotProps={{ primary: { sx: { fontWeight: unread ? 700 : 400 } } }}
@@ -115,7 +155,9 @@ export function NotificationBell() {
             })}
           </List>
         ) : (
-          <Typography sx={{ p: 2 }} color="text.secondary" role="status">{translate('haulboard.realtime.no_notifications')}</Typography>
+          <Typography sx={{ p: 2 }} color="text.secondary" role="status">
+            {translate('haulboard.realtime.no_notifications')}
+          </Typography>
         )}
       </Popover>
     </>

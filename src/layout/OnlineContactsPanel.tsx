@@ -14,19 +14,46 @@ export function OnlineContactsPanel({ users, onClose }: { users: OnlineUser[]; o
   const isAdmin = getUser()?.roles.includes('Administrator') ?? false;
   return (
     <Box sx={{ p: 2 }}>
-      <Typography variant="h6" component="h2" gutterBottom>{translate('haulboard.topbar.contacts')}</Typography>
-      <TextField size="small" fullWidth autoFocus label={translate('haulboard.topbar.contacts_search')} value={query} onChange={(event) => setQuery(event.target.value)} />
+      <Typography variant="h6" component="h2" gutterBottom>
+        {translate('haulboard.topbar.contacts')}
+      </Typography>
+      <TextField
+        size="small"
+        fullWidth
+        autoFocus
+        label={translate('haulboard.topbar.contacts_search')}
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+      />
       {!users.length ? (
-        <Typography sx={{ mt: 2 }} color="text.secondary" role="status">{translate('haulboard.topbar.no_user_online')}</Typography>
+        <Typography sx={{ mt: 2 }} color="text.secondary" role="status">
+          {translate('haulboard.topbar.no_user_online')}
+        </Typography>
       ) : !found.length ? (
-        <Typography sx={{ mt: 2 }} color="text.secondary" role="status">{translate('haulboard.topbar.no_user_found')}</Typography>
+        <Typography sx={{ mt: 2 }} color="text.secondary" role="status">
+          {translate('haulboard.topbar.no_user_found')}
+        </Typography>
       ) : (
         <List dense aria-label={translate('haulboard.topbar.contacts')}>
           {found.map((user) => {
             const name = `${user.firstName} ${user.lastName}`;
             return (
               <ListItem key={user.userId} disableGutters>
-                <ListItemText primary={isAdmin ? <Link component={RouterLink} to={`/app/management/user-management/${user.userId}/edit`} onClick={onClose}>{name}</Link> : name} />
+                <ListItemText
+                  primary={
+                    isAdmin ? (
+                      <Link
+                        component={RouterLink}
+                        to={`/app/management/user-management/${user.userId}/edit`}
+                        onClick={onClose}
+                      >
+                        {name}
+                      </Link>
+                    ) : (
+                      name
+                    )
+                  }
+                />
               </ListItem>
             );
           })}

@@ -5,7 +5,11 @@ import { useTranslate } from 'ra-core';
 export function PanelLoading() {
   const translate = useTranslate();
   return (
-    <Box role="status" aria-label={translate('ra.page.loading')} sx={{ p: 2, display: 'flex', justifyContent: 'center' }}>
+    <Box
+      role="status"
+      aria-label={translate('ra.page.loading')}
+      sx={{ p: 2, display: 'flex', justifyContent: 'center' }}
+    >
       <CircularProgress size={24} />
     </Box>
   );

@@ -15,11 +15,25 @@ export function SettingsPopover() {
   return (
     <>
       <HoverHint title={translate('haulboard.topbar.settings')}>
-        <IconButton color="inherit" aria-label={translate('haulboard.topbar.settings')} aria-haspopup="dialog" onClick={(event) => setAnchor(event.currentTarget)}>
+        <IconButton
+          color="inherit"
+          aria-label={translate('haulboard.topbar.settings')}
+          aria-haspopup="dialog"
+          onClick={(event) => setAnchor(event.currentTarget)}
+        >
           <TuneIcon />
         </IconButton>
       </HoverHint>
-      <Popover open={!!anchor} anchorEl={anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }} slotProps={{ paper: { sx: { width: 320 }, role: 'dialog', 'aria-label': translate('haulboard.topbar.settings') } }}>
+      <Popover
+        open={!!anchor}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{
+          paper: { sx: { width: 320 }, role: 'dialog', 'aria-label': translate('haulboard.topbar.settings') },
+        }}
+      >
         <SettingsPanel />
       </Popover>
     </>

@@ -8,7 +8,7 @@ import { TitlePortal, useSidebarState } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { HoverHint } from '../../ui/HoverHint';
 import { screenHelp } from '../routes/public/docs/screens';
-import { TOP_BAR_HEIGHT } from '../theme/themes';
+import { TOP_BAR_HEIGHT } from '../../ui/shellSizes';
 
 /**
  * The signed-in top bar: the sidebar's toggle, `children` (the logo), the screen's title, then `actions`. Our own,
@@ -30,12 +30,48 @@ export function TopBar({ children, actions }: { children: ReactNode; actions: Re
           {children}
           {/* A long title wraps to two smaller lines on a phone instead of being cut under the icons (a third is cut off: the
               line clamp alone did not hold in Chromium 156). */}
-          <Box component="a" {...helpLink} title={help ? translate('haulboard.app.screen_help') : undefined} sx={{ flex: 1, minWidth: 0, display: 'block', color: 'inherit', textDecoration: 'none', '&[href]:hover': { textDecoration: 'underline' } }}>
-            <TitlePortal sx={{ minWidth: 0, fontSize: { xs: '1.05rem', sm: '1.25rem' }, lineHeight: 1.25, whiteSpace: { xs: 'normal', sm: 'nowrap' }, overflow: 'hidden', textOverflow: 'ellipsis', display: { xs: '-webkit-box', sm: 'block' }, WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', maxHeight: { xs: '2.5em', sm: 'none' } }} />
+          <Box
+            component="a"
+            {...helpLink}
+            title={help ? translate('haulboard.app.screen_help') : undefined}
+            sx={{
+              flex: 1,
+              minWidth: 0,
+              // A target 44 high on a phone (src/theme/touch.ts), the title centred in it.
+              display: { xs: 'flex', sm: 'block' },
+              alignItems: 'center',
+              minHeight: { xs: 44, sm: 'auto' },
+              color: 'inherit',
+              textDecoration: 'none',
+              '&[href]:hover': { textDecoration: 'underline' },
+            }}
+          >
+            <TitlePortal
+              sx={{
+                minWidth: 0,
+                fontSize: { xs: '1.05rem', sm: '1.25rem' },
+                lineHeight: 1.25,
+                whiteSpace: { xs: 'normal', sm: 'nowrap' },
+                overflow: 'hidden',
+                textOverflow: 'ellipsis',
+                display: { xs: '-webkit-box', sm: 'block' },
+                WebkitLineClamp: 2,
+                WebkitBoxOrient: 'vertical',
+                maxHeight: { xs: '2.5em', sm: 'none' },
+              }}
+            />
           </Box>
           {help && (
             <HoverHint title={translate('haulboard.app.screen_help')}>
-              <IconButton component="a" {...helpLink} color="inherit" aria-label={translate('haulboard.app.screen_help')} sx={{ display: { xs: 'none', sm: 'inline-flex' } }}><HelpOutlineIcon /></IconButton>
+              <IconButton
+                component="a"
+                {...helpLink}
+                color="inherit"
+                aria-label={translate('haulboard.app.screen_help')}
+                sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+              >
+                <HelpOutlineIcon />
+              </IconButton>
             </HoverHint>
           )}
           <Box sx={{ display: 'flex', alignItems: 'center' }}>{actions}</Box>
@@ -51,8 +87,19 @@ function SidebarToggle() {
   const label = translate(open ? 'ra.action.close_menu' : 'ra.action.open_menu');
   return (
     <HoverHint title={label}>
-      <IconButton color="inherit" aria-label={label} aria-expanded={open} onClick={() => setOpen(!open)} sx={{ mr: '0.2em' }}>
-        <MenuIcon sx={{ transition: (theme) => theme.transitions.create('transform'), transform: open ? 'rotate(180deg)' : 'none' }} />
+      <IconButton
+        color="inherit"
+        aria-label={label}
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        sx={{ mr: '0.2em' }}
+      >
+        <MenuIcon
+          sx={{
+            transition: (theme) => theme.transitions.create('transform'),
+            transform: open ? 'rotate(180deg)' : 'none',
+          }}
+        />
       </IconButton>
     </HoverHint>
   );
@@ -71,7 +118,15 @@ export function RefreshButton() {
           <RefreshIcon />
         </IconButton>
       </HoverHint>
-      {loading && <CircularProgress color="inherit" size={16} thickness={6} sx={{ position: 'absolute', top: '30%', left: '30%' }} aria-label={translate('ra.page.loading')} />}
+      {loading && (
+        <CircularProgress
+          color="inherit"
+          size={16}
+          thickness={6}
+          sx={{ position: 'absolute', top: '30%', left: '30%' }}
+          aria-label={translate('ra.page.loading')}
+        />
+      )}
     </Box>
   );
 }

@@ -14,7 +14,11 @@ const toForeground = (payload: MessagePayload): ForegroundMessage => ({
  * Subscribes this browser to FCM through our service worker (public/push-sw.js handles the pushes) and listens for
  * messages that arrive while the app is in front. Returns the token, or null where push is not supported.
  */
-export const subscribe: FirebaseMessagingModule['subscribe'] = async (settings: FirebaseSettings, registration: ServiceWorkerRegistration, onForeground: (message: ForegroundMessage) => void) => {
+export const subscribe: FirebaseMessagingModule['subscribe'] = async (
+  settings: FirebaseSettings,
+  registration: ServiceWorkerRegistration,
+  onForeground: (message: ForegroundMessage) => void,
+) => {
   if (!(await isSupported())) return null;
   const { vapidKey, ...options } = settings;
   const app = getApps()[0] ?? initializeApp(options);

@@ -23,14 +23,18 @@ export type PushOutcome =
 /** The icon of system notifications (public/icons, also in the manifest). */
 export const NOTIFICATION_ICON = '/app/icons/icon-192.png';
 
-/** A message that came while the app was in front still shows as a system notification (SPEC.md §7). */
+/** A message that came while the app was in front still shows as a system notification. */
 export function showForeground(registration: ServiceWorkerRegistration, message: ForegroundMessage): Promise<void> {
-  return registration.showNotification(message.title || 'Haulboard', { body: message.body, icon: NOTIFICATION_ICON, data: { link: message.link } });
+  return registration.showNotification(message.title || 'Haulboard', {
+    body: message.body,
+    icon: NOTIFICATION_ICON,
+    data: { link: message.link },
+  });
 }
 
 /**
- * SPEC.md §7/§8: only when configured; ask permission (a refusal stops here), register the service worker, get
- * the FCM token and store it with the user through the API. Firebase is loaded only after every check has passed.
+ * Push (docs/product/shell.md#installable): only when configured; ask permission (a refusal stops here), register the
+ * service worker, get the FCM token and store it with the user through the API. Firebase loads after every check.
  */
 export async function registerPush(env: PushEnvironment): Promise<PushOutcome> {
   if (!env.settings) return { status: 'unconfigured' };
@@ -41,7 +45,11 @@ export async function registerPush(env: PushEnvironment): Promise<PushOutcome> {
     const registration = await env.serviceWorker();
     if (!registration) return { status: 'unsupported' };
     const firebase = await env.loadFirebase();
-    const subscription = await firebase.subscribe(env.settings, registration, (message) => void showForeground(registration, message).catch(() => undefined));
+    const subscription = await firebase.subscribe(
+      env.settings,
+      registration,
+      (message) => void showForeground(registration, message).catch(() => undefined),
+    );
     if (!subscription) return { status: 'unsupported' };
     await env.saveToken(subscription.token);
     return { status: 'registered', ...subscription };

@@ -9,5 +9,9 @@ export interface ForegroundMessage {
 
 /** The Firebase module (firebaseMessaging.ts), loaded on demand: what registerPush calls of it. */
 export interface FirebaseMessagingModule {
-  subscribe(settings: FirebaseSettings, registration: ServiceWorkerRegistration, onForeground: (message: ForegroundMessage) => void): Promise<{ token: string; unsubscribe: () => void } | null>;
+  subscribe(
+    settings: FirebaseSettings,
+    registration: ServiceWorkerRegistration,
+    onForeground: (message: ForegroundMessage) => void,
+  ): Promise<{ token: string; unsubscribe: () => void } | null>;
 }

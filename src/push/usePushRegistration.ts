@@ -8,7 +8,11 @@ import { type PushEnvironment, registerPush } from './registerPush';
 export function browserPushEnvironment(settings = firebaseSettings()): PushEnvironment {
   return {
     settings,
-    supported: () => typeof window !== 'undefined' && 'Notification' in window && 'serviceWorker' in navigator && 'PushManager' in window,
+    supported: () =>
+      typeof window !== 'undefined' &&
+      'Notification' in window &&
+      'serviceWorker' in navigator &&
+      'PushManager' in window,
     permission: () => Notification.permission,
     requestPermission: () => Notification.requestPermission(),
     serviceWorker: activeServiceWorker,

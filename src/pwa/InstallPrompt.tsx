@@ -5,11 +5,12 @@ import { useState, useSyncExternalStore } from 'react';
 import { getUser } from '../../dataProvider/session';
 import { type InstallChoice, installChoice, installOffer, rememberInstallChoice } from './installOffer';
 
-const runsInstalled = () => typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches;
+const runsInstalled = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches;
 
 /**
- * SPEC.md §4: active users are offered to install the app, unless they dismissed it or installed it before (both
- * remembered). Nothing shows when the browser made no offer.
+ * The install offer (docs/product/shell.md#installable): active users are offered to install the app, unless they
+ * dismissed it or installed it before (both remembered). Nothing shows when the browser made no offer.
  */
 export function InstallPrompt() {
   const translate = useTranslate();
@@ -42,8 +43,15 @@ export function InstallPrompt() {
       slotProps={{ content: { role: 'region', 'aria-label': translate('haulboard.pwa.install') } }}
       action={
         <>
-          <Button color="primary" size="small" variant="contained" onClick={() => void install()}>{translate('haulboard.pwa.install')}</Button>
-          <IconButton size="small" color="inherit" aria-label={translate('haulboard.pwa.not_now')} onClick={() => remember('dismissed')}>
+          <Button color="primary" size="small" variant="contained" onClick={() => void install()}>
+            {translate('haulboard.pwa.install')}
+          </Button>
+          <IconButton
+            size="small"
+            color="inherit"
+            aria-label={translate('haulboard.pwa.not_now')}
+            onClick={() => remember('dismissed')}
+          >
             <CloseIcon fontSize="small" />
           </IconButton>
         </>

@@ -29,11 +29,16 @@ export function rememberInstallChoice(choice: InstallChoice): void {
 }
 
 let offered: BeforeInstallPromptEvent | null = null;
+/**
+ * The offer is made once the user works on the page (a click, a tap or a key), never over a screen that is still
+ * drawing itself: a banner that comes in a few seconds after the page would cover its corner and pull the eye away.
+ */
+let engaged = false;
 const listeners = new Set<() => void>();
 const changed = () => listeners.forEach((listener) => listener());
 
 export const installOffer = {
-  get: () => offered,
+  get: () => (engaged ? offered : null),
   subscribe(listener: () => void) {
     listeners.add(listener);
     return () => {
@@ -51,11 +56,19 @@ export const installOffer = {
 
 export function captureInstallPrompt(target: Window): void {
   target.addEventListener('beforeinstallprompt', (event) => {
-    // Keep the browser from showing its own mini-infobar: the app offers it at its moment (SPEC.md §4).
+    // Keep the browser from showing its own mini-infobar: the app offers it at its moment (docs/product/shell.md).
     event.preventDefault();
     offered = event as BeforeInstallPromptEvent;
     changed();
   });
+  const engage = () => {
+    engaged = true;
+    target.removeEventListener('pointerdown', engage, true);
+    target.removeEventListener('keydown', engage, true);
+    changed();
+  };
+  target.addEventListener('pointerdown', engage, true);
+  target.addEventListener('keydown', engage, true);
   target.addEventListener('appinstalled', () => {
     rememberInstallChoice('installed');
     offered = null;

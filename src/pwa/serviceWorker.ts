@@ -11,7 +11,8 @@ let registration: Promise<ServiceWorkerRegistration | null> | null = null;
  * the dev server has no sw.js. Resolves null where there is none.
  */
 export function registerServiceWorker(): Promise<ServiceWorkerRegistration | null> {
-  if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return Promise.resolve(null);
+  if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator))
+    return Promise.resolve(null);
   registration ??= navigator.serviceWorker.register(SW_URL, { scope: SW_SCOPE }).catch(() => null);
   return registration;
 }

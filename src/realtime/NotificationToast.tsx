@@ -5,7 +5,9 @@ import type { AppNotification } from './types';
 export function NotificationToast({ notification }: { notification: AppNotification }) {
   return (
     <>
-      <Box component="strong" sx={{ display: 'block' }}>{notification.title}</Box>
+      <Box component="strong" sx={{ display: 'block' }}>
+        {notification.title}
+      </Box>
       {notification.body}
     </>
   );

@@ -1,6 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'ra-core';
-import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import {
+  type ReactNode,
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+} from 'react';
 import { hasValidToken, onSignOut } from '../../authProvider';
 import { getToken, getUser } from '../../dataProvider/session';
 import { FEATURES_QUERY_KEY } from '../../ui/access/useFeatureGroups';
@@ -94,7 +104,11 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
           accessChanged: () => void queryClient.invalidateQueries({ queryKey: FEATURES_QUERY_KEY }),
           connected: () => {
             void reload();
-            setHubLink({ connected: true, invoke: (method, ...args) => hub?.invoke(method, ...args) ?? Promise.reject(new Error('the hub is stopped')) });
+            setHubLink({
+              connected: true,
+              invoke: (method, ...args) =>
+                hub?.invoke(method, ...args) ?? Promise.reject(new Error('the hub is stopped')),
+            });
           },
           relayed: publishHubEvent,
           disconnected: () => {
@@ -133,15 +147,18 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     };
   }, [reload, queryClient]);
 
-  const markRead = useCallback(async (notification: AppNotification) => {
-    if (notification.readAt) return;
-    dispatch({ type: 'read', id: notification.id, readAt: new Date().toISOString() });
-    try {
-      await notificationsApi.markRead(notification.id);
-    } catch {
-      await reload();
-    }
-  }, [reload]);
+  const markRead = useCallback(
+    async (notification: AppNotification) => {
+      if (notification.readAt) return;
+      dispatch({ type: 'read', id: notification.id, readAt: new Date().toISOString() });
+      try {
+        await notificationsApi.markRead(notification.id);
+      } catch {
+        await reload();
+      }
+    },
+    [reload],
+  );
 
   const markAllRead = useCallback(async () => {
     dispatch({ type: 'allRead', readAt: new Date().toISOString() });
@@ -152,7 +169,10 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     }
   }, [reload]);
 
-  const notifications = useMemo<NotificationsApi>(() => ({ ...state, reload, markRead, markAllRead }), [state, reload, markRead, markAllRead]);
+  const notifications = useMemo<NotificationsApi>(
+    () => ({ ...state, reload, markRead, markAllRead }),
+    [state, reload, markRead, markAllRead],
+  );
   return (
     <NotificationsContext.Provider value={notifications}>
       <OnlineUsersProvider users={online}>{children}</OnlineUsersProvider>

@@ -99,7 +99,7 @@ export function startHub(events: HubEvents, options: HubOptions): HubHandle {
         skipNegotiation: false,
       })
       .withAutomaticReconnect(createRetryPolicy(options.sessionAlive, random))
-      // SPEC.md §8: console output is silenced.
+      // The hub client writes nothing to the console (docs/product/shell.md#failure-messages).
       .configureLogging(lib.LogLevel.None)
       .build();
     built.on(HUB_METHODS.presence, (users: OnlineUser[]) => events.presence(Array.isArray(users) ? users : []));

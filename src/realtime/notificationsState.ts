@@ -22,7 +22,12 @@ export const KEPT_NOTIFICATIONS = 50;
 export function notificationsReducer(state: NotificationsState, action: NotificationsAction): NotificationsState {
   switch (action.type) {
     case 'loaded':
-      return { items: action.page.items.slice(0, KEPT_NOTIFICATIONS), unreadCount: action.page.unreadCount, totalCount: action.page.totalCount, loaded: true };
+      return {
+        items: action.page.items.slice(0, KEPT_NOTIFICATIONS),
+        unreadCount: action.page.unreadCount,
+        totalCount: action.page.totalCount,
+        loaded: true,
+      };
     case 'received': {
       // The same notification can arrive twice: over the hub and in a list loaded right after a reconnect.
       if (state.items.some((n) => n.id === action.notification.id)) return state;
@@ -43,6 +48,10 @@ export function notificationsReducer(state: NotificationsState, action: Notifica
       };
     }
     case 'allRead':
-      return { ...state, items: state.items.map((n) => (n.readAt ? n : { ...n, readAt: action.readAt })), unreadCount: 0 };
+      return {
+        ...state,
+        items: state.items.map((n) => (n.readAt ? n : { ...n, readAt: action.readAt })),
+        unreadCount: 0,
+      };
   }
 }

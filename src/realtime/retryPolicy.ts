@@ -17,7 +17,10 @@ export function retryDelay(attempt: number, random: () => number = Math.random):
 export function isUnauthorized(error: unknown): boolean {
   if (!error) return false;
   const status = (error as { statusCode?: number }).statusCode;
-  return status === 401 || /Status code '401'|\b401\b.*Unauthorized|Unauthorized.*\b401\b/i.test(String((error as Error).message ?? error));
+  return (
+    status === 401 ||
+    /Status code '401'|\b401\b.*Unauthorized|Unauthorized.*\b401\b/i.test(String((error as Error).message ?? error))
+  );
 }
 
 /** The shape of @microsoft/signalr's IRetryPolicy, without importing the library (it is loaded on demand). */

@@ -12,7 +12,7 @@ export const VERIFY_ACCOUNT_PATH = '/app/verify-account';
 /**
  * /app/*: the signed-in app, except the verification message's link (/app/verify-account?token=…), which must work
  * where nobody is signed in — the app itself would send that visitor to /login and lose the token. An already verified
- * user following an old link is sent on into the app (SPEC.md §4).
+ * user following an old link is sent on into the app (docs/product/accounts.md#accounts).
  */
 export function AppEntry({ app }: { app: ReactNode }) {
   const { pathname, search } = useLocation();

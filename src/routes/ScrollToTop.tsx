@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 
-/** Every route change scrolls to the top (SPEC.md §2). */
+/** Every route change scrolls to the top (docs/routing.md#how-addresses-work). */
 export function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {

@@ -1,8 +1,9 @@
 import { CssBaseline, GlobalStyles, type Theme, ThemeProvider } from '@mui/material';
 import { type ReactNode, createContext, useContext, useEffect, useMemo, useState } from 'react';
 import { DEFAULT_SETTINGS, type Settings, THEMES, buildTheme } from './themes';
+import { TAP_TARGET } from '../../ui/shellSizes';
 
-/** SPEC.md §9: settings are kept in localStorage under 'settings'. */
+/** Settings are kept in localStorage under 'settings' (docs/settings.md#display). */
 export const SETTINGS_STORAGE_KEY = 'settings';
 
 export function readSettings(): Settings {
@@ -12,7 +13,10 @@ export function readSettings(): Settings {
     return {
       theme: THEMES.includes(stored.theme as never) ? (stored.theme as Settings['theme']) : DEFAULT_SETTINGS.theme,
       direction: stored.direction === 'rtl' ? 'rtl' : 'ltr',
-      responsiveFontSizes: typeof stored.responsiveFontSizes === 'boolean' ? stored.responsiveFontSizes : DEFAULT_SETTINGS.responsiveFontSizes,
+      responsiveFontSizes:
+        typeof stored.responsiveFontSizes === 'boolean'
+          ? stored.responsiveFontSizes
+          : DEFAULT_SETTINGS.responsiveFontSizes,
     };
   } catch {
     return DEFAULT_SETTINGS;
@@ -25,7 +29,11 @@ interface SettingsContextValue {
   saveSettings: (next: Settings) => void;
 }
 
-const SettingsContext = createContext<SettingsContextValue>({ settings: DEFAULT_SETTINGS, theme: buildTheme(DEFAULT_SETTINGS), saveSettings: () => undefined });
+const SettingsContext = createContext<SettingsContextValue>({
+  settings: DEFAULT_SETTINGS,
+  theme: buildTheme(DEFAULT_SETTINGS),
+  saveSettings: () => undefined,
+});
 
 export function SettingsProvider({ children }: { children: ReactNode }) {
   const [settings, setSettings] = useState<Settings>(readSettings);
@@ -50,7 +58,19 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
         <CssBaseline />
         <GlobalStyles
           styles={{
-            '.skip-link': { position: 'absolute', left: -9999, top: 8, zIndex: 3000, padding: '8px 12px', background: theme.palette.background.paper, color: theme.palette.text.primary },
+            '.skip-link': {
+              position: 'absolute',
+              left: -9999,
+              top: 8,
+              zIndex: 3000,
+              padding: '8px 12px',
+              // A full tap target when a keyboard user on a phone lands on it (docs/product/shell.md#phone).
+              minHeight: TAP_TARGET,
+              display: 'inline-flex',
+              alignItems: 'center',
+              background: theme.palette.background.paper,
+              color: theme.palette.text.primary,
+            },
             '.skip-link:focus': { left: 8 },
           }}
         />

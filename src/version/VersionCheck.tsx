@@ -20,8 +20,8 @@ function scheduleUpdate(reason: string, onNotice: () => void) {
 }
 
 /**
- * SPEC.md §4 version check, at start and on every click: a stored version that differs from this build's shows
- * the notice and reloads; so does a server whose version differs from this build's.
+ * The version check (docs/product/shell.md#installable), at start and on every click: a stored version that differs
+ * from this build's shows the notice and reloads; so does a server whose version differs from this build's.
  */
 export function VersionCheck() {
   const t = useT();

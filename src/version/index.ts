@@ -1,7 +1,7 @@
 /** The version of this build, from package.json at build time. */
 export const APP_VERSION: string = __APP_VERSION__;
 export const VERSION_STORAGE_KEY = 'version';
-/** SPEC.md §9: the notice stays 5 seconds before the reload. */
+/** The notice stays 5 seconds before the reload (docs/product/shell.md#installable). */
 export const RELOAD_DELAY_MS = 5000;
 
 /** Page actions the version check takes, replaceable in tests. */

@@ -1,14 +1,21 @@
 /**
- * Issue 21's flow with a mail server: the server is given SMTP_URL (a real SMTP server in this process, STARTTLS with
- * a user and password), MAIL_FROM and PUBLIC_URL (its own address), and the newcomer reads their messages there, as
- * they would in their own mail program: from registration to first sign-in, then a forgotten password. The links
- * are followed as they arrived; nothing is read from the database.
+ * The account flow (docs/product/accounts.md) with a mail server: the server is given SMTP_URL (a real SMTP server in
+ * this process, STARTTLS with a user and password), MAIL_FROM and PUBLIC_URL (its own address), and the newcomer reads
+ * their messages there, as they would in their own mail program: from registration to first sign-in, then a forgotten
+ * password. The links are followed as they arrived; nothing is read from the database.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Arrived, mailServer, until } from '../helpers/smtp';
 import { pathname, poll, otherBrowsers, useE2E, visible } from './helpers';
 import {
-  RESET_SUBJECT, VERIFY_SUBJECT, activateOnUsersScreen, askForReset, chooseNewPassword, completeRegistration, enterOnceActive, register,
+  RESET_SUBJECT,
+  VERIFY_SUBJECT,
+  activateOnUsersScreen,
+  askForReset,
+  chooseNewPassword,
+  completeRegistration,
+  enterOnceActive,
+  register,
 } from './accountSteps';
 import { main } from './records';
 
@@ -20,7 +27,10 @@ const anotherBrowser = otherBrowsers(e2e);
 
 /** The newest message to this address with this subject, once the mail server has it. */
 const arrived = (to: string, subject: string, after = 0) =>
-  until(() => smtp.arrived.slice(after).findLast((m) => m.to.includes(to) && m.subject === subject), `"${subject}" for ${to} at the mail server`);
+  until(
+    () => smtp.arrived.slice(after).findLast((m) => m.to.includes(to) && m.subject === subject),
+    `"${subject}" for ${to} at the mail server`,
+  );
 
 /** The link of a message, from its text, which must be the same as its HTML's and lead to this server. */
 function linkIn(mail: Arrived, path: RegExp): string {
@@ -40,7 +50,10 @@ describe('account flow through a mail server', () => {
 
     // The verification message, sent over TLS from MAIL_FROM, as text and HTML with the same link.
     const verification = await arrived(email, VERIFY_SUBJECT);
-    expect(verification).toMatchObject({ secure: true, from: expect.stringMatching(/Haulboard Dispatch.*<dispatch@haulboard\.example\.com>/) });
+    expect(verification).toMatchObject({
+      secure: true,
+      from: expect.stringMatching(/Haulboard Dispatch.*<dispatch@haulboard\.example\.com>/),
+    });
     expect(verification.text).toContain('Hello Sam,');
     await page.goto(linkIn(verification, /^\/app\/verify-account$/));
     await poll(() => pathname(page)).toBe('/app/complete-register');

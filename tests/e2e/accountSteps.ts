@@ -1,6 +1,7 @@
 /**
- * Steps of the account flows (issue 21) shared by the journeys with the in-app mailbox (accountFlow.e2e.ts) and with a
- * mail server (accountFlowSmtp.e2e.ts): what a newcomer, an administrator and a returning user do on the screens.
+ * Steps of the account flows (docs/product/accounts.md) shared by the journeys with the in-app mailbox
+ * (accountFlow.e2e.ts) and with a mail server (accountFlowSmtp.e2e.ts): what a newcomer, an administrator and a
+ * returning user do on the screens.
  */
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -31,7 +32,11 @@ export async function register(page: Page, email: string, firstName: string) {
 
 /** Opens the newest message with this subject in the mailbox the page shows; returns its HTML body's frame. */
 export async function openMessage(page: Page, subject: string) {
-  await page.getByRole('list', { name: 'Messages' }).getByRole('link', { name: new RegExp(subject) }).first().click();
+  await page
+    .getByRole('list', { name: 'Messages' })
+    .getByRole('link', { name: new RegExp(subject) })
+    .first()
+    .click();
   await visible(main(page).getByRole('heading', { level: 2, name: subject }));
   return page.frameLocator(`iframe[title="Message: ${subject}"]`);
 }
@@ -55,7 +60,14 @@ export async function activateOnUsersScreen(admin: Page, email: string) {
   await visible(cell);
   await cell.click();
   await admin.waitForURL((url) => new RegExp(`^${USERS}/\\d+/edit$`).test(url.pathname));
-  expect(await answerOf(admin, 'POST', /^\/api\/User\/\d+\/activate$/, main(admin).getByRole('button', { name: 'Activate' }))).toBe(200);
+  expect(
+    await answerOf(
+      admin,
+      'POST',
+      /^\/api\/User\/\d+\/activate$/,
+      main(admin).getByRole('button', { name: 'Activate' }),
+    ),
+  ).toBe(200);
   await visible(toast(admin, 'User activated'));
 }
 
@@ -86,7 +98,11 @@ export async function askForReset(page: Page, email: string) {
   await visible(page.getByRole('heading', { name: 'Reset your password' }));
   await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
-  await visible(page.getByText(`If an account uses ${email}, a message with a link to choose a new password is on its way.`, { exact: false }));
+  await visible(
+    page.getByText(`If an account uses ${email}, a message with a link to choose a new password is on its way.`, {
+      exact: false,
+    }),
+  );
 }
 
 /** On the reset link's page: a new password (a mismatch caught as typed first), then the sign-in with it. */

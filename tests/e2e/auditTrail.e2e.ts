@@ -1,8 +1,8 @@
 /**
- * Issue 20 part 3, in Chromium against the real server with the demo data: an administrator changes a shipper, opens
- * History from its edit screen and reads the change field by field; filters the trail by a user and a period (nothing
- * in a past month says what to do); exports the filtered trail as CSV and finds exactly those entries in it; a manager
- * has neither the screen nor History.
+ * The audit trail (docs/product/administration.md), in Chromium against the real server with the demo data: an
+ * administrator changes a shipper, opens History from its edit screen and reads the change field by field; filters the
+ * trail by a user and a period (nothing in a past month says what to do); exports the filtered trail as CSV and finds
+ * exactly those entries in it; a manager has neither the screen nor History.
  */
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -21,7 +21,16 @@ const SHIPPERS = '/app/management/shipper-management';
 
 /** A shipper's update body from its DTO, with changes. */
 const shipperBody = (s: ShipperDto, changes: Partial<ShipperDto>) => ({
-  name: s.name, contactName: s.contactName, phone: s.phone, email: s.email, address: s.address, city: s.city, stateId: s.stateId, zip: s.zip, version: s.version, ...changes,
+  name: s.name,
+  contactName: s.contactName,
+  phone: s.phone,
+  email: s.email,
+  address: s.address,
+  city: s.city,
+  stateId: s.stateId,
+  zip: s.zip,
+  version: s.version,
+  ...changes,
 });
 
 describe('the audit trail', () => {
@@ -44,8 +53,14 @@ describe('the audit trail', () => {
     await poll(() => pathname(page)).toBe(TRAIL);
     expect(urlFilter(page)).toEqual({ entity: 'shipper', entityId: String(shipper.id) });
     await poll(() => main(page).getByRole('combobox', { name: 'Record type' }).innerText()).toBe('Shipper');
-    expect(await main(page).getByRole('textbox', { name: 'Record id', exact: true }).inputValue()).toBe(String(shipper.id));
-    const history = await apiGet<ListPage<AuditEntryDto>>(e2e, token, `/api/AuditLog?entity=shipper&entityId=${shipper.id}`);
+    expect(await main(page).getByRole('textbox', { name: 'Record id', exact: true }).inputValue()).toBe(
+      String(shipper.id),
+    );
+    const history = await apiGet<ListPage<AuditEntryDto>>(
+      e2e,
+      token,
+      `/api/AuditLog?entity=shipper&entityId=${shipper.id}`,
+    );
     await poll(() => main(page).locator('tbody tr:not(.RaDataTable-expandRow)').count()).toBe(history.totalCount);
 
     // The newest entry is the change: who, what, and the one field in its summary.
@@ -79,11 +94,18 @@ describe('the audit trail', () => {
     // The manager changes a shipper: the entry the filters look for.
     const manager = await e2e.apiLogin(demoUser('Manager'));
     const shipper = (await apiGet<ListPage<ShipperDto>>(e2e, manager, '/api/Shipper?Size=1&Sort=-name')).items[0];
-    const changed = await e2e.api('PUT', `/api/Shipper/${shipper.id}`, { token: manager, body: shipperBody(shipper, { contactName: 'Filter Check' }) });
+    const changed = await e2e.api('PUT', `/api/Shipper/${shipper.id}`, {
+      token: manager,
+      body: shipperBody(shipper, { contactName: 'Filter Check' }),
+    });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
 
     const token = await signIn(page, ADMIN);
-    const users = await apiGet<ListPage<{ id: number; email: string; name: string }>>(e2e, token, '/api/User?Size=50&search=manager@haulboard.demo');
+    const users = await apiGet<ListPage<{ id: number; email: string; name: string }>>(
+      e2e,
+      token,
+      '/api/User?Size=50&search=manager@haulboard.demo',
+    );
     const managerUser = users.items.find((u) => u.email === 'manager@haulboard.demo')!;
     const managerName = managerUser.name;
 
@@ -107,16 +129,26 @@ describe('the audit trail', () => {
     // Today: the manager's entries are back, and the CSV holds exactly them.
     await main(page).getByRole('textbox', { name: 'From', exact: true }).fill(localDay(0));
     await main(page).getByRole('textbox', { name: 'To', exact: true }).fill(localDay(0));
-    await poll(() => urlFilter(page)).toMatchObject({ actorId: managerUser.id, filtered: 'custom', from: localDay(0), to: localDay(0) });
+    await poll(() => urlFilter(page)).toMatchObject({
+      actorId: managerUser.id,
+      filtered: 'custom',
+      from: localDay(0),
+      to: localDay(0),
+    });
     await poll(() => rows.count()).toBe(Math.min(mine.totalCount, 50));
     const shown = await rows.count();
-    const [download] = await Promise.all([page.waitForEvent('download'), main(page).getByRole('button', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      main(page).getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^audit-trail-\d{4}-\d{2}-\d{2}\.csv$/);
     const [header, ...lines] = parseCsv(fs.readFileSync(await download.path(), 'utf8'));
     expect(header.slice(0, 3)).toEqual(['When (UTC)', 'Actor', 'Actor id']);
     expect(lines.length).toBe(shown);
     expect(lines.every((line) => line[1] === managerName && line[2] === String(managerUser.id))).toBe(true);
-    const update = lines.find((line) => line[5] === 'update' && line[6] === 'shipper' && line[7] === String(shipper.id))!;
+    const update = lines.find(
+      (line) => line[5] === 'update' && line[6] === 'shipper' && line[7] === String(shipper.id),
+    )!;
     expect(JSON.parse(update[9])).toMatchObject({ contactName: 'Filter Check' });
   });
 

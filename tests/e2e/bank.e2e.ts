@@ -1,8 +1,8 @@
 /**
- * Issue 15 journey in Chromium against the real server: the Banking user imports a 500-row Chase checking export and
- * imports it again (nothing added, and the screen says so), accepts suggested matches, confirms one ACH deposit
- * against three book orders, undoes a match and explains a bank fee; the orders show paid in the book-order list; a
- * FinanceSuper marks a broker fee paid and the banker finds it among the items to match.
+ * Bank matching (docs/product/bank.md) in Chromium against the real server: the Banking user imports a 500-row Chase
+ * checking export and imports it again (nothing added, and the screen says so), accepts suggested matches, confirms one
+ * ACH deposit against three book orders, undoes a match and explains a bank fee; the orders show paid in the book-order
+ * list; a FinanceSuper marks a broker fee paid and the banker finds it among the items to match.
  */
 import { describe, expect, it } from 'vitest';
 import type { OpenItemDto } from '../../schema/bank';
@@ -20,7 +20,13 @@ describe('bank matching', () => {
   it('imports an export twice, accepts suggestions, settles three orders with one ACH, undoes a match, explains a fee; a paid broker fee is there to match', async () => {
     const { page } = e2e;
     const bankingToken = await e2e.apiLogin(demoUser('Banking'));
-    const open = (await apiGet<{ items: OpenItemDto[] }>(e2e, bankingToken, '/api/TransactionsMatching/open-items?type=BOOK_ORDER&size=200')).items.filter((o) => o.left === o.amount);
+    const open = (
+      await apiGet<{ items: OpenItemDto[] }>(
+        e2e,
+        bankingToken,
+        '/api/TransactionsMatching/open-items?type=BOOK_ORDER&size=200',
+      )
+    ).items.filter((o) => o.left === o.amount);
     // Two loads paid one by one (found by their order number and broker), three paid by one ACH, and noise up to 500 rows.
     const [single1, single2, ...rest] = open;
     const three = rest.slice(0, 3);
@@ -29,8 +35,18 @@ describe('bank matching', () => {
     const yesterday = localDay(-1);
     const onOrBefore = (day: string | null) => (day && day < yesterday ? day : yesterday);
     const lines: ChaseLine[] = [
-      ...[single1, single2].map((o) => ({ postedOn: onOrBefore(o.expectedOn), description: achCredit(random, o.party ?? '', onOrBefore(o.expectedOn), o.label.replace(/^Order /, '')), cents: cents(o.left), type: 'ACH_CREDIT' })),
-      { postedOn: yesterday, description: achCredit(random, 'CENTRAL DISPATCH PAY', yesterday, 'BATCH-THREE'), cents: three.reduce((sum, o) => sum + cents(o.left), 0), type: 'ACH_CREDIT' },
+      ...[single1, single2].map((o) => ({
+        postedOn: onOrBefore(o.expectedOn),
+        description: achCredit(random, o.party ?? '', onOrBefore(o.expectedOn), o.label.replace(/^Order /, '')),
+        cents: cents(o.left),
+        type: 'ACH_CREDIT',
+      })),
+      {
+        postedOn: yesterday,
+        description: achCredit(random, 'CENTRAL DISPATCH PAY', yesterday, 'BATCH-THREE'),
+        cents: three.reduce((sum, o) => sum + cents(o.left), 0),
+        type: 'ACH_CREDIT',
+      },
       { postedOn: yesterday, description: 'OVERDRAFT ITEM FEE', cents: -3400, type: 'FEE_TRANSACTION' },
     ];
     const noise = bankNoise(random, localDay(-200), localDay(-2), 3);
@@ -44,12 +60,17 @@ describe('bank matching', () => {
     await page.getByTestId('bank-import-file').setInputFiles(file);
     await visible(main(page).getByText('Chase1234_Activity.CSV: 500 rows read, 500 added, 0 already imported.'));
     await page.getByTestId('bank-import-file').setInputFiles(file);
-    await visible(main(page).getByText('Chase1234_Activity.CSV: all 500 rows were already imported. Nothing was added.'));
+    await visible(
+      main(page).getByText('Chase1234_Activity.CSV: all 500 rows were already imported. Nothing was added.'),
+    );
 
     // Accept the suggestion on the two single payments, from the keyboard.
     const openRow = async (search: string, state: string | undefined = 'TODO') => {
       await page.goto(`${BANK}?filter=${encodeURIComponent(JSON.stringify({ search, state }))}`);
-      await main(page).getByRole('cell', { name: new RegExp(search) }).first().click();
+      await main(page)
+        .getByRole('cell', { name: new RegExp(search) })
+        .first()
+        .click();
       await visible(page.locator('#bank-row-title'));
     };
     for (const order of [single1, single2]) {
@@ -95,14 +116,20 @@ describe('bank matching', () => {
     await visible(page.getByText(/Explained as Bank fee/));
 
     // The book-order list shows the three and the first single paid, the undone one not.
-    const paid = await apiGet<{ items: { itemId: number }[] }>(e2e, bankingToken, '/api/TransactionsMatching/open-items?type=BOOK_ORDER&size=200');
+    const paid = await apiGet<{ items: { itemId: number }[] }>(
+      e2e,
+      bankingToken,
+      '/api/TransactionsMatching/open-items?type=BOOK_ORDER&size=200',
+    );
     for (const order of [single1, ...three]) expect(paid.items.some((i) => i.itemId === order.itemId)).toBe(false);
     expect(paid.items.some((i) => i.itemId === single2.itemId)).toBe(true);
     await page.waitForLoadState('networkidle');
     await signOut(page);
     await signIn(page, demoUser('Dispatcher'));
     const number = three[0].label.replace(/^Order /, '');
-    await page.goto(`/app/books/bookorders?filter=${encodeURIComponent(JSON.stringify({ search: number, filtered: 'all' }))}`);
+    await page.goto(
+      `/app/books/bookorders?filter=${encodeURIComponent(JSON.stringify({ search: number, filtered: 'all' }))}`,
+    );
     const orderRow = main(page).getByRole('row').filter({ hasText: number });
     await visible(orderRow);
     await visible(orderRow.getByText('Paid', { exact: true }));
@@ -111,13 +138,24 @@ describe('bank matching', () => {
 
     // A FinanceSuper marks a broker fee paid; the banker finds it among the items to match, money out.
     const financeToken = await e2e.apiLogin(demoUser('FinanceSuper'));
-    const fees = (await apiGet<{ items: { id: number; version: number; orderNumber: string; amount: number }[] }>(e2e, financeToken, '/api/Brokers/v2/fee/transactions-filtered?Status=DUE&Size=5')).items;
+    const fees = (
+      await apiGet<{ items: { id: number; version: number; orderNumber: string; amount: number }[] }>(
+        e2e,
+        financeToken,
+        '/api/Brokers/v2/fee/transactions-filtered?Status=DUE&Size=5',
+      )
+    ).items;
     const fee = fees[0];
-    const paidFee = await e2e.api('POST', `/api/Brokers/v2/fee/${fee.id}/pay`, { token: financeToken, body: { version: fee.version, paidOn: yesterday, paymentMethod: 'ACH', reference: 'FEE-TRACE-1' } });
+    const paidFee = await e2e.api('POST', `/api/Brokers/v2/fee/${fee.id}/pay`, {
+      token: financeToken,
+      body: { version: fee.version, paidOn: yesterday, paymentMethod: 'ACH', reference: 'FEE-TRACE-1' },
+    });
     expect(paidFee.status, JSON.stringify(paidFee.body)).toBe(200);
     await signIn(page, demoUser('Banking'));
     await openRow('MONTHLY SERVICE FEE');
     await page.getByRole('searchbox', { name: 'Find an item' }).fill('FEE-TRACE-1');
-    await visible(page.getByRole('checkbox', { name: new RegExp(`Pick Broker fee: Broker fee, order ${fee.orderNumber}`) }));
+    await visible(
+      page.getByRole('checkbox', { name: new RegExp(`Pick Broker fee: Broker fee, order ${fee.orderNumber}`) }),
+    );
   });
 });

@@ -1,7 +1,7 @@
 /**
- * Issue 4 journeys: book orders in Chromium against the real server with the demo data (2,000 seeded orders).
- * A dispatcher books a two-car load, edits it, filters the list by driver and period, saves that filter, signs out
- * and in, and applies it; a BookOrderApprover approves; finance exports the filtered set as CSV; two tabs edit the
+ * Book orders (docs/product/book-orders.md) in Chromium against the real server with the demo data (2,000 seeded
+ * orders). A dispatcher books a two-car load, edits it, filters the list by driver and period, saves that filter, signs
+ * out and in, and applies it; a BookOrderApprover approves; finance exports the filtered set as CSV; two tabs edit the
  * same order and the second save gets the conflict (without losing what was typed). Buttons follow permissions.
  */
 import fs from 'node:fs';
@@ -14,7 +14,7 @@ import { choose, pick, signOut, urlFilter } from './records';
 const e2e = useE2E();
 
 const LIST = '/app/books/bookorders';
-/** SPEC.md §2 Books: the edit screen of an order. */
+/** The edit screen of an order. */
 const editUrl = (id: number) => `${LIST}/${id}/edit`;
 /** Where an order's edit screen is: /app/books/bookorders/{id}/edit. */
 const EDIT_PATH = /^\/app\/books\/bookorders\/(\d+)\/edit$/;
@@ -43,14 +43,16 @@ interface Order {
   vehicles: { vin: string; year: number; make: string; model: string; type: string; price: number }[];
 }
 
-
 async function getOrder(token: string, id: number): Promise<Order> {
   const response = await e2e.api('GET', `/api/BookOrder/${id}`, { token });
   expect(response.status).toBe(200);
   return response.body.value;
 }
 
-async function findOrders(token: string, query: Record<string, string | number | boolean>): Promise<{ items: Order[]; totalCount: number }> {
+async function findOrders(
+  token: string,
+  query: Record<string, string | number | boolean>,
+): Promise<{ items: Order[]; totalCount: number }> {
   const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
   const response = await e2e.api('GET', `/api/BookOrder/filter-books?${search}`, { token });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
@@ -70,18 +72,21 @@ const section = (page: Page, name: string) => page.getByRole('group', { name, ex
 const vehicleLines = (page: Page) => main(page).locator('.RaSimpleFormIterator-line');
 
 /** The totals line of the list: "N orders · Price $… · Broker fees $…". */
-const totalsLine = (page: Page) => main(page).getByRole('status').filter({ hasText: /\d orders/ });
+const totalsLine = (page: Page) =>
+  main(page)
+    .getByRole('status')
+    .filter({ hasText: /\d orders/ });
 async function totals(page: Page): Promise<{ text: string; count: number }> {
   const text = (await totalsLine(page).innerText()).replace(/\s+/g, ' ').trim();
   const count = Number(/([\d,]+) orders/.exec(text)?.[1].replace(/,/g, ''));
   return { text, count };
 }
 
-
 /** Waits until the list shows its totals (the data of the first list call has arrived). */
 const listShown = (page: Page) => visible(totalsLine(page));
 /** Waits until the list's totals line shows `count` orders (react-admin keeps the old rows while a new call runs). */
-const listCount = (page: Page, count: number) => poll(async () => (await totals(page)).count, 'the number of orders of the totals line').toBe(count);
+const listCount = (page: Page, count: number) =>
+  poll(async () => (await totals(page)).count, 'the number of orders of the totals line').toBe(count);
 
 const saveButton = (page: Page) => main(page).getByRole('button', { name: 'Save', exact: true });
 const toast = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
@@ -89,7 +94,9 @@ const toast = (page: Page, text: string | RegExp) => page.getByRole('status').fi
 /** Saves the form and waits for the PUT/POST answer; returns its status. */
 async function save(page: Page, method: 'POST' | 'PUT'): Promise<number> {
   const [response] = await Promise.all([
-    page.waitForResponse((r) => r.request().method() === method && /\/api\/BookOrder(\/\d+)?$/.test(new URL(r.url()).pathname)),
+    page.waitForResponse(
+      (r) => r.request().method() === method && /\/api\/BookOrder(\/\d+)?$/.test(new URL(r.url()).pathname),
+    ),
     saveButton(page).click(),
   ]);
   return response.status();
@@ -103,8 +110,14 @@ async function addFilter(page: Page, name: string) {
 }
 
 /** Whether the locator gets hidden within `ms` (for a check that must not stop the journey). */
-const hiddenWithin = (locator: Locator, ms: number) => locator.first().waitFor({ state: 'hidden', timeout: ms }).then(() => true, () => false);
-
+const hiddenWithin = (locator: Locator, ms: number) =>
+  locator
+    .first()
+    .waitFor({ state: 'hidden', timeout: ms })
+    .then(
+      () => true,
+      () => false,
+    );
 
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -131,13 +144,18 @@ describe('book orders', () => {
     const driver = await pick(load, /^Driver/);
     expect(await load.getByRole('combobox', { name: /^Dispatcher/ }).inputValue()).not.toBe('');
 
-    for (const [stop, city, state] of [['Pickup', 'Dallas', 'TX'], ['Delivery', 'Atlanta', 'GA']] as const) {
+    for (const [stop, city, state] of [
+      ['Pickup', 'Dallas', 'TX'],
+      ['Delivery', 'Atlanta', 'GA'],
+    ] as const) {
       const group = section(page, stop);
       await group.getByRole('textbox', { name: /^Address/ }).fill(`100 Main St`);
       await group.getByRole('textbox', { name: /^City/ }).fill(city);
       await pick(group, /^State/, `${state} — `);
     }
-    await section(page, 'Price and payment').getByRole('spinbutton', { name: /^Price/ }).fill('1500');
+    await section(page, 'Price and payment')
+      .getByRole('spinbutton', { name: /^Price/ })
+      .fill('1500');
 
     // First vehicle: a VIN with a wrong check digit is refused as soon as the field is left, and the message goes
     // away as the VIN is corrected.
@@ -150,7 +168,12 @@ describe('book orders', () => {
     // react-hook-form applies reValidateMode only after a submit; mode "onTouched" would do it. Soft, so the rest
     // of the journey still runs.
     await vin1.fill(VIN_A);
-    expect.soft(await hiddenWithin(first.getByText(CHECK_DIGIT_MESSAGE), WAIT), 'the VIN message is gone as soon as the VIN typed is valid, before leaving the field').toBe(true);
+    expect
+      .soft(
+        await hiddenWithin(first.getByText(CHECK_DIGIT_MESSAGE), WAIT),
+        'the VIN message is gone as soon as the VIN typed is valid, before leaving the field',
+      )
+      .toBe(true);
     await vin1.press('Tab');
     await gone(first.getByText(CHECK_DIGIT_MESSAGE));
     await first.getByRole('spinbutton', { name: /^Year/ }).fill('2003');
@@ -201,8 +224,9 @@ describe('book orders', () => {
     await poll(() => urlFilter(page).filtered).toBe('this_week');
     const filter = urlFilter(page);
     expect(filter).toMatchObject({ driverId: created.driverId, filtered: 'this_week' });
-    // The list agrees with the API for the same filter, and the new order is in it.
-    const expected = await findOrders(token, { driverId: created.driverId!, filtered: 'this_week', size: 500 });
+    // The list agrees with the API for the same filter (with any filter the list kept from before, such as the
+    // dispatcher a Dispatcher lands filtered to), and the new order is in it.
+    const expected = await findOrders(token, { ...(filter as Record<string, string | number>), size: 500 });
     expect(expected.items.map((o) => o.id)).toContain(id);
     await listCount(page, expected.totalCount);
     const filtered = await totals(page);
@@ -231,7 +255,11 @@ describe('book orders', () => {
     await poll(async () => (await totals(page)).text).toBe(filtered.text);
     await visible(main(page).getByRole('cell', { name: created.orderNumber }));
     // The filter bar shows the applied driver and period again.
-    await poll(() => main(page).getByRole('combobox', { name: /^Driver/ }).inputValue()).toBe(driver);
+    await poll(() =>
+      main(page)
+        .getByRole('combobox', { name: /^Driver/ })
+        .inputValue(),
+    ).toBe(driver);
   });
 
   it('a BookOrderApprover opens a not-approved order and approves it', async () => {
@@ -285,7 +313,10 @@ describe('book orders', () => {
     expect(count).toBeGreaterThan(0);
     await listCount(page, count);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), main(page).getByRole('button', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      main(page).getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^book-orders-\d{4}-\d{2}-\d{2}\.csv$/);
     const file = await download.path();
     const text = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
@@ -306,7 +337,11 @@ describe('book orders', () => {
 
     for (const tab of [tabA, tabB]) {
       await tab.goto(editUrl(order.id));
-      await poll(() => section(tab, 'Price and payment').getByRole('spinbutton', { name: /^Price/ }).inputValue()).toBe(String(before.price));
+      await poll(() =>
+        section(tab, 'Price and payment')
+          .getByRole('spinbutton', { name: /^Price/ })
+          .inputValue(),
+      ).toBe(String(before.price));
     }
     // The dispatcher may not approve or delete.
     expect(await main(tabA).getByRole('button', { name: 'Approve', exact: true }).count()).toBe(0);
@@ -315,7 +350,9 @@ describe('book orders', () => {
 
     // Tab A: a new price, saved.
     const newPrice = before.price + 111;
-    await section(tabA, 'Price and payment').getByRole('spinbutton', { name: /^Price/ }).fill(String(newPrice));
+    await section(tabA, 'Price and payment')
+      .getByRole('spinbutton', { name: /^Price/ })
+      .fill(String(newPrice));
     expect(await save(tabA, 'PUT')).toBe(200);
     await poll(async () => (await getOrder(token, order.id)).price).toBe(newPrice);
 

@@ -1,7 +1,8 @@
 /**
- * Issue 15 item 4 in Chromium against the real server: a FinanceSuper opens the broker fees, keeps the due ones,
- * marks one paid by ACH with its trace number (the dialog refuses it without one, as typed), and finds it paid with
- * its reference while the totals move by its amount; a DispatchManager reads the list without the button.
+ * Broker fees (docs/product/finances.md#broker-fees) in Chromium against the real server: a FinanceSuper opens the
+ * broker fees, keeps the due ones, marks one paid by ACH with its trace number (the dialog refuses it without one, as
+ * typed), and finds it paid with its reference while the totals move by its amount; a DispatchManager reads the list
+ * without the button.
  */
 import { describe, expect, it } from 'vitest';
 import type { BrokerFeeDto, BrokerFeeTotals } from '../../schema/resources/brokerFees';
@@ -56,7 +57,9 @@ describe('broker fees', () => {
     await poll(() => urlFilter(page).status).toBe('PAID');
     // The filter bar shows it too before the search is typed (typed sooner, the bar would send its older status).
     await visible(main(page).getByRole('combobox', { name: 'Status' }).filter({ hasText: 'Paid' }));
-    await main(page).getByRole('textbox', { name: /Order, broker, reference/ }).fill('021000029912345');
+    await main(page)
+      .getByRole('textbox', { name: /Order, broker, reference/ })
+      .fill('021000029912345');
     await poll(() => urlFilter(page).search).toBe('021000029912345');
     const paidRow = main(page).getByRole('row').filter({ hasText: fee.orderNumber });
     await visible(paidRow.getByText('Paid', { exact: true }));
@@ -64,14 +67,26 @@ describe('broker fees', () => {
     await visible(paidRow.getByText('021000029912345'));
     await visible(totals.getByText(`Paid ${money(fee.amount)}`));
     const paid = await apiGet<BrokerFeeDto>(e2e, token, `/api/Brokers/v2/fee/${fee.id}`);
-    expect(paid).toMatchObject({ status: 'PAID', paymentMethod: 'ACH', reference: '021000029912345', amount: fee.amount, version: fee.version + 1 });
-    expect((await apiGet<Page>(e2e, token, '/api/Brokers/v2/fee/transactions-filtered?Size=1')).totals.paid).toBeCloseTo(paidBefore + fee.amount, 2);
+    expect(paid).toMatchObject({
+      status: 'PAID',
+      paymentMethod: 'ACH',
+      reference: '021000029912345',
+      amount: fee.amount,
+      version: fee.version + 1,
+    });
+    expect(
+      (await apiGet<Page>(e2e, token, '/api/Brokers/v2/fee/transactions-filtered?Size=1')).totals.paid,
+    ).toBeCloseTo(paidBefore + fee.amount, 2);
     await signOut(page);
 
     // A DispatchManager reads the fees but does not pay them.
     await signIn(page, demoUser('DispatchManager'));
     await page.goto(`${SCREEN}?filter=${encodeURIComponent(JSON.stringify({ status: 'DUE' }))}`);
-    await visible(main(page).getByRole('status').getByText(`${before.totalCount - 1} fees`));
+    await visible(
+      main(page)
+        .getByRole('status')
+        .getByText(`${before.totalCount - 1} fees`),
+    );
     await visible(main(page).getByRole('row').nth(1));
     expect(await main(page).getByRole('button', { name: 'Mark paid' }).count()).toBe(0);
   });

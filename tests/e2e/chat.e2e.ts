@@ -1,8 +1,9 @@
 /**
- * Journey: staff chat (issue 27 part 2). Two people in two browsers at once: one starts a conversation and writes,
- * the other sees the unread count in the sidebar and on the thread, opens it and reads the message, and the writer sees
- * "Seen"; typing shows on the other side, the answer arrives live, an edit and a deletion show for both. The same
- * with the two signed in to two servers sharing one PostgreSQL (the hub's backplane carries it across).
+ * Journey: staff chat (docs/product/administration.md#chat). Two people in two browsers at once: one starts a
+ * conversation and writes, the other sees the unread count in the sidebar and on the thread, opens it and reads the
+ * message, and the writer sees "Seen"; typing shows on the other side, the answer arrives live, an edit and a deletion
+ * show for both. The same with the two signed in to two servers sharing one PostgreSQL (the hub's backplane carries it
+ * across).
  *
  * E2E_SCREENSHOTS_DIR=<dir> saves screenshots of both sides there.
  */
@@ -31,9 +32,15 @@ const messages = (page: Page) => page.getByRole('log', { name: 'Messages' });
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 
 async function nameOf(base: string, email: string): Promise<string> {
-  const login = await fetch(`${base}/api/Auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'demo-password' }) });
+  const login = await fetch(`${base}/api/Auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'demo-password' }),
+  });
   const token = ((await login.json()) as { value: string }).value;
-  const me = (await (await fetch(`${base}/api/token/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { firstName: string; lastName: string } };
+  const me = (await (
+    await fetch(`${base}/api/token/me`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { data: { firstName: string; lastName: string } };
   return `${me.data.firstName} ${me.data.lastName}`;
 }
 
@@ -91,14 +98,22 @@ async function converse(writer: Page, reader: Page, writerName: string, readerNa
   await screenshot(writer, `${prefix}-writer`);
 
   // The writer edits, then deletes, their first message: both see it.
-  await messages(writer).getByRole('listitem').filter({ hasText: first }).getByRole('button', { name: 'Message actions' }).click();
+  await messages(writer)
+    .getByRole('listitem')
+    .filter({ hasText: first })
+    .getByRole('button', { name: 'Message actions' })
+    .click();
   await writer.getByRole('menuitem', { name: 'Edit' }).click();
   const edited = `${prefix}: the Phoenix load is picked up, check and BOL in hand`;
   await messages(writer).getByRole('textbox', { name: 'Message' }).fill(edited);
   await messages(writer).getByRole('button', { name: 'Save' }).click();
   const readerCopy = messages(reader).getByRole('listitem').filter({ hasText: edited });
   await visible(readerCopy.getByText('edited', { exact: false }));
-  await messages(writer).getByRole('listitem').filter({ hasText: edited }).getByRole('button', { name: 'Message actions' }).click();
+  await messages(writer)
+    .getByRole('listitem')
+    .filter({ hasText: edited })
+    .getByRole('button', { name: 'Message actions' })
+    .click();
   await writer.getByRole('menuitem', { name: 'Delete' }).click();
   await writer.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await visible(messages(reader).getByText('This message was deleted.'));
@@ -109,7 +124,10 @@ describe('staff chat', () => {
   it('two people chat live: unread counts, seen marker, typing, edit and delete', async () => {
     const writer = e2e.page;
     const reader = await browserOn();
-    const [writerName, readerName] = await Promise.all([nameOf(e2e.baseUrl, demoUser('Dispatcher')), nameOf(e2e.baseUrl, demoUser('Finance'))]);
+    const [writerName, readerName] = await Promise.all([
+      nameOf(e2e.baseUrl, demoUser('Dispatcher')),
+      nameOf(e2e.baseUrl, demoUser('Finance')),
+    ]);
     await signIn(writer, demoUser('Dispatcher'));
     await signIn(reader, demoUser('Finance'));
     await converse(writer, reader, writerName, readerName, 'one-server');
@@ -117,9 +135,13 @@ describe('staff chat', () => {
 
   it('a user never opens a conversation they are not in', async () => {
     const token = await e2e.apiLogin(demoUser('Dispatcher'));
-    const finance = (await e2e.api('GET', '/api/token/me', { token: await e2e.apiLogin(demoUser('Finance')) })).body.data;
+    const finance = (await e2e.api('GET', '/api/token/me', { token: await e2e.apiLogin(demoUser('Finance')) })).body
+      .data;
     const thread = await e2e.api('POST', '/api/Chat/threads', { token, body: { userIds: [finance.id] } });
-    await e2e.api('POST', `/api/Chat/threads/${thread.body.value.id}/messages`, { token, body: { body: 'between the two of us' } });
+    await e2e.api('POST', `/api/Chat/threads/${thread.body.value.id}/messages`, {
+      token,
+      body: { body: 'between the two of us' },
+    });
     await signIn(e2e.page, demoUser('Manager'));
     await e2e.page.goto(`/app/chat/${thread.body.value.id}`);
     await visible(e2e.page.getByText('Conversation not found'));
@@ -134,7 +156,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('staff chat across two servers s
       const [one, two] = pair.bases;
       const writer = await browserOn(one);
       const reader = await browserOn(two);
-      const [writerName, readerName] = await Promise.all([nameOf(one, demoUser('Dispatcher')), nameOf(two, demoUser('Finance'))]);
+      const [writerName, readerName] = await Promise.all([
+        nameOf(one, demoUser('Dispatcher')),
+        nameOf(two, demoUser('Finance')),
+      ]);
       await signIn(writer, demoUser('Dispatcher'));
       await signIn(reader, demoUser('Finance'));
       await converse(writer, reader, writerName, readerName, 'two-servers');

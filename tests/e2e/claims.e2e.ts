@@ -1,8 +1,9 @@
 /**
- * Issue 17 in Chromium against the real server: a claims team member files a claim on an order typed by its number
- * and completed from the suggestions, works its steps in order (a skipped step is refused, naming what it waits for),
- * records the decision, charges the driver back (twice the same amount: one ledger entry) and pays the claimant; the
- * status chart counts the claim as settled, and the driver's ledger shows the chargeback once.
+ * The claims tracker (docs/product/claims.md) in Chromium against the real server: a claims team member files a claim
+ * on an order typed by its number and completed from the suggestions, works its steps in order (a skipped step is
+ * refused, naming what it waits for), records the decision, charges the driver back (twice the same amount: one ledger
+ * entry) and pays the claimant; the status chart counts the claim as settled, and the driver's ledger shows the
+ * chargeback once.
  */
 import { describe, expect, it } from 'vitest';
 import { filingDeadline } from '../../schema/claims';
@@ -11,7 +12,14 @@ import { apiGet, choose, localDay, main, toast } from './records';
 
 const e2e = useE2E();
 const SCREEN = '/app/reports/claims-tracker';
-type Order = { id: number; orderNumber: string; deliveredOn: string | null; driverId: number | null; driverName: string | null; vehicles: { id: number; vin: string; year: number | null; make: string | null; model: string | null }[] };
+type Order = {
+  id: number;
+  orderNumber: string;
+  deliveredOn: string | null;
+  driverId: number | null;
+  driverName: string | null;
+  vehicles: { id: number; vin: string; year: number | null; make: string | null; model: string | null }[];
+};
 type StatusCount = { status: string; name: string; count: number };
 type Entry = { id: number; amount: number; status: string; type: string };
 
@@ -23,12 +31,17 @@ describe('claims tracker', () => {
     let order: Order | undefined;
     for (const prefix of ['HB00019', 'HB00018', 'HB00017', 'HB00016', 'HB00015', 'HB00014']) {
       const orders = await apiGet<Order[]>(e2e, token, `/api/ClaimTracker/get-orderIds?startsWith=${prefix}`);
-      order = orders.find((o) => o.deliveredOn && filingDeadline(o.deliveredOn) >= localDay() && o.driverId && o.vehicles.length);
+      order = orders.find(
+        (o) => o.deliveredOn && filingDeadline(o.deliveredOn) >= localDay() && o.driverId && o.vehicles.length,
+      );
       if (order) break;
     }
     expect(order, 'a delivered order inside its filing window').toBeDefined();
     const { orderNumber, driverId, vehicles } = order!;
-    const settledCount = async () => (await apiGet<StatusCount[]>(e2e, token, '/api/ClaimTracker/get-claim-statuses-chart')).find((s) => s.status === 'SETTLED')!.count;
+    const settledCount = async () =>
+      (await apiGet<StatusCount[]>(e2e, token, '/api/ClaimTracker/get-claim-statuses-chart')).find(
+        (s) => s.status === 'SETTLED',
+      )!.count;
     const settledBefore = await settledCount();
 
     // File the claim: the order number typed in part, completed from the suggestions.
@@ -37,17 +50,32 @@ describe('claims tracker', () => {
     await orderBox.fill(orderNumber.slice(0, -2));
     await page.getByRole('option', { name: new RegExp(orderNumber) }).click();
     await visible(main(page).getByText(/file by/));
-    await main(page).getByRole('textbox', { name: /^Claimant company/ }).fill('Summit Honda of Dallas');
+    await main(page)
+      .getByRole('textbox', { name: /^Claimant company/ })
+      .fill('Summit Honda of Dallas');
     await choose(main(page), /^Type/, 'Damage');
     await main(page).getByRole('button', { name: 'Add', exact: true }).click();
     const [car] = vehicles;
-    await choose(main(page), /^Vehicle of the order/, `${car.vin} · ${[car.year, car.make, car.model].filter(Boolean).join(' ')}`);
-    await main(page).getByRole('textbox', { name: /^Damage/ }).fill('Dented driver door');
-    await main(page).getByRole('spinbutton', { name: /^Claimed/ }).fill('1500');
+    await choose(
+      main(page),
+      /^Vehicle of the order/,
+      `${car.vin} · ${[car.year, car.make, car.model].filter(Boolean).join(' ')}`,
+    );
+    await main(page)
+      .getByRole('textbox', { name: /^Damage/ })
+      .fill('Dented driver door');
+    await main(page)
+      .getByRole('spinbutton', { name: /^Claimed/ })
+      .fill('1500');
     await main(page).getByRole('button', { name: 'Save' }).click();
-    await poll(() => new URL(page.url()).pathname).toMatch(new RegExp(`^${SCREEN}/create/\\d+$`));
-    const claimId = Number(new URL(page.url()).pathname.split('/').pop());
-    const claim = await apiGet<{ claimNumber: string; driverId: number; orderNumber: string; vins: string[] }>(e2e, token, `/api/ClaimTracker/${claimId}`);
+    // The saved claim opens at its own address (a reload or a shared link shows it), not at a create address.
+    await poll(() => new URL(page.url()).pathname).toMatch(new RegExp(`^${SCREEN}/\\d+/edit$`));
+    const claimId = Number(new URL(page.url()).pathname.split('/').at(-2));
+    const claim = await apiGet<{ claimNumber: string; driverId: number; orderNumber: string; vins: string[] }>(
+      e2e,
+      token,
+      `/api/ClaimTracker/${claimId}`,
+    );
     expect(claim).toMatchObject({ driverId, orderNumber, vins: [vehicles[0].vin] });
 
     // Skipping to the decision is refused, naming what it waits for.
@@ -55,7 +83,11 @@ describe('claims tracker', () => {
     const step = (name: RegExp) => steps.getByRole('checkbox', { name });
     await visible(steps);
     await step(/^Decision/).click();
-    await visible(main(page).getByRole('alert').filter({ hasText: /waits for “Collect photos and bill of lading”/ }));
+    await visible(
+      main(page)
+        .getByRole('alert')
+        .filter({ hasText: /waits for “Collect photos and bill of lading”/ }),
+    );
     await expect(step(/^Decision/).isChecked()).resolves.toBe(false);
 
     // The steps in order.
@@ -91,14 +123,22 @@ describe('claims tracker', () => {
 
     // The payment waits in bank matching for its bank line.
     const banking = await e2e.apiLogin(demoUser('Banking'));
-    const items = await apiGet<{ items: { itemType: string; amount: number; party: string }[] }>(e2e, banking, '/api/TransactionsMatching/open-items?type=CLAIM_SETTLEMENT&search=CHK-20417');
-    expect(items.items.map((i) => [i.itemType, i.amount, i.party])).toEqual([['CLAIM_SETTLEMENT', 1200, 'Summit Honda of Dallas']]);
+    const items = await apiGet<{ items: { itemType: string; amount: number; party: string }[] }>(
+      e2e,
+      banking,
+      '/api/TransactionsMatching/open-items?type=CLAIM_SETTLEMENT&search=CHK-20417',
+    );
+    expect(items.items.map((i) => [i.itemType, i.amount, i.party])).toEqual([
+      ['CLAIM_SETTLEMENT', 1200, 'Summit Honda of Dallas'],
+    ]);
 
     // The list: the status chart counts it as settled; its panel tells the story.
     expect(await settledCount()).toBe(settledBefore + 1);
     await page.goto(SCREEN);
     const byStatus = main(page).getByRole('table', { name: 'Claims by status' });
-    await poll(async () => (await byStatus.getByRole('row', { name: /^Settled \(paid\)/ }).innerText()).replace(/\s+/g, ' ').trim()).toBe(`Settled (paid) ${settledBefore + 1}`);
+    await poll(async () =>
+      (await byStatus.getByRole('row', { name: /^Settled \(paid\)/ }).innerText()).replace(/\s+/g, ' ').trim(),
+    ).toBe(`Settled (paid) ${settledBefore + 1}`);
     await main(page).getByText(claim.claimNumber).click();
     const panel = page.getByRole('dialog', { name: `Claim ${claim.claimNumber}` });
     await visible(panel.getByText('Settled (paid)').first());
@@ -107,11 +147,19 @@ describe('claims tracker', () => {
     await visible(panel.getByText(/^Charged back to the driver: \$250\.00/));
 
     // The driver's ledger shows the chargeback once.
-    const ledger = await apiGet<{ items: Entry[] }>(e2e, token, `/api/DriverTransactions?driverId=${driverId}&type=CLAIM_CHARGEBACK&filtered=all`);
+    const ledger = await apiGet<{ items: Entry[] }>(
+      e2e,
+      token,
+      `/api/DriverTransactions?driverId=${driverId}&type=CLAIM_CHARGEBACK&filtered=all`,
+    );
     expect(ledger.items.filter((e) => e.status === 'POSTED').map((e) => e.amount)).toEqual([250]);
-    await page.goto(`/app/finances/driver-transactions?filter=${encodeURIComponent(JSON.stringify({ driverId, type: 'CLAIM_CHARGEBACK', filtered: 'all' }))}`);
+    await page.goto(
+      `/app/finances/driver-transactions?filter=${encodeURIComponent(JSON.stringify({ driverId, type: 'CLAIM_CHARGEBACK', filtered: 'all' }))}`,
+    );
     // The ledger names a claim by its id (Claim #17), as it names tickets and citations.
-    const rows = main(page).getByRole('row').filter({ hasText: `Claim #${claimId}` });
+    const rows = main(page)
+      .getByRole('row')
+      .filter({ hasText: `Claim #${claimId}` });
     await visible(rows.first());
     expect(await rows.count()).toBe(1);
     await visible(rows.getByText('$250.00'));

@@ -1,9 +1,9 @@
 /**
- * The connected-apps journey (issue 20 part 2): an administrator registers an app on /app/settings and reads its
- * secret from the dialog that shows it once; the integrator, with curl, exchanges the credentials at
- * POST /apps/auth-token, reads a list of its scopes and is refused outside them and on the people's routes; the
- * administrator rotates the secret with no grace (the new one works, the old one stops) and revokes the app (its token
- * stops at once). Expiry and the grace period are the server tests'.
+ * The connected-apps journey (docs/authentication.md#connected-apps): an administrator registers an app on
+ * /app/settings and reads its secret from the dialog that shows it once; the integrator, with curl, exchanges the
+ * credentials at POST /apps/auth-token, reads a list of its scopes and is refused outside them and on the people's
+ * routes; the administrator rotates the secret with no grace (the new one works, the old one stops) and revokes the app
+ * (its token stops at once). Expiry and the grace period are the server tests'.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -15,8 +15,23 @@ const e2e = useE2E();
 const run = promisify(execFile);
 
 /** The integrator's side: a real HTTP client outside the browser and outside Node's fetch. */
-async function curl(method: 'GET' | 'POST', path: string, { token, body }: { token?: string; body?: unknown } = {}): Promise<{ status: number; body: any }> {
-  const args = ['--silent', '--show-error', '--max-time', '15', '--request', method, '--header', 'accept: application/json', '--write-out', '\n%{http_code}'];
+async function curl(
+  method: 'GET' | 'POST',
+  path: string,
+  { token, body }: { token?: string; body?: unknown } = {},
+): Promise<{ status: number; body: any }> {
+  const args = [
+    '--silent',
+    '--show-error',
+    '--max-time',
+    '15',
+    '--request',
+    method,
+    '--header',
+    'accept: application/json',
+    '--write-out',
+    '\n%{http_code}',
+  ];
   if (token) args.push('--header', `authorization: Bearer ${token}`);
   if (body !== undefined) args.push('--header', 'content-type: application/json', '--data-raw', JSON.stringify(body));
   const { stdout } = await run('curl', [...args, `${e2e.baseUrl}${path}`]);
@@ -31,7 +46,11 @@ async function readSecretDialog(page: Page, title: RegExp) {
   await visible(dialog);
   await visible(dialog.getByText(/only time the secret key is shown/));
   const value = (label: string) => dialog.getByRole('textbox', { name: label }).inputValue();
-  const credentials = { secretKey: await value('Secret key'), clientId: await value('Client id'), callerId: await value('Caller id') };
+  const credentials = {
+    secretKey: await value('Secret key'),
+    clientId: await value('Client id'),
+    callerId: await value('Caller id'),
+  };
   await dialog.getByRole('button', { name: 'I have copied it' }).click();
   await gone(dialog);
   return credentials;
@@ -46,7 +65,7 @@ describe('connected apps', () => {
     await visible(screenTitle(page, 'Connected Apps'));
 
     // Register: a name, the integrator's caller id, two screens to read.
-    await page.getByRole('link', { name: 'Create' }).click();
+    await page.getByRole('link', { name: 'Create', exact: true }).click();
     await visible(screenTitle(page, 'Register an app'));
     await page.getByRole('textbox', { name: /^Name/ }).fill(name);
     await page.getByRole('textbox', { name: /^Caller id/ }).fill('acme tms');
@@ -74,7 +93,8 @@ describe('connected apps', () => {
     expect(await page.content()).not.toContain(first.secretKey);
 
     // The integrator, with curl.
-    const exchange = (secretKey: string) => curl('POST', '/apps/auth-token', { body: { clientId: first.clientId, secretKey, callerId: first.callerId } });
+    const exchange = (secretKey: string) =>
+      curl('POST', '/apps/auth-token', { body: { clientId: first.clientId, secretKey, callerId: first.callerId } });
     const issued = await exchange(first.secretKey);
     expect(issued.status, JSON.stringify(issued.body)).toBe(200);
     const token = issued.body.data.applicationToken as string;

@@ -1,8 +1,8 @@
 /**
- * Issue 19 item 2, in Chromium against the real server with the demo data: a dispatcher sees only their own salary
- * report — one row, theirs, with their rule and pay, no dispatcher to pick — and asking the API for another
- * dispatcher gives them nothing of the other's; a manager sees every dispatcher, the one without a rule saying so,
- * and opens the pay rules from the report.
+ * The dispatcher salary report (docs/analytics.md#dispatcher-salary), in Chromium against the real server with the demo
+ * data: a dispatcher sees only their own salary report — one row, theirs, with their rule and pay, no dispatcher to
+ * pick — and asking the API for another dispatcher gives them nothing of the other's; a manager sees every dispatcher,
+ * the one without a rule saying so, and opens the pay rules from the report.
  */
 import { describe, expect, it } from 'vitest';
 import { demoUser, pathname, poll, screenTitle, signIn, useE2E, visible } from './helpers';
@@ -12,8 +12,11 @@ const e2e = useE2E();
 const REPORT = '/app/reports/dispatcher-salary-report';
 const API = '/api/Reports/dispatcher-salary-report';
 
-interface Answer { rows: { dispatcherId: number; name: string; rule: string | null; pay: number | null }[] }
-const money = (dollars: number) => `$${dollars.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+interface Answer {
+  rows: { dispatcherId: number; name: string; rule: string | null; pay: number | null }[];
+}
+const money = (dollars: number) =>
+  `$${dollars.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 describe('the dispatcher salary report', () => {
   it('a dispatcher sees only their own salary report', async () => {
@@ -59,9 +62,16 @@ describe('the dispatcher salary report', () => {
     await page.goto(REPORT);
     const table = main(page).getByRole('table', { name: 'Dispatcher Salary' });
     await poll(() => table.getByRole('row').count()).toBe(answer.rows.length + 2);
-    await poll(() => table.getByRole('row').filter({ hasText: missing.name }).innerText()).toContain('No pay rule: add one');
+    await poll(() => table.getByRole('row').filter({ hasText: missing.name }).innerText()).toContain(
+      'No pay rule: add one',
+    );
     await main(page).getByRole('link', { name: 'Pay rules' }).click();
     await poll(() => pathname(page)).toBe('/app/management/dispatcher-pay-rules');
-    await visible(main(page).getByRole('button', { name: /create/i }).or(main(page).getByRole('link', { name: /create/i })).first());
+    await visible(
+      main(page)
+        .getByRole('button', { name: /create/i })
+        .or(main(page).getByRole('link', { name: /create/i }))
+        .first(),
+    );
   });
 });

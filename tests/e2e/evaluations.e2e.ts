@@ -1,9 +1,9 @@
 /**
- * Issue 19 item 4, in Chromium against the real server with the demo data: a manager opens the evaluation report,
- * narrows it to a driver, enters an evaluation with "Evaluate…" (the form starts with that driver; the scores are
- * radio groups a keyboard can set), the report reads again with one more evaluation and the overall the server works
- * out; the name opens that driver's evaluations of the period, the new one listed. The dispatcher view shows the
- * dispatchers' criteria and no driver filter.
+ * Evaluations (docs/analytics.md#evaluations), in Chromium against the real server with the demo data: a manager opens
+ * the evaluation report, narrows it to a driver, enters an evaluation with "Evaluate…" (the form starts with that
+ * driver; the scores are radio groups a keyboard can set), the report reads again with one more evaluation and the
+ * overall the server works out; the name opens that driver's evaluations of the period, the new one listed. The
+ * dispatcher view shows the dispatchers' criteria and no driver filter.
  */
 import { describe, expect, it } from 'vitest';
 import { demoUser, pathname, poll, screenTitle, signIn, useE2E, visible } from './helpers';
@@ -12,17 +12,27 @@ import { answerOf, apiGet, main, pick, urlFilter } from './records';
 const e2e = useE2E();
 const REPORT = '/app/reports/evaluation-report';
 
-interface ReportAnswer { rows: { driverId?: number; name: string; evaluations: number; overall: number | null }[] }
+interface ReportAnswer {
+  rows: { driverId?: number; name: string; evaluations: number; overall: number | null }[];
+}
 
 describe('the evaluation report', () => {
-  it('a manager evaluates a driver from the report and drills to the driver\'s evaluations', async () => {
+  it("a manager evaluates a driver from the report and drills to the driver's evaluations", async () => {
     const { page } = e2e;
     const token = await signIn(page, demoUser('Manager'));
-    const today = await page.evaluate(() => new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10));
-    const before = await apiGet<ReportAnswer>(e2e, token, `/api/Reports/evaluation-report?filtered=this_year&today=${today}`);
+    const today = await page.evaluate(() =>
+      new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10),
+    );
+    const before = await apiGet<ReportAnswer>(
+      e2e,
+      token,
+      `/api/Reports/evaluation-report?filtered=this_year&today=${today}`,
+    );
     // A driver the picker lists, under a name no other driver has.
     const names = await apiGet<{ id: number; name: string }[]>(e2e, token, '/api/Driver/GetAllNames');
-    const person = before.rows.filter((r) => names.filter((d) => d.name === r.name).length === 1 && names.some((d) => d.id === r.driverId)).pop()!;
+    const person = before.rows
+      .filter((r) => names.filter((d) => d.name === r.name).length === 1 && names.some((d) => d.id === r.driverId))
+      .pop()!;
 
     await page.goto(`${REPORT}?period=this_year`);
     await visible(screenTitle(page, 'Evaluation'));
@@ -53,11 +63,17 @@ describe('the evaluation report', () => {
     await score('Communication', 4);
     await score('Paperwork and POD', 2);
     await dialog.getByLabel('Comments').fill('Two PODs sent a day late');
-    expect(await answerOf(page, 'POST', /^\/api\/Evaluations$/, dialog.getByRole('button', { name: 'Evaluate…' }))).toBe(200);
+    expect(
+      await answerOf(page, 'POST', /^\/api\/Evaluations$/, dialog.getByRole('button', { name: 'Evaluate…' })),
+    ).toBe(200);
     await poll(() => dialog.count()).toBe(0);
 
     // The report reads again: one more evaluation, the overall as the server works it out.
-    const after = await apiGet<ReportAnswer>(e2e, token, `/api/Reports/evaluation-report?filtered=this_year&today=${today}&driverId=${person.driverId}`);
+    const after = await apiGet<ReportAnswer>(
+      e2e,
+      token,
+      `/api/Reports/evaluation-report?filtered=this_year&today=${today}&driverId=${person.driverId}`,
+    );
     expect(after.rows[0].evaluations).toBe(person.evaluations + 1);
     await poll(() => row.getByRole('cell').first().innerText()).toBe(String(person.evaluations + 1));
     const overall = await row.getByRole('cell').nth(6).innerText();
@@ -66,7 +82,11 @@ describe('the evaluation report', () => {
     // The name opens the driver's evaluations of the period, the new one first.
     await row.getByRole('link', { name: person.name }).click();
     await poll(() => pathname(page)).toBe(`${REPORT}/evaluations`);
-    expect(urlFilter(page)).toMatchObject({ driverId: person.driverId, filtered: 'custom', from: `${today.slice(0, 4)}-01-01` });
+    expect(urlFilter(page)).toMatchObject({
+      driverId: person.driverId,
+      filtered: 'custom',
+      from: `${today.slice(0, 4)}-01-01`,
+    });
     await visible(screenTitle(page, 'Evaluations'));
     const list = main(page).getByRole('table');
     await poll(async () => (await list.getByRole('row').count()) - 1).toBe(person.evaluations + 1);
@@ -76,6 +96,10 @@ describe('the evaluation report', () => {
     await page.goto(`${REPORT}?period=this_year&groupBy=dispatcher`);
     await visible(table.getByRole('columnheader', { name: 'Load planning' }));
     expect(await table.getByRole('columnheader', { name: 'Safety' }).count()).toBe(0);
-    expect(await main(page).getByRole('combobox', { name: /^Driver/ }).count()).toBe(0);
+    expect(
+      await main(page)
+        .getByRole('combobox', { name: /^Driver/ })
+        .count(),
+    ).toBe(0);
   });
 });

@@ -1,8 +1,8 @@
 /**
- * Issue 5 journeys, fleet side, in Chromium against the real server with the demo data: a fleet manager adds a truck
- * (the VIN check digit refused as typed), adds a fuel card, and gives both to a driver in one action, and the
- * history shows it; expiring units stand out and filter; two tabs editing one truck get the conflict without losing
- * what was typed; a read-only role sees no create or delete.
+ * People and fleet (docs/product/people.md), fleet side, in Chromium against the real server with the demo data: a
+ * fleet manager adds a truck (the VIN check digit refused as typed), adds a fuel card, and gives both to a driver in
+ * one action, and the history shows it; expiring units stand out and filter; two tabs editing one truck get the
+ * conflict without losing what was typed; a read-only role sees no create or delete.
  */
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -30,7 +30,8 @@ function vins(serial: number) {
   return { good, bad };
 }
 const CHECK_DIGIT_MESSAGE = 'The VIN check digit does not match; check the VIN';
-const saveButton = (page: import('playwright-core').Page) => main(page).getByRole('button', { name: 'Save', exact: true });
+const saveButton = (page: import('playwright-core').Page) =>
+  main(page).getByRole('button', { name: 'Save', exact: true });
 
 describe('fleet', () => {
   it('a fleet manager adds a truck and a fuel card and assigns both to a driver in one action', async () => {
@@ -54,28 +55,48 @@ describe('fleet', () => {
     await visible(main(page).getByText(CHECK_DIGIT_MESSAGE));
     await vin.fill(good);
     await gone(main(page).getByText(CHECK_DIGIT_MESSAGE));
-    await main(page).getByRole('textbox', { name: /^Unit number/ }).fill(unitNumber);
+    await main(page)
+      .getByRole('textbox', { name: /^Unit number/ })
+      .fill(unitNumber);
     await main(page).getByRole('spinbutton', { name: /^Year/ }).fill('2022');
     await main(page).getByRole('textbox', { name: /^Make/ }).fill('Freightliner');
-    await main(page).getByRole('textbox', { name: /^Model/ }).fill('Cascadia');
+    await main(page)
+      .getByRole('textbox', { name: /^Model/ })
+      .fill('Cascadia');
     await pick(main(page), /^Carrier/);
     expect(await answerOf(page, 'POST', /^\/api\/Units$/, saveButton(page))).toBe(200);
     await page.waitForURL((url) => EDIT(VEHICLES).test(url.pathname));
     const truckId = Number(EDIT(VEHICLES).exec(pathname(page))?.[1]);
     const truck = await apiGet<UnitDto>(e2e, token, `/api/Units/${truckId}`);
-    expect(truck).toMatchObject({ unitType: 'Truck', unitNumber, vin: good, year: 2022, make: 'Freightliner', status: 'ACTIVE', driverId: null });
+    expect(truck).toMatchObject({
+      unitType: 'Truck',
+      unitNumber,
+      vin: good,
+      year: 2022,
+      make: 'Freightliner',
+      status: 'ACTIVE',
+      driverId: null,
+    });
 
     // A fuel card, from the link the vehicles list offers.
     await page.goto(VEHICLES);
     await main(page).getByRole('link', { name: 'Fuel cards' }).click();
     await page.waitForURL((url) => url.pathname === FUEL_CARDS);
     // The fuel-card list itself (its screen loads on demand; until then the vehicles list is still there).
-    await visible(main(page).getByRole('cell', { name: /^•••• \d{4}$/ }).first());
+    await visible(
+      main(page)
+        .getByRole('cell', { name: /^•••• \d{4}$/ })
+        .first(),
+    );
     await main(page).getByRole('link', { name: 'Create' }).click();
     await page.waitForURL((url) => url.pathname === `${FUEL_CARDS}/create`);
     const last4 = String(1000 + (serial % 9000));
-    await main(page).getByRole('textbox', { name: /^Card number/ }).fill(`7083 0500 9911 ${last4}`);
-    await main(page).getByLabel(/^Expires/).fill(localDay(2 * 365));
+    await main(page)
+      .getByRole('textbox', { name: /^Card number/ })
+      .fill(`7083 0500 9911 ${last4}`);
+    await main(page)
+      .getByLabel(/^Expires/)
+      .fill(localDay(2 * 365));
     expect(await answerOf(page, 'POST', /^\/api\/FuelCards$/, saveButton(page))).toBe(200);
     await page.waitForURL((url) => EDIT(FUEL_CARDS).test(url.pathname));
     const cardId = Number(EDIT(FUEL_CARDS).exec(pathname(page))?.[1]);
@@ -91,19 +112,30 @@ describe('fleet', () => {
 
     // One action: truck and card from today.
     await page.goto(UNIT_BOARD);
-    await main(page).getByRole('button', { name: `Assign: ${driver!.driverName}` }).click();
+    await main(page)
+      .getByRole('button', { name: `Assign: ${driver!.driverName}` })
+      .click();
     const dialog = page.getByRole('dialog', { name: `Assign ${driver!.driverName}` });
     await visible(dialog);
     await pick(dialog, /^Truck/, unitNumber);
     await pick(dialog, /^Fuel card/, last4);
     expect(await dialog.getByLabel(/^Starts on/).inputValue()).toBe(localDay());
-    expect(await answerOf(page, 'POST', /^\/api\/UnitAssignments$/, dialog.getByRole('button', { name: 'Assign' }))).toBe(200);
+    expect(
+      await answerOf(page, 'POST', /^\/api\/UnitAssignments$/, dialog.getByRole('button', { name: 'Assign' })),
+    ).toBe(200);
     await gone(dialog);
     await visible(toast(page, 'Assignment saved'));
 
     // The server holds it, and the board, the truck and the card all say so.
-    const after = await apiGet<ListPage<CurrentUnitsDto>>(e2e, token, `/api/UnitAssignments/current?driverId=${driver!.driverId}`);
-    expect(after.items[0]).toMatchObject({ truck: { itemId: truckId, label: unitNumber, startsOn: localDay() }, fuelCard: { itemId: cardId, label: `•••• ${last4}` } });
+    const after = await apiGet<ListPage<CurrentUnitsDto>>(
+      e2e,
+      token,
+      `/api/UnitAssignments/current?driverId=${driver!.driverId}`,
+    );
+    expect(after.items[0]).toMatchObject({
+      truck: { itemId: truckId, label: unitNumber, startsOn: localDay() },
+      fuelCard: { itemId: cardId, label: `•••• ${last4}` },
+    });
     expect((await apiGet<UnitDto>(e2e, token, `/api/Units/${truckId}`)).driverId).toBe(driver!.driverId);
     expect((await apiGet<FuelCardDto>(e2e, token, `/api/FuelCards/${cardId}`)).driverId).toBe(driver!.driverId);
     const row = main(page).getByRole('row').filter({ hasText: driver!.driverName });
@@ -120,8 +152,17 @@ describe('fleet', () => {
       expect(await line.innerText()).toContain(usDay(localDay()));
       expect(await line.innerText()).toContain('Current');
     }
-    const api = await apiGet<ListPage<UnitAssignmentDto>>(e2e, token, `/api/UnitAssignments/history?driverId=${driver!.driverId}`);
-    expect(api.items.filter((a) => a.current).map((a) => a.label).sort()).toEqual([unitNumber, `•••• ${last4}`].sort());
+    const api = await apiGet<ListPage<UnitAssignmentDto>>(
+      e2e,
+      token,
+      `/api/UnitAssignments/history?driverId=${driver!.driverId}`,
+    );
+    expect(
+      api.items
+        .filter((a) => a.current)
+        .map((a) => a.label)
+        .sort(),
+    ).toEqual([unitNumber, `•••• ${last4}`].sort());
   });
 
   it('units with a registration or inspection due or past stand out, and the expiring filter lists exactly them', async () => {
@@ -134,12 +175,15 @@ describe('fleet', () => {
     await page.goto(VEHICLES);
     // An expiring row says so in words (not only by colour).
     const first = expiring.items[0];
-    const row = main(page).getByRole('row').filter({ has: page.getByRole('cell', { name: first.unitNumber, exact: true }) });
+    const row = main(page)
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: first.unitNumber, exact: true }) });
     await visible(row.getByText(/(expired on|due) \d{2}\/\d{2}\/\d{4}/).first());
 
     await main(page).getByLabel('Expiring or expired').check();
     await poll(() => main(page).locator('tbody tr').count(), 'rows of the expiring filter').toBe(expiring.totalCount);
-    for (const unit of expiring.items) await visible(main(page).getByRole('cell', { name: unit.unitNumber, exact: true }));
+    for (const unit of expiring.items)
+      await visible(main(page).getByRole('cell', { name: unit.unitNumber, exact: true }));
   });
 
   it('two tabs edit the same truck: the second save gets the conflict, keeps what was typed, and saves on their version', async () => {
@@ -152,7 +196,9 @@ describe('fleet', () => {
       await tab.goto(`${VEHICLES}/${before.id}/edit`);
       await poll(() => main(tab).getByRole('textbox', { name: /^Make/ }).inputValue()).toBe(before.make);
     }
-    await main(tabA).getByRole('textbox', { name: /^Plate$/ }).fill('E2E 100');
+    await main(tabA)
+      .getByRole('textbox', { name: /^Plate$/ })
+      .fill('E2E 100');
     expect(await answerOf(tabA, 'PUT', /^\/api\/Units\/\d+$/, saveButton(tabA))).toBe(200);
 
     const model = main(tabB).getByRole('textbox', { name: /^Model/ });
@@ -182,7 +228,8 @@ describe('fleet', () => {
     const expected = await apiGet<ListPage<UnitDto>>(e2e, token, '/api/Units?unitType=Trailer&expiring=true&size=500');
     expect(expected.totalCount).toBeGreaterThan(0);
     await poll(() => main(page).locator('tbody tr').count(), 'rows of the filtered list').toBe(expected.totalCount);
-    const rowsOf = async () => (await main(page).locator('tbody tr td:first-child').allInnerTexts()).map((t) => t.trim());
+    const rowsOf = async () =>
+      (await main(page).locator('tbody tr td:first-child').allInnerTexts()).map((t) => t.trim());
     const before = await rowsOf();
     expect(before).toEqual(expected.items.map((u) => u.unitNumber));
 
@@ -217,10 +264,19 @@ describe('fleet', () => {
     await main(page).getByRole('textbox', { name: 'Unit number, VIN, make, model, plate' }).fill('TR1');
     const found = await apiGet<ListPage<UnitDto>>(e2e, token, '/api/Units?search=TR1&size=1');
     expect(found.totalCount).toBeGreaterThan(1);
-    await poll(() => main(page).locator('tbody tr').count(), 'rows found by the search').toBe(Math.min(found.totalCount, 50));
-    const [download] = await Promise.all([page.waitForEvent('download'), main(page).getByRole('button', { name: 'Export CSV' }).click()]);
+    await poll(() => main(page).locator('tbody tr').count(), 'rows found by the search').toBe(
+      Math.min(found.totalCount, 50),
+    );
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      main(page).getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^vehicles-\d{4}-\d{2}-\d{2}\.csv$/);
-    const lines = fs.readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+    const lines = fs
+      .readFileSync(await download.path(), 'utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean);
     expect(lines.length - 1).toBe(found.totalCount);
     // The create screen itself is refused.
     await page.goto(`${VEHICLES}/create`);

@@ -1,9 +1,21 @@
 /**
- * Journeys 3 and 4 and the other route guards of SPEC.md §2 and §4: the 403 page, unknown paths, an API 401,
- * signed-in users on /login, the /app/reports redirect and a new registration's account flow.
+ * Journeys 3 and 4 and the other route guards (docs/routing.md#how-addresses-work): the 403 page, unknown paths, an API
+ * 401, signed-in users on /login, the /app/reports redirect and a new registration's account flow.
  */
 import { describe, expect, it } from 'vitest';
-import { demoUser, gone, pathname, poll, screenTitle, settledAt, sidebar, signIn, storageItem, useE2E, visible } from './helpers';
+import {
+  demoUser,
+  gone,
+  pathname,
+  poll,
+  screenTitle,
+  settledAt,
+  sidebar,
+  signIn,
+  storageItem,
+  useE2E,
+  visible,
+} from './helpers';
 
 const e2e = useE2E();
 
@@ -11,7 +23,8 @@ const FORBIDDEN = "403: You don't have permission to visit this page";
 const NOT_FOUND = '404: The page you are looking for isn’t here';
 const SESSION_KEYS = ['accessToken', 'user', 'features'];
 
-const sessionStorageKeys = () => e2e.page.evaluate((keys) => keys.filter((key) => localStorage.getItem(key) !== null), SESSION_KEYS);
+const sessionStorageKeys = () =>
+  e2e.page.evaluate((keys) => keys.filter((key) => localStorage.getItem(key) !== null), SESSION_KEYS);
 
 describe('forbidden and unknown routes', () => {
   it('a dispatcher opening /app/permissions sees the 403 page with a way back home', async () => {
@@ -21,7 +34,9 @@ describe('forbidden and unknown routes', () => {
     await visible(page.getByRole('heading', { name: FORBIDDEN }));
     // The URL stays where the user asked to go; the page explains instead.
     expect(pathname(page)).toBe('/app/permissions');
-    const back = page.getByRole('link', { name: 'Back to home' }).or(page.getByRole('button', { name: 'Back to home' }));
+    const back = page
+      .getByRole('link', { name: 'Back to home' })
+      .or(page.getByRole('button', { name: 'Back to home' }));
     await visible(back);
     await back.click();
     await poll(() => pathname(page)).toBe('/app/books/bookorders');
@@ -113,7 +128,7 @@ describe('logout', () => {
     const token = await signIn(page, demoUser('Dispatcher'));
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
-    // Logout returns to /, which leads to /app, which needs a session: the sign-in page.
+    // Logout goes straight to the sign-in page, and stays there.
     await settledAt(page, '/login');
     await visible(page.getByRole('heading', { name: 'Sign in to Haulboard' }));
     expect(await sessionStorageKeys()).toEqual([]);
@@ -163,7 +178,7 @@ describe('other guards', () => {
     // An unverified account sees only its account page: a screen URL sends it back.
     await page.goto('/app/books/bookorders');
     await poll(() => pathname(page)).toBe('/app/verify-account');
-    // And no group management for an unusable account (SPEC.md §2 Shell).
+    // And no group management for an unusable account (docs/product/shell.md#sidebar).
     expect(await sidebar(page).getByRole('button', { name: 'Manage groups' }).count()).toBe(0);
   });
 });

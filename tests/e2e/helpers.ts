@@ -22,11 +22,16 @@ export { DEMO_PASSWORD };
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 
-/** How long a single wait may take; generous for 2 slow cores, far below the test timeout. */
-export const WAIT = 15_000;
+/**
+ * How long a single wait may take; generous for 2 slow cores, far below the test timeout. CI shares its machine with
+ * other work (a whole run there has taken three times as long as here), so its waits are twice as long: a ceiling on
+ * waiting, never a claim about speed. The test timeout in vitest.config.ts follows the same rule.
+ */
+export const WAIT = process.env.CI ? 30_000 : 15_000;
 
 /** vitest's retrying assertion with the journeys' wait: `await poll(() => pathname(page)).toBe('/404')`. */
-export const poll = <T>(read: () => T | Promise<T>, message?: string) => expect.poll(read, { timeout: WAIT, interval: 100, message });
+export const poll = <T>(read: () => T | Promise<T>, message?: string) =>
+  expect.poll(read, { timeout: WAIT, interval: 100, message });
 /** Waits until the element is visible (playwright-core has no web-first expect). */
 export const visible = (locator: Locator) => locator.waitFor({ state: 'visible' });
 /** Waits until no element matches (or the one that does is hidden). */
@@ -67,12 +72,26 @@ export function useE2E(options: E2EOptions = {}): E2E {
   let closeServer: (() => Promise<void>) | null = null;
 
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(DIST_DIR, 'index.html'))) throw new Error('dist/index.html is missing: run `npm run build` before the journeys');
+    if (!fs.existsSync(path.join(DIST_DIR, 'index.html')))
+      throw new Error('dist/index.html is missing: run `npm run build` before the journeys');
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'haulboard-e2e-'));
     // Settings that name the server's own address need the port before the server starts.
     const port = options.env ? await freePort() : 0;
     const env = options.env?.(`http://127.0.0.1:${port}`) ?? {};
-    const { app } = await createServer(loadConfig({ DATA_DIR: dataDir, DEMO_DATA: 'true', DEMO_LEDGERS: 'false', LOG_LEVEL: 'silent', PORT: '0', ...env }), { logger: false });
+    // The company's day is the browser's (the same machine's zone): journeys type and read dates as the browser counts them.
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const { app } = await createServer(
+      loadConfig({
+        DATA_DIR: dataDir,
+        DEMO_DATA: 'true',
+        DEMO_LEDGERS: 'false',
+        LOG_LEVEL: 'silent',
+        PORT: '0',
+        COMPANY_TIMEZONE: zone,
+        ...env,
+      }),
+      { logger: false },
+    );
     closeServer = () => app.close();
     await app.listen({ port, host: '127.0.0.1' });
     const address = app.server.address();
@@ -83,7 +102,11 @@ export function useE2E(options: E2EOptions = {}): E2E {
       const headers: Record<string, string> = { accept: 'application/json' };
       if (token) headers.authorization = `Bearer ${token}`;
       if (body !== undefined) headers['content-type'] = 'application/json';
-      const response = await fetch(state.baseUrl + url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const response = await fetch(state.baseUrl + url, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       const text = await response.text();
       let parsed: unknown = text;
       try {
@@ -95,7 +118,8 @@ export function useE2E(options: E2EOptions = {}): E2E {
     };
     state.apiLogin = async (email, password = DEMO_PASSWORD) => {
       const response = await state.api('POST', '/api/Auth/login', { body: { email, password } });
-      if (response.status !== 200) throw new Error(`login ${email}: ${response.status} ${JSON.stringify(response.body)}`);
+      if (response.status !== 200)
+        throw new Error(`login ${email}: ${response.status} ${JSON.stringify(response.body)}`);
       return response.body.value as string;
     };
   });
@@ -109,8 +133,14 @@ export function useE2E(options: E2EOptions = {}): E2E {
     if (process.env.E2E_DEBUG) {
       const t0 = Date.now();
       const page = state.page;
-      const log = (message: string) => console.log(`[e2e ${Date.now() - t0}ms ${new URL(page.url() || 'about:blank').pathname}] ${message}`);
-      page.on('response', (r) => r.url().includes('/api/') && log(`${r.request().method()} ${r.url().replace(state.baseUrl, '')} → ${r.status()}`));
+      const log = (message: string) =>
+        console.log(`[e2e ${Date.now() - t0}ms ${new URL(page.url() || 'about:blank').pathname}] ${message}`);
+      page.on(
+        'response',
+        (r) =>
+          r.url().includes('/api/') &&
+          log(`${r.request().method()} ${r.url().replace(state.baseUrl, '')} → ${r.status()}`),
+      );
       page.on('framenavigated', (frame) => frame === page.mainFrame() && log('navigated'));
       page.on('console', (m) => log(`console.${m.type()}: ${m.text().slice(0, 300)}`));
       page.on('pageerror', (e) => log(`pageerror: ${e.message}`));
@@ -118,7 +148,12 @@ export function useE2E(options: E2EOptions = {}): E2E {
   });
 
   afterEach(async (testContext) => {
-    if (process.env.E2E_SCREENSHOTS && testContext.task.result?.state === 'fail' && state.page && !state.page.isClosed()) {
+    if (
+      process.env.E2E_SCREENSHOTS &&
+      testContext.task.result?.state === 'fail' &&
+      state.page &&
+      !state.page.isClosed()
+    ) {
       const file = path.join(os.tmpdir(), `haulboard-e2e-${testContext.task.name.replace(/[^a-z0-9]+/gi, '-')}.png`);
       await state.page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
     }
@@ -155,7 +190,8 @@ export function otherBrowsers(e2e: E2E): (baseUrl?: string) => Promise<Page> {
 /** The sidebar of the signed-in layout. */
 export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 /** The current screen's title in the top bar (react-admin's title slot, set by every screen). */
-export const screenTitle = (page: Page, name?: string) => page.getByRole('banner').getByRole('heading', name === undefined ? {} : { name, exact: true });
+export const screenTitle = (page: Page, name?: string) =>
+  page.getByRole('banner').getByRole('heading', name === undefined ? {} : { name, exact: true });
 
 /**
  * Signs in through the real /login form and waits until the app has left /login and the sidebar has loaded.
@@ -213,10 +249,18 @@ function watchNavigations(page: Page): void {
  */
 export async function settledAt(page: Page, path: string, quietMs = 750): Promise<void> {
   const record = navigations.get(page)!;
-  const arrived = page.waitForURL((url) => url.pathname === path).then(() => 'arrived' as const, () => 'timeout' as const);
+  const arrived = page
+    .waitForURL((url) => url.pathname === path)
+    .then(
+      () => 'arrived' as const,
+      () => 'timeout' as const,
+    );
   const outcome = await Promise.race([arrived, record.loop.then(() => 'loop' as const)]);
   expect(record.throttled, 'Chromium throttled the navigations of this page: a redirect loop').toBe(false);
-  expect(record.count, `a redirect loop: the page navigated ${record.count} times (now at ${pathname(page)})`).toBeLessThanOrEqual(MAX_NAVIGATIONS_PER_TEST);
+  expect(
+    record.count,
+    `a redirect loop: the page navigated ${record.count} times (now at ${pathname(page)})`,
+  ).toBeLessThanOrEqual(MAX_NAVIGATIONS_PER_TEST);
   expect(outcome, `expected to get to ${path}, still at ${pathname(page)}`).toBe('arrived');
   const seen: string[] = [];
   const onNavigated = (frame: Frame) => {
@@ -230,8 +274,13 @@ export async function settledAt(page: Page, path: string, quietMs = 750): Promis
   } finally {
     page.off('framenavigated', onNavigated);
   }
-  expect(record.count, `a redirect loop: the page navigated ${record.count} times`).toBeLessThanOrEqual(MAX_NAVIGATIONS_PER_TEST);
-  expect(seen.length, `expected to stay at ${path}, but navigated ${seen.length} times: ${[...new Set(seen)].join(', ')}`).toBe(0);
+  expect(record.count, `a redirect loop: the page navigated ${record.count} times`).toBeLessThanOrEqual(
+    MAX_NAVIGATIONS_PER_TEST,
+  );
+  expect(
+    seen.length,
+    `expected to stay at ${path}, but navigated ${seen.length} times: ${[...new Set(seen)].join(', ')}`,
+  ).toBe(0);
   expect(pathname(page)).toBe(path);
 }
 

@@ -1,5 +1,5 @@
 /**
- * Journey: the installable app (issue 6, SPEC.md §4, DESIGN.md §6) on the built app served by the real server.
+ * Journey: the installable app (docs/product/shell.md#installable) on the built app served by the real server.
  *
  * Lighthouse 12 dropped its PWA category and the installable-manifest audit; that audit read Chrome's own verdict,
  * which the DevTools protocol gives directly: Page.getInstallabilityErrors. It is asked in a persistent Chromium
@@ -15,7 +15,18 @@ import path from 'node:path';
 import { type BrowserContext, type Page, type Response, chromium } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DIST_DIR } from '../../server/app';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, WAIT, demoUser, gone, poll, signIn, storageItem, useE2E, visible } from './helpers';
+import {
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  WAIT,
+  demoUser,
+  gone,
+  poll,
+  signIn,
+  storageItem,
+  useE2E,
+  visible,
+} from './helpers';
 
 const e2e = useE2E();
 
@@ -33,7 +44,13 @@ afterEach(async () => {
 
 /** A Chromium with a real (temporary) profile: service workers, install offers and installability as for a person. */
 async function profileBrowser(): Promise<Page> {
-  persistent = await chromium.launchPersistentContext(profileDir, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true, baseURL: e2e.baseUrl, viewport: { width: 1280, height: 900 } });
+  persistent = await chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    headless: true,
+    baseURL: e2e.baseUrl,
+    viewport: { width: 1280, height: 900 },
+  });
   persistent.setDefaultTimeout(WAIT);
   return persistent.pages()[0] ?? persistent.newPage();
 }
@@ -43,7 +60,9 @@ async function installabilityErrors(page: Page): Promise<string[]> {
   const cdp = await page.context().newCDPSession(page);
   try {
     const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
-    return installabilityErrors.map((error) => [error.errorId, ...error.errorArguments.map((a) => `${a.name}=${a.value}`)].join(' '));
+    return installabilityErrors.map((error) =>
+      [error.errorId, ...error.errorArguments.map((a) => `${a.name}=${a.value}`)].join(' '),
+    );
   } finally {
     await cdp.detach();
   }
@@ -51,7 +70,10 @@ async function installabilityErrors(page: Page): Promise<string[]> {
 
 /** Width, height and colour type from a PNG's IHDR (colour type 2 is RGB: no transparency at all). */
 function pngHeader(bytes: Buffer) {
-  expect(bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])), 'PNG signature').toBe(true);
+  expect(
+    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+    'PNG signature',
+  ).toBe(true);
   expect(bytes.subarray(12, 16).toString('latin1')).toBe('IHDR');
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20), colourType: bytes[25] };
 }
@@ -69,15 +91,32 @@ describe('manifest and icons', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('application/manifest+json');
     expect(response.headers.get('cache-control')).toBe('no-cache');
-    const manifest = (await response.json()) as { name: string; short_name: string; start_url: string; scope: string; id: string; display: string; theme_color: string; background_color: string; icons: ManifestIcon[] };
-    expect(manifest).toMatchObject({ name: 'Haulboard', short_name: 'Haulboard', start_url: '/app/', scope: '/app/', display: 'standalone' });
+    const manifest = (await response.json()) as {
+      name: string;
+      short_name: string;
+      start_url: string;
+      scope: string;
+      id: string;
+      display: string;
+      theme_color: string;
+      background_color: string;
+      icons: ManifestIcon[];
+    };
+    expect(manifest).toMatchObject({
+      name: 'Haulboard',
+      short_name: 'Haulboard',
+      start_url: '/app/',
+      scope: '/app/',
+      display: 'standalone',
+    });
 
     // index.html links it, and its theme-color is the manifest's.
     const html = await (await fetch(`${e2e.baseUrl}/app/dashboard`)).text();
     expect(html).toContain('<link rel="manifest" href="/app/manifest.webmanifest">');
     expect(html).toContain(`<meta name="theme-color" content="${manifest.theme_color}" />`);
 
-    const icon = (size: string, purpose: string) => manifest.icons.find((i) => i.sizes === size && (i.purpose ?? 'any').split(' ').includes(purpose));
+    const icon = (size: string, purpose: string) =>
+      manifest.icons.find((i) => i.sizes === size && (i.purpose ?? 'any').split(' ').includes(purpose));
     const wanted = [icon('192x192', 'any'), icon('512x512', 'any'), icon('512x512', 'maskable')];
     expect(wanted.every(Boolean), JSON.stringify(manifest.icons)).toBe(true);
     for (const entry of wanted as ManifestIcon[]) {
@@ -114,18 +153,25 @@ describe('installability in Chromium', () => {
     expect(await installabilityErrors(page)).toEqual([]);
 
     // The worker is registered by the signed-in layout; after a reload it controls the page.
-    await poll(() => page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration('/app/'))?.active)).toBe(true);
+    await poll(() =>
+      page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration('/app/'))?.active),
+    ).toBe(true);
     const responses: Response[] = [];
     page.on('response', (response) => responses.push(response));
     await page.reload();
     await visible(page.getByRole('navigation', { name: 'Main navigation' }));
-    await poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toBe(`${e2e.baseUrl}/app/sw.js`);
+    await poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toBe(
+      `${e2e.baseUrl}/app/sw.js`,
+    );
     await page.waitForLoadState('networkidle');
     const health = await page.evaluate(async () => (await fetch('/api/health')).status);
     expect(health).toBe(200);
     await page.waitForLoadState('networkidle');
 
-    const fromWorker = (prefix: string) => responses.filter((r) => new URL(r.url()).pathname.startsWith(prefix) && r.fromServiceWorker()).map((r) => r.url());
+    const fromWorker = (prefix: string) =>
+      responses
+        .filter((r) => new URL(r.url()).pathname.startsWith(prefix) && r.fromServiceWorker())
+        .map((r) => r.url());
     const seen = (prefix: string) => responses.filter((r) => new URL(r.url()).pathname.startsWith(prefix)).length;
     expect(seen('/api/'), 'API calls after the reload').toBeGreaterThan(0);
     expect(seen('/notify'), 'the hub was contacted after the reload').toBeGreaterThan(0);
@@ -167,7 +213,10 @@ describe('installability in Chromium', () => {
 
 /** The JavaScript files a module brought into the build (its chunk and the chunks only it imports), from .vite/manifest.json. */
 function chunkOf(source: string): string {
-  const manifest = JSON.parse(fs.readFileSync(path.join(DIST_DIR, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
+  const manifest = JSON.parse(fs.readFileSync(path.join(DIST_DIR, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string }
+  >;
   const entry = manifest[source];
   if (!entry) throw new Error(`${source} is not in the build manifest: was it renamed?`);
   return `/app/${entry.file}`;

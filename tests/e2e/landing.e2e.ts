@@ -1,19 +1,31 @@
 /**
  * Journeys 1 and 2: where each role lands after signing in, and that the sidebar shows exactly the features the
- * server returned for that user (SPEC.md §2 "Route guards", "Sidebar sections").
+ * server returned for that user (docs/routing.md#where-signing-in-lands, docs/product/shell.md#sidebar).
  */
 import { type Locator, type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { type FeatureGroup, demoUser, pathname, poll, screenTitle, sidebar, signIn, storageItem, useE2E, visible } from './helpers';
+import {
+  type FeatureGroup,
+  demoUser,
+  pathname,
+  poll,
+  screenTitle,
+  sidebar,
+  signIn,
+  storageItem,
+  useE2E,
+  visible,
+} from './helpers';
 
 const e2e = useE2E();
 
 const LANDINGS: [role: string, path: string][] = [
   ['Administrator', '/app/dashboard'],
   ['Finance', '/app/dashboard'],
-  ['Driver', '/app/reports/driver-report'],
-  // userType dispatch, but no Dashboard feature: falls through to the first feature.
+  ['Driver', '/app/my-loads'],
+  // The orders they dispatch: the book order list with its dispatcher filter (its own journey below).
   ['Dispatcher', '/app/books/bookorders'],
+  ['Banking', '/app/finances/match-transactions'],
 ];
 
 /**
@@ -25,7 +37,10 @@ async function expand(toggle: Locator): Promise<void> {
   for (let attempt = 0; attempt < 4; attempt++) {
     if ((await toggle.getAttribute('aria-expanded')) === 'true') return;
     await toggle.click();
-    await expect.poll(() => toggle.getAttribute('aria-expanded'), { timeout: 4_000, interval: 100 }).toBe('true').catch(() => undefined);
+    await expect
+      .poll(() => toggle.getAttribute('aria-expanded'), { timeout: 4_000, interval: 100 })
+      .toBe('true')
+      .catch(() => undefined);
   }
   await poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
 }
@@ -40,13 +55,20 @@ async function sidebarFeatures(page: Page): Promise<{ group: string; href: strin
     const group = groups.nth(i);
     const name = (await group.getAttribute('aria-label')) ?? '';
     const toggle = group.getByRole('button', { name });
-    await expand(toggle);
+    const links = group.getByRole('link');
+    // Open until its links show: a landing screen still settling may fold the sidebar back to its own group once.
+    await poll(async () => {
+      await expand(toggle);
+      return links.first().isVisible();
+    }, `the links of the sidebar group ${name}`).toBe(true);
     // One group open at a time: only this group's list is there.
     await poll(() => nav.locator('li[data-group-id] ul').count()).toBe(1);
-    const links = group.getByRole('link');
-    await visible(links.first());
     for (const link of await links.all()) {
-      found.push({ group: name, href: (await link.getAttribute('href')) ?? '', title: (await link.innerText()).trim() });
+      found.push({
+        group: name,
+        href: (await link.getAttribute('href')) ?? '',
+        title: (await link.innerText()).trim(),
+      });
     }
   }
   return found;
@@ -62,13 +84,31 @@ describe('landing route after sign-in', () => {
       await page.goto('/app');
       await poll(() => pathname(page)).toBe(landing);
       await visible(screenTitle(page));
-      expect(await page.getByRole('heading', { name: "403: You don't have permission to visit this page" }).count()).toBe(0);
+      expect(
+        await page.getByRole('heading', { name: "403: You don't have permission to visit this page" }).count(),
+      ).toBe(0);
     });
   }
 });
 
+describe('a dispatcher lands on the orders they dispatch', () => {
+  it('the list opens filtered to them, and the filter clears like any other', async () => {
+    const { page } = e2e;
+    await signIn(page, demoUser('Dispatcher'));
+    await poll(() => pathname(page)).toBe('/app/books/bookorders');
+    const me = JSON.parse((await storageItem(page, 'user'))!);
+    const filterOf = () => JSON.parse(new URL(page.url()).searchParams.get('filter') ?? '{}');
+    expect(filterOf()).toMatchObject({ dispatcherId: me.id });
+    const dispatcher = page.getByRole('combobox', { name: 'Dispatcher' });
+    await poll(() => dispatcher.inputValue()).toBe(`${me.firstName} ${me.lastName}`);
+    await page.getByRole('button', { name: 'Remove this filter' }).first().click();
+    await poll(() => filterOf().dispatcherId).toBeUndefined();
+  });
+});
+
 describe('the sidebar shows exactly the features the server returned', () => {
-  for (const [role] of LANDINGS) {
+  // The roles this walk was written for; Banking's sidebar is not walked here yet.
+  for (const [role] of LANDINGS.filter(([name]) => name !== 'Banking')) {
     it(`for ${role}`, async () => {
       const { page } = e2e;
       await signIn(page, demoUser(role));

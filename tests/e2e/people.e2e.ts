@@ -1,8 +1,8 @@
 /**
- * Issue 5 journeys, people side, in Chromium against the real server with the demo data: a dispatch manager moves a
- * driver to another dispatcher in one action and the history shows both (an overlapping start is refused in the
- * server's words); an administrator activates a new registration, who can then sign in; a deactivated user's open
- * session is refused on its next call; a one-time password link sets a password on the public page.
+ * People and fleet (docs/product/people.md), people side, in Chromium against the real server with the demo data: a
+ * dispatch manager moves a driver to another dispatcher in one action and the history shows both (an overlapping start
+ * is refused in the server's words); an administrator activates a new registration, who can then sign in; a deactivated
+ * user's open session is refused on its next call; a one-time password link sets a password on the public page.
  */
 import { describe, expect, it } from 'vitest';
 import type { CurrentDispatcherDto, DispatcherAssignmentDto } from '../../schema/assignments';
@@ -18,7 +18,11 @@ const USERS = '/app/management/user-management';
 const SHIPPERS = '/app/management/shipper-management';
 
 async function userByEmail(token: string, email: string): Promise<UserDto> {
-  const page = await apiGet<ListPage<UserDto>>(e2e, token, `/api/User?search=${encodeURIComponent(email)}&showDeleted=true`);
+  const page = await apiGet<ListPage<UserDto>>(
+    e2e,
+    token,
+    `/api/User?search=${encodeURIComponent(email)}&showDeleted=true`,
+  );
   const user = page.items.find((u) => u.email === email);
   expect(user, email).toBeDefined();
   return user!;
@@ -30,7 +34,9 @@ describe('people', () => {
     const token = await signIn(page, demoUser('DispatchManager'));
     const current = await apiGet<ListPage<CurrentDispatcherDto>>(e2e, token, '/api/DriverAssignments/current?size=500');
     // A driver dispatched since before today, with nothing booked ahead.
-    const driver = current.items.find((row) => row.dispatcherId && row.startsOn && row.startsOn < localDay() && !row.next)!;
+    const driver = current.items.find(
+      (row) => row.dispatcherId && row.startsOn && row.startsOn < localDay() && !row.next,
+    )!;
     expect(driver, 'a demo driver with a dispatcher').toBeDefined();
     const dispatchers = await apiGet<{ id: number; name: string }[]>(e2e, token, '/api/Dispatcher/GetAllNames');
     const next = dispatchers.find((d) => d.id !== driver.dispatcherId)!;
@@ -42,7 +48,9 @@ describe('people', () => {
     const dialog = page.getByRole('dialog', { name: `Assign ${driver.driverName}` });
     await visible(dialog.getByText(`Now: ${driver.dispatcherName}`));
     await pick(dialog, /^Dispatcher/, next.name);
-    expect(await answerOf(page, 'POST', /^\/api\/DriverAssignments$/, dialog.getByRole('button', { name: 'Assign' }))).toBe(200);
+    expect(
+      await answerOf(page, 'POST', /^\/api\/DriverAssignments$/, dialog.getByRole('button', { name: 'Assign' })),
+    ).toBe(200);
     await gone(dialog);
     await visible(toast(page, 'Assignment saved'));
     await visible(row.getByRole('cell', { name: next.name, exact: true }));
@@ -52,13 +60,20 @@ describe('people', () => {
     const history = page.getByRole('dialog', { name: `History of ${driver.driverName}` });
     await visible(history);
     const newLine = history.getByRole('row').filter({ hasText: next.name }).filter({ hasText: 'Current' });
-    const oldLine = history.getByRole('row').filter({ hasText: driver.dispatcherName! }).filter({ hasText: usDay(driver.startsOn!) });
+    const oldLine = history
+      .getByRole('row')
+      .filter({ hasText: driver.dispatcherName! })
+      .filter({ hasText: usDay(driver.startsOn!) });
     await visible(newLine);
     expect(await newLine.innerText()).toMatch(new RegExp(`${usDay(localDay())}[\\s\\S]*Open`));
     expect(await newLine.innerText()).toContain('Current');
     await visible(oldLine);
     expect(await oldLine.innerText()).toContain(usDay(localDay(-1)));
-    const api = await apiGet<ListPage<DispatcherAssignmentDto>>(e2e, token, `/api/DriverAssignments/history?driverId=${driver.driverId}`);
+    const api = await apiGet<ListPage<DispatcherAssignmentDto>>(
+      e2e,
+      token,
+      `/api/DriverAssignments/history?driverId=${driver.driverId}`,
+    );
     expect(api.items.slice(0, 2).map((a) => [a.dispatcherName, a.startsOn, a.endsOn])).toEqual([
       [next.name, localDay(), null],
       [driver.dispatcherName, driver.startsOn, localDay(-1)],
@@ -72,11 +87,17 @@ describe('people', () => {
     await visible(dialog);
     await pick(dialog, /^Dispatcher/, driver.dispatcherName!);
     await dialog.getByLabel(/^Starts on/).fill(localDay(-1));
-    expect(await answerOf(page, 'POST', /^\/api\/DriverAssignments$/, dialog.getByRole('button', { name: 'Assign' }))).toBe(409);
+    expect(
+      await answerOf(page, 'POST', /^\/api\/DriverAssignments$/, dialog.getByRole('button', { name: 'Assign' })),
+    ).toBe(409);
     const refusal = dialog.getByRole('alert');
     await visible(refusal);
     expect((await refusal.innerText()).length).toBeGreaterThan(10);
-    const unchanged = await apiGet<ListPage<DispatcherAssignmentDto>>(e2e, token, `/api/DriverAssignments/history?driverId=${driver.driverId}`);
+    const unchanged = await apiGet<ListPage<DispatcherAssignmentDto>>(
+      e2e,
+      token,
+      `/api/DriverAssignments/history?driverId=${driver.driverId}`,
+    );
     expect(unchanged.totalCount).toBe(api.totalCount);
   });
 
@@ -85,18 +106,28 @@ describe('people', () => {
     const email = `new.dispatcher.${Date.now()}@example.com`;
     const password = 'a-long-enough-password';
     const registered = await e2e.api('POST', '/api/token/register', {
-      body: { email, firstname: 'Nia', lastname: 'Okafor', userType: 'dispatch', password, googleRecaptchaToken: null, AccountId: 1 },
+      body: {
+        email,
+        firstname: 'Nia',
+        lastname: 'Okafor',
+        userType: 'dispatch',
+        password,
+        googleRecaptchaToken: null,
+        AccountId: 1,
+      },
     });
     expect(registered.status, JSON.stringify(registered.body)).toBe(200);
 
-    // Before activation the new user only gets the account-flow pages (SPEC.md §4), not the app.
+    // Before activation the new user only gets the account-flow pages (docs/product/accounts.md), not the app.
     const newcomer = await browser.newContext({ baseURL: baseUrl });
     const theirPage = await newcomer.newPage();
     await theirPage.goto('/login');
     await theirPage.getByRole('textbox', { name: 'E-mail' }).fill(email);
     await theirPage.getByLabel(/^Password/).fill(password);
     await theirPage.getByRole('button', { name: 'Sign in' }).click();
-    await theirPage.waitForURL((url) => /^\/app\/(verify-account|complete-register|activation-pending)$/.test(url.pathname));
+    await theirPage.waitForURL((url) =>
+      /^\/app\/(verify-account|complete-register|activation-pending)$/.test(url.pathname),
+    );
     await newcomer.close();
 
     // The newcomer has not finished (accountFlow.e2e.ts goes through the whole flow to "Waiting for activation"); the
@@ -114,7 +145,14 @@ describe('people', () => {
     // The edit screen of a waiting registration offers Activate (and no Deactivate).
     await visible(main(page).getByRole('button', { name: 'Activate' }));
     expect(await main(page).getByRole('button', { name: 'Deactivate' }).count()).toBe(0);
-    expect(await answerOf(page, 'POST', /^\/api\/User\/\d+\/activate$/, main(page).getByRole('button', { name: 'Activate' }))).toBe(200);
+    expect(
+      await answerOf(
+        page,
+        'POST',
+        /^\/api\/User\/\d+\/activate$/,
+        main(page).getByRole('button', { name: 'Activate' }),
+      ),
+    ).toBe(200);
     await visible(toast(page, 'User activated'));
     await visible(main(page).getByRole('button', { name: 'Deactivate' }));
     expect(await userByEmail(token, email)).toMatchObject({ isActive: true, isPending: false, roles: ['Dispatcher'] });
@@ -140,12 +178,23 @@ describe('people', () => {
     const token = await signIn(admin, demoUser('Administrator'));
     const user = await userByEmail(token, email);
     await admin.goto(`${USERS}/${user.id}/edit`);
-    expect(await answerOf(admin, 'POST', /^\/api\/User\/\d+\/deactivate$/, main(admin).getByRole('button', { name: 'Deactivate' }))).toBe(200);
+    expect(
+      await answerOf(
+        admin,
+        'POST',
+        /^\/api\/User\/\d+\/deactivate$/,
+        main(admin).getByRole('button', { name: 'Deactivate' }),
+      ),
+    ).toBe(200);
     await visible(toast(admin, 'User deactivated'));
 
     // The user's next action: their token no longer works and they are at the sign-in page (the real-time hub may
     // have signed them out already, then there is no link left to click).
-    if (pathname(userPage) !== '/login') await sidebar(userPage).getByRole('link', { name: 'Book Orders' }).click({ timeout: 3000 }).catch(() => undefined);
+    if (pathname(userPage) !== '/login')
+      await sidebar(userPage)
+        .getByRole('link', { name: 'Book Orders' })
+        .click({ timeout: 3000 })
+        .catch(() => undefined);
     await poll(() => pathname(userPage)).toBe('/login');
     expect(await userPage.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
     // And their old token is refused by the API itself.
@@ -160,7 +209,14 @@ describe('people', () => {
     const me = admins.items.find((u) => u.email === demoUser('Administrator'))!;
     expect(admins.items.filter((u) => u.roles.includes('Administrator'))).toHaveLength(1);
     await page.goto(`${USERS}/${me.id}/edit`);
-    expect(await answerOf(page, 'POST', /^\/api\/User\/\d+\/deactivate$/, main(page).getByRole('button', { name: 'Deactivate' }))).toBe(400);
+    expect(
+      await answerOf(
+        page,
+        'POST',
+        /^\/api\/User\/\d+\/deactivate$/,
+        main(page).getByRole('button', { name: 'Deactivate' }),
+      ),
+    ).toBe(400);
     // An error toast is an alert.
     await visible(page.getByRole('alert').filter({ hasText: 'This is the last active administrator' }));
     expect((await userByEmail(token, me.email)).isActive).toBe(true);
@@ -203,13 +259,19 @@ describe('people', () => {
   it('a dispatch manager deletes a shipper from the list, finds it with "Include deleted" and restores it', async () => {
     const { page } = e2e;
     const token = await signIn(page, demoUser('DispatchManager'));
-    const [shipper] = (await apiGet<ListPage<{ id: number; name: string }>>(e2e, token, '/api/Shipper?size=1&sort=name')).items;
+    const [shipper] = (
+      await apiGet<ListPage<{ id: number; name: string }>>(e2e, token, '/api/Shipper?size=1&sort=name')
+    ).items;
     await page.goto(SHIPPERS);
     const search = main(page).getByRole('textbox', { name: 'Name, contact, phone, e-mail, city' });
     await search.fill(shipper.name);
-    const row = main(page).getByRole('row').filter({ has: page.getByRole('cell', { name: shipper.name, exact: true }) });
+    const row = main(page)
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: shipper.name, exact: true }) });
     await poll(() => main(page).locator('tbody tr').count(), 'rows found by the search').toBe(1);
-    expect(await answerOf(page, 'DELETE', /^\/api\/Shipper\/\d+$/, row.getByRole('button', { name: 'Delete' }))).toBe(200);
+    expect(await answerOf(page, 'DELETE', /^\/api\/Shipper\/\d+$/, row.getByRole('button', { name: 'Delete' }))).toBe(
+      200,
+    );
     await visible(toast(page, 'Deleted'));
     await gone(row);
     expect((await apiGet<{ deleted: boolean }>(e2e, token, `/api/Shipper/${shipper.id}`)).deleted).toBe(true);
@@ -217,7 +279,9 @@ describe('people', () => {
     // Deleted records are listed on request, say so in words, and come back with Restore.
     await main(page).getByLabel('Include deleted').check();
     await visible(row.getByText('Deleted', { exact: true }));
-    expect(await answerOf(page, 'POST', /^\/api\/Shipper\/\d+\/restore$/, row.getByRole('button', { name: 'Restore' }))).toBe(200);
+    expect(
+      await answerOf(page, 'POST', /^\/api\/Shipper\/\d+\/restore$/, row.getByRole('button', { name: 'Restore' })),
+    ).toBe(200);
     await visible(toast(page, 'Restored'));
     await visible(row.getByRole('button', { name: 'Delete' }));
     expect((await apiGet<{ deleted: boolean }>(e2e, token, `/api/Shipper/${shipper.id}`)).deleted).toBe(false);

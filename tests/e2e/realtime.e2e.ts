@@ -1,5 +1,5 @@
 /**
- * Journey: real time in the top bar (issue 6, SPEC.md §2 Shell and §7). Two browsers signed in as different users
+ * Journey: real time in the top bar (docs/product/shell.md#online-contacts). Two browsers signed in as different users
  * see each other in the online-contacts popover over the /notify hub; the list updates when one signs out; a server
  * event (a completed registration, for administrators) arrives as a toast and in the notification bell, and opening it
  * marks it read.
@@ -22,11 +22,13 @@ async function fullName(email: string): Promise<string> {
 }
 
 /**
- * A registration through the API up to where it waits for an administrator (issue 21): registered, verified with the
+ * A registration through the API up to where it waits for an administrator: registered, verified with the
  * link of the message in its mailbox, completed. Completing it is what tells the administrators.
  */
 async function registerForActivation(body: { email: string; firstname: string; lastname: string; userType: string }) {
-  const registered = await e2e.api('POST', '/api/token/register', { body: { ...body, password: 'a-long-password', googleRecaptchaToken: null, AccountId: 1 } });
+  const registered = await e2e.api('POST', '/api/token/register', {
+    body: { ...body, password: 'a-long-password', googleRecaptchaToken: null, AccountId: 1 },
+  });
   expect(registered.status, JSON.stringify(registered.body)).toBe(200);
   const token = registered.body.accessToken as string;
   const inbox = await e2e.api('GET', '/api/mail/mails?label=all', { token });
@@ -34,7 +36,8 @@ async function registerForActivation(body: { email: string; firstname: string; l
   const link = /\?token=([\w-]+)/.exec(message.body.value.text);
   expect((await e2e.api('POST', '/api/account/verify-email', { body: { token: link?.[1] } })).status).toBe(200);
   const completed = await e2e.api('POST', '/api/account/complete-registration', {
-    token, body: { firstName: body.firstname, lastName: body.lastname, phoneCountry: 'US', phone: '555 010 9999' },
+    token,
+    body: { firstName: body.firstname, lastName: body.lastname, phoneCountry: 'US', phone: '555 010 9999' },
   });
   expect(completed.status, JSON.stringify(completed.body)).toBe(200);
   return registered;
@@ -88,7 +91,10 @@ describe('online contacts over the hub', () => {
   it('two users see each other online; when one signs out the other sees the list change', async () => {
     const admin = e2e.page;
     const dispatcher = await secondPage();
-    const [adminName, dispatcherName] = await Promise.all([fullName(demoUser('Administrator')), fullName(demoUser('Dispatcher'))]);
+    const [adminName, dispatcherName] = await Promise.all([
+      fullName(demoUser('Administrator')),
+      fullName(demoUser('Dispatcher')),
+    ]);
 
     await signIn(admin, demoUser('Administrator'));
     await signIn(dispatcher, demoUser('Dispatcher'));
@@ -98,7 +104,9 @@ describe('online contacts over the hub', () => {
     let dialog = await openContacts(admin);
     await poll(() => onlineNames(admin)).toEqual([dispatcherName]);
     // Administrators get a link to the user's page.
-    expect(await dialog.getByRole('link', { name: dispatcherName }).getAttribute('href')).toMatch(/^\/app\/management\/user-management\/\d+\/edit$/);
+    expect(await dialog.getByRole('link', { name: dispatcherName }).getAttribute('href')).toMatch(
+      /^\/app\/management\/user-management\/\d+\/edit$/,
+    );
     await screenshot(admin, 'contacts-open');
 
     // Search by 'first last', ignoring case; no match says so.
@@ -144,7 +152,12 @@ describe('notifications', () => {
     await poll(handshakes).toBe(1);
 
     const stamp = Date.now();
-    const registered = await registerForActivation({ email: `new.driver.${stamp}@example.com`, firstname: 'Nova', lastname: `Driver${stamp}`, userType: 'driver' });
+    const registered = await registerForActivation({
+      email: `new.driver.${stamp}@example.com`,
+      firstname: 'Nova',
+      lastname: `Driver${stamp}`,
+      userType: 'driver',
+    });
     const newUserId = registered.body.user.id as number;
     const title = `New registration awaiting activation: Nova Driver${stamp}`;
 
@@ -174,7 +187,12 @@ describe('notifications', () => {
   it('what came while signed out is in the bell at the next sign-in, and Mark all read clears it', async () => {
     const stamp = Date.now();
     for (const n of [1, 2]) {
-      await registerForActivation({ email: `offline.${n}.${stamp}@example.com`, firstname: 'Off', lastname: `Line${n}`, userType: 'dispatch' });
+      await registerForActivation({
+        email: `offline.${n}.${stamp}@example.com`,
+        firstname: 'Off',
+        lastname: `Line${n}`,
+        userType: 'dispatch',
+      });
     }
     const admin = e2e.page;
     const token = await signIn(admin, demoUser('Administrator'));
@@ -188,7 +206,10 @@ describe('notifications', () => {
     const menu = admin.getByRole('dialog', { name: 'Notifications' });
     await visible(menu.getByRole('listitem').filter({ hasText: 'Off Line2' }));
     await menu.getByRole('button', { name: 'Mark all read' }).click();
-    await poll(async () => (await e2e.api('GET', '/api/Notifications?page=0&size=1&unreadOnly=true', { token })).body.data.unreadCount).toBe(0);
+    await poll(
+      async () =>
+        (await e2e.api('GET', '/api/Notifications?page=0&size=1&unreadOnly=true', { token })).body.data.unreadCount,
+    ).toBe(0);
     expect(await menu.getByText('(Unread)').count()).toBe(0);
     await closePopover(admin);
     expect(await bell.getAttribute('aria-label')).toBe('Notifications');

@@ -1,6 +1,6 @@
 /**
  * Small helpers of the people and fleet journeys (people.e2e.ts, fleet.e2e.ts): the record screens share their
- * controls (src/common/records), so the journeys share how they drive them.
+ * controls (ui/records), so the journeys share how they drive them.
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -67,7 +67,8 @@ export async function apiGet<T>(e2e: E2E, token: string, url: string): Promise<T
 }
 
 /** The list's filter as react-admin keeps it in the address (?filter={…}). */
-export const urlFilter = (page: Page) => JSON.parse(new URL(page.url()).searchParams.get('filter') ?? '{}') as Record<string, unknown>;
+export const urlFilter = (page: Page) =>
+  JSON.parse(new URL(page.url()).searchParams.get('filter') ?? '{}') as Record<string, unknown>;
 
 /** Logout from the account menu, ending at the sign-in page and staying there (no redirect loop). */
 export async function signOut(page: Page) {

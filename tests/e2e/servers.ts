@@ -12,9 +12,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { DIST_DIR } from '../../server/app';
 import { type ServerProcess, startServerProcess } from '../helpers/hub';
+import { scratchDatabase } from '../helpers/scratchDatabase';
 
 export interface PostgresPair {
   /** The two servers' base URLs (http://127.0.0.1:port), both serving the API, the hub and the web app. */
@@ -26,25 +26,24 @@ export interface PostgresPair {
 export async function startPostgresPair(): Promise<PostgresPair> {
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin) throw new Error('startPostgresPair needs TEST_DATABASE_URL (skip the journey when it is not set)');
-  if (!fs.existsSync(path.join(DIST_DIR, 'index.html'))) throw new Error('dist/index.html is missing: run `npm run build` before the journeys');
-  const name = `hb_e2e_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
+  if (!fs.existsSync(path.join(DIST_DIR, 'index.html')))
+    throw new Error('dist/index.html is missing: run `npm run build` before the journeys');
+  const database = await scratchDatabase(admin, 'hb_e2e');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'haulboard-e2e-pair-'));
-  const env = { DATABASE_URL: url.toString(), DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'warn', HAULBOARD_DIST_DIR: DIST_DIR, HUB_HEARTBEAT_MS: '1000' };
+  const env = {
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    DEMO_DATA: 'true',
+    LOG_LEVEL: 'warn',
+    HAULBOARD_DIST_DIR: DIST_DIR,
+    HUB_HEARTBEAT_MS: '1000',
+  };
   const servers: ServerProcess[] = [];
   const close = async () => {
     await Promise.all(servers.map((server) => server.stop('SIGTERM')));
     // The pools have closed with their processes; a moment for PostgreSQL to notice before the forced drop.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
+    await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {

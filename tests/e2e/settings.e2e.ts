@@ -1,6 +1,6 @@
 /**
- * Journey 6: the theme chosen in the Settings popover is saved in localStorage 'settings' and survives a reload
- * (SPEC.md §2 Shell, §3 Settings).
+ * Journey 6: the theme chosen in the top bar's Display popover is saved in localStorage 'settings' and survives a reload
+ * (docs/settings.md#display).
  */
 import { type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -14,15 +14,15 @@ const brightness = (colour: string) => Math.min(...(colour.match(/\d+(\.\d+)?/g)
 const storedSettings = async (page: Page) => JSON.parse((await storageItem(page, 'settings')) ?? 'null');
 
 async function openSettings(page: Page) {
-  await page.getByRole('button', { name: 'Settings' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await page.getByRole('button', { name: 'Display', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Display' });
   await visible(dialog);
   return dialog;
 }
 
 async function closeSettings(page: Page) {
   await page.keyboard.press('Escape');
-  await gone(page.getByRole('dialog', { name: 'Settings' }));
+  await gone(page.getByRole('dialog', { name: 'Display' }));
 }
 
 describe('theme settings', () => {
@@ -43,7 +43,7 @@ describe('theme settings', () => {
     await closeSettings(page);
 
     await page.reload();
-    await visible(page.getByRole('button', { name: 'Settings' }));
+    await visible(page.getByRole('button', { name: 'Display', exact: true }));
     await poll(() => bodyBackground(page)).toBe(lightBackground);
     // And it is a light background indeed (every channel bright), the dark one was not.
     expect(brightness(lightBackground)).toBeGreaterThan(200);

@@ -1,8 +1,8 @@
 /**
- * Issue 16 in Chromium against the real server: a safety manager records a roadside stop in the new-ticket steps — a
- * Level I inspection with two violations, one out of service, with the scanned report attached, and a citation split
- * 60/40 — then marks the citation paid; the driver's ledger shows the driver's share once, and the driver's BASIC
- * picture grows by the SMS weights of the two violations.
+ * Tickets (docs/product/tickets.md) in Chromium against the real server: a safety manager records a roadside stop in
+ * the new-ticket steps — a Level I inspection with two violations, one out of service, with the scanned report
+ * attached, and a citation split 60/40 — then marks the citation paid; the driver's ledger shows the driver's share
+ * once, and the driver's BASIC picture grows by the SMS weights of the two violations.
  */
 import { describe, expect, it } from 'vitest';
 import type { SafetyPicture } from '../../schema/safety';
@@ -57,8 +57,14 @@ describe('tickets', () => {
       await poll(() => rows.count()).toBe(index + 1);
       await pick(rows.nth(index), /^Violation/, code.code);
     }
-    await rows.nth(0).getByRole('switch', { name: /Out of service/ }).check();
-    await dialog.getByTestId('document-files').last().setInputFiles({ name: 'inspection-TX-INSP-77.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await rows
+      .nth(0)
+      .getByRole('switch', { name: /Out of service/ })
+      .check();
+    await dialog
+      .getByTestId('document-files')
+      .last()
+      .setInputFiles({ name: 'inspection-TX-INSP-77.pdf', mimeType: 'application/pdf', buffer: PDF });
     await visible(dialog.getByText('inspection-TX-INSP-77.pdf', { exact: true }));
     await dialog.getByRole('button', { name: 'Create ticket' }).click();
     await visible(dialog.getByText('TX0042317 created.'));
@@ -68,7 +74,9 @@ describe('tickets', () => {
     const citationLink = main(page).getByRole('link', { name: /^TX-88123 · \$250\.25/ });
     await visible(citationLink);
     await visible(main(page).getByText('Out of service'));
-    const inspections = await apiGet<{ items: { id: number; oos: boolean; documentCount: number; violations: unknown[] }[] }>(e2e, token, '/api/InspectionReports?search=TX-INSP-77');
+    const inspections = await apiGet<{
+      items: { id: number; oos: boolean; documentCount: number; violations: unknown[] }[];
+    }>(e2e, token, '/api/InspectionReports?search=TX-INSP-77');
     expect(inspections.items).toHaveLength(1);
     expect(inspections.items[0]).toMatchObject({ oos: true, documentCount: 1 });
     expect(inspections.items[0].violations).toHaveLength(2);
@@ -77,22 +85,28 @@ describe('tickets', () => {
     await citationLink.click();
     await choose(main(page), /^Payment/, 'Paid');
     await main(page).getByRole('button', { name: 'Save' }).click();
-    await visible(toast(page, /updated/i));
+    await visible(toast(page, 'Citation saved'));
     // Saved, the citation returns to its ticket.
     await citationLink.click();
     await visible(main(page).getByText(/The driver’s share of \$150\.15 is on the driver’s ledger/));
 
     // The driver's ledger has it once.
-    const ledger = await apiGet<{ items: Entry[] }>(e2e, token, `/api/DriverTransactions?driverId=${driver.id}&type=TICKET_SHARE&filtered=all`);
+    const ledger = await apiGet<{ items: Entry[] }>(
+      e2e,
+      token,
+      `/api/DriverTransactions?driverId=${driver.id}&type=TICKET_SHARE&filtered=all`,
+    );
     expect(ledger.items.map((e) => [e.amount, e.status])).toEqual([[150.15, 'POSTED']]);
-    await page.goto(`/app/finances/driver-transactions?filter=${encodeURIComponent(JSON.stringify({ driverId: driver.id, type: 'TICKET_SHARE', filtered: 'all' }))}`);
+    await page.goto(
+      `/app/finances/driver-transactions?filter=${encodeURIComponent(JSON.stringify({ driverId: driver.id, type: 'TICKET_SHARE', filtered: 'all' }))}`,
+    );
     await visible(main(page).getByRole('row').filter({ hasText: 'Ticket share' }).first());
     expect(await main(page).getByRole('row').filter({ hasText: 'Ticket share' }).count()).toBe(1);
     await visible(main(page).getByRole('row').filter({ hasText: 'Ticket share' }).getByText('$150.15'));
 
     // The driver's Vehicle Maintenance picture grew by (6 + 2) × 3 and 8 × 3 (an inspection of today weighs 3).
     const after = maintenance(await safetyOf());
-    const added = ((lamps.severity + 2) + tread.severity) * 3;
+    const added = (lamps.severity + 2 + tread.severity) * 3;
     expect(after.weight - before.weight).toBe(added);
     await page.goto(`${SCREEN}/safety?driverId=${driver.id}`);
     const row = main(page).getByRole('row').filter({ hasText: 'Vehicle Maintenance' });

@@ -34,7 +34,11 @@ export async function until<T>(check: () => T | Promise<T>, what: string, ms = 1
   }
 }
 
-export interface OnlineUser { userId: number; firstName: string; lastName: string }
+export interface OnlineUser {
+  userId: number;
+  firstName: string;
+  lastName: string;
+}
 
 export interface HubClient {
   connection: signalR.HubConnection;
@@ -112,7 +116,9 @@ export class RawClient {
   readonly texts: string[] = [];
   closed: Promise<{ code: number; reason: string }>;
   private constructor(readonly ws: WebSocket) {
-    this.closed = new Promise((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+    this.closed = new Promise((resolve) =>
+      ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
     ws.on('error', () => undefined);
     ws.on('message', (data) => {
       const text = data.toString();
@@ -129,7 +135,9 @@ export class RawClient {
       ws.once('unexpected-response', (_request, response) => {
         let body = '';
         response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        response.on('end', () => reject(Object.assign(new Error(`HTTP ${response.statusCode}`), { status: response.statusCode, body })));
+        response.on('end', () =>
+          reject(Object.assign(new Error(`HTTP ${response.statusCode}`), { status: response.statusCode, body })),
+        );
       });
       ws.once('error', (error) => reject(error));
     });
@@ -161,7 +169,9 @@ export async function negotiate(base: string, token: string | null, { viaQuery =
 /** Negotiate, open the socket with the header token and finish the handshake. */
 export async function rawConnect(base: string, token: string): Promise<RawClient> {
   const { body } = await negotiate(base, token);
-  const client = await RawClient.open(`${base}/notify?id=${body.connectionToken}`, { authorization: `Bearer ${token}` });
+  const client = await RawClient.open(`${base}/notify?id=${body.connectionToken}`, {
+    authorization: `Bearer ${token}`,
+  });
   client.handshake();
   await client.waitFor((r) => Object.keys(r).length === 0, 'the handshake response');
   return client;
@@ -193,19 +203,33 @@ export function freePort(): Promise<number> {
 
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DEMO_LEDGERS: 'false', ...env };
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DEMO_LEDGERS: 'false',
+    ...env,
+  };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   // 'close', not 'exit': what the process wrote last may still be in the pipe when it exits.
   const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   const base = `http://127.0.0.1:${port}`;
-  await until(async () => {
-    if (child.exitCode !== null) throw new Error(`the server exited: ${output.slice(-2000)}`);
-    return (await fetch(`${base}/api/health`)).ok;
-  }, 'the server process to answer', 120_000);
+  await until(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`the server exited: ${output.slice(-2000)}`);
+      return (await fetch(`${base}/api/health`)).ok;
+    },
+    'the server process to answer',
+    120_000,
+  );
   return {
     base,
     child,
@@ -218,7 +242,11 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
 }
 
 export async function loginAt(base: string, email: string, password = DEMO_PASSWORD): Promise<string> {
-  const response = await fetch(`${base}/api/Auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const response = await fetch(`${base}/api/Auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   if (!response.ok) throw new Error(`login ${email}: ${response.status}`);
   return ((await response.json()) as { value: string }).value;
 }

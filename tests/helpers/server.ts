@@ -3,14 +3,23 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'kysely';
-import pg from 'pg';
+import { setCompanyTimeZone } from '../../schema/businessDay';
 import { type Config, loadConfig } from '../../server/config';
 import type { Db } from '../../server/db/types';
 import { DEMO_PASSWORD } from '../../server/db/seed';
 import { isPostgres } from '../../server/db/schemaHelpers';
 import { type ServerOptions, createServer } from '../../server/server';
+import { scratchDatabase } from './scratchDatabase';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
+
+/**
+ * The company's time zone of the test servers, unless a test names its own (COMPANY_TIMEZONE): UTC, so that the
+ * tests' own "today" (todayIso() at import, which this sets first, or new Date().toISOString()) is the servers'
+ * whatever the hour. The tests of the company's day (companyDay.test.ts) set America/Chicago.
+ */
+export const TEST_TIME_ZONE = 'UTC';
+setCompanyTimeZone(TEST_TIME_ZONE);
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL points at a server. */
 export const DATABASES: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -23,7 +32,9 @@ export interface TestServer {
   /** Sign in and return the bearer token. */
   login(email: string, password?: string): Promise<string>;
   /** app.inject with an optional bearer token; parses JSON bodies. */
-  call(options: InjectOptions & { token?: string }): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
+  call(
+    options: InjectOptions & { token?: string },
+  ): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
   /** With `captureLog`: every log line the server wrote so far (pino's JSON lines); otherwise empty. */
   log(): string;
   /** Close the app and start it again on the same database (what a restart does). */
@@ -31,51 +42,56 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const admin = process.env.TEST_DATABASE_URL!;
-  const name = `hb_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
-export async function startTestServer(kind: DatabaseKind, env: Record<string, string> = {}, options: Omit<ServerOptions, 'logger' | 'logStream'> & { captureLog?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  options: Omit<ServerOptions, 'logger' | 'logStream'> & { captureLog?: boolean } = {},
+): Promise<TestServer> {
   const { captureLog, ...serverOptions } = options;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'haulboard-test-'));
-  const postgres = kind === 'postgres' ? await createPostgresDatabase() : null;
+  const postgres = kind === 'postgres' ? await scratchDatabase(process.env.TEST_DATABASE_URL!, 'hb_test') : null;
   const logLevel = captureLog ? 'info' : 'silent';
-  const config = loadConfig({ DATA_DIR: dataDir, DEMO_DATA: 'true', DEMO_LEDGERS: 'false', LOG_LEVEL: logLevel, SQLITE_KEEP_RESIDENT: 'false', ...(postgres ? { DATABASE_URL: postgres.url } : {}), ...env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DEMO_DATA: 'true',
+    DEMO_LEDGERS: 'false',
+    LOG_LEVEL: logLevel,
+    SQLITE_KEEP_RESIDENT: 'false',
+    COMPANY_TIMEZONE: TEST_TIME_ZONE,
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...env,
+  });
   let logText = '';
   const logStream = { write: (line: string) => void (logText += line) };
 
   const open = async (): Promise<TestServer> => {
-    const { app, database } = await createServer(config, { ...serverOptions, ...(captureLog ? { logger: true, logStream } : { logger: false }) });
+    const { app, database } = await createServer(config, {
+      ...serverOptions,
+      ...(captureLog ? { logger: true, logStream } : { logger: false }),
+    });
     await app.ready();
     const call: TestServer['call'] = async ({ token, headers, ...options }) => {
-      const response = await app.inject({ ...options, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+      const response = await app.inject({
+        ...options,
+        headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      });
       let body: unknown = response.body;
-      if (String(response.headers['content-type'] ?? '').includes('json') && response.body) body = JSON.parse(response.body);
+      if (String(response.headers['content-type'] ?? '').includes('json') && response.body)
+        body = JSON.parse(response.body);
       return { status: response.statusCode, body, headers: response.headers };
     };
     let closed = false;
     const server: TestServer = {
-      app, db: database.db, config, kind, call,
+      app,
+      db: database.db,
+      config,
+      kind,
+      call,
       log: () => logText,
       login: async (email, password = DEMO_PASSWORD) => {
         const response = await call({ method: 'POST', url: '/api/Auth/login', payload: { email, password } });
-        if (response.status !== 200) throw new Error(`login ${email}: ${response.status} ${JSON.stringify(response.body)}`);
+        if (response.status !== 200)
+          throw new Error(`login ${email}: ${response.status} ${JSON.stringify(response.body)}`);
         return response.body.value as string;
       },
       restart: async () => {
@@ -105,7 +121,11 @@ const LARGE = ['book_orders', 'book_order_totals', 'book_order_vehicles', 'book_
 /** Every table of the database, read from the database itself (so a new table is covered without a list to keep). */
 export async function tableNames(db: Db): Promise<string[]> {
   const { rows } = isPostgres(db as never)
-    ? await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db)
+    ? await sql<{
+        name: string;
+      }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(
+        db,
+      )
     : await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(db);
   return rows.map((r) => r.name).sort();
 }
@@ -143,10 +163,25 @@ async function fingerprintStatement(db: Db): Promise<string> {
       row = columns.map((c) => `quote(t.${quoted(c.name)})`).join(` || ',' || `);
     }
     const joined = postgres ? `string_agg(r, '|' order by r)` : `group_concat(r, '|')`;
-    lines.push(`(select ${text(table + ':')} || count(*) || ':' || coalesce(${joined}, '') from (select ${row} as r from ${quoted(table)} as t) as rows)`);
+    lines.push(
+      `(select ${text(table + ':')} || count(*) || ':' || coalesce(${joined}, '') from (select ${row} as r from ${quoted(table)} as t) as rows)`,
+    );
   }
-  const aggregate = (table: string, columns: string) => `(select ${text(table + ':')} || ${postgres ? `concat_ws(',', ${columns})` : columns.split(', ').map((c) => `coalesce(${c}, '')`).join(` || ',' || `)} from ${table})`;
-  lines.push(aggregate('book_orders', 'count(*), min(id), max(id), sum(version), max(updated_at), sum(price_cents), count(deleted_at), sum(approved), sum(has_manager_review)'));
+  const aggregate = (table: string, columns: string) =>
+    `(select ${text(table + ':')} || ${
+      postgres
+        ? `concat_ws(',', ${columns})`
+        : columns
+            .split(', ')
+            .map((c) => `coalesce(${c}, '')`)
+            .join(` || ',' || `)
+    } from ${table})`;
+  lines.push(
+    aggregate(
+      'book_orders',
+      'count(*), min(id), max(id), sum(version), max(updated_at), sum(price_cents), count(deleted_at), sum(approved), sum(has_manager_review)',
+    ),
+  );
   lines.push(aggregate('book_order_totals', 'count(*), sum(count), sum(price_cents), sum(fee_cents)'));
   for (const table of LARGE.slice(2)) lines.push(aggregate(table, 'count(*), min(id), max(id)'));
   // A column per table: joined by the database, the text would be copied once per table.
@@ -167,13 +202,23 @@ export async function watchedFingerprint(db: Db): Promise<() => Promise<string>>
     const tables = (await tableNames(db)).filter((table) => !UNTRACKED.test(table) && !INTENDED_TRACES.includes(table));
     // A sequence takes no lock: a counter row would make concurrent writers queue behind each other (or deadlock).
     await sql.raw('create sequence test_writes').execute(db);
-    await sql.raw(`create function test_count_write() returns trigger language plpgsql as $$ begin perform nextval('test_writes'); return null; end $$`).execute(db);
+    await sql
+      .raw(
+        `create function test_count_write() returns trigger language plpgsql as $$ begin perform nextval('test_writes'); return null; end $$`,
+      )
+      .execute(db);
     for (const table of tables) {
-      await sql.raw(`create trigger test_count_write after insert or update or delete or truncate on "${table.replaceAll('"', '""')}" for each statement execute function test_count_write()`).execute(db);
+      await sql
+        .raw(
+          `create trigger test_count_write after insert or update or delete or truncate on "${table.replaceAll('"', '""')}" for each statement execute function test_count_write()`,
+        )
+        .execute(db);
     }
   }
   // A sequence's last_value stays 1 through its first nextval: is_called tells the two apart.
-  const count = sql<{ n: string | number }>`${sql.raw(postgres ? `select last_value || ':' || is_called as n from test_writes` : 'select total_changes() as n')}`;
+  const count = sql<{
+    n: string | number;
+  }>`${sql.raw(postgres ? `select last_value || ':' || is_called as n from test_writes` : 'select total_changes() as n')}`;
   let last: { writes: string; print: string } | null = null;
   return async () => {
     const writes = String((await count.execute(db)).rows[0].n);

@@ -3,8 +3,9 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 /**
- * A real SMTP server in the test's process (smtp-server, nodemailer's own), for the mail of issue 21 as a mail server
- * receives it: it wants a user and password, listens on a port the system picks on 127.0.0.1 and keeps what arrives.
+ * A real SMTP server in the test's process (smtp-server, nodemailer's own), for the account mail (docs/product) as a
+ * mail server receives it: it wants a user and password, listens on a port the system picks on 127.0.0.1 and keeps
+ * what arrives.
  */
 export interface Arrived {
   to: string[];
@@ -27,12 +28,21 @@ export async function mailServer(secure: boolean) {
     secure,
     authMethods: ['PLAIN', 'LOGIN'],
     logger: false,
-    onAuth: (auth, _session, done) => (auth.username === SMTP_USER && auth.password === SMTP_SECRET ? done(null, { user: SMTP_USER }) : done(new Error('Invalid username or password'))),
+    onAuth: (auth, _session, done) =>
+      auth.username === SMTP_USER && auth.password === SMTP_SECRET
+        ? done(null, { user: SMTP_USER })
+        : done(new Error('Invalid username or password')),
     onData: (stream, session, done) => {
       simpleParser(stream).then((mail) => {
         arrived.push({
-          to: session.envelope.rcptTo.map((r) => r.address), from: mail.from?.text ?? '', replyTo: mail.replyTo?.text ?? '', subject: mail.subject ?? '', text: mail.text ?? '',
-          html: typeof mail.html === 'string' ? mail.html : '', secure: session.secure, user: String(session.user),
+          to: session.envelope.rcptTo.map((r) => r.address),
+          from: mail.from?.text ?? '',
+          replyTo: mail.replyTo?.text ?? '',
+          subject: mail.subject ?? '',
+          text: mail.text ?? '',
+          html: typeof mail.html === 'string' ? mail.html : '',
+          secure: session.secure,
+          user: String(session.user),
         });
         done();
       }, done);

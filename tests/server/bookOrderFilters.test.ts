@@ -11,11 +11,34 @@ import { DATABASES, type TestServer, startTestServer } from '../helpers/server';
  */
 
 interface Row {
-  id: number; orderNumber: string; externalLoadId: string | null; brokerId: number; shipperId: number; carrierId: number;
-  dispatcherId: number; driverId: number | null; status: string; loadBoard: string; pickupCity: string; deliveryCity: string;
-  pickupStateId: number; deliveryStateId: number; pickupDate: string; deliveryDate: string; priceCents: number; brokerFeeCents: number;
-  paymentMethod: string; payOnPickup: boolean; payOnDelivery: boolean; hasManagerReview: boolean; approved: boolean; deleted: boolean;
-  createdAt: string; vins: string[]; brokerName: string; shipperName: string;
+  id: number;
+  orderNumber: string;
+  externalLoadId: string | null;
+  brokerId: number;
+  shipperId: number;
+  carrierId: number;
+  dispatcherId: number;
+  driverId: number | null;
+  status: string;
+  loadBoard: string;
+  pickupCity: string;
+  deliveryCity: string;
+  pickupStateId: number;
+  deliveryStateId: number;
+  pickupDate: string;
+  deliveryDate: string;
+  priceCents: number;
+  brokerFeeCents: number;
+  paymentMethod: string;
+  payOnPickup: boolean;
+  payOnDelivery: boolean;
+  hasManagerReview: boolean;
+  approved: boolean;
+  deleted: boolean;
+  createdAt: string;
+  vins: string[];
+  brokerName: string;
+  shipperName: string;
 }
 type Query = Record<string, string>;
 
@@ -30,26 +53,48 @@ function range(q: Query): { from?: string; to?: string } {
   const y = today.getUTCFullYear();
   const m = today.getUTCMonth();
   switch (q.filtered ?? 'current') {
-    case 'current': return { from: iso(addDays(today, -7)) };
-    case 'this_week': return { from: iso(monday), to: iso(addDays(monday, 6)) };
-    case 'last_week': return { from: iso(addDays(monday, -7)), to: iso(addDays(monday, -1)) };
-    case 'this_month': return { from: iso(new Date(Date.UTC(y, m, 1))), to: iso(addDays(new Date(Date.UTC(y, m + 1, 1)), -1)) };
-    case 'last_month': return { from: iso(new Date(Date.UTC(y, m - 1, 1))), to: iso(addDays(new Date(Date.UTC(y, m, 1)), -1)) };
-    case 'custom': return { from: q.from, to: q.to };
-    case 'all': return {};
-    default: throw new Error(`period ${q.filtered}`);
+    case 'current':
+      return { from: iso(addDays(today, -7)) };
+    case 'this_week':
+      return { from: iso(monday), to: iso(addDays(monday, 6)) };
+    case 'last_week':
+      return { from: iso(addDays(monday, -7)), to: iso(addDays(monday, -1)) };
+    case 'this_month':
+      return { from: iso(new Date(Date.UTC(y, m, 1))), to: iso(addDays(new Date(Date.UTC(y, m + 1, 1)), -1)) };
+    case 'last_month':
+      return { from: iso(new Date(Date.UTC(y, m - 1, 1))), to: iso(addDays(new Date(Date.UTC(y, m, 1)), -1)) };
+    case 'custom':
+      return { from: q.from, to: q.to };
+    case 'all':
+      return {};
+    default:
+      throw new Error(`period ${q.filtered}`);
   }
 }
 
 const truthy = (value: string | undefined) => value === 'true' || value === 'True' || value === '1';
 const SORT_KEYS: Record<string, keyof Row> = {
-  pickupDate: 'pickupDate', deliveryDate: 'deliveryDate', orderNumber: 'orderNumber', price: 'priceCents', status: 'status', createdAt: 'createdAt', id: 'id',
+  pickupDate: 'pickupDate',
+  deliveryDate: 'deliveryDate',
+  orderNumber: 'orderNumber',
+  price: 'priceCents',
+  status: 'status',
+  createdAt: 'createdAt',
+  id: 'id',
 };
 
 function matchesSearch(row: Row, raw: string): boolean {
   const text = raw.trim().toLowerCase();
   if (!text) return true;
-  const fields = [row.orderNumber, row.externalLoadId, ...row.vins, row.pickupCity, row.deliveryCity, row.brokerName, row.shipperName];
+  const fields = [
+    row.orderNumber,
+    row.externalLoadId,
+    ...row.vins,
+    row.pickupCity,
+    row.deliveryCity,
+    row.brokerName,
+    row.shipperName,
+  ];
   return fields.some((field) => field !== null && field.toLowerCase().includes(text));
 }
 
@@ -59,19 +104,30 @@ function expected(rows: Row[], query: Query): Row[] {
   for (const [key, value] of Object.entries(query)) q[key.charAt(0).toLowerCase() + key.slice(1)] = value;
   const { from, to } = range(q);
   const equal: [string, keyof Row][] = [
-    ['dispatcherId', 'dispatcherId'], ['driverId', 'driverId'], ['status', 'status'], ['loadBoard', 'loadBoard'], ['brokerId', 'brokerId'],
-    ['shipperId', 'shipperId'], ['carrierId', 'carrierId'], ['pickupStateId', 'pickupStateId'], ['deliveryStateId', 'deliveryStateId'], ['paymentMethod', 'paymentMethod'],
+    ['dispatcherId', 'dispatcherId'],
+    ['driverId', 'driverId'],
+    ['status', 'status'],
+    ['loadBoard', 'loadBoard'],
+    ['brokerId', 'brokerId'],
+    ['shipperId', 'shipperId'],
+    ['carrierId', 'carrierId'],
+    ['pickupStateId', 'pickupStateId'],
+    ['deliveryStateId', 'deliveryStateId'],
+    ['paymentMethod', 'paymentMethod'],
   ];
-  const selected = rows.filter((r) =>
-    (!from || r.pickupDate >= from) && (!to || r.pickupDate <= to) &&
-    (truthy(q.showDeleted) || !r.deleted) &&
-    (!truthy(q.showNotApproved) || !r.approved) &&
-    (!truthy(q.hideCancelled) || r.status !== 'CANCELLED') &&
-    (!truthy(q.hasManagerReview) || r.hasManagerReview) &&
-    (!truthy(q.payOnPickup) || r.payOnPickup) &&
-    (!truthy(q.payOnDelivery) || r.payOnDelivery) &&
-    equal.every(([key, column]) => q[key] === undefined || String(r[column]) === q[key]) &&
-    (q.search === undefined || matchesSearch(r, q.search)));
+  const selected = rows.filter(
+    (r) =>
+      (!from || r.pickupDate >= from) &&
+      (!to || r.pickupDate <= to) &&
+      (truthy(q.showDeleted) || !r.deleted) &&
+      (!truthy(q.showNotApproved) || !r.approved) &&
+      (!truthy(q.hideCancelled) || r.status !== 'CANCELLED') &&
+      (!truthy(q.hasManagerReview) || r.hasManagerReview) &&
+      (!truthy(q.payOnPickup) || r.payOnPickup) &&
+      (!truthy(q.payOnDelivery) || r.payOnDelivery) &&
+      equal.every(([key, column]) => q[key] === undefined || String(r[column]) === q[key]) &&
+      (q.search === undefined || matchesSearch(r, q.search)),
+  );
   const sort = q.sort ?? '-pickupDate';
   const key = SORT_KEYS[sort.replace(/^-/, '')];
   const direction = sort.startsWith('-') ? -1 : 1;
@@ -83,7 +139,10 @@ function expected(rows: Row[], query: Query): Row[] {
   });
 }
 
-const url = (query: Query) => `/api/BookOrder/filter-books?${Object.entries(query).map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}`;
+const url = (query: Query) =>
+  `/api/BookOrder/filter-books?${Object.entries(query)
+    .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
+    .join('&')}`;
 
 /** A VIN with the right check digit, unique per n. */
 function makeVin(n: number): string {
@@ -112,13 +171,33 @@ describe.each(DATABASES)('book order filters on %s', (kind) => {
     const brokerName = new Map(brokers.map((b) => [Number(b.id), b.name]));
     const shipperName = new Map(shippers.map((s) => [Number(s.id), s.name]));
     return orders.map((o) => ({
-      id: Number(o.id), orderNumber: o.order_number, externalLoadId: o.external_load_id, brokerId: Number(o.broker_id), shipperId: Number(o.shipper_id),
-      carrierId: Number(o.carrier_id), dispatcherId: Number(o.dispatcher_id), driverId: o.driver_id === null ? null : Number(o.driver_id), status: o.status,
-      loadBoard: o.load_board, pickupCity: o.pickup_city, deliveryCity: o.delivery_city, pickupStateId: Number(o.pickup_state_id),
-      deliveryStateId: Number(o.delivery_state_id), pickupDate: o.pickup_date, deliveryDate: o.delivery_date, priceCents: Number(o.price_cents),
-      brokerFeeCents: Number(o.broker_fee_cents), paymentMethod: o.payment_method, payOnPickup: Number(o.pay_on_pickup) === 1,
-      payOnDelivery: Number(o.pay_on_delivery) === 1, hasManagerReview: Number(o.has_manager_review) === 1, approved: Number(o.approved) === 1,
-      deleted: o.deleted_at !== null, createdAt: o.created_at, vins: vins.get(Number(o.id)) ?? [], brokerName: brokerName.get(Number(o.broker_id))!,
+      id: Number(o.id),
+      orderNumber: o.order_number,
+      externalLoadId: o.external_load_id,
+      brokerId: Number(o.broker_id),
+      shipperId: Number(o.shipper_id),
+      carrierId: Number(o.carrier_id),
+      dispatcherId: Number(o.dispatcher_id),
+      driverId: o.driver_id === null ? null : Number(o.driver_id),
+      status: o.status,
+      loadBoard: o.load_board,
+      pickupCity: o.pickup_city,
+      deliveryCity: o.delivery_city,
+      pickupStateId: Number(o.pickup_state_id),
+      deliveryStateId: Number(o.delivery_state_id),
+      pickupDate: o.pickup_date,
+      deliveryDate: o.delivery_date,
+      priceCents: Number(o.price_cents),
+      brokerFeeCents: Number(o.broker_fee_cents),
+      paymentMethod: o.payment_method,
+      payOnPickup: Number(o.pay_on_pickup) === 1,
+      payOnDelivery: Number(o.pay_on_delivery) === 1,
+      hasManagerReview: Number(o.has_manager_review) === 1,
+      approved: Number(o.approved) === 1,
+      deleted: o.deleted_at !== null,
+      createdAt: o.created_at,
+      vins: vins.get(Number(o.id)) ?? [],
+      brokerName: brokerName.get(Number(o.broker_id))!,
       shipperName: shipperName.get(Number(o.shipper_id))!,
     }));
   }
@@ -128,7 +207,11 @@ describe.each(DATABASES)('book order filters on %s', (kind) => {
     const want = expected(rows, query);
     const ids: number[] = [];
     for (let page = 0; ; page++) {
-      const response = await server.call({ method: 'GET', url: url({ ...query, Page: String(page), Size: '500' }), token });
+      const response = await server.call({
+        method: 'GET',
+        url: url({ ...query, Page: String(page), Size: '500' }),
+        token,
+      });
       expect(response.status, `${label}: ${JSON.stringify(response.body).slice(0, 300)}`).toBe(200);
       const value = response.body.value;
       expect(value.totalCount, `${label}: totalCount`).toBe(want.length);
@@ -149,19 +232,37 @@ describe.each(DATABASES)('book order filters on %s', (kind) => {
     server = await startTestServer(kind);
     token = await server.login('manager@haulboard.demo');
     // One order whose cities hold LIKE wildcards, to prove % and _ are searched literally.
-    const pick = async (table: 'brokers' | 'shippers' | 'carriers') => Number((await server.db.selectFrom(table).select('id').orderBy('id').executeTakeFirstOrThrow()).id);
-    const dispatcher = await server.db.selectFrom('users').select('id').where('email', '=', 'dispatcher@haulboard.demo').executeTakeFirstOrThrow();
-    const states = await server.db.selectFrom('states').select(['id', 'abbreviation']).where('abbreviation', 'in', ['TX', 'OK']).execute();
+    const pick = async (table: 'brokers' | 'shippers' | 'carriers') =>
+      Number((await server.db.selectFrom(table).select('id').orderBy('id').executeTakeFirstOrThrow()).id);
+    const dispatcher = await server.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'dispatcher@haulboard.demo')
+      .executeTakeFirstOrThrow();
+    const states = await server.db
+      .selectFrom('states')
+      .select(['id', 'abbreviation'])
+      .where('abbreviation', 'in', ['TX', 'OK'])
+      .execute();
     const stateId = (abbreviation: string) => Number(states.find((s) => s.abbreviation === abbreviation)!.id);
     const today = new Date();
     const response = await server.call({
-      method: 'POST', url: '/api/BookOrder', token,
+      method: 'POST',
+      url: '/api/BookOrder',
+      token,
       payload: {
-        loadBoard: 'Email', externalLoadId: 'QX-ZQ', brokerId: await pick('brokers'), shipperId: await pick('shippers'), carrierId: await pick('carriers'),
-        dispatcherId: Number(dispatcher.id), trailerType: 'OPEN',
+        loadBoard: 'Email',
+        externalLoadId: 'QX-ZQ',
+        brokerId: await pick('brokers'),
+        shipperId: await pick('shippers'),
+        carrierId: await pick('carriers'),
+        dispatcherId: Number(dispatcher.id),
+        trailerType: 'OPEN',
         pickup: { address: '1 Test Rd', city: 'Under_Score', stateId: stateId('TX'), date: iso(addDays(today, 2)) },
         delivery: { address: '2 Test Rd', city: 'Fifty%Ville', stateId: stateId('OK'), date: iso(addDays(today, 4)) },
-        price: 1234.56, brokerFee: 100.01, paymentMethod: 'ACH',
+        price: 1234.56,
+        brokerFee: 100.01,
+        paymentMethod: 'ACH',
         vehicles: [{ vin: makeVin(7), year: 2021, make: 'Ford', model: 'F-150', type: 'PICKUP' }],
       },
     });
@@ -203,7 +304,7 @@ describe.each(DATABASES)('book order filters on %s', (kind) => {
     await check({ filtered: 'custom', from });
     await check({ filtered: 'custom', to });
     await check({ filtered: 'custom', from: to, to }); // a single day
-    await check({ Filtered: 'custom', From: from, To: to }); // SPEC.md's PascalCase keys
+    await check({ Filtered: 'custom', From: from, To: to }); // the original API's PascalCase keys
   });
 
   it('refuses a period or filter it cannot read', async () => {
@@ -242,35 +343,57 @@ describe.each(DATABASES)('book order filters on %s', (kind) => {
   });
 
   it('filters by status, load board, parties, states and payment method', async () => {
-    for (const status of ['NEW', 'ASSIGNED', 'PICKED_UP', 'DELIVERED', 'INVOICED', 'PAID', 'ON_HOLD', 'CANCELLED']) await check({ status, filtered: 'all' });
+    for (const status of ['NEW', 'ASSIGNED', 'PICKED_UP', 'DELIVERED', 'INVOICED', 'PAID', 'ON_HOLD', 'CANCELLED'])
+      await check({ status, filtered: 'all' });
     expect((await check({ status: 'NEW' })).length).toBeGreaterThan(0);
     const all = expected(rows, { filtered: 'all' });
     const sample = all[Math.floor(all.length / 3)];
     const singles: Query[] = [
-      { loadBoard: 'Central Dispatch' }, { loadBoard: sample.loadBoard, filtered: 'all' },
-      { brokerId: String(sample.brokerId) }, { brokerId: String(sample.brokerId), filtered: 'all' },
-      { shipperId: String(sample.shipperId) }, { ShipperId: String(sample.shipperId), filtered: 'all' },
-      { carrierId: String(sample.carrierId) }, { carrierId: String(sample.carrierId), filtered: 'all' },
-      { pickupStateId: String(sample.pickupStateId) }, { PickupStateId: String(sample.pickupStateId), filtered: 'all' },
-      { deliveryStateId: String(sample.deliveryStateId) }, { deliveryStateId: String(sample.deliveryStateId), filtered: 'all' },
-      { paymentMethod: 'Zelle' }, { PaymentMethod: sample.paymentMethod, filtered: 'all' },
+      { loadBoard: 'Central Dispatch' },
+      { loadBoard: sample.loadBoard, filtered: 'all' },
+      { brokerId: String(sample.brokerId) },
+      { brokerId: String(sample.brokerId), filtered: 'all' },
+      { shipperId: String(sample.shipperId) },
+      { ShipperId: String(sample.shipperId), filtered: 'all' },
+      { carrierId: String(sample.carrierId) },
+      { carrierId: String(sample.carrierId), filtered: 'all' },
+      { pickupStateId: String(sample.pickupStateId) },
+      { PickupStateId: String(sample.pickupStateId), filtered: 'all' },
+      { deliveryStateId: String(sample.deliveryStateId) },
+      { deliveryStateId: String(sample.deliveryStateId), filtered: 'all' },
+      { paymentMethod: 'Zelle' },
+      { PaymentMethod: sample.paymentMethod, filtered: 'all' },
     ];
     for (const query of singles) {
       const want = await check(query);
-      if (query.filtered === 'all' || query.Filtered === 'all') expect(want.length, JSON.stringify(query)).toBeGreaterThan(0);
+      if (query.filtered === 'all' || query.Filtered === 'all')
+        expect(want.length, JSON.stringify(query)).toBeGreaterThan(0);
     }
   });
 
   it('filters by the flags: pay on pickup/delivery, manager review, not approved, without cancelled, deleted', async () => {
-    for (const flag of ['payOnPickup', 'payOnDelivery', 'hasManagerReview', 'showNotApproved', 'hideCancelled', 'showDeleted']) {
+    for (const flag of [
+      'payOnPickup',
+      'payOnDelivery',
+      'hasManagerReview',
+      'showNotApproved',
+      'hideCancelled',
+      'showDeleted',
+    ]) {
       const want = await check({ [flag]: 'true', filtered: 'all' });
       expect(want.length, flag).toBeGreaterThan(0);
       await check({ [flag]: 'true' });
       // false (or absent) does not filter
-      expect(await check({ [flag]: 'false', filtered: 'all' }, `${flag}=false`, true)).toEqual(expected(rows, { filtered: 'all' }));
+      expect(await check({ [flag]: 'false', filtered: 'all' }, `${flag}=false`, true)).toEqual(
+        expected(rows, { filtered: 'all' }),
+      );
     }
-    expect(await check({ ShowDeleted: 'True', filtered: 'all' }, 'ShowDeleted=True', true)).toEqual(expected(rows, { showDeleted: 'true', filtered: 'all' }));
-    expect(await check({ HasManagerReview: '1', filtered: 'all' })).toEqual(expected(rows, { hasManagerReview: 'true', filtered: 'all' }));
+    expect(await check({ ShowDeleted: 'True', filtered: 'all' }, 'ShowDeleted=True', true)).toEqual(
+      expected(rows, { showDeleted: 'true', filtered: 'all' }),
+    );
+    expect(await check({ HasManagerReview: '1', filtered: 'all' })).toEqual(
+      expected(rows, { hasManagerReview: 'true', filtered: 'all' }),
+    );
     const deleted = expected(rows, { showDeleted: 'true', filtered: 'all' });
     expect(deleted.some((r) => r.deleted)).toBe(true);
     expect(deleted.length).toBe(rows.length);
@@ -294,12 +417,34 @@ describe.each(DATABASES)('book order filters on %s', (kind) => {
       { carrierId: String(withDriver.carrierId), showNotApproved: 'true' },
       { deliveryStateId: String(withDriver.deliveryStateId), payOnPickup: 'true', filtered: 'all' },
       { DriverId: String(withDriver.driverId), DispatcherId: String(withDriver.dispatcherId), filtered: 'all' },
-      { shipperId: String(withDriver.shipperId), paymentMethod: withDriver.paymentMethod, status: withDriver.status, filtered: 'all' },
-      { filtered: 'custom', from: withDriver.pickupDate, to: withDriver.pickupDate, DriverId: String(withDriver.driverId) },
+      {
+        shipperId: String(withDriver.shipperId),
+        paymentMethod: withDriver.paymentMethod,
+        status: withDriver.status,
+        filtered: 'all',
+      },
+      {
+        filtered: 'custom',
+        from: withDriver.pickupDate,
+        to: withDriver.pickupDate,
+        DriverId: String(withDriver.driverId),
+      },
     ];
     for (const query of combos) await check(query);
-    expect((await check({ DispatcherId: String(withDriver.dispatcherId), status: withDriver.status, filtered: 'all' })).length).toBeGreaterThan(0);
-    expect((await check({ filtered: 'custom', from: withDriver.pickupDate, to: withDriver.pickupDate, DriverId: String(withDriver.driverId) })).map((r) => r.id)).toContain(withDriver.id);
+    expect(
+      (await check({ DispatcherId: String(withDriver.dispatcherId), status: withDriver.status, filtered: 'all' }))
+        .length,
+    ).toBeGreaterThan(0);
+    expect(
+      (
+        await check({
+          filtered: 'custom',
+          from: withDriver.pickupDate,
+          to: withDriver.pickupDate,
+          DriverId: String(withDriver.driverId),
+        })
+      ).map((r) => r.id),
+    ).toContain(withDriver.id);
   });
 
   it('pages without overlap, page 0 and a deep page, and sorts by each field both ways', async () => {
@@ -329,7 +474,8 @@ describe.each(DATABASES)('book order filters on %s', (kind) => {
   });
 
   describe('search', () => {
-    const search = (text: string, extra: Query = {}) => check({ search: text, filtered: 'all', ...extra }, `search ${JSON.stringify(text)} ${JSON.stringify(extra)}`);
+    const search = (text: string, extra: Query = {}) =>
+      check({ search: text, filtered: 'all', ...extra }, `search ${JSON.stringify(text)} ${JSON.stringify(extra)}`);
     const sample = () => {
       const all = expected(rows, { filtered: 'all' });
       return all[Math.floor(all.length / 2)];
@@ -374,7 +520,11 @@ describe.each(DATABASES)('book order filters on %s', (kind) => {
     it('pages and sorts a search like any list (each match condition takes its own first rows)', async () => {
       const text = sample().brokerName.slice(1, 3).toLowerCase();
       const ids = async (query: Query) => {
-        const response = await server.call({ method: 'GET', url: url({ search: text, filtered: 'all', Size: '20', ...query }), token });
+        const response = await server.call({
+          method: 'GET',
+          url: url({ search: text, filtered: 'all', Size: '20', ...query }),
+          token,
+        });
         expect(response.status, JSON.stringify(response.body).slice(0, 300)).toBe(200);
         return response.body.value.items.map((i: { id: number }) => i.id) as number[];
       };
@@ -390,7 +540,8 @@ describe.each(DATABASES)('book order filters on %s', (kind) => {
 
     it('searches with one or two characters', async () => {
       const order = sample();
-      for (const text of ['7', 'x', '19', 'ch', order.vins[0].slice(3, 5), order.pickupCity.slice(0, 2)]) await search(text);
+      for (const text of ['7', 'x', '19', 'ch', order.vins[0].slice(3, 5), order.pickupCity.slice(0, 2)])
+        await search(text);
       expect((await search(order.vins[0].slice(3, 5))).map((r) => r.id)).toContain(order.id);
     });
 
@@ -409,13 +560,29 @@ describe.each(DATABASES)('book order filters on %s', (kind) => {
     });
 
     it('copes with quotes, backslashes and FTS syntax without an error', async () => {
-      for (const text of ['"', "'", '\\', 'a"b', '"Dallas"', 'NEAR(a b)', 'dal*', 'a OR b', '-ab', '^da', 'x'.repeat(200), '  dallas  ']) await search(text);
+      for (const text of [
+        '"',
+        "'",
+        '\\',
+        'a"b',
+        '"Dallas"',
+        'NEAR(a b)',
+        'dal*',
+        'a OR b',
+        '-ab',
+        '^da',
+        'x'.repeat(200),
+        '  dallas  ',
+      ])
+        await search(text);
     });
 
     it('answers a search holding a NUL character without an error and without matching everything', async () => {
       for (const text of ['\u0000', 'a\u0000b', 'dallas\u0000']) {
         const response = await server.call({ method: 'GET', url: url({ search: text, filtered: 'all' }), token });
-        expect(response.status, `${JSON.stringify(text)}: ${JSON.stringify(response.body).slice(0, 200)}`).not.toBe(500);
+        expect(response.status, `${JSON.stringify(text)}: ${JSON.stringify(response.body).slice(0, 200)}`).not.toBe(
+          500,
+        );
         if (response.status === 200) expect(response.body.value.totalCount, JSON.stringify(text)).toBe(0);
         else {
           expect(response.status).toBe(400);
@@ -426,18 +593,28 @@ describe.each(DATABASES)('book order filters on %s', (kind) => {
 
     it('counts an order once when it matches through several conditions (its number, broker, shipper and cities)', async () => {
       // The branches of a search are totalled apart, each order by the first branch it matches (search.ts).
-      const kindsOf = (r: Row, text: string) => [
-        [r.orderNumber, r.externalLoadId, ...r.vins].some((f) => f?.toLowerCase().includes(text)) && 'own',
-        r.brokerName.toLowerCase().includes(text) && 'broker', r.shipperName.toLowerCase().includes(text) && 'shipper',
-        (r.pickupCity.toLowerCase().includes(text) || r.deliveryCity.toLowerCase().includes(text)) && 'city',
-      ].filter(Boolean);
+      const kindsOf = (r: Row, text: string) =>
+        [
+          [r.orderNumber, r.externalLoadId, ...r.vins].some((f) => f?.toLowerCase().includes(text)) && 'own',
+          r.brokerName.toLowerCase().includes(text) && 'broker',
+          r.shipperName.toLowerCase().includes(text) && 'shipper',
+          (r.pickupCity.toLowerCase().includes(text) || r.deliveryCity.toLowerCase().includes(text)) && 'city',
+        ].filter(Boolean);
       // Three letters or more: the branches are totalled apart (fewer go through SQLite's OR).
-      const candidates = [...new Set(rows.flatMap((r) => [...r.brokerName.toLowerCase().matchAll(/(?=([a-z]{3}))/g)].map((m) => m[1])))];
+      const candidates = [
+        ...new Set(rows.flatMap((r) => [...r.brokerName.toLowerCase().matchAll(/(?=([a-z]{3}))/g)].map((m) => m[1]))),
+      ];
       const text = candidates.find((t) => {
         const kinds = rows.map((r) => kindsOf(r, t));
-        return ['broker', 'shipper', 'city'].every((k) => kinds.some((ks) => ks.includes(k))) && kinds.some((k) => k.length >= 2);
+        return (
+          ['broker', 'shipper', 'city'].every((k) => kinds.some((ks) => ks.includes(k))) &&
+          kinds.some((k) => k.length >= 2)
+        );
       });
-      expect(text, 'a text that matches orders through brokers, shippers and cities, some orders through two at once').toBeDefined();
+      expect(
+        text,
+        'a text that matches orders through brokers, shippers and cities, some orders through two at once',
+      ).toBeDefined();
       const want = await search(text!);
       expect(want.filter((r) => kindsOf(r, text!).length >= 2).length).toBeGreaterThan(0);
       // Pages of 5: the totals come from their own query (a first page that is not full is totalled from its rows).
@@ -447,7 +624,8 @@ describe.each(DATABASES)('book order filters on %s', (kind) => {
         const all = expected(rows, query);
         expect(response.body.value.totalCount, JSON.stringify(query)).toBe(all.length);
         expect(response.body.value.totals, JSON.stringify(query)).toEqual({
-          price: all.reduce((sum, r) => sum + r.priceCents, 0) / 100, brokerFee: all.reduce((sum, r) => sum + r.brokerFeeCents, 0) / 100,
+          price: all.reduce((sum, r) => sum + r.priceCents, 0) / 100,
+          brokerFee: all.reduce((sum, r) => sum + r.brokerFeeCents, 0) / 100,
         });
       }
       await search(text!, { Sort: 'price' });
@@ -464,33 +642,79 @@ describe.each(DATABASES)('book order filters on %s', (kind) => {
             const { totals, page } = listQueries(server.db, kind, f, undefined, matches);
             return { totals: await totals.execute(), page: await page.execute() };
           };
-          expect(await run(await findMatches(server.db, text)), `${text} ${JSON.stringify(extra)}`).toEqual(await run(BY_NAME));
+          expect(await run(await findMatches(server.db, text)), `${text} ${JSON.stringify(extra)}`).toEqual(
+            await run(BY_NAME),
+          );
         }
       }
     });
 
     it('sends list rows with the same values as the order read by id', async () => {
       // The database renders list rows as JSON (queries.ts listItemJson); the order by id is mapped in JavaScript.
-      const response = await server.call({ method: 'GET', url: url({ filtered: 'all', showDeleted: 'true', Sort: 'id', Size: '200' }), token });
+      const response = await server.call({
+        method: 'GET',
+        url: url({ filtered: 'all', showDeleted: 'true', Sort: 'id', Size: '200' }),
+        token,
+      });
       expect(response.status).toBe(200);
       const items = response.body.value.items as Record<string, unknown>[];
       // The special order has cents in its price and fee (1234.56 and 100.01).
-      const cents = (await server.call({ method: 'GET', url: url({ search: special.orderNumber, filtered: 'all' }), token })).body.value.items;
-      const wanted = [...items.slice(0, 40), ...items.filter((i) => i.deleted || i.driverId === null).slice(0, 40), ...cents];
+      const cents = (
+        await server.call({ method: 'GET', url: url({ search: special.orderNumber, filtered: 'all' }), token })
+      ).body.value.items;
+      const wanted = [
+        ...items.slice(0, 40),
+        ...items.filter((i) => i.deleted || i.driverId === null).slice(0, 40),
+        ...cents,
+      ];
       expect(wanted.some((i) => i.deleted)).toBe(true);
       expect(wanted.some((i) => i.driverId === null)).toBe(true);
       expect(wanted.some((i) => Number(i.price) % 1 !== 0)).toBe(true);
       for (const item of wanted) {
-        const full = (await server.call({ method: 'GET', url: `/api/BookOrder/${item.id}`, token })).body.value as Record<string, unknown>;
-        const stop = (s: Record<string, unknown>) => ({ city: s.city, stateId: s.stateId, state: s.state, date: s.date });
+        const full = (await server.call({ method: 'GET', url: `/api/BookOrder/${item.id}`, token })).body
+          .value as Record<string, unknown>;
+        const stop = (s: Record<string, unknown>) => ({
+          city: s.city,
+          stateId: s.stateId,
+          state: s.state,
+          date: s.date,
+        });
         const subset = Object.fromEntries(Object.keys(item).map((key) => [key, full[key]]));
         expect(item, `order ${item.id}`).toStrictEqual({
-          ...subset, pickup: stop(full.pickup as Record<string, unknown>), delivery: stop(full.delivery as Record<string, unknown>),
+          ...subset,
+          pickup: stop(full.pickup as Record<string, unknown>),
+          delivery: stop(full.delivery as Record<string, unknown>),
         });
         expect(Object.keys(item)).toEqual([
-          'id', 'orderNumber', 'loadBoard', 'externalLoadId', 'brokerId', 'brokerName', 'shipperId', 'shipperName', 'carrierId', 'dispatcherId',
-          'dispatcherName', 'driverId', 'driverName', 'truckId', 'trailerId', 'status', 'pickup', 'delivery', 'price', 'brokerFee', 'paymentMethod',
-          'payOnPickup', 'payOnDelivery', 'paymentStatus', 'hasManagerReview', 'approved', 'vehicleCount', 'deleted', 'version',
+          'id',
+          'orderNumber',
+          'loadBoard',
+          'externalLoadId',
+          'brokerId',
+          'brokerName',
+          'shipperId',
+          'shipperName',
+          'carrierId',
+          'dispatcherId',
+          'dispatcherName',
+          'driverId',
+          'driverName',
+          'truckId',
+          'trailerId',
+          'status',
+          'pickup',
+          'delivery',
+          'price',
+          'brokerFee',
+          'paymentMethod',
+          'payOnPickup',
+          'payOnDelivery',
+          'paymentStatus',
+          'hasManagerReview',
+          'approved',
+          'vehicleCount',
+          'deleted',
+          'version',
         ]);
       }
       expect(response.headers['content-type']).toBe('application/json; charset=utf-8');

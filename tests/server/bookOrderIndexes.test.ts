@@ -22,8 +22,20 @@ describe('book order query plans on sqlite', () => {
   beforeAll(async () => {
     server = await startTestServer('sqlite');
     sqlite = new Database(path.join(server.config.dataDir, 'haulboard.db'), { readonly: true, fileMustExist: true });
-    const row = await server.db.selectFrom('book_orders').selectAll().where('driver_id', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
-    ids = { dispatcher: row.dispatcher_id, driver: row.driver_id!, broker: row.broker_id, shipper: row.shipper_id, carrier: row.carrier_id, state: row.pickup_state_id };
+    const row = await server.db
+      .selectFrom('book_orders')
+      .selectAll()
+      .where('driver_id', 'is not', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    ids = {
+      dispatcher: row.dispatcher_id,
+      driver: row.driver_id!,
+      broker: row.broker_id,
+      shipper: row.shipper_id,
+      carrier: row.carrier_id,
+      state: row.pickup_state_id,
+    };
   });
   afterAll(async () => {
     sqlite?.close();
@@ -33,7 +45,9 @@ describe('book order query plans on sqlite', () => {
   const plan = (query: Compilable): string[] => {
     const compiled = query.compile();
     const parameters = compiled.parameters.map((p) => (typeof p === 'boolean' ? Number(p) : p));
-    return (sqlite.prepare(`EXPLAIN QUERY PLAN ${compiled.sql}`).all(...parameters) as { detail: string }[]).map((r) => r.detail);
+    return (sqlite.prepare(`EXPLAIN QUERY PLAN ${compiled.sql}`).all(...parameters) as { detail: string }[]).map(
+      (r) => r.detail,
+    );
   };
 
   /**
@@ -46,25 +60,43 @@ describe('book order query plans on sqlite', () => {
     if (steps.length === 1 && /^SEARCH book_order_totals USING (INDEX|PRIMARY KEY)/.test(steps[0])) return;
     const onOrders = steps.filter((s) => /^(SCAN|SEARCH) o\b/.test(s));
     expect(onOrders.length, `${label}: ${text}`).toBeGreaterThan(0);
-    for (const step of onOrders) expect(step, `${label}: ${text}`).toMatch(/USING (INDEX|COVERING INDEX|INTEGER PRIMARY KEY)/);
-    expect(steps.some((s) => /^SCAN (o|book_orders)$/.test(s.trim())), `${label}: ${text}`).toBe(false);
+    for (const step of onOrders)
+      expect(step, `${label}: ${text}`).toMatch(/USING (INDEX|COVERING INDEX|INTEGER PRIMARY KEY)/);
+    expect(
+      steps.some((s) => /^SCAN (o|book_orders)$/.test(s.trim())),
+      `${label}: ${text}`,
+    ).toBe(false);
   };
 
   /** The SQL filter-books (totals, first page, page 200) and the export (a batch) run for a raw query string. */
   const statements = async (raw: Record<string, string>) => {
     // The server lower-cases the first letter of each query key before validation; do the same here.
-    const f = bookOrderFilter.parse(Object.fromEntries(Object.entries(raw).map(([k, v]) => [k.charAt(0).toLowerCase() + k.slice(1), v])));
+    const f = bookOrderFilter.parse(
+      Object.fromEntries(Object.entries(raw).map(([k, v]) => [k.charAt(0).toLowerCase() + k.slice(1), v])),
+    );
     const db = server.db;
     // A search is built from the names it matches, looked up first, as the route does.
     const matches = f.search ? await searchMatchesQuery(db)(db, f.search) : BY_NAME;
     const { totals, page: firstPage } = listQueries(db, 'sqlite', f, undefined, matches);
     const { page: deepPage } = listQueries(db, 'sqlite', { ...f, page: 200 }, undefined, matches);
     // Summed from the orders: the totals of filter sets the per-day table does not cover (two filters, say).
-    const ordersTotals = applyFilter(db, 'sqlite', db.selectFrom('book_orders as o'), f, undefined, matches)
-      .select(({ fn }) => [fn.countAll<number>().as('count'), fn.sum<number>('o.price_cents').as('price'), fn.sum<number>('o.broker_fee_cents').as('fee')]);
+    const ordersTotals = applyFilter(db, 'sqlite', db.selectFrom('book_orders as o'), f, undefined, matches).select(
+      ({ fn }) => [
+        fn.countAll<number>().as('count'),
+        fn.sum<number>('o.price_cents').as('price'),
+        fn.sum<number>('o.broker_fee_cents').as('fee'),
+      ],
+    );
     const exportBatch = applyFilter(db, 'sqlite', selectOrders(db), f, undefined, matches)
-      .where((eb) => eb.or([eb('o.pickup_date', '>', '2026-01-01'), eb.and([eb('o.pickup_date', '=', '2026-01-01'), eb('o.id', '>', 10)])]))
-      .orderBy('o.pickup_date', 'asc').orderBy('o.id', 'asc').limit(1000);
+      .where((eb) =>
+        eb.or([
+          eb('o.pickup_date', '>', '2026-01-01'),
+          eb.and([eb('o.pickup_date', '=', '2026-01-01'), eb('o.id', '>', 10)]),
+        ]),
+      )
+      .orderBy('o.pickup_date', 'asc')
+      .orderBy('o.id', 'asc')
+      .limit(1000);
     return { totals, ordersTotals, firstPage, deepPage, exportBatch };
   };
 
@@ -97,9 +129,13 @@ describe('book order query plans on sqlite', () => {
 
   it('uses an index for the default list and for each single filter', async () => {
     for (const [name, raw] of Object.entries(singleFilters())) {
-      for (const [statement, query] of Object.entries(await statements(raw))) expectIndexed(plan(query), `${name} ${statement}`);
+      for (const [statement, query] of Object.entries(await statements(raw)))
+        expectIndexed(plan(query), `${name} ${statement}`);
       // A first page by pickup date renders its rows as it reads them in index order: a sort would render them all.
-      if (!raw.Sort) expect(plan((await statements(raw)).firstPage).join(' | '), `${name} firstPage`).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
+      if (!raw.Sort)
+        expect(plan((await statements(raw)).firstPage).join(' | '), `${name} firstPage`).not.toMatch(
+          /TEMP B-TREE FOR ORDER BY/,
+        );
     }
   });
 
@@ -131,25 +167,36 @@ describe('book order query plans on sqlite', () => {
   });
 
   it('searches through the trigram table and the name indexes', async () => {
-    const searches: Record<string, string>[] = [{ search: 'hb00012' }, { search: 'dallas' }, { search: '1FTEW' }, { search: 'hb00012', filtered: 'all' }, { search: 'dallas', DriverId: String(ids.driver) }];
+    const searches: Record<string, string>[] = [
+      { search: 'hb00012' },
+      { search: 'dallas' },
+      { search: '1FTEW' },
+      { search: 'hb00012', filtered: 'all' },
+      { search: 'dallas', DriverId: String(ids.driver) },
+    ];
     for (const raw of searches) {
       for (const [statement, query] of Object.entries(await statements(raw))) {
         const steps = plan(query);
         expectIndexed(steps, `${JSON.stringify(raw)} ${statement}`);
-        expect(steps.join(' | '), `${JSON.stringify(raw)} ${statement}`).toMatch(/book_order_search VIRTUAL TABLE INDEX/);
+        expect(steps.join(' | '), `${JSON.stringify(raw)} ${statement}`).toMatch(
+          /book_order_search VIRTUAL TABLE INDEX/,
+        );
       }
     }
   });
 
   it('searches with one or two characters through an index too', async () => {
     for (const raw of [{ search: 'ab' }, { search: '7' }]) {
-      for (const [statement, query] of Object.entries(await statements(raw))) expectIndexed(plan(query), `${JSON.stringify(raw)} ${statement}`);
+      for (const [statement, query] of Object.entries(await statements(raw)))
+        expectIndexed(plan(query), `${JSON.stringify(raw)} ${statement}`);
     }
   });
 
   it('reads one order and its vehicles by key', () => {
     expectIndexed(plan(selectOrders(server.db).where('o.id', '=', 5)), 'by id');
-    const vehicles = plan(server.db.selectFrom('book_order_vehicles').selectAll().where('book_order_id', '=', 5).orderBy('position'));
+    const vehicles = plan(
+      server.db.selectFrom('book_order_vehicles').selectAll().where('book_order_id', '=', 5).orderBy('position'),
+    );
     expect(vehicles.join(' | ')).toMatch(/SEARCH book_order_vehicles USING INDEX book_order_vehicles_order/);
   });
 });

@@ -23,12 +23,27 @@ describe('command-line tools on a database without demo data', () => {
   });
 
   it('creates a real administrator who can sign in and sees the admin screens', async () => {
-    const created = await run(tsx, ['server/cli/createAdmin.ts', '--email', 'Owner@Company.com', '--first-name', 'Olga', '--last-name', 'Owner'], {
-      cwd: root, env: { ...env, ADMIN_PASSWORD: 'a-strong-password' },
-    });
+    const created = await run(
+      tsx,
+      ['server/cli/createAdmin.ts', '--email', 'Owner@Company.com', '--first-name', 'Olga', '--last-name', 'Owner'],
+      {
+        cwd: root,
+        env: { ...env, ADMIN_PASSWORD: 'a-strong-password' },
+      },
+    );
     expect(created.stdout).toContain('owner@company.com');
-    await expect(run(tsx, ['server/cli/createAdmin.ts', '--email', 'owner@company.com', '--first-name', 'O', '--last-name', 'O'], { cwd: root, env: { ...env, ADMIN_PASSWORD: 'a-strong-password' } })).rejects.toMatchObject({ stderr: expect.stringContaining('User already exists') });
-    await expect(run(tsx, ['server/cli/createAdmin.ts', '--email', 'x@company.com', '--first-name', 'O', '--last-name', 'O'], { cwd: root, env: { ...env, ADMIN_PASSWORD: 'short' } })).rejects.toMatchObject({ stderr: expect.stringContaining('at least 8') });
+    await expect(
+      run(tsx, ['server/cli/createAdmin.ts', '--email', 'owner@company.com', '--first-name', 'O', '--last-name', 'O'], {
+        cwd: root,
+        env: { ...env, ADMIN_PASSWORD: 'a-strong-password' },
+      }),
+    ).rejects.toMatchObject({ stderr: expect.stringContaining('User already exists') });
+    await expect(
+      run(tsx, ['server/cli/createAdmin.ts', '--email', 'x@company.com', '--first-name', 'O', '--last-name', 'O'], {
+        cwd: root,
+        env: { ...env, ADMIN_PASSWORD: 'short' },
+      }),
+    ).rejects.toMatchObject({ stderr: expect.stringContaining('at least 8') });
 
     const server = await startTestServer('sqlite', { DATA_DIR: dataDir, DEMO_DATA: 'false' });
     try {
@@ -37,7 +52,15 @@ describe('command-line tools on a database without demo data', () => {
       const groups = (await server.call({ method: 'GET', url: '/api/Auth/features/get', token })).body.value;
       const uris = groups.flatMap((g: { features: { uri: string }[] }) => g.features.map((f) => f.uri));
       expect(uris).toContain('/app/permissions');
-      expect((await server.call({ method: 'POST', url: '/api/Auth/login', payload: { email: 'administrator@haulboard.demo', password: 'demo-password' } })).status).toBe(401);
+      expect(
+        (
+          await server.call({
+            method: 'POST',
+            url: '/api/Auth/login',
+            payload: { email: 'administrator@haulboard.demo', password: 'demo-password' },
+          })
+        ).status,
+      ).toBe(401);
     } finally {
       await server.app.close();
     }

@@ -15,7 +15,8 @@ describe.each(DATABASES)('users, roles, lists and the audit log on %s', (kind) =
   const get = (url: string, token = admin) => server.call({ method: 'GET', url, token });
 
   it('seeds the master data the other screens use', async () => {
-    const count = async (table: 'drivers' | 'shippers' | 'brokers' | 'states' | 'carriers') => (await server.db.selectFrom(table).select('id').execute()).length;
+    const count = async (table: 'drivers' | 'shippers' | 'brokers' | 'states' | 'carriers') =>
+      (await server.db.selectFrom(table).select('id').execute()).length;
     expect(await count('states')).toBe(57);
     expect(await count('carriers')).toBe(3);
     expect(await count('drivers')).toBe(40);
@@ -29,7 +30,8 @@ describe.each(DATABASES)('users, roles, lists and the audit log on %s', (kind) =
 
   it('seeds the same demo company every time', async () => {
     const other = await startTestServer('sqlite');
-    const names = (s: TestServer) => s.db.selectFrom('drivers').select(['first_name', 'last_name', 'cdl_expires_on']).orderBy('id').execute();
+    const names = (s: TestServer) =>
+      s.db.selectFrom('drivers').select(['first_name', 'last_name', 'cdl_expires_on']).orderBy('id').execute();
     expect(await names(other)).toEqual(await names(server));
     await other.close();
   });
@@ -39,7 +41,12 @@ describe.each(DATABASES)('users, roles, lists and the audit log on %s', (kind) =
     expect(all.status).toBe(200);
     expect(all.body.value).toMatchObject({ page: 0, size: 5, totalCount: expect.any(Number) });
     expect(all.body.value.items).toHaveLength(5);
-    expect(all.body.value.items[0]).toMatchObject({ id: expect.any(Number), email: expect.any(String), roles: expect.any(Array), isActive: true });
+    expect(all.body.value.items[0]).toMatchObject({
+      id: expect.any(Number),
+      email: expect.any(String),
+      roles: expect.any(Array),
+      isActive: true,
+    });
     const search = await get('/api/User?Search=ADMINISTRATOR@');
     expect(search.body.value.items.map((u: { email: string }) => u.email)).toEqual(['administrator@haulboard.demo']);
     const wildcard = await get('/api/User?Search=%25');
@@ -59,7 +66,21 @@ describe.each(DATABASES)('users, roles, lists and the audit log on %s', (kind) =
 
   it('lists roles, users by role and the permission matrix', async () => {
     const roles = (await get('/api/Role/get-all-roles')).body.value;
-    expect(roles.map((r: { name: string }) => r.name)).toEqual(['Any', 'Dispatcher', 'Manager', 'Administrator', 'Finance', 'FinanceSuper', 'FleetManager', 'FleetOwner', 'ClaimTrackerTeam', 'BookOrderApprover', 'DispatchManager', 'Driver', 'Banking']);
+    expect(roles.map((r: { name: string }) => r.name)).toEqual([
+      'Any',
+      'Dispatcher',
+      'Manager',
+      'Administrator',
+      'Finance',
+      'FinanceSuper',
+      'FleetManager',
+      'FleetOwner',
+      'ClaimTrackerTeam',
+      'BookOrderApprover',
+      'DispatchManager',
+      'Driver',
+      'Banking',
+    ]);
     const driverRole = roles.find((r: { name: string }) => r.name === 'Driver');
     const drivers = (await get(`/api/User/get-users-by-roleId/${driverRole.id}`)).body.value;
     expect(drivers.map((u: { email: string }) => u.email)).toContain('driver@haulboard.demo');
@@ -74,13 +95,21 @@ describe.each(DATABASES)('users, roles, lists and the audit log on %s', (kind) =
   it('answers the dropdown reads over the seeded data', async () => {
     const dispatchers = (await get('/api/Dispatcher/GetAllNames', dispatcher)).body.value;
     expect(dispatchers).toHaveLength(5);
-    expect(dispatchers[0]).toMatchObject({ id: expect.any(Number), name: expect.any(String), firstName: expect.any(String) });
+    expect(dispatchers[0]).toMatchObject({
+      id: expect.any(Number),
+      name: expect.any(String),
+      firstName: expect.any(String),
+    });
     const drivers = (await get('/api/Driver/GetAllNames', dispatcher)).body.value;
     const allDrivers = (await get('/api/Driver/GetAllNames?ShowDeleted=true', dispatcher)).body.value;
     expect(drivers).toHaveLength(37);
     expect(allDrivers).toHaveLength(40);
     const carriers = await get('/api/Carriers/dropdown-list');
-    expect(carriers.body.data.map((c: { code: string }) => c.code).sort()).toEqual(['haulovercorp', 'select', 'shipops']);
+    expect(carriers.body.data.map((c: { code: string }) => c.code).sort()).toEqual([
+      'haulovercorp',
+      'select',
+      'shipops',
+    ]);
     const trucks = (await get('/api/Units/get-all-trucks-dropdown?HideAssigned=false&type=Truck')).body.value;
     const freeTrucks = (await get('/api/Units/get-all-trucks-dropdown?HideAssigned=true&type=Truck')).body.value;
     const trailers = (await get('/api/Units/get-all-trucks-dropdown?type=Trailer')).body.value;
@@ -92,10 +121,18 @@ describe.each(DATABASES)('users, roles, lists and the audit log on %s', (kind) =
     const shippers = (await get('/api/Shipper/get-all-shippers-dropdown', dispatcher)).body.value;
     expect(shippers).toHaveLength(60);
     expect((await get('/api/Reference/states', dispatcher)).body.value).toHaveLength(57);
-    expect((await get('/api/Reference/load-boards', dispatcher)).body.value.map((b: { name: string }) => b.name)).toContain('Central Dispatch');
+    expect(
+      (await get('/api/Reference/load-boards', dispatcher)).body.value.map((b: { name: string }) => b.name),
+    ).toContain('Central Dispatch');
     expect((await get('/api/Reference/payment-methods', dispatcher)).body.value).toHaveLength(11);
-    expect((await get('/api/Reference/money-sources', dispatcher)).body.value.map((m: { name: string }) => m.name)).toEqual(['Company Money', 'Drivers Own Money']);
-    expect((await get('/api/Reference/phone-countries', dispatcher)).body.value.find((c: { name: string }) => c.name === 'Georgia')).toMatchObject({ dialCode: '+995', digits: 9 });
+    expect(
+      (await get('/api/Reference/money-sources', dispatcher)).body.value.map((m: { name: string }) => m.name),
+    ).toEqual(['Company Money', 'Drivers Own Money']);
+    expect(
+      (await get('/api/Reference/phone-countries', dispatcher)).body.value.find(
+        (c: { name: string }) => c.name === 'Georgia',
+      ),
+    ).toMatchObject({ dialCode: '+995', digits: 9 });
   });
 
   it('refuses dropdowns to roles whose screens do not use them', async () => {
@@ -107,13 +144,29 @@ describe.each(DATABASES)('users, roles, lists and the audit log on %s', (kind) =
 
   it('records every write in the audit log, readable by administrators with filters and paging', async () => {
     const manager = await server.login('manager@haulboard.demo');
-    const created = await server.call({ method: 'POST', url: '/api/AccessManagements/groups/new', token: manager, payload: { name: 'Audited' } });
+    const created = await server.call({
+      method: 'POST',
+      url: '/api/AccessManagements/groups/new',
+      token: manager,
+      payload: { name: 'Audited' },
+    });
     const group = created.body.value.find((g: { name: string }) => g.name === 'Audited');
     const log = await get(`/api/AuditLog?entity=feature_group&entityId=${group.id}`);
     expect(log.status).toBe(200);
     expect(log.body.value.items).toHaveLength(1);
-    const managerId = (await server.db.selectFrom('users').select('id').where('email', '=', 'manager@haulboard.demo').executeTakeFirstOrThrow()).id;
-    expect(log.body.value.items[0]).toMatchObject({ action: 'create', actorId: managerId, after: { name: 'Audited' }, at: expect.stringMatching(/Z$/) });
+    const managerId = (
+      await server.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'manager@haulboard.demo')
+        .executeTakeFirstOrThrow()
+    ).id;
+    expect(log.body.value.items[0]).toMatchObject({
+      action: 'create',
+      actorId: managerId,
+      after: { name: 'Audited' },
+      at: expect.stringMatching(/Z$/),
+    });
     const byActor = await get(`/api/AuditLog?actorId=${managerId}&action=login&Size=1`);
     expect(byActor.body.value).toMatchObject({ size: 1, page: 0 });
     expect(byActor.body.value.totalCount).toBeGreaterThanOrEqual(1);
@@ -130,7 +183,9 @@ describe.each(DATABASES)('users, roles, lists and the audit log on %s', (kind) =
     const spec = await server.call({ method: 'GET', url: '/api/openapi.json' });
     expect(spec.status).toBe(200);
     expect(spec.body.openapi).toBe('3.1.0');
-    expect(Object.keys(spec.body.paths)).toEqual(expect.arrayContaining(['/api/Auth/login', '/api/AccessManagements/groups/rename', '/api/User']));
+    expect(Object.keys(spec.body.paths)).toEqual(
+      expect.arrayContaining(['/api/Auth/login', '/api/AccessManagements/groups/rename', '/api/User']),
+    );
     const login = spec.body.paths['/api/Auth/login'].post;
     expect(login.requestBody.content['application/json'].schema.properties).toHaveProperty('password');
     expect(login.security).toEqual([]);

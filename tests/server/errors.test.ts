@@ -1,6 +1,6 @@
 /**
- * The limits of the API (DESIGN.md §3): what a malformed, mistyped, oversized or misrouted request gets back, the
- * numbers JSON cannot hold, page-size bounds, the security headers, and tokens kept out of the logs.
+ * The limits of the API (docs/api-calls.md#errors): what a malformed, mistyped, oversized or misrouted request gets
+ * back, the numbers JSON cannot hold, page-size bounds, the security headers, and tokens kept out of the logs.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,7 +17,7 @@ const JSON_TYPE = { 'content-type': 'application/json' };
 
 type Response = Awaited<ReturnType<TestServer['call']>>;
 
-/** The error body of DESIGN.md §3, sent as JSON, without a stack trace. */
+/** The error body (docs/api-calls.md#errors), sent as JSON, without a stack trace. */
 function expectErrorBody(response: Response, status: number): void {
   const where = `${status} expected, got ${response.status} ${JSON.stringify(response.body).slice(0, 300)}`;
   expect(response.status, where).toBe(status);
@@ -65,9 +65,24 @@ describe.each(DATABASES)('request limits and error bodies on %s', (kind) => {
   }
 
   describe('malformed JSON', () => {
-    const MALFORMED = ['{', '{"name":}', "{'name':'x'}", '{"name":"x",}', '{name:"x"}', 'NaN', 'undefined', '{"name":"x"}}', '"unterminated', '{"name":"\\x"}', '\u0000'];
+    const MALFORMED = [
+      '{',
+      '{"name":}',
+      "{'name':'x'}",
+      '{"name":"x",}',
+      '{name:"x"}',
+      'NaN',
+      'undefined',
+      '{"name":"x"}}',
+      '"unterminated',
+      '{"name":"\\x"}',
+      '\u0000',
+    ];
     it.each(MALFORMED)('%j to a signed-in write → 400 with the error body', async (text) => {
-      const response = await refused({ method: 'POST', url: '/api/AccessManagements/groups/new', payload: text, headers: JSON_TYPE, token }, 400);
+      const response = await refused(
+        { method: 'POST', url: '/api/AccessManagements/groups/new', payload: text, headers: JSON_TYPE, token },
+        400,
+      );
       expect(response.body.message).toMatch(/JSON|not valid/i);
     });
 
@@ -76,64 +91,167 @@ describe.each(DATABASES)('request limits and error bodies on %s', (kind) => {
     });
 
     it('an empty JSON body → 400', async () => {
-      await refused({ method: 'POST', url: '/api/AccessManagements/groups/new', payload: '', headers: JSON_TYPE, token }, 400);
-      await refused({ method: 'PUT', url: '/api/AccessManagements/groups/rename', payload: '', headers: JSON_TYPE, token }, 400);
+      await refused(
+        { method: 'POST', url: '/api/AccessManagements/groups/new', payload: '', headers: JSON_TYPE, token },
+        400,
+      );
+      await refused(
+        { method: 'PUT', url: '/api/AccessManagements/groups/rename', payload: '', headers: JSON_TYPE, token },
+        400,
+      );
     });
 
     it('an array or a scalar where an object belongs → 400', async () => {
       for (const text of ['[{"name":"Mine"}]', '"Mine"', '42', 'null', 'true']) {
-        await refused({ method: 'POST', url: '/api/AccessManagements/groups/new', payload: text, headers: JSON_TYPE, token }, 400);
+        await refused(
+          { method: 'POST', url: '/api/AccessManagements/groups/new', payload: text, headers: JSON_TYPE, token },
+          400,
+        );
       }
     });
   });
 
   describe('content types', () => {
-    it.each(['text/xml', 'application/xml', 'text/html', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=xyz', 'application/octet-stream'])(
-      '%s → 415 with the error body',
-      async (type) => {
-        const response = await refused({ method: 'POST', url: '/api/AccessManagements/groups/new', payload: '<group><name>Mine</name></group>', headers: { 'content-type': type }, token }, 415);
-        expect(response.body.message).toMatch(/application\/json/);
-      },
-    );
+    it.each([
+      'text/xml',
+      'application/xml',
+      'text/html',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=xyz',
+      'application/octet-stream',
+    ])('%s → 415 with the error body', async (type) => {
+      const response = await refused(
+        {
+          method: 'POST',
+          url: '/api/AccessManagements/groups/new',
+          payload: '<group><name>Mine</name></group>',
+          headers: { 'content-type': type },
+          token,
+        },
+        415,
+      );
+      expect(response.body.message).toMatch(/application\/json/);
+    });
 
     it('text/plain → 415: the API reads JSON only, whatever the text holds', async () => {
-      await refused({ method: 'POST', url: '/api/AccessManagements/groups/new', payload: '{"name":"Plain text group"}', headers: { 'content-type': 'text/plain' }, token }, 415);
-      await refused({ method: 'POST', url: '/api/Auth/login', payload: `{"email":"${ADMIN}","password":"demo-password"}`, headers: { 'content-type': 'text/plain' } }, 415);
+      await refused(
+        {
+          method: 'POST',
+          url: '/api/AccessManagements/groups/new',
+          payload: '{"name":"Plain text group"}',
+          headers: { 'content-type': 'text/plain' },
+          token,
+        },
+        415,
+      );
+      await refused(
+        {
+          method: 'POST',
+          url: '/api/Auth/login',
+          payload: `{"email":"${ADMIN}","password":"demo-password"}`,
+          headers: { 'content-type': 'text/plain' },
+        },
+        415,
+      );
     });
 
     it('a body without any content type → 415', async () => {
-      await refused({ method: 'POST', url: '/api/AccessManagements/groups/new', payload: '{"name":"Untyped"}', token }, 415);
+      await refused(
+        { method: 'POST', url: '/api/AccessManagements/groups/new', payload: '{"name":"Untyped"}', token },
+        415,
+      );
     });
 
     it('a signed-out caller is turned away (401) before the content type is looked at', async () => {
-      await refused({ method: 'POST', url: '/api/AccessManagements/groups/new', payload: '<x/>', headers: { 'content-type': 'text/xml' } }, 401);
+      await refused(
+        {
+          method: 'POST',
+          url: '/api/AccessManagements/groups/new',
+          payload: '<x/>',
+          headers: { 'content-type': 'text/xml' },
+        },
+        401,
+      );
     });
   });
 
   describe('body size', () => {
     it('a body over 1 MiB → 413 with the error body', async () => {
-      const response = await refused({ method: 'POST', url: '/api/AccessManagements/groups/new', payload: bodyOfSize(MIB + 1), headers: JSON_TYPE, token }, 413);
+      const response = await refused(
+        {
+          method: 'POST',
+          url: '/api/AccessManagements/groups/new',
+          payload: bodyOfSize(MIB + 1),
+          headers: JSON_TYPE,
+          token,
+        },
+        413,
+      );
       expect(response.body.message).toMatch(/too large/i);
       await refused({ method: 'POST', url: '/api/Auth/login', payload: bodyOfSize(2 * MIB), headers: JSON_TYPE }, 413);
-      await refused({ method: 'PUT', url: '/api/AccessManagements/groups/rename', payload: bodyOfSize(5 * MIB), headers: JSON_TYPE, token }, 413);
+      await refused(
+        {
+          method: 'PUT',
+          url: '/api/AccessManagements/groups/rename',
+          payload: bodyOfSize(5 * MIB),
+          headers: JSON_TYPE,
+          token,
+        },
+        413,
+      );
     });
 
     it('a body of exactly 1 MiB is read (and then validated: 400, not 413)', async () => {
-      const response = await refused({ method: 'POST', url: '/api/AccessManagements/groups/new', payload: bodyOfSize(MIB), headers: JSON_TYPE, token }, 400);
+      const response = await refused(
+        {
+          method: 'POST',
+          url: '/api/AccessManagements/groups/new',
+          payload: bodyOfSize(MIB),
+          headers: JSON_TYPE,
+          token,
+        },
+        400,
+      );
       expectFieldNamed(response, 'name');
     });
 
     it('an oversized body of another content type is refused unread as 415, as JSON', async () => {
-      await refused({ method: 'POST', url: '/api/Auth/login', payload: 'x'.repeat(2 * MIB), headers: { 'content-type': 'text/plain' } }, 415);
+      await refused(
+        {
+          method: 'POST',
+          url: '/api/Auth/login',
+          payload: 'x'.repeat(2 * MIB),
+          headers: { 'content-type': 'text/plain' },
+        },
+        415,
+      );
     });
   });
 
   describe('unknown routes', () => {
-    const PATHS = ['/api/nope', '/api/User/1/nope', '/api/AccessManagements', '/api', '/api/', '/api/Users', '/api/token', '/api/docs-not-here'];
+    const PATHS = [
+      '/api/nope',
+      '/api/User/1/nope',
+      '/api/AccessManagements',
+      '/api',
+      '/api/',
+      '/api/Users',
+      '/api/token',
+      '/api/docs-not-here',
+    ];
     it.each(PATHS)('%s → 404 JSON for every method, signed in or not, whatever the client accepts', async (url) => {
       for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const) {
         for (const t of [undefined, token]) {
-          const response = await refused({ method, url, token: t, headers: { accept: 'text/html,application/xhtml+xml', ...(method === 'GET' ? {} : JSON_TYPE) }, ...(method === 'GET' || method === 'DELETE' ? {} : { payload: '{}' }) }, 404);
+          const response = await refused(
+            {
+              method,
+              url,
+              token: t,
+              headers: { accept: 'text/html,application/xhtml+xml', ...(method === 'GET' ? {} : JSON_TYPE) },
+              ...(method === 'GET' || method === 'DELETE' ? {} : { payload: '{}' }),
+            },
+            404,
+          );
           expect(String(response.body)).not.toMatch(/<html/i);
         }
       }
@@ -151,7 +269,11 @@ describe.each(DATABASES)('request limits and error bodies on %s', (kind) => {
     });
 
     it('an over-long path value → an error with the error body, not the framework’s own', async () => {
-      const response = await server.call({ method: 'DELETE', url: `/api/AccessManagements/groups/remove/${'1'.repeat(150)}`, token });
+      const response = await server.call({
+        method: 'DELETE',
+        url: `/api/AccessManagements/groups/remove/${'1'.repeat(150)}`,
+        token,
+      });
       expect(response.status).toBeGreaterThanOrEqual(400);
       expect(response.status).toBeLessThan(500);
       expectErrorBody(response, response.status);
@@ -160,18 +282,108 @@ describe.each(DATABASES)('request limits and error bodies on %s', (kind) => {
 
   describe('numbers JSON cannot hold, and page sizes', () => {
     it('1e309 as a JSON number in a body → 400 naming the field', async () => {
-      expectFieldNamed(await refused({ method: 'POST', url: '/api/AccessManagements/groups/new', payload: '{"name":1e309}', headers: JSON_TYPE, token }, 400), 'name');
-      expectFieldNamed(await refused({ method: 'PUT', url: '/api/AccessManagements/groups/rename', payload: '{"groupId":1e309,"name":"Renamed"}', headers: JSON_TYPE, token }, 400), 'groupId');
-      expectFieldNamed(await refused({ method: 'PUT', url: '/api/AccessManagements/groups/rename', payload: '{"groupId":-1e309,"name":"Renamed"}', headers: JSON_TYPE, token }, 400), 'groupId');
-      expectFieldNamed(await refused({ method: 'POST', url: '/api/AccessManagements/features/dnd-in-group', payload: '{"featureGroupId":1,"featureId":1e309}', headers: JSON_TYPE, token }, 400), 'featureId');
-      expectFieldNamed(await refused({ method: 'POST', url: '/api/Auth/login', payload: `{"email":"${ADMIN}","password":1e309}`, headers: JSON_TYPE }, 400), 'password');
-      const inArray = await refused({ method: 'PUT', url: '/api/AccessManagements/groups/reorder', payload: '{"groupIds":[1e309]}', headers: JSON_TYPE, token }, 400);
+      expectFieldNamed(
+        await refused(
+          {
+            method: 'POST',
+            url: '/api/AccessManagements/groups/new',
+            payload: '{"name":1e309}',
+            headers: JSON_TYPE,
+            token,
+          },
+          400,
+        ),
+        'name',
+      );
+      expectFieldNamed(
+        await refused(
+          {
+            method: 'PUT',
+            url: '/api/AccessManagements/groups/rename',
+            payload: '{"groupId":1e309,"name":"Renamed"}',
+            headers: JSON_TYPE,
+            token,
+          },
+          400,
+        ),
+        'groupId',
+      );
+      expectFieldNamed(
+        await refused(
+          {
+            method: 'PUT',
+            url: '/api/AccessManagements/groups/rename',
+            payload: '{"groupId":-1e309,"name":"Renamed"}',
+            headers: JSON_TYPE,
+            token,
+          },
+          400,
+        ),
+        'groupId',
+      );
+      expectFieldNamed(
+        await refused(
+          {
+            method: 'POST',
+            url: '/api/AccessManagements/features/dnd-in-group',
+            payload: '{"featureGroupId":1,"featureId":1e309}',
+            headers: JSON_TYPE,
+            token,
+          },
+          400,
+        ),
+        'featureId',
+      );
+      expectFieldNamed(
+        await refused(
+          {
+            method: 'POST',
+            url: '/api/Auth/login',
+            payload: `{"email":"${ADMIN}","password":1e309}`,
+            headers: JSON_TYPE,
+          },
+          400,
+        ),
+        'password',
+      );
+      const inArray = await refused(
+        {
+          method: 'PUT',
+          url: '/api/AccessManagements/groups/reorder',
+          payload: '{"groupIds":[1e309]}',
+          headers: JSON_TYPE,
+          token,
+        },
+        400,
+      );
       expect(inArray.body.messages[0].field).toMatch(/^groupIds/);
     });
 
     it('other numbers that are no id → 400 naming the field', async () => {
-      for (const value of ['-0', '0', '-1', '1.5', '2147483648', '9007199254740993', '1e21', '"1"', 'true', 'null', '[]', '{}']) {
-        const response = await refused({ method: 'PUT', url: '/api/AccessManagements/groups/rename', payload: `{"groupId":${value},"name":"Renamed"}`, headers: JSON_TYPE, token }, 400);
+      for (const value of [
+        '-0',
+        '0',
+        '-1',
+        '1.5',
+        '2147483648',
+        '9007199254740993',
+        '1e21',
+        '"1"',
+        'true',
+        'null',
+        '[]',
+        '{}',
+      ]) {
+        const response = await refused(
+          {
+            method: 'PUT',
+            url: '/api/AccessManagements/groups/rename',
+            payload: `{"groupId":${value},"name":"Renamed"}`,
+            headers: JSON_TYPE,
+            token,
+          },
+          400,
+        );
         expectFieldNamed(response, 'groupId');
       }
     });
@@ -183,12 +395,24 @@ describe.each(DATABASES)('request limits and error bodies on %s', (kind) => {
       expectFieldNamed(await refused({ method: 'GET', url: '/api/User?roleId=1e309', token }, 400), 'roleId');
     });
 
-    it.each(['Infinity', '-Infinity', 'NaN', '-1', '0', '-0', '1.5', '99999999999999999999', '1e3', '0x10', '', '%205', '10001', '5&Size=6'])(
-      'User list Size=%s → 400',
-      async (size) => {
-        expectFieldNamed(await refused({ method: 'GET', url: `/api/User?Size=${size}`, token }, 400), 'Size');
-      },
-    );
+    it.each([
+      'Infinity',
+      '-Infinity',
+      'NaN',
+      '-1',
+      '0',
+      '-0',
+      '1.5',
+      '99999999999999999999',
+      '1e3',
+      '0x10',
+      '',
+      '%205',
+      '10001',
+      '5&Size=6',
+    ])('User list Size=%s → 400', async (size) => {
+      expectFieldNamed(await refused({ method: 'GET', url: `/api/User?Size=${size}`, token }, 400), 'Size');
+    });
 
     it.each(['Infinity', '-1', '1e309', '1.5', '10000001'])('User list Page=%s → 400', async (pageNumber) => {
       expectFieldNamed(await refused({ method: 'GET', url: `/api/User?Page=${pageNumber}`, token }, 400), 'Page');
@@ -211,13 +435,15 @@ describe.each(DATABASES)('request limits and error bodies on %s', (kind) => {
   });
 
   describe('headers', () => {
-    it('opens the page to Google only for what the build was given: reCAPTCHA\'s script and frame, Firebase push\'s endpoints', () => {
+    it("opens the page to Google only for what the build was given: reCAPTCHA's script and frame, Firebase push's endpoints", () => {
       expect(thirdPartyOrigins({})).toEqual({ script: [], frame: [], connect: [] });
       const recaptcha = thirdPartyOrigins({ VITE_RECAPTCHA_SITE_KEY: 'site-key' });
       expect(recaptcha.script).toEqual(['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/']);
       expect(recaptcha.frame).toContain('https://www.google.com/recaptcha/');
       expect(recaptcha.connect).toEqual([]);
-      expect(thirdPartyOrigins({ VITE_FIREBASE_API_KEY: 'key' }).connect).toContain('https://fcmregistrations.googleapis.com');
+      expect(thirdPartyOrigins({ VITE_FIREBASE_API_KEY: 'key' }).connect).toContain(
+        'https://fcmregistrations.googleapis.com',
+      );
     });
 
     const HELMET = {
@@ -238,8 +464,18 @@ describe.each(DATABASES)('request limits and error bodies on %s', (kind) => {
         forbidden: await server.call({ method: 'GET', url: '/api/AuditLog', token: driver }),
         validation: await server.call({ method: 'GET', url: '/api/User?Size=0', token }),
         badJson: await server.call({ method: 'POST', url: '/api/Auth/login', payload: '{', headers: JSON_TYPE }),
-        wrongType: await server.call({ method: 'POST', url: '/api/Auth/login', payload: '<x/>', headers: { 'content-type': 'text/xml' } }),
-        tooLarge: await server.call({ method: 'POST', url: '/api/Auth/login', payload: bodyOfSize(MIB + 10), headers: JSON_TYPE }),
+        wrongType: await server.call({
+          method: 'POST',
+          url: '/api/Auth/login',
+          payload: '<x/>',
+          headers: { 'content-type': 'text/xml' },
+        }),
+        tooLarge: await server.call({
+          method: 'POST',
+          url: '/api/Auth/login',
+          payload: bodyOfSize(MIB + 10),
+          headers: JSON_TYPE,
+        }),
         notFound: await server.call({ method: 'GET', url: '/api/nope' }),
       };
       expect(responses.forbidden.status).toBe(403);
@@ -248,13 +484,16 @@ describe.each(DATABASES)('request limits and error bodies on %s', (kind) => {
       for (const [name, response] of Object.entries(responses)) {
         const csp = String(response.headers['content-security-policy'] ?? '');
         for (const directive of ["default-src 'self'", "frame-ancestors 'none'", "object-src 'none'"]) {
-          if (!csp.includes(directive)) missing.push(`${name} (${response.status}): content-security-policy without ${directive}`);
+          if (!csp.includes(directive))
+            missing.push(`${name} (${response.status}): content-security-policy without ${directive}`);
         }
         for (const [header, pattern] of Object.entries(HELMET)) {
-          if (!pattern.test(String(response.headers[header] ?? ''))) missing.push(`${name} (${response.status}): ${header} = ${JSON.stringify(response.headers[header])}`);
+          if (!pattern.test(String(response.headers[header] ?? '')))
+            missing.push(`${name} (${response.status}): ${header} = ${JSON.stringify(response.headers[header])}`);
         }
         const id = String(response.headers['x-request-id'] ?? '');
-        if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)) missing.push(`${name} (${response.status}): x-request-id = ${JSON.stringify(id)}`);
+        if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id))
+          missing.push(`${name} (${response.status}): x-request-id = ${JSON.stringify(id)}`);
         ids.add(id);
         if (response.headers['x-powered-by'] !== undefined) missing.push(`${name}: x-powered-by is sent`);
       }
@@ -267,16 +506,24 @@ describe.each(DATABASES)('request limits and error bodies on %s', (kind) => {
 describe('redactUrl', () => {
   it('masks the access_token query value wherever it stands, in any casing', () => {
     expect(redactUrl('/hubs/board?access_token=abc.def.ghi')).toBe('/hubs/board?access_token=[redacted]');
-    expect(redactUrl('/hubs/board?x=1&access_token=abc.def.ghi&y=2')).toBe('/hubs/board?x=1&access_token=[redacted]&y=2');
-    expect(redactUrl('/hubs/board?ACCESS_TOKEN=abc&Access_Token=def')).toBe('/hubs/board?ACCESS_TOKEN=[redacted]&Access_Token=[redacted]');
+    expect(redactUrl('/hubs/board?x=1&access_token=abc.def.ghi&y=2')).toBe(
+      '/hubs/board?x=1&access_token=[redacted]&y=2',
+    );
+    expect(redactUrl('/hubs/board?ACCESS_TOKEN=abc&Access_Token=def')).toBe(
+      '/hubs/board?ACCESS_TOKEN=[redacted]&Access_Token=[redacted]',
+    );
     expect(redactUrl('/hubs/board?access_token=abc#frag')).toBe('/hubs/board?access_token=[redacted]#frag');
     expect(redactUrl('/api/User?Size=5')).toBe('/api/User?Size=5');
-    // Whatever else a parameter is called, a name that says token is masked too (issue 25.1).
+    // Whatever else a parameter is called, a name that says token is masked too (docs/product/conventions.md#limits).
     expect(redactUrl('/api/User?my_access_token=abc')).toBe('/api/User?my_access_token=[redacted]');
   });
 
   it('masks it when the client percent-encodes the key, since the server decodes it to access_token', () => {
-    for (const url of ['/hubs/board?access%5Ftoken=SECRET', '/hubs/board?%61ccess_token=SECRET', '/hubs/board?access%5ftoken=SECRET']) {
+    for (const url of [
+      '/hubs/board?access%5Ftoken=SECRET',
+      '/hubs/board?%61ccess_token=SECRET',
+      '/hubs/board?access%5ftoken=SECRET',
+    ]) {
       expect(redactUrl(url), url).not.toContain('SECRET');
     }
   });
@@ -300,7 +547,17 @@ describe('tokens never reach the logs (the real server, its stdout)', () => {
   beforeAll(async () => {
     child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], {
       cwd: root,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_DATA: 'true', DEMO_LEDGERS: 'false', LOG_LEVEL: 'info', JWT_SECRET: '' },
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        DEMO_DATA: 'true',
+        DEMO_LEDGERS: 'false',
+        LOG_LEVEL: 'info',
+        JWT_SECRET: '',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout!.on('data', (chunk) => (output += chunk));
@@ -318,7 +575,11 @@ describe('tokens never reach the logs (the real server, its stdout)', () => {
       child!.on('exit', (code) => reject(new Error(`the server exited (${code}):\n${output}`)));
     });
 
-    const login = await fetch(`${base}/api/Auth/login`, { method: 'POST', headers: JSON_TYPE, body: JSON.stringify({ email: ADMIN, password: 'demo-password' }) });
+    const login = await fetch(`${base}/api/Auth/login`, {
+      method: 'POST',
+      headers: JSON_TYPE,
+      body: JSON.stringify({ email: ADMIN, password: 'demo-password' }),
+    });
     bearer = ((await login.json()) as { value: string }).value;
     const auth = { authorization: `Bearer ${bearer}` };
     const urls = [
@@ -335,7 +596,13 @@ describe('tokens never reach the logs (the real server, its stdout)', () => {
       await response.text();
     }
     // A body that fails deep in the stack, with the token inside it, for the error logs.
-    await (await fetch(`${base}/api/AccessManagements/groups/new?access_token=${SECRETS[0]}`, { method: 'POST', headers: { ...auth, ...JSON_TYPE }, body: '{' })).text();
+    await (
+      await fetch(`${base}/api/AccessManagements/groups/new?access_token=${SECRETS[0]}`, {
+        method: 'POST',
+        headers: { ...auth, ...JSON_TYPE },
+        body: '{',
+      })
+    ).text();
 
     // Stop the server (by its own pid) and keep everything it wrote: it finishes its requests and flushes its log
     // before exiting, and 'close' comes once its output has been read to the end ('exit' can come before).

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, type TestServer, startTestServer } from '../helpers/server';
 
-interface Group { id: number; name: string; isDefaultgroup: boolean; features: { id: number; title: string; uri: string }[] }
+interface Group {
+  id: number;
+  name: string;
+  isDefaultgroup: boolean;
+  features: { id: number; title: string; uri: string }[];
+}
 
 describe.each(DATABASES)('sidebar groups on %s', (kind) => {
   let server: TestServer;
@@ -14,8 +19,10 @@ describe.each(DATABASES)('sidebar groups on %s', (kind) => {
   });
   afterAll(() => server.close());
 
-  const layout = async (t = token): Promise<Group[]> => (await server.call({ method: 'GET', url: '/api/Auth/features/get', token: t })).body.value;
-  const call = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, t = token) => server.call({ method, url, payload: payload as object, token: t });
+  const layout = async (t = token): Promise<Group[]> =>
+    (await server.call({ method: 'GET', url: '/api/Auth/features/get', token: t })).body.value;
+  const call = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, t = token) =>
+    server.call({ method, url, payload: payload as object, token: t });
   /** A rule's violation returns its message and leaves the layout as it was. */
   const refused = async (request: () => Promise<{ status: number; body: any }>, status: number, message: RegExp) => {
     const before = await layout();
@@ -32,7 +39,13 @@ describe.each(DATABASES)('sidebar groups on %s', (kind) => {
     expect(groups.map((g) => g.name)).toEqual(['Books', 'Reports', 'Management', 'Finances', 'Assignment', 'General']);
     expect(groups.filter((g) => g.isDefaultgroup).map((g) => g.name)).toEqual(['General']);
     expect(groups[0].features.map((f) => f.uri)).toEqual(['/app/books/bookorders', '/app/kanban', '/app/chat']);
-    expect(groups[0].features[0]).toMatchObject({ id: expect.any(Number), title: 'Book Orders', icon: expect.any(String), parentFeatureId: null, permissions: expect.arrayContaining(['Read']) });
+    expect(groups[0].features[0]).toMatchObject({
+      id: expect.any(Number),
+      title: 'Book Orders',
+      icon: expect.any(String),
+      parentFeatureId: null,
+      permissions: expect.arrayContaining(['Read']),
+    });
     // The dispatch board is Book Orders' own sidebar entry; chat a feature of its own in the same section.
     expect(groups[0].features[1]).toMatchObject({ title: 'Dispatch Board', parentFeatureId: groups[0].features[0].id });
     expect(groups[0].features[2]).toMatchObject({ title: 'Chat', parentFeatureId: null });
@@ -52,11 +65,30 @@ describe.each(DATABASES)('sidebar groups on %s', (kind) => {
     const groups = await layout();
     const daily = groups.find((g) => g.name === 'Daily')!;
     const general = groups.find((g) => g.isDefaultgroup)!;
-    await refused(() => call('PUT', '/api/AccessManagements/groups/rename', { groupId: daily.id, name: 'Daily' }), 400, /same as the current/);
-    await refused(() => call('PUT', '/api/AccessManagements/groups/rename', { groupId: daily.id, name: '' }), 400, /group name/i);
-    await refused(() => call('PUT', '/api/AccessManagements/groups/rename', { groupId: general.id, name: 'Other' }), 400, /default group cannot be renamed/);
-    await refused(() => call('PUT', '/api/AccessManagements/groups/rename', { groupId: daily.id, name: 'Books' }), 409, /already exists/);
-    const response = await call('PUT', '/api/AccessManagements/groups/rename', { groupId: daily.id, name: 'Every day' });
+    await refused(
+      () => call('PUT', '/api/AccessManagements/groups/rename', { groupId: daily.id, name: 'Daily' }),
+      400,
+      /same as the current/,
+    );
+    await refused(
+      () => call('PUT', '/api/AccessManagements/groups/rename', { groupId: daily.id, name: '' }),
+      400,
+      /group name/i,
+    );
+    await refused(
+      () => call('PUT', '/api/AccessManagements/groups/rename', { groupId: general.id, name: 'Other' }),
+      400,
+      /default group cannot be renamed/,
+    );
+    await refused(
+      () => call('PUT', '/api/AccessManagements/groups/rename', { groupId: daily.id, name: 'Books' }),
+      409,
+      /already exists/,
+    );
+    const response = await call('PUT', '/api/AccessManagements/groups/rename', {
+      groupId: daily.id,
+      name: 'Every day',
+    });
     expect(response.status).toBe(200);
     expect(response.body.value.find((g: Group) => g.id === daily.id).name).toBe('Every day');
   });
@@ -66,16 +98,40 @@ describe.each(DATABASES)('sidebar groups on %s', (kind) => {
     const target = groups.find((g) => g.name === 'Every day')!;
     const books = groups.find((g) => g.name === 'Books')!.features;
     const feature = books[0];
-    const response = await call('POST', '/api/AccessManagements/features/dnd-in-group', { featureGroupId: target.id, featureId: feature.id });
+    const response = await call('POST', '/api/AccessManagements/features/dnd-in-group', {
+      featureGroupId: target.id,
+      featureId: feature.id,
+    });
     expect(response.status).toBe(200);
     const after: Group[] = response.body.value;
     expect(after.find((g) => g.id === target.id)!.features.map((f) => f.id)).toEqual([feature.id]);
     expect(after.find((g) => g.name === 'Books')!.features.map((f) => f.id)).toEqual(books.slice(1).map((f) => f.id));
 
-    const forbiddenFeature = await server.db.selectFrom('features').select('id').where('key', '=', 'AccessSettings').executeTakeFirstOrThrow();
-    await refused(() => call('POST', '/api/AccessManagements/features/dnd-in-group', { featureGroupId: target.id, featureId: forbiddenFeature.id }), 403, /no access/);
-    await refused(() => call('POST', '/api/AccessManagements/features/dnd-in-group', { featureGroupId: target.id, featureId: 999_999 }), 404, /Feature not found/);
-    await refused(() => call('POST', '/api/AccessManagements/features/dnd-in-group', { featureGroupId: target.id, featureId: '1' }), 400, /featureId/);
+    const forbiddenFeature = await server.db
+      .selectFrom('features')
+      .select('id')
+      .where('key', '=', 'AccessSettings')
+      .executeTakeFirstOrThrow();
+    await refused(
+      () =>
+        call('POST', '/api/AccessManagements/features/dnd-in-group', {
+          featureGroupId: target.id,
+          featureId: forbiddenFeature.id,
+        }),
+      403,
+      /no access/,
+    );
+    await refused(
+      () =>
+        call('POST', '/api/AccessManagements/features/dnd-in-group', { featureGroupId: target.id, featureId: 999_999 }),
+      404,
+      /Feature not found/,
+    );
+    await refused(
+      () => call('POST', '/api/AccessManagements/features/dnd-in-group', { featureGroupId: target.id, featureId: '1' }),
+      400,
+      /featureId/,
+    );
   });
 
   it("touches only the caller's own groups", async () => {
@@ -84,7 +140,13 @@ describe.each(DATABASES)('sidebar groups on %s', (kind) => {
     for (const request of [
       () => call('PUT', '/api/AccessManagements/groups/rename', { groupId: mine.id, name: 'Hijacked' }, otherToken),
       () => call('DELETE', `/api/AccessManagements/groups/remove/${mine.id}`, undefined, otherToken),
-      () => call('POST', '/api/AccessManagements/features/dnd-in-group', { featureGroupId: mine.id, featureId: theirsBefore[0].features[0].id }, otherToken),
+      () =>
+        call(
+          'POST',
+          '/api/AccessManagements/features/dnd-in-group',
+          { featureGroupId: mine.id, featureId: theirsBefore[0].features[0].id },
+          otherToken,
+        ),
     ]) {
       await refused(request, 404, /Group not found/);
     }
@@ -95,10 +157,22 @@ describe.each(DATABASES)('sidebar groups on %s', (kind) => {
     const groups = await layout();
     const ids = groups.map((g) => g.id);
     const reversed = [...ids].reverse();
-    await refused(() => call('PUT', '/api/AccessManagements/groups/reorder', { groupIds: ids.slice(1) }), 400, /exactly once/);
-    await refused(() => call('PUT', '/api/AccessManagements/groups/reorder', { groupIds: [...ids.slice(1), ids[1]] }), 400, /exactly once/);
+    await refused(
+      () => call('PUT', '/api/AccessManagements/groups/reorder', { groupIds: ids.slice(1) }),
+      400,
+      /exactly once/,
+    );
+    await refused(
+      () => call('PUT', '/api/AccessManagements/groups/reorder', { groupIds: [...ids.slice(1), ids[1]] }),
+      400,
+      /exactly once/,
+    );
     const foreign = (await layout(otherToken))[0].id;
-    await refused(() => call('PUT', '/api/AccessManagements/groups/reorder', { groupIds: [...ids.slice(1), foreign] }), 400, /exactly once/);
+    await refused(
+      () => call('PUT', '/api/AccessManagements/groups/reorder', { groupIds: [...ids.slice(1), foreign] }),
+      400,
+      /exactly once/,
+    );
     const response = await call('PUT', '/api/AccessManagements/groups/reorder', { groupIds: reversed });
     expect(response.status).toBe(200);
     expect(response.body.value.map((g: Group) => g.id)).toEqual(reversed);
@@ -108,7 +182,11 @@ describe.each(DATABASES)('sidebar groups on %s', (kind) => {
     const groups = await layout();
     const general = groups.find((g) => g.isDefaultgroup)!;
     const everyDay = groups.find((g) => g.name === 'Every day')!;
-    await refused(() => call('DELETE', `/api/AccessManagements/groups/remove/${general.id}`), 400, /default group cannot be deleted/);
+    await refused(
+      () => call('DELETE', `/api/AccessManagements/groups/remove/${general.id}`),
+      400,
+      /default group cannot be deleted/,
+    );
     await refused(() => call('DELETE', '/api/AccessManagements/groups/remove/0'), 400, /groupId/);
     await refused(() => call('DELETE', '/api/AccessManagements/groups/remove/987654'), 404, /Group not found/);
     const response = await call('DELETE', `/api/AccessManagements/groups/remove/${everyDay.id}`);

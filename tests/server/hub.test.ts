@@ -3,7 +3,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, type TestServer, startTestServer } from '../helpers/server';
-import { RS, RawClient, closeTestServer, connect, listen, loginAt, negotiate, rawConnect, startServerProcess, until } from '../helpers/hub';
+import {
+  RS,
+  RawClient,
+  closeTestServer,
+  connect,
+  listen,
+  loginAt,
+  negotiate,
+  rawConnect,
+  startServerProcess,
+  until,
+} from '../helpers/hub';
 
 /** The /notify hub with the real @microsoft/signalr client: negotiate, sockets, presence, invocations, errors. */
 
@@ -14,7 +25,8 @@ describe.each(DATABASES)('the /notify hub on %s', (kind) => {
   beforeAll(async () => {
     server = await startTestServer(kind);
     base = await listen(server);
-    for (const row of await server.db.selectFrom('users').select(['id', 'email']).execute()) ids[row.email.split('@')[0]] = row.id;
+    for (const row of await server.db.selectFrom('users').select(['id', 'email']).execute())
+      ids[row.email.split('@')[0]] = row.id;
   });
   afterAll(() => closeTestServer(server));
 
@@ -25,14 +37,19 @@ describe.each(DATABASES)('the /notify hub on %s', (kind) => {
     const { status, body } = await negotiate(base, token);
     expect(status).toBe(200);
     expect(body).toEqual({
-      negotiateVersion: 1, connectionId: expect.any(String), connectionToken: expect.any(String),
+      negotiateVersion: 1,
+      connectionId: expect.any(String),
+      connectionToken: expect.any(String),
       availableTransports: [{ transport: 'WebSockets', transferFormats: ['Text', 'Binary'] }],
     });
     expect(body.connectionToken).not.toBe(body.connectionId);
     expect(body).not.toHaveProperty('useStatefulReconnect');
     expect((await negotiate(base, token, { viaQuery: true })).status).toBe(200);
     // A client asking for stateful reconnect gets the same answer: not offered.
-    const stateful = await fetch(`${base}/notify/negotiate?negotiateVersion=1&useStatefulReconnect=true`, { method: 'POST', headers: bearer(token) });
+    const stateful = await fetch(`${base}/notify/negotiate?negotiateVersion=1&useStatefulReconnect=true`, {
+      method: 'POST',
+      headers: bearer(token),
+    });
     expect(await stateful.json()).not.toHaveProperty('useStatefulReconnect');
   });
 
@@ -40,7 +57,11 @@ describe.each(DATABASES)('the /notify hub on %s', (kind) => {
     const token = await server.login('dispatcher@haulboard.demo');
     const client = await connect(base, token);
     const online = await client.connection.invoke('GetOnlineUsers');
-    expect(online).toContainEqual({ userId: ids.dispatcher, firstName: expect.any(String), lastName: expect.any(String) });
+    expect(online).toContainEqual({
+      userId: ids.dispatcher,
+      firstName: expect.any(String),
+      lastName: expect.any(String),
+    });
     await until(() => client.presence?.some((u) => u.userId === ids.dispatcher), 'the presence list');
     await client.stop();
   });
@@ -48,13 +69,17 @@ describe.each(DATABASES)('the /notify hub on %s', (kind) => {
   it('connects the real client with the token in the access_token query', async () => {
     const token = await server.login('finance@haulboard.demo');
     const client = await connect(base, token, { viaQuery: true });
-    expect(await client.connection.invoke('GetOnlineUsers')).toContainEqual(expect.objectContaining({ userId: ids.finance }));
+    expect(await client.connection.invoke('GetOnlineUsers')).toContainEqual(
+      expect.objectContaining({ userId: ids.finance }),
+    );
     await client.stop();
   });
 
   it('lets a client skip negotiation and open the socket directly', async () => {
     const client = await connect(base, await server.login('fleetmanager@haulboard.demo'), { skipNegotiation: true });
-    expect(await client.connection.invoke('GetOnlineUsers')).toContainEqual(expect.objectContaining({ userId: ids.fleetmanager }));
+    expect(await client.connection.invoke('GetOnlineUsers')).toContainEqual(
+      expect.objectContaining({ userId: ids.fleetmanager }),
+    );
     await client.stop();
   });
 
@@ -62,7 +87,9 @@ describe.each(DATABASES)('the /notify hub on %s', (kind) => {
     const token = await server.login('claimtrackerteam@haulboard.demo');
     const negotiated = [];
     for (let i = 0; i < 12; i++) negotiated.push((await negotiate(base, token)).body.connectionToken);
-    await expect(RawClient.open(`${base}/notify?id=${negotiated[0]}`, bearer(token))).rejects.toMatchObject({ status: 404 });
+    await expect(RawClient.open(`${base}/notify?id=${negotiated[0]}`, bearer(token))).rejects.toMatchObject({
+      status: 404,
+    });
     const last = await RawClient.open(`${base}/notify?id=${negotiated[11]}`, bearer(token));
     last.ws.close();
     await last.closed;
@@ -80,8 +107,12 @@ describe.each(DATABASES)('the /notify hub on %s', (kind) => {
     expect((await negotiate(base, token, { viaQuery: true })).status).toBe(401);
     await expect(connect(base, token)).rejects.toThrow(/401/);
     // The id negotiated before the sign-out cannot be used with the dead token either.
-    await expect(RawClient.open(`${base}/notify?id=${body.connectionToken}`, bearer(token))).rejects.toMatchObject({ status: 401 });
-    await expect(RawClient.open(`${base}/notify?id=${body.connectionToken}&access_token=${token}`)).rejects.toMatchObject({ status: 401 });
+    await expect(RawClient.open(`${base}/notify?id=${body.connectionToken}`, bearer(token))).rejects.toMatchObject({
+      status: 401,
+    });
+    await expect(
+      RawClient.open(`${base}/notify?id=${body.connectionToken}&access_token=${token}`),
+    ).rejects.toMatchObject({ status: 401 });
     await expect(RawClient.open(`${base}/notify?id=${body.connectionToken}`)).rejects.toMatchObject({ status: 401 });
   });
 
@@ -97,7 +128,9 @@ describe.each(DATABASES)('the /notify hub on %s', (kind) => {
 
   it('answers 404 for an unknown connection id or path and 409 for a second socket on the same id', async () => {
     const token = await server.login('manager@haulboard.demo');
-    await expect(RawClient.open(`${base}/notify?id=no-such-connection`, bearer(token))).rejects.toMatchObject({ status: 404 });
+    await expect(RawClient.open(`${base}/notify?id=no-such-connection`, bearer(token))).rejects.toMatchObject({
+      status: 404,
+    });
     await expect(RawClient.open(`${base}/elsewhere`, bearer(token))).rejects.toMatchObject({ status: 404 });
 
     const { body } = await negotiate(base, token);
@@ -107,13 +140,19 @@ describe.each(DATABASES)('the /notify hub on %s', (kind) => {
     // Another user cannot take over someone's negotiated id.
     const other = await server.login('dispatcher@haulboard.demo');
     const { body: theirs } = await negotiate(base, token);
-    await expect(RawClient.open(`${base}/notify?id=${theirs.connectionToken}`, bearer(other))).rejects.toMatchObject({ status: 404 });
+    await expect(RawClient.open(`${base}/notify?id=${theirs.connectionToken}`, bearer(other))).rejects.toMatchObject({
+      status: 404,
+    });
     // The public connectionId is not the key to the socket.
-    await expect(RawClient.open(`${base}/notify?id=${body.connectionId}`, bearer(token))).rejects.toMatchObject({ status: 404 });
+    await expect(RawClient.open(`${base}/notify?id=${body.connectionId}`, bearer(token))).rejects.toMatchObject({
+      status: 404,
+    });
     first.ws.close();
     await first.closed;
     // Once the socket is gone the id is gone with it.
-    await expect(RawClient.open(`${base}/notify?id=${body.connectionToken}`, bearer(token))).rejects.toMatchObject({ status: 404 });
+    await expect(RawClient.open(`${base}/notify?id=${body.connectionToken}`, bearer(token))).rejects.toMatchObject({
+      status: 404,
+    });
   });
 
   it('shows two users to each other, each user once however many tabs, and drops one who leaves', async () => {
@@ -126,12 +165,18 @@ describe.each(DATABASES)('the /notify hub on %s', (kind) => {
     await until(() => both.every((id) => bob.onlineIds().includes(id)), 'bob to see alice');
     const list = await alice.connection.invoke('GetOnlineUsers');
     expect(list.filter((u: { userId: number }) => u.userId === ids.driver2)).toHaveLength(1);
-    expect(list.find((u: { userId: number }) => u.userId === ids.driver2)).toEqual({ userId: ids.driver2, firstName: expect.any(String), lastName: expect.any(String) });
+    expect(list.find((u: { userId: number }) => u.userId === ids.driver2)).toEqual({
+      userId: ids.driver2,
+      firstName: expect.any(String),
+      lastName: expect.any(String),
+    });
 
     await bob.stop();
     // Still online through the second tab.
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect((await alice.connection.invoke('GetOnlineUsers')).map((u: { userId: number }) => u.userId)).toContain(ids.driver2);
+    expect((await alice.connection.invoke('GetOnlineUsers')).map((u: { userId: number }) => u.userId)).toContain(
+      ids.driver2,
+    );
     await bobTab2.stop();
     await until(() => !alice.onlineIds().includes(ids.driver2), 'bob to leave alice’s list');
     await alice.stop();
@@ -182,7 +227,12 @@ describe.each(DATABASES)('the /notify hub on %s', (kind) => {
   it('closes the connection on malformed messages and frames over 1 MiB, and keeps serving everyone else', async () => {
     const token = await server.login('manager@haulboard.demo');
     const bystander = await connect(base, await server.login('fleetmanager@haulboard.demo'));
-    for (const bad of ['{not json' + RS, JSON.stringify({ type: 99 }) + RS, JSON.stringify({ type: 1, target: 5, arguments: [] }) + RS, '[]' + RS]) {
+    for (const bad of [
+      '{not json' + RS,
+      JSON.stringify({ type: 99 }) + RS,
+      JSON.stringify({ type: 1, target: 5, arguments: [] }) + RS,
+      '[]' + RS,
+    ]) {
       const raw = await rawConnect(base, token);
       raw.send(bad);
       const { code } = await raw.closed;
@@ -196,7 +246,10 @@ describe.each(DATABASES)('the /notify hub on %s', (kind) => {
     const pieces = await rawConnect(base, token);
     pieces.send(JSON.stringify({ type: 1, invocationId: '7', target: 'GetOnlineUsers', arguments: [] }).slice(0, 10));
     pieces.send(JSON.stringify({ type: 1, invocationId: '7', target: 'GetOnlineUsers', arguments: [] }).slice(10) + RS);
-    await pieces.waitFor((r) => r.type === 3 && r.invocationId === '7' && Array.isArray(r.result), 'the completion of a split record');
+    await pieces.waitFor(
+      (r) => r.type === 3 && r.invocationId === '7' && Array.isArray(r.result),
+      'the completion of a split record',
+    );
     for (let i = 0; i < 3; i++) pieces.send('y'.repeat(400 * 1024));
     expect((await pieces.closed).code).toBe(1000);
     expect(Array.isArray(await bystander.connection.invoke('GetOnlineUsers'))).toBe(true);
@@ -208,7 +261,11 @@ describe.each(DATABASES)('the /notify hub on %s', (kind) => {
     const raw = await rawConnect(base, await server.login('manager@haulboard.demo'));
     raw.send(JSON.stringify({ type: 4, invocationId: 's1', target: 'GetOnlineUsers', arguments: [] }) + RS);
     await raw.waitFor((r) => r.type === 3 && r.invocationId === 's1' && r.error, 'the stream error');
-    raw.send([{ type: 8, sequenceId: 1 }, { type: 9, sequenceId: 1 }, { type: 5, invocationId: 's1' }, { type: 6 }].map((m) => JSON.stringify(m) + RS).join(''));
+    raw.send(
+      [{ type: 8, sequenceId: 1 }, { type: 9, sequenceId: 1 }, { type: 5, invocationId: 's1' }, { type: 6 }]
+        .map((m) => JSON.stringify(m) + RS)
+        .join(''),
+    );
     raw.send(JSON.stringify({ type: 1, invocationId: 'after', target: 'GetOnlineUsers', arguments: [] }) + RS);
     await raw.waitFor((r) => r.type === 3 && r.invocationId === 'after', 'an answer after the ignored messages');
     raw.ws.close();
@@ -227,9 +284,17 @@ describe('the /notify hub across a restart', () => {
     const base = await listen(server);
     const port = Number(new URL(base).port);
     const token = await server.login('dispatcher4@haulboard.demo');
-    const userId = (await server.db.selectFrom('users').select('id').where('email', '=', 'dispatcher4@haulboard.demo').executeTakeFirstOrThrow()).id;
+    const userId = (
+      await server.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'dispatcher4@haulboard.demo')
+        .executeTakeFirstOrThrow()
+    ).id;
     // Retries for about 30 s: a restart on a busy machine can take several seconds.
-    const client = await connect(base, token, { reconnectDelays: [0, 100, 200, 300, 500, ...Array<number>(30).fill(1000)] });
+    const client = await connect(base, token, {
+      reconnectDelays: [0, 100, 200, 300, 500, ...Array<number>(30).fill(1000)],
+    });
     let reconnected = false;
     client.connection.onreconnected(() => {
       reconnected = true;
@@ -243,7 +308,9 @@ describe('the /notify hub across a restart', () => {
     await listen(server, port);
     await until(() => reconnected, 'the client to reconnect', 40_000);
     expect(client.connection.state).toBe('Connected');
-    expect((await client.connection.invoke('GetOnlineUsers')).map((u: { userId: number }) => u.userId)).toEqual([userId]);
+    expect((await client.connection.invoke('GetOnlineUsers')).map((u: { userId: number }) => u.userId)).toEqual([
+      userId,
+    ]);
     await client.stop();
   });
 });
@@ -272,7 +339,13 @@ describe('a silent client', () => {
     const watcher = await connect(base, await server.login('dispatcher5@haulboard.demo'), { keepAliveMs: 100 });
     const token = await server.login('driver5@haulboard.demo');
     const silent = await rawConnect(base, token);
-    const userId = (await server.db.selectFrom('users').select('id').where('email', '=', 'driver5@haulboard.demo').executeTakeFirstOrThrow()).id;
+    const userId = (
+      await server.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'driver5@haulboard.demo')
+        .executeTakeFirstOrThrow()
+    ).id;
     // Seen at any time: the silent client may come and go between two looks at the latest list.
     await until(() => watcher.seenOnline.has(userId), 'the silent client online');
     const { code } = await silent.closed;
@@ -297,7 +370,9 @@ describe('a silent client', () => {
     const token = await server.login('driver3@haulboard.demo');
     const { body } = await negotiate(base, token);
     await new Promise((resolve) => setTimeout(resolve, 900));
-    await expect(RawClient.open(`${base}/notify?id=${body.connectionToken}`, { authorization: `Bearer ${token}` })).rejects.toMatchObject({ status: 404 });
+    await expect(
+      RawClient.open(`${base}/notify?id=${body.connectionToken}`, { authorization: `Bearer ${token}` }),
+    ).rejects.toMatchObject({ status: 404 });
   });
 });
 
@@ -309,13 +384,20 @@ describe('the server process', () => {
       const token = await loginAt(server.base, 'manager@haulboard.demo');
       const viaQuery = await connect(server.base, token, { viaQuery: true });
       const viaHeader = await connect(server.base, token);
-      await expect(RawClient.open(`${server.base}/notify?id=unknown&access_token=${token}`)).rejects.toMatchObject({ status: 404 });
-      await expect(RawClient.open(`${server.base}/notify?access_token=${token}x`)).rejects.toMatchObject({ status: 401 });
+      await expect(RawClient.open(`${server.base}/notify?id=unknown&access_token=${token}`)).rejects.toMatchObject({
+        status: 404,
+      });
+      await expect(RawClient.open(`${server.base}/notify?access_token=${token}x`)).rejects.toMatchObject({
+        status: 401,
+      });
       const raw = await rawConnect(server.base, token);
 
       expect(await server.stop('SIGTERM')).toBe(0);
       expect(raw.records.at(-1)).toEqual({ type: 7, allowReconnect: true });
-      await until(() => viaQuery.closedWith !== 'open' && viaHeader.closedWith !== 'open', 'both clients to see the close');
+      await until(
+        () => viaQuery.closedWith !== 'open' && viaHeader.closedWith !== 'open',
+        'both clients to see the close',
+      );
 
       const log = server.output();
       // The socket and negotiate requests are logged like every request, with the token masked.

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BackplaneMessage, PostgresBackplane } from '../../server/modules/notify/backplane';
 import { PROFILE, registerCompleted } from '../helpers/account';
 import { type TestServer, startTestServer } from '../helpers/server';
-import { type HubClient, type ServerProcess, closeTestServer, connect, listen, loginAt, startServerProcess, until } from '../helpers/hub';
+import {
+  type HubClient,
+  type ServerProcess,
+  closeTestServer,
+  connect,
+  listen,
+  loginAt,
+  startServerProcess,
+  until,
+} from '../helpers/hub';
 
 /**
  * Two server processes on one PostgreSQL database act as one hub: presence, notifications and sign-outs cross
@@ -31,8 +40,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL d
     }
     baseOne = await listen(one);
     // Same database and data directory (so the same token secret): what two servers behind a load balancer share.
-    two = await startServerProcess({ DATABASE_URL: one.config.databaseUrl!, DATA_DIR: one.config.dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'warn', HUB_HEARTBEAT_MS: '1000' });
-    for (const row of await one.db.selectFrom('users').select(['id', 'email']).execute()) ids[row.email.split('@')[0]] = row.id;
+    two = await startServerProcess({
+      DATABASE_URL: one.config.databaseUrl!,
+      DATA_DIR: one.config.dataDir,
+      DEMO_DATA: 'true',
+      LOG_LEVEL: 'warn',
+      HUB_HEARTBEAT_MS: '1000',
+    });
+    for (const row of await one.db.selectFrom('users').select(['id', 'email']).execute())
+      ids[row.email.split('@')[0]] = row.id;
   });
   afterAll(async () => {
     for (const client of clients) await client.stop().catch(() => undefined);
@@ -45,7 +61,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL d
     const bob = await open(two.base, await loginAt(two.base, 'manager@haulboard.demo'));
     await until(() => alice.onlineIds().includes(ids.manager), 'alice (server one) to see bob (server two)');
     await until(() => bob.onlineIds().includes(ids.dispatcher), 'bob (server two) to see alice (server one)');
-    expect((await bob.connection.invoke('GetOnlineUsers')).map((u: { userId: number }) => u.userId)).toEqual(expect.arrayContaining([ids.dispatcher, ids.manager]));
+    expect((await bob.connection.invoke('GetOnlineUsers')).map((u: { userId: number }) => u.userId)).toEqual(
+      expect.arrayContaining([ids.dispatcher, ids.manager]),
+    );
     // The same user on both servers is listed once.
     const aliceOnTwo = await open(two.base, await loginAt(two.base, 'dispatcher@haulboard.demo'));
     const list = await aliceOnTwo.connection.invoke('GetOnlineUsers');
@@ -58,8 +76,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL d
 
   it('delivers a notification created on one server to a socket on the other', async () => {
     const adminOnTwo = await open(two.base, await loginAt(two.base, 'administrator@haulboard.demo'));
-    const { user } = await registerCompleted(one, 'two.servers@example.com', { userType: 'dispatch' }, { ...PROFILE, firstName: 'Tess', lastName: 'Twin' });
-    const live = await until(() => adminOnTwo.notifications.find((n) => n.title === 'New registration awaiting activation: Tess Twin'), 'the notification on server two');
+    const { user } = await registerCompleted(
+      one,
+      'two.servers@example.com',
+      { userType: 'dispatch' },
+      { ...PROFILE, firstName: 'Tess', lastName: 'Twin' },
+    );
+    const live = await until(
+      () => adminOnTwo.notifications.find((n) => n.title === 'New registration awaiting activation: Tess Twin'),
+      'the notification on server two',
+    );
     expect(live.link).toBe(`/app/management/user-management/${user.id}/edit`);
   });
 
@@ -77,14 +103,26 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL d
     const fleetToken = await loginAt(two.base, 'fleetmanager@haulboard.demo');
     const fleet = await open(two.base, fleetToken);
     const dispatcher = await open(two.base, await loginAt(two.base, 'dispatcher@haulboard.demo'));
-    const bankRead = async () => (await fetch(`${two.base}/api/TransactionsMatching/get-chase-transactions-date-filters`, { headers: { authorization: `Bearer ${fleetToken}` } })).status;
+    const bankRead = async () =>
+      (
+        await fetch(`${two.base}/api/TransactionsMatching/get-chase-transactions-date-filters`, {
+          headers: { authorization: `Bearer ${fleetToken}` },
+        })
+      ).status;
     // Server two has read (and cached) the matrix: the fleet manager has no Bank.
     expect(await bankRead()).toBe(403);
     const admin = await one.login('administrator@haulboard.demo');
-    const matrix = (await one.call({ method: 'GET', url: '/api/Permission/get-features-permissions-info', token: admin })).body.value;
+    const matrix = (
+      await one.call({ method: 'GET', url: '/api/Permission/get-features-permissions-info', token: admin })
+    ).body.value;
     const roleId = matrix.roles.find((r: { name: string }) => r.name === 'FleetManager').id;
     const featureId = matrix.features.find((f: { key: string }) => f.key === 'MatchTransactions').id;
-    const saved = await one.call({ method: 'PUT', url: '/api/Permission/matrix', token: admin, payload: { version: matrix.version, changes: [{ roleId, featureId, permissions: ['Read'] }] } });
+    const saved = await one.call({
+      method: 'PUT',
+      url: '/api/Permission/matrix',
+      token: admin,
+      payload: { version: matrix.version, changes: [{ roleId, featureId, permissions: ['Read'] }] },
+    });
     expect(saved.status).toBe(200);
     await until(() => fleet.accessChanges > 0, 'the fleet manager on server two to be told');
     // Server two dropped its cached matrix when told: the next call obeys (long before the cache's 30 s would end).
@@ -104,15 +142,27 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL d
 describe.skipIf(!process.env.TEST_DATABASE_URL)('the PostgreSQL backplane', () => {
   it('carries messages beyond the 8000-byte NOTIFY limit whole and in order, and ignores its own', async () => {
     const url = process.env.TEST_DATABASE_URL!;
-    const log = { warn: () => undefined, error: () => undefined, debug: () => undefined, info: () => undefined } as never;
+    const log = {
+      warn: () => undefined,
+      error: () => undefined,
+      debug: () => undefined,
+      info: () => undefined,
+    } as never;
     const sender = new PostgresBackplane(url, 'sender', log);
     const receiver = new PostgresBackplane(url, 'receiver', log);
     const received: BackplaneMessage[] = [];
     const echoed: BackplaneMessage[] = [];
-    await receiver.start({ onConnected: () => undefined, onMessage: (from, message) => from === 'sender' && received.push(message) });
+    await receiver.start({
+      onConnected: () => undefined,
+      onMessage: (from, message) => from === 'sender' && received.push(message),
+    });
     await sender.start({ onConnected: () => undefined, onMessage: (_from, message) => echoed.push(message) });
     try {
-      const users = Array.from({ length: 1500 }, (_, i) => ({ userId: i + 1, firstName: `Fírst${i} “quoted”`, lastName: `Läst\\${i}` }));
+      const users = Array.from({ length: 1500 }, (_, i) => ({
+        userId: i + 1,
+        firstName: `Fírst${i} “quoted”`,
+        lastName: `Läst\\${i}`,
+      }));
       sender.publish({ t: 'presence', users });
       sender.publish({ t: 'disconnect', userId: 7 });
       await until(() => received.length === 2, 'both messages');

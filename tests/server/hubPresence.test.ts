@@ -26,13 +26,23 @@ class FakeSocket extends EventEmitter {
   }
   /** The ReceiveClientConnectedEvent lists received, as user id lists. */
   lists(): number[][] {
-    return this.frames.flatMap((f) => f.split(RS).filter(Boolean).map((r) => JSON.parse(r)))
+    return this.frames
+      .flatMap((f) =>
+        f
+          .split(RS)
+          .filter(Boolean)
+          .map((r) => JSON.parse(r)),
+      )
       .filter((m) => m.target === 'ReceiveClientConnectedEvent')
       .map((m) => m.arguments[0].map((u: { userId: number }) => u.userId));
   }
 }
 
-const identity = (userId: number): Identity => ({ user: { userId, firstName: `First${userId}`, lastName: `Last${userId}` }, sessionId: `s${userId}`, expiresAt: Date.now() + 3_600_000 });
+const identity = (userId: number): Identity => ({
+  user: { userId, firstName: `First${userId}`, lastName: `Last${userId}` },
+  sessionId: `s${userId}`,
+  expiresAt: Date.now() + 3_600_000,
+});
 
 function join(hub: Hub, userId: number): FakeSocket {
   const who = identity(userId);
@@ -165,11 +175,26 @@ describe('hub presence across servers', () => {
 
   it('publishes notifications and disconnects for the others, and delivers theirs here', async () => {
     const socket = join(hub, 1);
-    const notification = { id: 5, type: 't', title: 'Hello', body: 'b', link: null, createdAt: '2026-01-01T00:00:00.000Z', readAt: null };
+    const notification = {
+      id: 5,
+      type: 't',
+      title: 'Hello',
+      body: 'b',
+      link: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      readAt: null,
+    };
     hub.deliver([{ userId: 1, notification }]);
     expect(published).toContainEqual({ t: 'deliver', deliveries: [{ userId: 1, notification }] });
     handlers.onMessage('there', { t: 'notify', userIds: [1, 2], notification: { ...notification, id: 6 } });
-    const received = socket.frames.flatMap((f) => f.split(RS).filter(Boolean).map((r) => JSON.parse(r))).filter((m) => m.target === 'ReceiveNotification');
+    const received = socket.frames
+      .flatMap((f) =>
+        f
+          .split(RS)
+          .filter(Boolean)
+          .map((r) => JSON.parse(r)),
+      )
+      .filter((m) => m.target === 'ReceiveNotification');
     expect(received.map((m) => m.arguments[0].id)).toEqual([5, 6]);
     handlers.onMessage('there', { t: 'disconnect', sessionId: 's1' });
     expect(socket.readyState).toBe(3);
@@ -187,28 +212,67 @@ describe('hub protocol parsing', () => {
 
   it('accepts only the JSON protocol, version 1', () => {
     expect(readHandshake('{"protocol":"json","version":1}')).toEqual({ ok: true });
-    for (const bad of ['{"protocol":"json","version":2}', '{"protocol":"messagepack","version":1}', '{"version":1}', '[]', 'null', '{', '"json"']) {
+    for (const bad of [
+      '{"protocol":"json","version":2}',
+      '{"protocol":"messagepack","version":1}',
+      '{"version":1}',
+      '[]',
+      'null',
+      '{',
+      '"json"',
+    ]) {
       expect(readHandshake(bad).ok, bad).toBe(false);
     }
   });
 
   it('reads each message type and refuses malformed ones', () => {
-    expect(readMessage('{"type":1,"target":"A","arguments":[1]}')).toEqual({ kind: 'invocation', invocationId: null, target: 'A', args: [1] });
-    expect(readMessage('{"type":1,"invocationId":"3","target":"A","arguments":[]}')).toMatchObject({ invocationId: '3' });
-    expect(readMessage('{"type":4,"invocationId":"3","target":"A","arguments":[]}')).toEqual({ kind: 'stream-invocation', invocationId: '3' });
+    expect(readMessage('{"type":1,"target":"A","arguments":[1]}')).toEqual({
+      kind: 'invocation',
+      invocationId: null,
+      target: 'A',
+      args: [1],
+    });
+    expect(readMessage('{"type":1,"invocationId":"3","target":"A","arguments":[]}')).toMatchObject({
+      invocationId: '3',
+    });
+    expect(readMessage('{"type":4,"invocationId":"3","target":"A","arguments":[]}')).toEqual({
+      kind: 'stream-invocation',
+      invocationId: '3',
+    });
     expect(readMessage('{"type":6}')).toEqual({ kind: 'ping' });
     expect(readMessage('{"type":7}')).toEqual({ kind: 'close' });
-    for (const ignored of ['{"type":2,"invocationId":"1"}', '{"type":3,"invocationId":"1"}', '{"type":5,"invocationId":"1"}', '{"type":8,"sequenceId":1}', '{"type":9,"sequenceId":1}']) {
+    for (const ignored of [
+      '{"type":2,"invocationId":"1"}',
+      '{"type":3,"invocationId":"1"}',
+      '{"type":5,"invocationId":"1"}',
+      '{"type":8,"sequenceId":1}',
+      '{"type":9,"sequenceId":1}',
+    ]) {
       expect(readMessage(ignored).kind, ignored).toBe('ignored');
     }
-    for (const invalid of ['', 'x', '[]', '{}', '{"type":"1"}', '{"type":99}', '{"type":1,"arguments":[]}', '{"type":1,"target":"A"}', '{"type":1,"target":"A","arguments":{}}', '{"type":1,"target":"A","arguments":[],"invocationId":5}', '{"type":4,"target":"A","arguments":[]}']) {
+    for (const invalid of [
+      '',
+      'x',
+      '[]',
+      '{}',
+      '{"type":"1"}',
+      '{"type":99}',
+      '{"type":1,"arguments":[]}',
+      '{"type":1,"target":"A"}',
+      '{"type":1,"target":"A","arguments":{}}',
+      '{"type":1,"target":"A","arguments":[],"invocationId":5}',
+      '{"type":4,"target":"A","arguments":[]}',
+    ]) {
       expect(readMessage(invalid).kind, invalid).toBe('invalid');
     }
   });
 
   it('reads its timing from the environment and refuses nonsense', () => {
     expect(hubSettingsFromEnv({})).toEqual(DEFAULT_HUB_SETTINGS);
-    expect(hubSettingsFromEnv({ HUB_PING_INTERVAL_MS: '200', HUB_CLIENT_TIMEOUT_MS: '600' })).toMatchObject({ pingIntervalMs: 200, clientTimeoutMs: 600 });
+    expect(hubSettingsFromEnv({ HUB_PING_INTERVAL_MS: '200', HUB_CLIENT_TIMEOUT_MS: '600' })).toMatchObject({
+      pingIntervalMs: 200,
+      clientTimeoutMs: 600,
+    });
     expect(() => hubSettingsFromEnv({ HUB_PING_INTERVAL_MS: 'soon' })).toThrow(/HUB_PING_INTERVAL_MS/);
     expect(() => hubSettingsFromEnv({ HUB_PING_INTERVAL_MS: '40000' })).toThrow(/longer than/);
   });

@@ -28,6 +28,7 @@ describe.each(DATABASES)('JSON rendered by %s', (kind) => {
     n: row.n,
     text: row.text,
     money: { dollars: row.cents === null ? null : row.cents / 100, flag: row.flag === 1 },
+    decimals: { thousandths: row.cents === null ? null : row.cents / 1000, whole: row.cents },
     set: row.at !== null,
   }));
 
@@ -35,12 +36,24 @@ describe.each(DATABASES)('JSON rendered by %s', (kind) => {
     const json = jsonRenderer(kind);
     const ref = (column: string) => sql.ref(`r.${column}`);
     const item = json.document({
-      n: json.integer(ref('n')), text: ref('text'), money: { dollars: json.dollars(ref('cents')), flag: json.flag(ref('flag')) }, set: json.isSet(ref('at')),
+      n: json.integer(ref('n')),
+      text: ref('text'),
+      money: { dollars: json.dollars(ref('cents')), flag: json.flag(ref('flag')) },
+      decimals: { thousandths: json.decimal(ref('cents'), 3), whole: json.decimal(ref('cents'), 0) },
+      set: json.isSet(ref('at')),
     });
-    const literal = (value: string | number | null, type: string) => (value === null ? sql`cast(null as ${sql.raw(type)})` : sql.lit(value));
-    const values = rows.map((row, i) => sql`select ${sql.lit(i)} as i, ${literal(row.cents, 'bigint')} as cents, ${literal(row.flag, 'integer')} as flag,
-      ${literal(row.at, 'text')} as at, ${literal(row.n, 'integer')} as n, ${literal(row.text, 'text')} as text`);
-    const { rows: rendered } = await sql<{ item: string }>`select ${item} as item from (${sql.join(values, sql` union all `)}) as r order by r.i`.execute(server.db);
+    const literal = (value: string | number | null, type: string) =>
+      value === null ? sql`cast(null as ${sql.raw(type)})` : sql.lit(value);
+    const values = rows.map(
+      (
+        row,
+        i,
+      ) => sql`select ${sql.lit(i)} as i, ${literal(row.cents, 'bigint')} as cents, ${literal(row.flag, 'integer')} as flag,
+      ${literal(row.at, 'text')} as at, ${literal(row.n, 'integer')} as n, ${literal(row.text, 'text')} as text`,
+    );
+    const { rows: rendered } = await sql<{
+      item: string;
+    }>`select ${item} as item from (${sql.join(values, sql` union all `)}) as r order by r.i`.execute(server.db);
     expect(rendered.map((row) => row.item)).toEqual(expected.map((value) => JSON.stringify(value)));
   });
 });

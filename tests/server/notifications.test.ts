@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { usDate } from '../../schema/format';
 import { vinCheckDigit } from '../../schema/vin';
 import { PROFILE, complete, register, verify } from '../helpers/account';
 import { DATABASES, type TestServer, startTestServer } from '../helpers/server';
@@ -27,19 +28,77 @@ describe.each(DATABASES)('notifications on %s', (kind) => {
     server = await startTestServer(kind);
     base = await listen(server);
     const db = server.db;
-    for (const row of await db.selectFrom('users').select(['id', 'email']).execute()) ids[row.email.split('@')[0]] = row.id;
-    for (const name of ['administrator', 'dispatcher', 'driver', 'driver2', 'manager']) tokens[name] = await server.login(`${name}@haulboard.demo`);
-    driverId = (await db.selectFrom('drivers').select('id').where('user_id', '=', ids.driver).executeTakeFirstOrThrow()).id;
-    otherDriverId = (await db.selectFrom('drivers').select('id').where('user_id', '=', ids.driver2).executeTakeFirstOrThrow()).id;
-    const states = await db.selectFrom('states').select(['id', 'abbreviation']).where('abbreviation', 'in', ['TX', 'AZ']).execute();
-    const first = async (table: 'brokers' | 'shippers' | 'carriers') => (await db.selectFrom(table).select('id').where('deleted_at', 'is', null).orderBy('id').executeTakeFirstOrThrow()).id;
-    const broker = (await db.selectFrom('brokers').select('id').where('status', '=', 'ACTIVE').where('deleted_at', 'is', null).orderBy('id').executeTakeFirst())?.id ?? (await first('brokers'));
+    for (const row of await db.selectFrom('users').select(['id', 'email']).execute())
+      ids[row.email.split('@')[0]] = row.id;
+    for (const name of ['administrator', 'dispatcher', 'driver', 'driver2', 'manager'])
+      tokens[name] = await server.login(`${name}@haulboard.demo`);
+    driverId = (await db.selectFrom('drivers').select('id').where('user_id', '=', ids.driver).executeTakeFirstOrThrow())
+      .id;
+    otherDriverId = (
+      await db.selectFrom('drivers').select('id').where('user_id', '=', ids.driver2).executeTakeFirstOrThrow()
+    ).id;
+    const states = await db
+      .selectFrom('states')
+      .select(['id', 'abbreviation'])
+      .where('abbreviation', 'in', ['TX', 'AZ'])
+      .execute();
+    const first = async (table: 'brokers' | 'shippers' | 'carriers') =>
+      (await db.selectFrom(table).select('id').where('deleted_at', 'is', null).orderBy('id').executeTakeFirstOrThrow())
+        .id;
+    const broker =
+      (
+        await db
+          .selectFrom('brokers')
+          .select('id')
+          .where('status', '=', 'ACTIVE')
+          .where('deleted_at', 'is', null)
+          .orderBy('id')
+          .executeTakeFirst()
+      )?.id ?? (await first('brokers'));
     order = {
-      loadBoard: 'Central Dispatch', externalLoadId: null, brokerId: broker, shipperId: await first('shippers'), carrierId: await first('carriers'),
-      dispatcherId: ids.dispatcher, driverId: null, truckId: null, trailerId: null, trailerType: 'OPEN',
-      pickup: { venue: null, address: '5333 W Kiest Blvd', city: 'Dallas', stateId: states.find((s) => s.abbreviation === 'TX')!.id, zip: '75236', contactName: null, contactPhone: null, dateType: 'EXACT', date: inDays(2), dateTo: null },
-      delivery: { venue: null, address: '1 Camelback Rd', city: 'Phoenix', stateId: states.find((s) => s.abbreviation === 'AZ')!.id, zip: '85001', contactName: null, contactPhone: null, dateType: 'ESTIMATED', date: inDays(5), dateTo: null },
-      price: 1200, brokerFee: 0, localFee: 0, codAmount: 0, paymentMethod: 'ACH', payOnPickup: false, payOnDelivery: false, paymentTermsDays: 5, notes: null,
+      loadBoard: 'Central Dispatch',
+      externalLoadId: null,
+      brokerId: broker,
+      shipperId: await first('shippers'),
+      carrierId: await first('carriers'),
+      dispatcherId: ids.dispatcher,
+      driverId: null,
+      truckId: null,
+      trailerId: null,
+      trailerType: 'OPEN',
+      pickup: {
+        venue: null,
+        address: '5333 W Kiest Blvd',
+        city: 'Dallas',
+        stateId: states.find((s) => s.abbreviation === 'TX')!.id,
+        zip: '75236',
+        contactName: null,
+        contactPhone: null,
+        dateType: 'EXACT',
+        date: inDays(2),
+        dateTo: null,
+      },
+      delivery: {
+        venue: null,
+        address: '1 Camelback Rd',
+        city: 'Phoenix',
+        stateId: states.find((s) => s.abbreviation === 'AZ')!.id,
+        zip: '85001',
+        contactName: null,
+        contactPhone: null,
+        dateType: 'ESTIMATED',
+        date: inDays(5),
+        dateTo: null,
+      },
+      price: 1200,
+      brokerFee: 0,
+      localFee: 0,
+      codAmount: 0,
+      paymentMethod: 'ACH',
+      payOnPickup: false,
+      payOnDelivery: false,
+      paymentTermsDays: 5,
+      notes: null,
       vehicles: [],
     };
   });
@@ -48,8 +107,27 @@ describe.each(DATABASES)('notifications on %s', (kind) => {
   const list = (token: string, query = '') => server.call({ method: 'GET', url: `/api/Notifications${query}`, token });
   const createOrder = async (driver: number | null) => {
     const response = await server.call({
-      method: 'POST', url: '/api/BookOrder', token: tokens.dispatcher,
-      payload: { ...order, driverId: driver, vehicles: [{ vin: makeVin(vin++), year: 2020, make: 'Honda', model: 'Accord', type: 'SEDAN', color: null, inoperable: false, lotNumber: null, stockNumber: null, price: 0 }] },
+      method: 'POST',
+      url: '/api/BookOrder',
+      token: tokens.dispatcher,
+      payload: {
+        ...order,
+        driverId: driver,
+        vehicles: [
+          {
+            vin: makeVin(vin++),
+            year: 2020,
+            make: 'Honda',
+            model: 'Accord',
+            type: 'SEDAN',
+            color: null,
+            inoperable: false,
+            lotNumber: null,
+            stockNumber: null,
+            price: 0,
+          },
+        ],
+      },
     });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     return response.body.value;
@@ -59,10 +137,18 @@ describe.each(DATABASES)('notifications on %s', (kind) => {
     const hub = await connect(base, tokens.driver);
     const before = (await list(tokens.driver)).body.data;
     const created = await createOrder(driverId);
-    const live = await until(() => hub.notifications.find((n) => n.link === `/app/books/bookorders/${created.id}/edit`), 'the live notification');
+    const live = await until(
+      () => hub.notifications.find((n) => n.link === `/app/my-loads/${created.id}`),
+      'the live notification',
+    );
     expect(live).toEqual({
-      id: expect.any(Number), type: 'bookOrderAssigned', title: `Book order ${created.orderNumber} assigned to you`, body: expect.stringContaining('Dallas'),
-      link: `/app/books/bookorders/${created.id}/edit`, createdAt: expect.any(String), readAt: null,
+      id: expect.any(Number),
+      type: 'bookOrderAssigned',
+      title: `Book order ${created.orderNumber} assigned to you`,
+      body: `Pickup in Dallas on ${usDate(inDays(2))}, delivery in Phoenix on ${usDate(inDays(5))}.`,
+      link: `/app/my-loads/${created.id}`,
+      createdAt: expect.any(String),
+      readAt: null,
     });
     const after = (await list(tokens.driver)).body.data;
     expect(after.totalCount).toBe(before.totalCount + 1);
@@ -75,18 +161,41 @@ describe.each(DATABASES)('notifications on %s', (kind) => {
     const created = await createOrder(null);
     const driverHub = await connect(base, tokens.driver);
     const otherHub = await connect(base, tokens.driver2);
-    const update = (body: Record<string, unknown>) => server.call({ method: 'PUT', url: `/api/BookOrder/${created.id}`, token: tokens.dispatcher, payload: body });
-    const current = async () => (await server.call({ method: 'GET', url: `/api/BookOrder/${created.id}`, token: tokens.dispatcher })).body.value;
+    const update = (body: Record<string, unknown>) =>
+      server.call({ method: 'PUT', url: `/api/BookOrder/${created.id}`, token: tokens.dispatcher, payload: body });
+    const current = async () =>
+      (await server.call({ method: 'GET', url: `/api/BookOrder/${created.id}`, token: tokens.dispatcher })).body.value;
     const editable = (o: any, driver: number | null) => ({
-      ...order, driverId: driver, version: o.version, pickup: order.pickup, delivery: order.delivery,
-      vehicles: o.vehicles.map((v: any) => ({ vin: v.vin, year: v.year, make: v.make, model: v.model, type: v.type, color: v.color, inoperable: v.inoperable, lotNumber: v.lotNumber, stockNumber: v.stockNumber, price: v.price })),
+      ...order,
+      driverId: driver,
+      version: o.version,
+      pickup: order.pickup,
+      delivery: order.delivery,
+      vehicles: o.vehicles.map((v: any) => ({
+        vin: v.vin,
+        year: v.year,
+        make: v.make,
+        model: v.model,
+        type: v.type,
+        color: v.color,
+        inoperable: v.inoperable,
+        lotNumber: v.lotNumber,
+        stockNumber: v.stockNumber,
+        price: v.price,
+      })),
     });
     expect((await update(editable(await current(), otherDriverId))).status).toBe(200);
-    await until(() => otherHub.notifications.some((n) => n.title === `Book order ${created.orderNumber} assigned to you`), 'driver2’s notification');
+    await until(
+      () => otherHub.notifications.some((n) => n.title === `Book order ${created.orderNumber} assigned to you`),
+      'driver2’s notification',
+    );
     // The same driver again: no second notification.
     expect((await update({ ...editable(await current(), otherDriverId), notes: 'changed' })).status).toBe(200);
     expect((await update(editable(await current(), driverId))).status).toBe(200);
-    await until(() => driverHub.notifications.some((n) => n.title === `Book order ${created.orderNumber} assigned to you`), 'driver’s notification');
+    await until(
+      () => driverHub.notifications.some((n) => n.title === `Book order ${created.orderNumber} assigned to you`),
+      'driver’s notification',
+    );
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(otherHub.notifications.filter((n) => n.title.includes(created.orderNumber))).toHaveLength(1);
     await driverHub.stop();
@@ -103,8 +212,15 @@ describe.each(DATABASES)('notifications on %s', (kind) => {
     expect(admin.notifications).toEqual([]);
     await complete(server, registered.accessToken, { ...PROFILE, firstName: 'Nora', lastName: 'Newman' });
     const userId = registered.user.id;
-    const live = await until(() => admin.notifications.find((n) => n.type === 'registrationAwaitingActivation'), 'the administrator’s notification');
-    expect(live).toMatchObject({ title: 'New registration awaiting activation: Nora Newman', link: `/app/management/user-management/${userId}/edit`, readAt: null });
+    const live = await until(
+      () => admin.notifications.find((n) => n.type === 'registrationAwaitingActivation'),
+      'the administrator’s notification',
+    );
+    expect(live).toMatchObject({
+      title: 'New registration awaiting activation: Nora Newman',
+      link: `/app/management/user-management/${userId}/edit`,
+      readAt: null,
+    });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(manager.notifications).toEqual([]);
     expect((await list(tokens.administrator)).body.data.items[0]).toEqual(live);
@@ -123,10 +239,18 @@ describe.each(DATABASES)('notifications on %s', (kind) => {
     expect(second.items[0].id).toBeLessThan(all.items[1].id);
 
     const target = all.items[1];
-    const read = await server.call({ method: 'POST', url: `/api/Notifications/${target.id}/read`, token: tokens.driver });
+    const read = await server.call({
+      method: 'POST',
+      url: `/api/Notifications/${target.id}/read`,
+      token: tokens.driver,
+    });
     expect(read.status).toBe(200);
     expect(read.body.data).toEqual({ ...target, readAt: expect.any(String) });
-    const again = await server.call({ method: 'POST', url: `/api/Notifications/${target.id}/read`, token: tokens.driver });
+    const again = await server.call({
+      method: 'POST',
+      url: `/api/Notifications/${target.id}/read`,
+      token: tokens.driver,
+    });
     expect(again.body.data.readAt).toBe(read.body.data.readAt);
     const unread = (await list(tokens.driver, '?unreadOnly=true&size=100')).body.data;
     expect(unread.items.map((n: any) => n.id)).not.toContain(target.id);
@@ -134,7 +258,10 @@ describe.each(DATABASES)('notifications on %s', (kind) => {
     expect(unread.unreadCount).toBe(all.unreadCount - 1);
 
     // Someone else's notification is not found, for reading as for marking.
-    expect((await server.call({ method: 'POST', url: `/api/Notifications/${all.items[0].id}/read`, token: tokens.manager })).status).toBe(404);
+    expect(
+      (await server.call({ method: 'POST', url: `/api/Notifications/${all.items[0].id}/read`, token: tokens.manager }))
+        .status,
+    ).toBe(404);
     expect((await list(tokens.manager)).body.data.items.map((n: any) => n.id)).not.toContain(all.items[0].id);
     const driverNow = (await list(tokens.driver)).body.data.items.find((n: any) => n.id === all.items[0].id);
     expect(driverNow.readAt).toBeNull();
@@ -144,7 +271,11 @@ describe.each(DATABASES)('notifications on %s', (kind) => {
     const finally_ = (await list(tokens.driver)).body.data;
     expect(finally_.unreadCount).toBe(0);
     expect(finally_.items.every((n: any) => n.readAt)).toBe(true);
-    expect((await list(tokens.driver, '?unreadOnly=true')).body.data).toEqual({ items: [], totalCount: 0, unreadCount: 0 });
+    expect((await list(tokens.driver, '?unreadOnly=true')).body.data).toEqual({
+      items: [],
+      totalCount: 0,
+      unreadCount: 0,
+    });
   });
 
   it('refuses bad input and strangers: 400, 401, 404', async () => {
@@ -156,52 +287,105 @@ describe.each(DATABASES)('notifications on %s', (kind) => {
     expect((await list('')).status).toBe(401);
     expect((await server.call({ method: 'POST', url: '/api/Notifications/1/read' })).status).toBe(401);
     expect((await server.call({ method: 'POST', url: '/api/Notifications/read-all' })).status).toBe(401);
-    expect((await server.call({ method: 'POST', url: '/api/Notifications/abc/read', token: tokens.driver })).status).toBe(400);
-    expect((await server.call({ method: 'POST', url: '/api/Notifications/99999999/read', token: tokens.driver })).status).toBe(404);
+    expect(
+      (await server.call({ method: 'POST', url: '/api/Notifications/abc/read', token: tokens.driver })).status,
+    ).toBe(400);
+    expect(
+      (await server.call({ method: 'POST', url: '/api/Notifications/99999999/read', token: tokens.driver })).status,
+    ).toBe(404);
   });
 
   it('stores a push token with the caller, moves a known token to a new user, forgets it on delete', async () => {
     const token = `fcm-${kind}-${'x'.repeat(150)}`;
-    const stored = await server.call({ method: 'POST', url: '/api/PushTokens', token: tokens.driver, payload: { token, platform: 'web' } });
+    const stored = await server.call({
+      method: 'POST',
+      url: '/api/PushTokens',
+      token: tokens.driver,
+      payload: { token, platform: 'web' },
+    });
     expect(stored.status).toBe(200);
     expect(stored.body).toEqual({ data: { id: expect.any(Number) } });
-    const row = await server.db.selectFrom('push_tokens').selectAll().where('id', '=', stored.body.data.id).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('push_tokens')
+      .selectAll()
+      .where('id', '=', stored.body.data.id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ user_id: ids.driver, token, platform: 'web' });
 
-    const again = await server.call({ method: 'POST', url: '/api/PushTokens', token: tokens.manager, payload: { token } });
+    const again = await server.call({
+      method: 'POST',
+      url: '/api/PushTokens',
+      token: tokens.manager,
+      payload: { token },
+    });
     expect(again.body.data.id).toBe(stored.body.data.id);
-    expect((await server.db.selectFrom('push_tokens').select('user_id').where('id', '=', row.id).executeTakeFirstOrThrow()).user_id).toBe(ids.manager);
+    expect(
+      (await server.db.selectFrom('push_tokens').select('user_id').where('id', '=', row.id).executeTakeFirstOrThrow())
+        .user_id,
+    ).toBe(ids.manager);
 
     // Only the owner can remove it.
-    expect((await server.call({ method: 'DELETE', url: '/api/PushTokens', token: tokens.driver, payload: { token } })).body).toEqual({ data: { deleted: false } });
-    expect((await server.call({ method: 'DELETE', url: '/api/PushTokens', token: tokens.manager, payload: { token } })).body).toEqual({ data: { deleted: true } });
-    expect(await server.db.selectFrom('push_tokens').select('id').where('id', '=', row.id).executeTakeFirst()).toBeUndefined();
+    expect(
+      (await server.call({ method: 'DELETE', url: '/api/PushTokens', token: tokens.driver, payload: { token } })).body,
+    ).toEqual({ data: { deleted: false } });
+    expect(
+      (await server.call({ method: 'DELETE', url: '/api/PushTokens', token: tokens.manager, payload: { token } })).body,
+    ).toEqual({ data: { deleted: true } });
+    expect(
+      await server.db.selectFrom('push_tokens').select('id').where('id', '=', row.id).executeTakeFirst(),
+    ).toBeUndefined();
 
     // The longest token allowed fits on both databases.
     const long = 'L'.repeat(4096);
-    expect((await server.call({ method: 'POST', url: '/api/PushTokens', token: tokens.driver, payload: { token: long } })).status).toBe(200);
+    expect(
+      (await server.call({ method: 'POST', url: '/api/PushTokens', token: tokens.driver, payload: { token: long } }))
+        .status,
+    ).toBe(200);
     // The token is not written to the audit log.
-    const audits = await server.db.selectFrom('audit_log').select(['after']).where('entity', '=', 'push_token').execute();
+    const audits = await server.db
+      .selectFrom('audit_log')
+      .select(['after'])
+      .where('entity', '=', 'push_token')
+      .execute();
     expect(audits.length).toBeGreaterThan(0);
     expect(JSON.stringify(audits)).not.toContain(token);
   });
 
   it('refuses bad push tokens with 400 and strangers with 401', async () => {
-    for (const payload of [{}, { token: '' }, { token: '   ' }, { token: 'x'.repeat(4097) }, { token: 5 }, { token: 'ok', platform: 'fax' }, { token: 'a\u0000b' }]) {
+    for (const payload of [
+      {},
+      { token: '' },
+      { token: '   ' },
+      { token: 'x'.repeat(4097) },
+      { token: 5 },
+      { token: 'ok', platform: 'fax' },
+      { token: 'a\u0000b' },
+    ]) {
       const response = await server.call({ method: 'POST', url: '/api/PushTokens', token: tokens.driver, payload });
       expect(response.status, JSON.stringify(payload)).toBe(400);
     }
-    expect((await server.call({ method: 'DELETE', url: '/api/PushTokens', token: tokens.driver, payload: {} })).status).toBe(400);
+    expect(
+      (await server.call({ method: 'DELETE', url: '/api/PushTokens', token: tokens.driver, payload: {} })).status,
+    ).toBe(400);
     expect((await server.call({ method: 'DELETE', url: '/api/PushTokens', token: tokens.driver })).status).toBe(400);
     expect((await server.call({ method: 'POST', url: '/api/PushTokens', payload: { token: 'abc' } })).status).toBe(401);
-    expect((await server.call({ method: 'DELETE', url: '/api/PushTokens', payload: { token: 'abc' } })).status).toBe(401);
+    expect((await server.call({ method: 'DELETE', url: '/api/PushTokens', payload: { token: 'abc' } })).status).toBe(
+      401,
+    );
   });
 
   it('delivers to every open tab of the user and to no one else', async () => {
-    const tabs: HubClient[] = [await connect(base, tokens.driver), await connect(base, tokens.driver, { viaQuery: true })];
+    const tabs: HubClient[] = [
+      await connect(base, tokens.driver),
+      await connect(base, tokens.driver, { viaQuery: true }),
+    ];
     const bystander = await connect(base, tokens.driver2);
     const created = await createOrder(driverId);
-    for (const tab of tabs) await until(() => tab.notifications.some((n) => n.title.includes(created.orderNumber)), 'each tab’s notification');
+    for (const tab of tabs)
+      await until(
+        () => tab.notifications.some((n) => n.title.includes(created.orderNumber)),
+        'each tab’s notification',
+      );
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(bystander.notifications).toEqual([]);
     for (const client of [...tabs, bystander]) await client.stop();

@@ -9,7 +9,13 @@ import { DATABASES, type TestServer, startTestServer } from '../helpers/server';
 
 describe('the ZIP table', () => {
   it('gives a ZIP its city, state and point, and a city its ZIPs', () => {
-    expect(zipInfo('77002')).toEqual({ zip: '77002', city: 'Houston', state: 'TX', lat: expect.closeTo(29.76, 1), lon: expect.closeTo(-95.36, 1) });
+    expect(zipInfo('77002')).toEqual({
+      zip: '77002',
+      city: 'Houston',
+      state: 'TX',
+      lat: expect.closeTo(29.76, 1),
+      lon: expect.closeTo(-95.36, 1),
+    });
     expect(zipInfo('02108')).toMatchObject({ city: 'Boston', state: 'MA' });
     expect(zipInfo('00000')).toBeNull();
     expect(zipsOf('Houston', 'TX')).toContain('77002');
@@ -47,15 +53,18 @@ async function seededStops(db: Db, fromId = 0): Promise<Stop[]> {
     union all
     select 'shipper ' || x.id, x.city, s.abbreviation, x.zip from shippers x left join states s on s.id = x.state_id
     union all
-    select 'broker ' || x.id, x.city, s.abbreviation, x.zip from brokers x left join states s on s.id = x.state_id`.execute(db);
+    select 'broker ' || x.id, x.city, s.abbreviation, x.zip from brokers x left join states s on s.id = x.state_id`.execute(
+    db,
+  );
   return rows;
 }
 
 /** The stops whose ZIP is not one of their city's in their state, by the table. */
-const mismatches = (stops: Stop[]) => stops.filter((stop) => {
-  const place = stop.zip ? zipInfo(stop.zip) : null;
-  return !place || place.city !== stop.city || place.state !== stop.state;
-});
+const mismatches = (stops: Stop[]) =>
+  stops.filter((stop) => {
+    const place = stop.zip ? zipInfo(stop.zip) : null;
+    return !place || place.city !== stop.city || place.state !== stop.state;
+  });
 
 describe.each(DATABASES)('seeded places on %s', (kind) => {
   let server: TestServer;
@@ -73,8 +82,16 @@ describe.each(DATABASES)('seeded places on %s', (kind) => {
   });
 
   it('does the same for the benchmark data set', async () => {
-    const last = await server.db.selectFrom('book_orders').select(({ fn }) => fn.max('id').as('max')).executeTakeFirstOrThrow();
-    const plan = { world: await loadOrderWorld(server.db), firstId: Number(last.max) + 1, count: 3000, log: () => undefined };
+    const last = await server.db
+      .selectFrom('book_orders')
+      .select(({ fn }) => fn.max('id').as('max'))
+      .executeTakeFirstOrThrow();
+    const plan = {
+      world: await loadOrderWorld(server.db),
+      firstId: Number(last.max) + 1,
+      count: 3000,
+      log: () => undefined,
+    };
     if (kind === 'sqlite') {
       // The bulk load takes the file with a connection of its own, as npm run seed does.
       await server.app.close();

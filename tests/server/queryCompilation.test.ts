@@ -17,7 +17,16 @@ import type { AnyQuery, AnyRecordDefinition, ListQueryBase, Where } from '../../
 
 interface Tables {
   people: { id: Generated<number>; name: string; city: string | null; age: number };
-  stops: { id: Generated<number>; city: string; state: string; miles: number; version: number; created_at: string; updated_at: string; deleted_at: string | null };
+  stops: {
+    id: Generated<number>;
+    city: string;
+    state: string;
+    miles: number;
+    version: number;
+    created_at: string;
+    updated_at: string;
+    deleted_at: string | null;
+  };
 }
 
 let dir: string;
@@ -60,7 +69,9 @@ describe('prepared()', () => {
   it('refuses a builder that does not use each argument as exactly one parameter', () => {
     const unused = prepared((_id: number) => db.selectFrom('people').select('name'));
     expect(() => unused(1)).toThrow(/argument 0/);
-    const twice = prepared((id: number) => db.selectFrom('people').select('name').where('id', '=', id).where('age', '>', id));
+    const twice = prepared((id: number) =>
+      db.selectFrom('people').select('name').where('id', '=', id).where('age', '>', id),
+    );
     expect(() => twice(1)).toThrow(/argument 0/);
   });
 });
@@ -68,10 +79,14 @@ describe('prepared()', () => {
 describe('compiledCache()', () => {
   it('keeps compiled queries by key, runs each filter’s own query and drops the least recently used', async () => {
     const compiles: string[] = [];
-    const byCity = compiledCache(2, (city: string) => city, (city: string) => {
-      compiles.push(city);
-      return { list: db.selectFrom('people').select('name').where('city', '=', city).compile() };
-    });
+    const byCity = compiledCache(
+      2,
+      (city: string) => city,
+      (city: string) => {
+        compiles.push(city);
+        return { list: db.selectFrom('people').select('name').where('city', '=', city).compile() };
+      },
+    );
     const names = async (city: string) => (await db.executeQuery(byCity(city).list)).rows;
     expect(await names('Houston')).toEqual([{ name: 'Ann' }]);
     expect(await names('Dallas')).toEqual([{ name: 'Cy' }]);
@@ -90,18 +105,35 @@ describe('listStatements()', () => {
   /** A record definition of the stops table, as fromDefinition would declare it: state an equality, minMiles not. */
   function stopsDefinition(selects: { n: number }, listItem = false): AnyRecordDefinition {
     return {
-      label: 'Stop', table: 'stops', search: ['r.city'], defaultSort: 'city', sorts: { city: ['r.city'], miles: ['r.miles'] },
-      filters: { state: equals('r.state'), minMiles: (miles: number): Where => (eb) => eb('r.miles', '>=', miles) },
+      label: 'Stop',
+      table: 'stops',
+      search: ['r.city'],
+      defaultSort: 'city',
+      sorts: { city: ['r.city'], miles: ['r.miles'] },
+      filters: {
+        state: equals('r.state'),
+        minMiles:
+          (miles: number): Where =>
+          (eb) =>
+            eb('r.miles', '>=', miles),
+      },
       select: (query: AnyQuery) => {
         selects.n++;
         return query.selectAll('r');
       },
-      ...(listItem ? { listItem: (json: ReturnType<typeof jsonRenderer>) => json.document({ id: sql.ref('r.id'), city: sql.ref('r.city') }) } : {}),
+      ...(listItem
+        ? {
+            listItem: (json: ReturnType<typeof jsonRenderer>) =>
+              json.document({ id: sql.ref('r.id'), city: sql.ref('r.city') }),
+          }
+        : {}),
     } as unknown as AnyRecordDefinition;
   }
   const query = (over: Partial<StopQuery> = {}): StopQuery => ({ page: 0, size: 50, showDeleted: false, ...over });
   const cities = async (statements: ReturnType<typeof listStatements>, q: StopQuery, scope: Where | null = null) =>
-    ((await db.executeQuery(statements(q, '2026-01-05', scope).page)).rows as { city: string }[]).map((row) => row.city);
+    ((await db.executeQuery(statements(q, '2026-01-05', scope).page)).rows as { city: string }[]).map(
+      (row) => row.city,
+    );
   const count = async (statements: ReturnType<typeof listStatements>, q: StopQuery, scope: Where | null = null) =>
     Number(((await db.executeQuery(statements(q, '2026-01-05', scope).count())).rows[0] as { n: number }).n);
 
@@ -126,7 +158,9 @@ describe('listStatements()', () => {
     expect(await cities(statements, query({ minMiles: 260 }))).toEqual(['Enid', 'Plano', 'Tulsa']);
     expect(await cities(statements, query({ minMiles: 300 }))).toEqual(['Enid', 'Tulsa']);
     expect(await cities(statements, query({ minMiles: 260, sort: '-miles' }))).toEqual(['Enid', 'Tulsa', 'Plano']);
-    expect(await cities(statements, query({ search: 'a' }))).toEqual(['Austin', 'Dallas', 'Enid', 'Plano', 'Tulsa'].filter((c) => c.toLowerCase().includes('a')));
+    expect(await cities(statements, query({ search: 'a' }))).toEqual(
+      ['Austin', 'Dallas', 'Enid', 'Plano', 'Tulsa'].filter((c) => c.toLowerCase().includes('a')),
+    );
     expect(await cities(statements, query({ search: 'w', showDeleted: true }))).toEqual(['Waco']);
     expect(await cities(statements, query({ minMiles: 260 }))).toEqual(['Enid', 'Plano', 'Tulsa']);
     // A search is compiled for its call alone (typed, each text once or twice).
@@ -143,7 +177,10 @@ describe('listStatements()', () => {
   it('selects each row as JSON text when the definition renders its items', async () => {
     const statements = listStatements(db as never, stopsDefinition({ n: 0 }, true), jsonRenderer('sqlite'));
     const { rows } = await db.executeQuery(statements(query({ state: 'OK' }), '2026-01-05', null).page);
-    expect((rows as { item: string }[]).map((row) => JSON.parse(row.item))).toEqual([{ id: 5, city: 'Enid' }, { id: 3, city: 'Tulsa' }]);
+    expect((rows as { item: string }[]).map((row) => JSON.parse(row.item))).toEqual([
+      { id: 5, city: 'Enid' },
+      { id: 3, city: 'Tulsa' },
+    ]);
   });
 });
 
@@ -170,9 +207,17 @@ describe('statementCache()', () => {
 
   it('streams rows as objects and runs writes', async () => {
     const streamed: unknown[] = [];
-    for await (const row of db.selectFrom('people').select(['id', 'name']).where('id', '<=', 2).orderBy('id').stream()) streamed.push(row);
-    expect(streamed).toEqual([{ id: 1, name: 'Ann' }, { id: 2, name: 'Bob' }]);
-    const inserted = await db.insertInto('people').values({ name: 'Di', city: 'Austin', age: 52 }).returning(['id', 'name']).executeTakeFirstOrThrow();
+    for await (const row of db.selectFrom('people').select(['id', 'name']).where('id', '<=', 2).orderBy('id').stream())
+      streamed.push(row);
+    expect(streamed).toEqual([
+      { id: 1, name: 'Ann' },
+      { id: 2, name: 'Bob' },
+    ]);
+    const inserted = await db
+      .insertInto('people')
+      .values({ name: 'Di', city: 'Austin', age: 52 })
+      .returning(['id', 'name'])
+      .executeTakeFirstOrThrow();
     expect(inserted).toEqual({ id: 4, name: 'Di' });
     const updated = await db.updateTable('people').set({ age: 53 }).where('id', '=', 4).executeTakeFirst();
     expect(Number(updated.numUpdatedRows)).toBe(1);

@@ -12,7 +12,8 @@ import { createServer } from '../../server/server';
 // resident: the kernel may drop mapped file pages at any time, and on a loaded machine it did.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'haulboard-resident-'));
 const file = path.join(dataDir, 'haulboard.db');
-const config = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, DEMO_DATA: 'true', DEMO_LEDGERS: 'false', LOG_LEVEL: 'silent', ...env });
+const config = (env: Record<string, string>) =>
+  loadConfig({ DATA_DIR: dataDir, DEMO_DATA: 'true', DEMO_LEDGERS: 'false', LOG_LEVEL: 'silent', ...env });
 
 /**
  * This process's mappings of `file` (/proc/self/smaps: a header line, then fields): `size` is the span mapped, which
@@ -62,7 +63,11 @@ describe('keeping the SQLite file in memory', () => {
     expect(figures.pages * figures.pageSize).toBe(figures.mappedBytes);
     // The worker's connection maps the whole file and keeps it mapped while the server runs.
     expect(widestMapping()).toBeGreaterThanOrEqual(figures.mappedBytes);
-    expect((await kept.app.inject({ url: '/api/health' })).json().value).toEqual({ status: 'ok', database: 'sqlite', fileInMemory: 'in memory' });
+    expect((await kept.app.inject({ url: '/api/health' })).json().value).toEqual({
+      status: 'ok',
+      database: 'sqlite',
+      fileInMemory: 'in memory',
+    });
     await kept.app.close();
     expect(mappings()).toEqual([]);
   });
@@ -72,7 +77,10 @@ describe('keeping the SQLite file in memory', () => {
     expect(loadConfig({ SQLITE_KEEP_RESIDENT: 'false' }).sqliteKeepResident).toBe(false);
     const unmapped = await createServer(config({ SQLITE_MMAP_MB: '0' }), { logger: false });
     expect(unmapped.resident).toBeNull();
-    expect((await unmapped.app.inject({ url: '/api/health' })).json().value).toEqual({ status: 'ok', database: 'sqlite' });
+    expect((await unmapped.app.inject({ url: '/api/health' })).json().value).toEqual({
+      status: 'ok',
+      database: 'sqlite',
+    });
     await unmapped.app.close();
   });
 });
@@ -84,8 +92,10 @@ describe('the walk', () => {
     const writer = new SQLite(dbFile);
     writer.pragma('journal_mode = WAL');
     writer.exec('create table t (id integer primary key, text text)');
-    const grow = writer.prepare("insert into t (text) values (hex(randomblob(200)))");
-    const addRows = writer.transaction((n: number) => { for (let i = 0; i < n; i++) grow.run(); });
+    const grow = writer.prepare('insert into t (text) values (hex(randomblob(200)))');
+    const addRows = writer.transaction((n: number) => {
+      for (let i = 0; i < n; i++) grow.run();
+    });
     addRows(5000);
     // Built after the rows, the index is a run of pages of its own, about half the file: touching the table's
     // pages does not bring it in.

@@ -2,44 +2,149 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoEmail } from '../../server/db/seed';
 import { DATABASES, type TestServer, startTestServer } from '../helpers/server';
 
-/** SPEC.md §6, transcribed independently of schema/features.ts so that a drift there fails here. */
+/** The default role × screen matrix, transcribed by hand apart from schema/features.ts: a drift there fails here. */
 const SPEC_TABLE: Record<string, string[]> = {
-  '/app/books/bookorders': ['Dispatcher', 'Manager', 'Administrator', 'Finance', 'FinanceSuper', 'FleetManager', 'ClaimTrackerTeam', 'BookOrderApprover', 'DispatchManager'],
-  '/app/dashboard': ['Manager', 'Finance', 'FinanceSuper', 'Administrator', 'FleetManager', 'ClaimTrackerTeam', 'DispatchManager'],
-  '/app/reports/dashboard': ['Manager', 'Finance', 'FinanceSuper', 'Administrator', 'FleetManager', 'ClaimTrackerTeam', 'DispatchManager'],
-  '/app/reports/dashboard-alternative': ['Manager', 'Finance', 'FinanceSuper', 'Administrator', 'FleetManager', 'ClaimTrackerTeam', 'DispatchManager'],
+  '/app/books/bookorders': [
+    'Dispatcher',
+    'Manager',
+    'Administrator',
+    'Finance',
+    'FinanceSuper',
+    'FleetManager',
+    'ClaimTrackerTeam',
+    'BookOrderApprover',
+    'DispatchManager',
+  ],
+  '/app/my-loads': ['Administrator', 'Driver'],
+  '/app/dashboard': [
+    'Manager',
+    'Finance',
+    'FinanceSuper',
+    'Administrator',
+    'FleetManager',
+    'ClaimTrackerTeam',
+    'DispatchManager',
+  ],
+  '/app/reports/dashboard': [
+    'Manager',
+    'Finance',
+    'FinanceSuper',
+    'Administrator',
+    'FleetManager',
+    'ClaimTrackerTeam',
+    'DispatchManager',
+  ],
+  '/app/reports/dashboard-alternative': [
+    'Manager',
+    'Finance',
+    'FinanceSuper',
+    'Administrator',
+    'FleetManager',
+    'ClaimTrackerTeam',
+    'DispatchManager',
+  ],
   '/app/reports/weekly-report': ['Administrator', 'Finance', 'FinanceSuper'],
-  '/app/reports/weekly-finance': ['Administrator', 'Manager', 'FleetManager', 'Finance', 'ClaimTrackerTeam', 'DispatchManager'],
+  '/app/reports/weekly-finance': [
+    'Administrator',
+    'Manager',
+    'FleetManager',
+    'Finance',
+    'ClaimTrackerTeam',
+    'DispatchManager',
+  ],
   '/app/reports/driver-off-boarding': ['Administrator', 'Manager', 'ClaimTrackerTeam'],
   '/app/reports/driver-report': ['Driver', 'Manager', 'Administrator', 'Finance', 'FleetManager'],
-  '/app/reports/dispatcher-salary-report': ['Driver', 'Manager', 'Administrator', 'Dispatcher', 'DispatchManager', 'Banking'],
+  '/app/reports/dispatcher-salary-report': [
+    'Driver',
+    'Manager',
+    'Administrator',
+    'Dispatcher',
+    'DispatchManager',
+    'Banking',
+  ],
   '/app/reports/event-report': ['Manager', 'Administrator', 'FleetManager', 'DispatchManager'],
   '/app/reports/evaluation-report': ['Administrator', 'Manager'],
   '/app/reports/driver-license': ['Administrator', 'Manager', 'FinanceSuper', 'FleetManager', 'ClaimTrackerTeam'],
   '/app/reports/claims-tracker': ['ClaimTrackerTeam', 'Administrator', 'Manager', 'DispatchManager'],
-  '/app/reports/driver-balance': ['Administrator', 'FinanceSuper', 'Finance', 'FleetManager', 'Manager', 'ClaimTrackerTeam'],
+  '/app/reports/driver-balance': [
+    'Administrator',
+    'FinanceSuper',
+    'Finance',
+    'FleetManager',
+    'Manager',
+    'ClaimTrackerTeam',
+  ],
   '/app/management/shipper-management': ['Administrator', 'Manager', 'DispatchManager'],
-  '/app/management/user-management': ['Manager', 'Administrator', 'Finance', 'FinanceSuper', 'FleetManager', 'ClaimTrackerTeam', 'DispatchManager'],
+  '/app/management/user-management': [
+    'Manager',
+    'Administrator',
+    'Finance',
+    'FinanceSuper',
+    'FleetManager',
+    'ClaimTrackerTeam',
+    'DispatchManager',
+  ],
   '/app/management/vehicles': ['Administrator', 'Manager', 'FleetManager', 'ClaimTrackerTeam'],
   '/app/management/brokers': ['Administrator', 'Manager', 'DispatchManager'],
   '/app/calendar': ['Administrator', 'Manager', 'FleetManager', 'DispatchManager'],
   '/app/management/carrier-management': ['Administrator', 'Manager'],
   '/app/management/ticket-management': ['Manager', 'Administrator'],
   '/app/finances/pay-driver-bills': ['Administrator', 'FinanceSuper', 'Manager'],
-  '/app/finances/driver-transactions': ['FinanceSuper', 'Finance', 'FleetManager', 'Manager', 'ClaimTrackerTeam', 'Administrator'],
+  '/app/finances/driver-transactions': [
+    'FinanceSuper',
+    'Finance',
+    'FleetManager',
+    'Manager',
+    'ClaimTrackerTeam',
+    'Administrator',
+  ],
   '/app/finances/match-transactions': ['Banking', 'Administrator'],
   '/app/broker-fee': ['Manager', 'Finance', 'FinanceSuper', 'Administrator', 'DispatchManager'],
-  '/app/management/driver-assignment': ['Manager', 'Administrator', 'FleetManager', 'ClaimTrackerTeam', 'DispatchManager'],
+  '/app/management/driver-assignment': [
+    'Manager',
+    'Administrator',
+    'FleetManager',
+    'ClaimTrackerTeam',
+    'DispatchManager',
+  ],
   '/app/management/vehicle-and-card-assignment': ['Manager', 'Administrator', 'FleetManager', 'ClaimTrackerTeam'],
+  // A fleet owner's own carrier, read-only (server/modules/fleetOwner).
+  '/app/my-fleet': ['FleetOwner', 'Administrator'],
   '/app/permissions': ['Administrator'],
-  // Issue 20 part 3: not in SPEC.md §6; the administrators' screen, as Access Settings.
+  // The Audit Trail: not a screen of the original app; the administrators' screen, as Access Settings.
   '/app/audit-trail': ['Administrator'],
   '/app/settings': ['Administrator'],
-  // Issue 27: staff chat (schema/chat.ts), every role; drivers may start threads only with their dispatchers.
-  '/app/chat': ['Dispatcher', 'Manager', 'Administrator', 'Finance', 'FinanceSuper', 'FleetManager', 'FleetOwner', 'ClaimTrackerTeam', 'BookOrderApprover', 'DispatchManager', 'Driver', 'Banking'],
+  // Staff chat (schema/chat.ts), every role; drivers may start threads only with their dispatchers.
+  '/app/chat': [
+    'Dispatcher',
+    'Manager',
+    'Administrator',
+    'Finance',
+    'FinanceSuper',
+    'FleetManager',
+    'FleetOwner',
+    'ClaimTrackerTeam',
+    'BookOrderApprover',
+    'DispatchManager',
+    'Driver',
+    'Banking',
+  ],
 };
 
-const ROLES = ['Dispatcher', 'Manager', 'Administrator', 'Finance', 'FinanceSuper', 'FleetManager', 'FleetOwner', 'ClaimTrackerTeam', 'BookOrderApprover', 'DispatchManager', 'Driver', 'Banking'];
+const ROLES = [
+  'Dispatcher',
+  'Manager',
+  'Administrator',
+  'Finance',
+  'FinanceSuper',
+  'FleetManager',
+  'FleetOwner',
+  'ClaimTrackerTeam',
+  'BookOrderApprover',
+  'DispatchManager',
+  'Driver',
+  'Banking',
+];
 
 /**
  * A representative read per screen whose API exists. Screens whose own API arrives with a later issue add
@@ -55,17 +160,25 @@ const SCREEN_READS: [screen: string, url: string][] = [
   ['/app/management/vehicles', '/api/Units?size=1'],
   ['/app/management/brokers', '/api/Brokers?size=1'],
   ['/app/management/carrier-management', '/api/Carriers?size=1'],
+  ['/app/my-fleet', '/api/FleetOwner/units?size=1'],
   ['/app/management/driver-assignment', '/api/DriverAssignments/current?size=1'],
   ['/app/management/vehicle-and-card-assignment', '/api/UnitAssignments/current?size=1'],
   ['/app/management/vehicle-and-card-assignment', '/api/FuelCards?size=1'],
   ['/app/broker-fee', '/api/Brokers/v2/fee/transactions-filtered?Size=1'],
   ['/app/broker-fee', '/api/Brokers/v2/fee/transaction-statuses'],
+  ['/app/my-loads', '/api/MyLoads'],
 ];
 /** Reads open to more screens than the one named (a dropdown serves several forms; drivers and cards show on several screens). */
 const ALSO_OPEN: Record<string, string[]> = {
   '/api/User?Size=5': ['/app/permissions'],
   '/api/Shipper/get-all-shippers-dropdown': ['/app/books/bookorders', '/app/reports/claims-tracker'],
-  '/api/Units/get-all-trucks-dropdown?type=Truck': ['/app/books/bookorders', '/app/management/vehicle-and-card-assignment', '/app/management/ticket-management', '/app/management/carrier-management', '/app/reports/claims-tracker'],
+  '/api/Units/get-all-trucks-dropdown?type=Truck': [
+    '/app/books/bookorders',
+    '/app/management/vehicle-and-card-assignment',
+    '/app/management/ticket-management',
+    '/app/management/carrier-management',
+    '/app/reports/claims-tracker',
+  ],
   '/api/FuelCards?size=1': ['/app/management/vehicles'],
 };
 
@@ -78,14 +191,22 @@ describe.each(DATABASES)('role matrix on %s', (kind) => {
   });
   afterAll(() => server.close());
 
-  it.each(ROLES)('%s sees exactly the screens of SPEC.md §6', async (role) => {
+  it.each(ROLES)('%s sees exactly the screens of the default matrix', async (role) => {
     const response = await server.call({ method: 'GET', url: '/api/Auth/features/get', token: tokens.get(role) });
     expect(response.status).toBe(200);
-    // Screens of SPEC.md §6 are the features without a parent; a resource's own sidebar entry has one (below).
-    const uris = response.body.value.flatMap((g: { features: { uri: string; parentFeatureId: number | null }[] }) => g.features.filter((f) => f.parentFeatureId === null).map((f) => f.uri)).sort();
-    const expected = Object.entries(SPEC_TABLE).filter(([, roles]) => roles.includes(role)).map(([uri]) => uri).sort();
+    // The matrix's screens are the features without a parent; a resource's own sidebar entry has one (below).
+    const uris = response.body.value
+      .flatMap((g: { features: { uri: string; parentFeatureId: number | null }[] }) =>
+        g.features.filter((f) => f.parentFeatureId === null).map((f) => f.uri),
+      )
+      .sort();
+    const expected = Object.entries(SPEC_TABLE)
+      .filter(([, roles]) => roles.includes(role))
+      .map(([uri]) => uri)
+      .sort();
     expect(uris).toEqual(expected);
-    for (const group of response.body.value) for (const feature of group.features) expect(feature.permissions).toContain('Read');
+    for (const group of response.body.value)
+      for (const feature of group.features) expect(feature.permissions).toContain('Read');
   });
 
   it.each(ROLES)('%s gets 200 or 403 on each screen read as the table says', async (role) => {
@@ -98,27 +219,48 @@ describe.each(DATABASES)('role matrix on %s', (kind) => {
   });
 
   it('gives administrators every permission on every screen', async () => {
-    const response = await server.call({ method: 'GET', url: '/api/Auth/features/get', token: tokens.get('Administrator') });
+    const response = await server.call({
+      method: 'GET',
+      url: '/api/Auth/features/get',
+      token: tokens.get('Administrator'),
+    });
     for (const group of response.body.value) {
-      for (const feature of group.features) expect(feature.permissions.sort()).toEqual(['Approve', 'Create', 'Delete', 'Export', 'Read', 'Update']);
+      for (const feature of group.features)
+        expect(feature.permissions.sort()).toEqual(['Approve', 'Create', 'Delete', 'Export', 'Read', 'Update']);
     }
   });
 
-  it.each(ROLES)('%s sees a resource’s own sidebar entry exactly when it sees the feature governing it, with its permissions', async (role) => {
-    const response = await server.call({ method: 'GET', url: '/api/Auth/features/get', token: tokens.get(role) });
-    const features = response.body.value.flatMap((g: { features: { id: number; uri: string; parentFeatureId: number | null; permissions: string[] }[] }) => g.features);
-    const rows = await server.db.selectFrom('features').select(['id', 'parent_feature_id']).where('parent_feature_id', 'is not', null).execute();
-    for (const child of rows) {
-      const parent = features.find((f: { id: number }) => f.id === child.parent_feature_id);
-      const seen = features.find((f: { id: number }) => f.id === child.id);
-      expect(!!seen, `feature ${child.id}`).toBe(!!parent);
-      if (parent) expect([...seen.permissions].sort()).toEqual([...parent.permissions].sort());
-    }
-  });
+  it.each(ROLES)(
+    '%s sees a resource’s own sidebar entry exactly when it sees the feature governing it, with its permissions',
+    async (role) => {
+      const response = await server.call({ method: 'GET', url: '/api/Auth/features/get', token: tokens.get(role) });
+      const features = response.body.value.flatMap(
+        (g: { features: { id: number; uri: string; parentFeatureId: number | null; permissions: string[] }[] }) =>
+          g.features,
+      );
+      const rows = await server.db
+        .selectFrom('features')
+        .select(['id', 'parent_feature_id'])
+        .where('parent_feature_id', 'is not', null)
+        .execute();
+      for (const child of rows) {
+        const parent = features.find((f: { id: number }) => f.id === child.parent_feature_id);
+        const seen = features.find((f: { id: number }) => f.id === child.id);
+        expect(!!seen, `feature ${child.id}`).toBe(!!parent);
+        if (parent) expect([...seen.permissions].sort()).toEqual([...parent.permissions].sort());
+      }
+    },
+  );
 
   it('seeds one feature per screen, in the sections of the sidebar', async () => {
-    const rows = await server.db.selectFrom('features').select(['uri', 'section']).where('parent_feature_id', 'is', null).execute();
+    const rows = await server.db
+      .selectFrom('features')
+      .select(['uri', 'section'])
+      .where('parent_feature_id', 'is', null)
+      .execute();
     expect(rows.map((r) => r.uri).sort()).toEqual(Object.keys(SPEC_TABLE).sort());
-    expect(new Set(rows.map((r) => r.section))).toEqual(new Set(['Books', 'Reports', 'Management', 'Finances', 'Assignment', 'Admin', 'Settings']));
+    expect(new Set(rows.map((r) => r.section))).toEqual(
+      new Set(['Books', 'Reports', 'Management', 'Finances', 'Assignment', 'Admin', 'Settings']),
+    );
   });
 });

@@ -4,8 +4,9 @@ import { redactUrl } from '../../server/http/logging';
 import { DATABASES, type TestServer, startTestServer } from '../helpers/server';
 
 /**
- * No secret reaches the request log or an error body (issue 25.1): one-time password links opened against a server
- * whose log is captured leave no token in it, whatever the token's parameter is called or wherever in the path it is.
+ * No secret reaches the request log or an error body (docs/product/conventions.md#limits): one-time password links
+ * opened against a server whose log is captured leave no token in it, whatever the token's parameter is called or
+ * wherever in the path it is.
  */
 const generated = () => crypto.randomBytes(32).toString('base64url');
 
@@ -19,7 +20,11 @@ describe.each(DATABASES)('secrets in URLs on %s', (kind) => {
   afterAll(() => server.close());
 
   it('opens every kind of one-time link and finds no token in the log, nor in the answers', async () => {
-    const user = await server.db.selectFrom('users').select(['id', 'email']).where('email', '=', 'dispatcher2@haulboard.demo').executeTakeFirstOrThrow();
+    const user = await server.db
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where('email', '=', 'dispatcher2@haulboard.demo')
+      .executeTakeFirstOrThrow();
     const link = await server.call({ method: 'POST', url: `/api/User/${user.id}/password-link`, token: admin });
     expect(link.status).toBe(200);
     const url: string = link.body.value.url;
@@ -52,10 +57,22 @@ describe.each(DATABASES)('secrets in URLs on %s', (kind) => {
     const answers: string[] = [];
     for (const path of opened) answers.push(JSON.stringify((await server.call({ method: 'GET', url: path })).body));
     // The token in a body that fails validation is not echoed either.
-    const refused = await server.call({ method: 'POST', url: '/api/token/reset-password', payload: { token: resetToken, password: 'short' } });
+    const refused = await server.call({
+      method: 'POST',
+      url: '/api/token/reset-password',
+      payload: { token: resetToken, password: 'short' },
+    });
     expect(refused.status).toBe(400);
     answers.push(JSON.stringify(refused.body));
-    expect((await server.call({ method: 'POST', url: '/api/token/reset-password', payload: { token: resetToken, password: 'a-long-new-password' } })).status).toBe(200);
+    expect(
+      (
+        await server.call({
+          method: 'POST',
+          url: '/api/token/reset-password',
+          payload: { token: resetToken, password: 'a-long-new-password' },
+        })
+      ).status,
+    ).toBe(200);
 
     const log = server.log();
     // The requests were logged (so the absence below means something), with the secret parts masked.
@@ -72,7 +89,12 @@ describe.each(DATABASES)('secrets in URLs on %s', (kind) => {
   });
 
   it('keeps the ordinary parts of URLs readable', () => {
-    for (const plain of ['/api/User?Size=5&Search=houston&Sort=-createdAt', '/api/BookOrder/filter-books?filtered=this_week&DriverId=7', '/app/assets/workbox-window.prod.es5-CZXd1eA2.js', '/api/BookOrder/12345/history']) {
+    for (const plain of [
+      '/api/User?Size=5&Search=houston&Sort=-createdAt',
+      '/api/BookOrder/filter-books?filtered=this_week&DriverId=7',
+      '/app/assets/workbox-window.prod.es5-CZXd1eA2.js',
+      '/api/BookOrder/12345/history',
+    ]) {
       expect(redactUrl(plain)).toBe(plain);
     }
   });

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, type TestServer, startTestServer } from '../helpers/server';
 
 /**
- * Sign-in throttling that cannot be turned against the owner (issue 23.10): failures count per account and address,
- * an account-wide backstop still lets the owner in from a usual address or after a password link, and the address is
- * the socket's unless TRUST_PROXY says which proxies may name the client.
+ * Sign-in throttling that cannot be turned against the owner (docs/authentication.md#throttles): failures count per
+ * account and address, an account-wide backstop still lets the owner in from a usual address or after a password link,
+ * and the address is the socket's unless TRUST_PROXY says which proxies may name the client.
  */
 /** The limits README's "Limits" section promises (server/modules/auth/throttle.ts). */
 const ADDRESS_LIMIT = { failures: 10, windowMs: 15 * 60_000 };
@@ -17,12 +17,21 @@ const STRANGER = '203.0.113.66';
 
 function signIn(server: TestServer, email: string, password: string, remoteAddress: string, forwardedFor?: string) {
   return server.call({
-    method: 'POST', url: '/api/Auth/login', remoteAddress, payload: { email, password },
+    method: 'POST',
+    url: '/api/Auth/login',
+    remoteAddress,
+    payload: { email, password },
     headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
   });
 }
 
-async function failuresFrom(server: TestServer, email: string, address: string, count: number, forwardedFor?: (i: number) => string) {
+async function failuresFrom(
+  server: TestServer,
+  email: string,
+  address: string,
+  count: number,
+  forwardedFor?: (i: number) => string,
+) {
   for (let i = 0; i < count; i++) {
     const response = await signIn(server, email, `wrong-${i}`, address, forwardedFor?.(i));
     expect(response.status, JSON.stringify(response.body)).toBe(401);
@@ -79,7 +88,11 @@ describe.each(DATABASES)('sign-in throttling on %s', (kind) => {
     expect((await signIn(server, email, 'not-it', OWNER_ADDRESS)).status).toBe(401);
 
     // Once the failures are older than the backstop's window, any address may try again.
-    await server.db.updateTable('login_failures').set({ at: new Date(Date.now() - ACCOUNT_LIMIT.windowMs - 60_000).toISOString() }).where('email', '=', email).execute();
+    await server.db
+      .updateTable('login_failures')
+      .set({ at: new Date(Date.now() - ACCOUNT_LIMIT.windowMs - 60_000).toISOString() })
+      .where('email', '=', email)
+      .execute();
     expect((await signIn(server, email, 'demo-password', '192.0.2.99')).status).toBe(200);
   });
 
@@ -88,8 +101,15 @@ describe.each(DATABASES)('sign-in throttling on %s', (kind) => {
     expect((await signIn(server, 'manager@haulboard.demo', 'demo-password', sprayer)).status).toBe(200);
     // One short of the limit, each at a different e-mail (written directly: a hundred password checks add nothing).
     const now = Date.now();
-    await server.db.insertInto('login_failures')
-      .values(Array.from({ length: SPRAY_LIMIT.failures - 1 }, (_, i) => ({ email: `nobody${i}@example.com`, address: sprayer, at: new Date(now - i * 1000).toISOString() })))
+    await server.db
+      .insertInto('login_failures')
+      .values(
+        Array.from({ length: SPRAY_LIMIT.failures - 1 }, (_, i) => ({
+          email: `nobody${i}@example.com`,
+          address: sprayer,
+          at: new Date(now - i * 1000).toISOString(),
+        })),
+      )
       .execute();
     expect((await signIn(server, 'nobody-last@example.com', 'guess', sprayer)).status).toBe(401);
     const sprayed = await signIn(server, 'dispatcher4@haulboard.demo', 'demo-password', sprayer);
@@ -105,7 +125,11 @@ describe.each(DATABASES)('sign-in throttling on %s', (kind) => {
     const email = 'dispatcher4@haulboard.demo';
     expect((await signIn(server, email, 'demo-password', OWNER_ADDRESS)).status).toBe(200);
     const user = await server.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-    await server.db.updateTable('sign_in_addresses').set({ last_at: new Date(Date.now() - 31 * 86_400_000).toISOString() }).where('user_id', '=', user.id).execute();
+    await server.db
+      .updateTable('sign_in_addresses')
+      .set({ last_at: new Date(Date.now() - 31 * 86_400_000).toISOString() })
+      .where('user_id', '=', user.id)
+      .execute();
     await failuresFromEverywhere(email);
     expect((await signIn(server, email, 'demo-password', OWNER_ADDRESS)).status).toBe(429);
   });
@@ -118,7 +142,15 @@ describe.each(DATABASES)('sign-in throttling on %s', (kind) => {
     const user = await server.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
     const link = await server.call({ method: 'POST', url: `/api/User/${user.id}/password-link`, token: admin });
     const token = new URL(link.body.value.url, 'http://x').searchParams.get('token');
-    expect((await server.call({ method: 'POST', url: '/api/token/reset-password', payload: { token, password: 'a-new-password' } })).status).toBe(200);
+    expect(
+      (
+        await server.call({
+          method: 'POST',
+          url: '/api/token/reset-password',
+          payload: { token, password: 'a-new-password' },
+        })
+      ).status,
+    ).toBe(200);
     expect((await signIn(server, email, 'a-new-password', '192.0.2.50')).status).toBe(200);
   });
 
@@ -126,16 +158,23 @@ describe.each(DATABASES)('sign-in throttling on %s', (kind) => {
     const email = 'driver2@haulboard.demo';
     const admin = await server.login('administrator@haulboard.demo');
     const user = await server.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-    expect((await server.call({ method: 'POST', url: `/api/User/${user.id}/deactivate`, token: admin })).status).toBe(200);
-    const sessions = async () => (await server.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).length;
+    expect((await server.call({ method: 'POST', url: `/api/User/${user.id}/deactivate`, token: admin })).status).toBe(
+      200,
+    );
+    const sessions = async () =>
+      (await server.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).length;
     const before = await sessions();
     const refused = await signIn(server, email, 'demo-password', OWNER_ADDRESS);
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe('This account is deactivated. Ask an administrator to reactivate it.');
     expect(await sessions()).toBe(before);
     // A wrong password says only that: the account's state is not told to someone who does not know the password.
-    expect((await signIn(server, email, 'not-it', OWNER_ADDRESS)).body.message).toBe('Invalid password');
-    expect((await server.call({ method: 'POST', url: `/api/User/${user.id}/activate`, token: admin })).status).toBe(200);
+    expect((await signIn(server, email, 'not-it', OWNER_ADDRESS)).body.message).toBe(
+      'Please check your email and password',
+    );
+    expect((await server.call({ method: 'POST', url: `/api/User/${user.id}/activate`, token: admin })).status).toBe(
+      200,
+    );
     expect((await signIn(server, email, 'demo-password', OWNER_ADDRESS)).status).toBe(200);
   });
 });

@@ -5,20 +5,43 @@ import { completeRegistrationBody, profileBody } from '../../schema/account';
 import { minutesSeconds } from '../../ui/useCountdown';
 
 const user = (over: Partial<CurrentUser>): CurrentUser => ({
-  id: 7, email: 'ann@example.com', firstName: 'Ann', lastName: 'Lee', name: 'Ann Lee', avatar: null, roles: [], isActive: true,
-  isEmailVerified: true, registrationCompleted: true, userType: 'driver', phone: null, phoneCountry: null, ...over,
+  id: 7,
+  email: 'ann@example.com',
+  firstName: 'Ann',
+  lastName: 'Lee',
+  name: 'Ann Lee',
+  avatar: null,
+  roles: [],
+  isActive: true,
+  isEmailVerified: true,
+  registrationCompleted: true,
+  userType: 'driver',
+  phone: null,
+  phoneCountry: null,
+  ...over,
 });
 
 describe('the name-and-phone forms', () => {
   it('check the phone by its country as typed, even while a name is still missing', () => {
     const values = { firstName: '', lastName: 'Lee', phoneCountry: 'GE', phone: '555 123 4567' };
-    expect(profileProblems(profileBody, values)).toEqual({ firstName: 'Enter your first name', phone: 'Enter the 9 digits of a Georgia number (+995)' });
-    expect(profileProblems(completeRegistrationBody, { ...values, firstName: 'Ann', phone: '555 123 456' })).toEqual({});
+    expect(profileProblems(profileBody, values)).toEqual({
+      firstName: 'Enter your first name',
+      phone: 'Enter the 9 digits of a Georgia number (+995)',
+    });
+    expect(profileProblems(completeRegistrationBody, { ...values, firstName: 'Ann', phone: '555 123 456' })).toEqual(
+      {},
+    );
   });
 
   it('start from the account, a phone from before the country as its US digits', () => {
-    expect(profileValues(user({ phone: '+1 (847) 663-7980' }))).toMatchObject({ phoneCountry: 'US', phone: '8476637980' });
-    expect(profileValues(user({ phone: '555123456', phoneCountry: 'GE' }))).toMatchObject({ phoneCountry: 'GE', phone: '555123456' });
+    expect(profileValues(user({ phone: '+1 (847) 663-7980' }))).toMatchObject({
+      phoneCountry: 'US',
+      phone: '8476637980',
+    });
+    expect(profileValues(user({ phone: '555123456', phoneCountry: 'GE' }))).toMatchObject({
+      phoneCountry: 'GE',
+      phone: '555123456',
+    });
     expect(profileValues(null)).toEqual({ firstName: '', lastName: '', phoneCountry: 'US', phone: '' });
   });
 

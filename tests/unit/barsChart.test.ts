@@ -3,7 +3,8 @@ import { niceScale } from '../../ui/reports/BarsChart';
 
 /** The dashboard's bars (ui/reports/BarsChart): the axis is cut in round steps that hold every bar. */
 describe('niceScale', () => {
-  const ticks = ({ low, high, step }: ReturnType<typeof niceScale>) => Array.from({ length: Math.round((high - low) / step) + 1 }, (_, i) => low + step * i);
+  const ticks = ({ low, high, step }: ReturnType<typeof niceScale>) =>
+    Array.from({ length: Math.round((high - low) / step) + 1 }, (_, i) => low + step * i);
 
   it('steps of 1, 2, 2.5 or 5 times a power of ten, about four of them, from zero', () => {
     expect(niceScale(0, 19)).toEqual({ low: 0, high: 20, step: 5 });

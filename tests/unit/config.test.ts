@@ -10,7 +10,9 @@ describe('SQLITE_MMAP_MB', () => {
 
   it('refuses what is not a whole number of MiB from 0 to 2047, naming the variable', () => {
     for (const value of ['-1', '2048', '1.5', 'lots', 'Infinity']) {
-      expect(() => loadConfig({ SQLITE_MMAP_MB: value })).toThrow(/SQLITE_MMAP_MB must be a whole number from 0 to 2047/);
+      expect(() => loadConfig({ SQLITE_MMAP_MB: value })).toThrow(
+        /SQLITE_MMAP_MB must be a whole number from 0 to 2047/,
+      );
     }
   });
 });
@@ -26,7 +28,9 @@ describe('yes/no settings (DEMO_DATA, SQLITE_KEEP_RESIDENT)', () => {
   });
 
   it('refuse anything else, naming the variable, instead of reading it as "no"', () => {
-    expect(() => loadConfig({ SQLITE_KEEP_RESIDENT: 'ture' })).toThrow('SQLITE_KEEP_RESIDENT must be true or false (or 1/0, yes/no, on/off), not "ture"');
+    expect(() => loadConfig({ SQLITE_KEEP_RESIDENT: 'ture' })).toThrow(
+      'SQLITE_KEEP_RESIDENT must be true or false (or 1/0, yes/no, on/off), not "ture"',
+    );
     expect(() => loadConfig({ DEMO_DATA: 'maybe' })).toThrow(/^DEMO_DATA must be true or false/);
   });
 });
@@ -39,12 +43,30 @@ describe('TRUST_PROXY', () => {
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'TRUE' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 192.168.0.0/16,::1,fd00::/8, loopback' }).trustProxy).toEqual(['10.0.0.5', '192.168.0.0/16', '::1', 'fd00::/8', 'loopback']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 192.168.0.0/16,::1,fd00::/8, loopback' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '192.168.0.0/16',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
   });
 
   it('refuses anything else at start, naming the variable and the forms it takes', () => {
-    for (const value of ['yes please', '10.0.0', '10.0.0.5/33', '::1/129', '10.0.0.5,', 'proxy.example.com', '-1', '1.5', '10.0.0.5/8/1']) {
-      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(`TRUST_PROXY must be true, false, a number of proxy hops, or a comma-separated list of addresses and CIDR ranges (e.g. 10.0.0.5,192.168.0.0/16), not "${value}"`);
+    for (const value of [
+      'yes please',
+      '10.0.0',
+      '10.0.0.5/33',
+      '::1/129',
+      '10.0.0.5,',
+      'proxy.example.com',
+      '-1',
+      '1.5',
+      '10.0.0.5/8/1',
+    ]) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(
+        `TRUST_PROXY must be true, false, a number of proxy hops, or a comma-separated list of addresses and CIDR ranges (e.g. 10.0.0.5,192.168.0.0/16), not "${value}"`,
+      );
     }
   });
 });

@@ -11,17 +11,20 @@ import type { ListPage } from '../../schema/records';
 import { type ErrorBody, ok } from './msw/respond';
 import { api, callsTo, useApi } from './msw/server';
 
-const token = (exp: number) => `${btoa(JSON.stringify({ alg: 'HS256' }))}.${btoa(JSON.stringify({ sub: '1', exp }))}.sig`;
+const token = (exp: number) =>
+  `${btoa(JSON.stringify({ alg: 'HS256' }))}.${btoa(JSON.stringify({ sub: '1', exp }))}.sig`;
 
 useApi();
 
 /** Answers one call to /api/x and keeps the request it got. */
 function answerX(method: 'get' | 'post', response: () => Response) {
   const seen: Request[] = [];
-  api.use(http[method]('*/api/x', ({ request }) => {
-    seen.push(request);
-    return response();
-  }));
+  api.use(
+    http[method]('*/api/x', ({ request }) => {
+      seen.push(request);
+      return response();
+    }),
+  );
   return seen;
 }
 const errorBody = (body: Partial<ErrorBody>, status: number) => () => HttpResponse.json(body, { status });
@@ -40,8 +43,20 @@ describe('the http client', () => {
     expect(await seen[0].text()).toBe('{"a":1}');
   });
 
-  it("shows the first messages[].description of an error", async () => {
-    answerX('get', errorBody({ message: 'outer', messages: [{ code: 'validation', description: 'Enter a group name' }, { code: 'validation', description: 'second' }] }, 400));
+  it('shows the first messages[].description of an error', async () => {
+    answerX(
+      'get',
+      errorBody(
+        {
+          message: 'outer',
+          messages: [
+            { code: 'validation', description: 'Enter a group name' },
+            { code: 'validation', description: 'second' },
+          ],
+        },
+        400,
+      ),
+    );
     await expect(apiFetch('/api/x')).rejects.toMatchObject({ message: 'Enter a group name', status: 400 });
   });
 
@@ -64,10 +79,22 @@ describe('the http client', () => {
   it('maps the list envelope to react-admin and paging to Page/Size/Sort', async () => {
     registerEndpoints('things', { list: '/api/Things', one: (id) => `/api/Things/${id}` });
     api.use(
-      http.get('*/api/Things', () => ok<ListPage<{ id: number }> & { totals: { price: number } }>({ items: [{ id: 1 }, { id: 2 }], totalCount: 42, page: 1, size: 2, totals: { price: 10 } })),
+      http.get('*/api/Things', () =>
+        ok<ListPage<{ id: number }> & { totals: { price: number } }>({
+          items: [{ id: 1 }, { id: 2 }],
+          totalCount: 42,
+          page: 1,
+          size: 2,
+          totals: { price: 10 },
+        }),
+      ),
       http.get('*/api/Things/7', () => HttpResponse.json({ data: { id: 7 } })),
     );
-    const result = await dataProvider.getList('things', { pagination: { page: 2, perPage: 2 }, sort: { field: 'name', order: 'DESC' }, filter: { status: 'NEW' } });
+    const result = await dataProvider.getList('things', {
+      pagination: { page: 2, perPage: 2 },
+      sort: { field: 'name', order: 'DESC' },
+      filter: { status: 'NEW' },
+    });
     // Extras of the list answer (totals of the filtered set) reach the screen as meta.
     expect(result).toEqual({ data: [{ id: 1 }, { id: 2 }], total: 42, meta: { totals: { price: 10 } } });
     expect(callsTo('/api/Things')[0].url.search).toBe('?Page=1&Size=2&Sort=-name&status=NEW');

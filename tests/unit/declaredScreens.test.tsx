@@ -18,9 +18,9 @@ import { recordHandlers, recordStore } from './msw/handlers/records';
 import { api, callsTo, useApi } from './msw/server';
 
 /**
- * Issue 22: the screens of a resource declared once. The throw-away yard spots (tests/helpers/yardSpots.ts) have
- * no screen code and no catalogue entry of their own; their list and form come from the definition, with its labels,
- * its filters, US dates and money, choices in words — against the API as msw answers it (tests/unit/msw).
+ * The screens of a resource declared once (resources/README.md). The throw-away yard spots (tests/helpers/yardSpots.ts)
+ * have no screen code and no catalogue entry of their own; their list and form come from the definition, with its
+ * labels, its filters, US dates and money, choices in words — against the API as msw answers it (tests/unit/msw).
  */
 useApi();
 
@@ -28,12 +28,31 @@ const today = new Date().toISOString().slice(0, 10);
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 const spot: typeof yardSpots.types.dto = {
-  id: 7, version: 1, deleted: false, deletedAt: null, createdAt: `${today}T10:00:00.000Z`, updatedAt: `${today}T10:00:00.000Z`,
-  code: 'N-01', yard: 'North Houston yard', stateId: stateId('TX'), state: 'TX', kind: 'TRAILER', slots: 2, covered: true, monthlyRent: 1250.5,
-  leaseEndsOn: inDays(10), notes: null, expiry: [{ field: 'leaseEndsOn', on: inDays(10), state: 'due' }],
+  id: 7,
+  version: 1,
+  deleted: false,
+  deletedAt: null,
+  createdAt: `${today}T10:00:00.000Z`,
+  updatedAt: `${today}T10:00:00.000Z`,
+  code: 'N-01',
+  yard: 'North Houston yard',
+  stateId: stateId('TX'),
+  state: 'TX',
+  kind: 'TRAILER',
+  slots: 2,
+  covered: true,
+  monthlyRent: 1250.5,
+  leaseEndsOn: inDays(10),
+  notes: null,
+  expiry: [{ field: 'leaseEndsOn', on: inDays(10), state: 'due' }],
 };
 
-const i18nProvider = polyglotI18nProvider(() => ({ ...englishCatalogue, resources: { ...englishCatalogue.resources, ...catalogueOf([yardSpots]) } }), 'en', [{ locale: 'en', name: 'English' }], { allowMissing: true });
+const i18nProvider = polyglotI18nProvider(
+  () => ({ ...englishCatalogue, resources: { ...englishCatalogue.resources, ...catalogueOf([yardSpots]) } }),
+  'en',
+  [{ locale: 'en', name: 'English' }],
+  { allowMissing: true },
+);
 
 function renderScreen(children: React.ReactNode) {
   return render(
@@ -55,10 +74,32 @@ describe('the screens of a resource declared once', () => {
     renderScreen(<DefinitionList />);
     const table = await screen.findByRole('table');
     await within(table).findByText('N-01');
-    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent?.trim());
-    expect(headers).toEqual(['Spot code', 'Expirations', 'Yard', 'State', 'For', 'Slots', 'Covered', 'Monthly rent', 'Lease ends', 'Actions']);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent?.trim());
+    expect(headers).toEqual([
+      'Spot code',
+      'Expirations',
+      'Yard',
+      'State',
+      'For',
+      'Slots',
+      'Covered',
+      'Monthly rent',
+      'Lease ends',
+      'Actions',
+    ]);
     const row = within(table).getAllByRole('row')[1];
-    for (const text of ['North Houston yard', 'TX', 'Trailer', '$1,250.50', us(inDays(10)), 'Yes', `Lease due ${us(inDays(10))}`]) expect(within(row).getByText(text)).toBeTruthy();
+    for (const text of [
+      'North Houston yard',
+      'TX',
+      'Trailer',
+      '$1,250.50',
+      us(inDays(10)),
+      'Yes',
+      `Lease due ${us(inDays(10))}`,
+    ])
+      expect(within(row).getByText(text)).toBeTruthy();
     expect(screen.getByRole('textbox', { name: 'Spot code, yard' })).toBeTruthy();
     // The choice filter is one click away in the side panel; the list asked the API with the default sort.
     for (const option of ['Truck', 'Trailer', 'Car']) expect(screen.getByRole('button', { name: option })).toBeTruthy();
@@ -69,7 +110,12 @@ describe('the screens of a resource declared once', () => {
     renderScreen(<DefinitionCreate />);
     expect(await screen.findByText('Spot')).toBeTruthy();
     expect(screen.getByText('Lease')).toBeTruthy();
-    for (const label of [/^Spot code/, /^Yard/, /^Slots/, /^Monthly rent/, /^Notes/]) expect(screen.getByRole(label.source.includes('Slots') || label.source.includes('rent') ? 'spinbutton' : 'textbox', { name: label })).toBeTruthy();
+    for (const label of [/^Spot code/, /^Yard/, /^Slots/, /^Monthly rent/, /^Notes/])
+      expect(
+        screen.getByRole(label.source.includes('Slots') || label.source.includes('rent') ? 'spinbutton' : 'textbox', {
+          name: label,
+        }),
+      ).toBeTruthy();
     expect(screen.getByRole('combobox', { name: /^State/ })).toBeTruthy();
     expect(screen.getByLabelText(/^Lease ends/)).toBeTruthy();
     expect(screen.getByRole('switch', { name: 'Covered' })).toBeTruthy();

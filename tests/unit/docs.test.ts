@@ -9,24 +9,46 @@ import { search, searchIndex } from '../../src/routes/public/docs/search';
 import { SCREEN_PATHS, allScreenHelp, screenHelp, screenOf } from '../../src/routes/public/docs/screens';
 
 /**
- * The documentation (issue 26): every page SPEC.md §2 names renders real content; every link inside it and every
- * in-app help link leads to a page and a heading that exist; every screen has its section; every environment variable
- * the server, the scripts and the build read is on /docs/environment-variables; the search finds a section.
+ * The documentation (docs/routing.md#public-routes): every page of /docs renders real content; every link inside it and
+ * every in-app help link leads to a page and a heading that exist; every screen has its section; every environment
+ * variable the server, the scripts and the build read is on /docs/environment-variables; the search finds a section.
  */
 const ROOT = path.resolve(__dirname, '../..');
 
-/** SPEC.md §2 "Public routes": /docs with these pages. */
-const SPEC_PAGES = ['welcome', 'feature-permissions', 'getting-started', 'environment-variables', 'deployment', 'api-calls', 'analytics', 'authentication', 'routing', 'settings', 'state-management', 'theming', 'support', 'changelog'];
+/** The pages /docs must serve (docs/routing.md#public-routes), named as the original app named them. */
+const SPEC_PAGES = [
+  'welcome',
+  'feature-permissions',
+  'getting-started',
+  'environment-variables',
+  'deployment',
+  'api-calls',
+  'analytics',
+  'authentication',
+  'routing',
+  'settings',
+  'state-management',
+  'theming',
+  'support',
+  'changelog',
+];
 /** Fewer characters than this of words is a stub, not a page. */
 const MIN_TEXT = 2000;
 
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#?\w+;/g, ' ').replace(/\s+/g, ' ').trim();
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#?\w+;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 async function rendered(page: DocPage) {
   const source = await loadDoc(page);
   return { source, doc: renderDoc(source, DOC_COMPONENTS) };
 }
-const pages = Promise.all(DOC_PAGES.map(async (page) => [page, await rendered(page)] as const)).then((entries) => new Map(entries));
+const pages = Promise.all(DOC_PAGES.map(async (page) => [page, await rendered(page)] as const)).then(
+  (entries) => new Map(entries),
+);
 const idsOf = async (page: string) => new Set((await pages).get(page as DocPage)?.doc.headings.map((h) => h.id) ?? []);
 
 /** Whether /docs/{page}#{id} (or the page alone) exists. */
@@ -37,24 +59,27 @@ async function resolves(link: string): Promise<boolean> {
 }
 
 describe('the documentation pages', () => {
-  it('are the pages of SPEC.md §2, each with its Markdown file', () => {
+  it('are the public documentation pages, each with its Markdown file', () => {
     expect([...DOC_PAGES].sort()).toEqual([...SPEC_PAGES].sort());
     expect(missingFiles()).toEqual([]);
   });
 
-  it.each(SPEC_PAGES)('/docs/%s renders real content: a title, sections, no placeholder, no part left ungenerated', async (page) => {
-    const { doc } = (await pages).get(page as DocPage)!;
-    const html = doc.blocks.map((b) => (b.kind === 'html' ? b.html : '')).join('');
-    const words = text(html);
-    expect(words.length, `${page} has ${words.length} characters of text`).toBeGreaterThan(MIN_TEXT);
-    expect(doc.headings[0]).toMatchObject({ depth: 1 });
-    expect(doc.headings.filter((h) => h.depth === 2).length).toBeGreaterThanOrEqual(3);
-    expect(words).not.toMatch(/being written|placeholder|lorem ipsum|\bTODO\b|\bTBD\b/i);
-    expect(html).not.toMatch(/<!-- haulboard:/);
-    // Heading ids are unique on a page, so every anchor lands on one place.
-    const ids = doc.headings.map((h) => h.id);
-    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
-  });
+  it.each(SPEC_PAGES)(
+    '/docs/%s renders real content: a title, sections, no placeholder, no part left ungenerated',
+    async (page) => {
+      const { doc } = (await pages).get(page as DocPage)!;
+      const html = doc.blocks.map((b) => (b.kind === 'html' ? b.html : '')).join('');
+      const words = text(html);
+      expect(words.length, `${page} has ${words.length} characters of text`).toBeGreaterThan(MIN_TEXT);
+      expect(doc.headings[0]).toMatchObject({ depth: 1 });
+      expect(doc.headings.filter((h) => h.depth === 2).length).toBeGreaterThanOrEqual(3);
+      expect(words).not.toMatch(/being written|placeholder|lorem ipsum|\bTODO\b|\bTBD\b/i);
+      expect(html).not.toMatch(/<!-- haulboard:/);
+      // Heading ids are unique on a page, so every anchor lands on one place.
+      const ids = doc.headings.map((h) => h.id);
+      expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    },
+  );
 
   it('link only to pages and headings that exist', async () => {
     const broken: string[] = [];
@@ -99,7 +124,9 @@ describe('help where people are', () => {
     expect(routes.filter((route) => !screenHelp(route))).toEqual([]);
     expect(screenOf('/app/books/bookorders/17/edit')).toBe('/app/books/bookorders');
     expect(screenOf('/app/reports/claims-tracker/create/17')).toBe('/app/reports/claims-tracker');
-    expect(screenOf('/app/reports/evaluation-report/evaluations/3/edit')).toBe('/app/reports/evaluation-report/evaluations');
+    expect(screenOf('/app/reports/evaluation-report/evaluations/3/edit')).toBe(
+      '/app/reports/evaluation-report/evaluations',
+    );
     expect(screenOf('/app/mail/label/4/12')).toBe('/app/mail');
     expect(screenHelp('/app/permissions?tab=model')).toBe('/docs/feature-permissions');
     expect(screenHelp('/app/books/bookorders/create')).toBe('/docs/routing#screen-books-bookorders');
@@ -114,7 +141,11 @@ const CODE = /\.(ts|tsx|mjs|js)$/;
 function files(entry: string): string[] {
   const full = path.join(ROOT, entry);
   if (!fs.statSync(full).isDirectory()) return [full];
-  return fs.readdirSync(full, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? files(path.join(entry, d.name)) : CODE.test(d.name) ? [path.join(full, d.name)] : []));
+  return fs
+    .readdirSync(full, { withFileTypes: true })
+    .flatMap((d) =>
+      d.isDirectory() ? files(path.join(entry, d.name)) : CODE.test(d.name) ? [path.join(full, d.name)] : [],
+    );
 }
 
 /**
@@ -123,17 +154,23 @@ function files(entry: string): string[] {
  */
 function variablesRead(source: string, browser: boolean): string[] {
   const names = new Set<string>();
-  for (const m of source.matchAll(/\benv(?:\.([A-Z][A-Z0-9_]*)|\[\s*['"]([A-Z][A-Z0-9_]*)['"]\s*\])/g)) names.add(m[1] ?? m[2]);
-  if (/\benv\[\s*(?!['"])/.test(source)) for (const m of source.matchAll(/['"]([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)['"]/g)) names.add(m[1]);
+  for (const m of source.matchAll(/\benv(?:\.([A-Z][A-Z0-9_]*)|\[\s*['"]([A-Z][A-Z0-9_]*)['"]\s*\])/g))
+    names.add(m[1] ?? m[2]);
+  if (/\benv\[\s*(?!['"])/.test(source))
+    for (const m of source.matchAll(/['"]([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)['"]/g)) names.add(m[1]);
   // The browser's import.meta.env has Vite's own (PROD, DEV, MODE…); only VITE_ ones are settings.
   return [...names].filter((name) => !browser || name.startsWith('VITE_'));
 }
 
 describe('/docs/environment-variables', () => {
   it('finds the variables as they are read (a test of the finder itself)', () => {
-    expect(variablesRead("const a = process.env.PORT; const b = env.DATA_DIR ?? x; env['JWT_SECRET']", false).sort()).toEqual(['DATA_DIR', 'JWT_SECRET', 'PORT']);
+    expect(
+      variablesRead("const a = process.env.PORT; const b = env.DATA_DIR ?? x; env['JWT_SECRET']", false).sort(),
+    ).toEqual(['DATA_DIR', 'JWT_SECRET', 'PORT']);
     expect(variablesRead("const V = { a: 'HUB_PING_INTERVAL_MS' }; env[V.a]", false)).toEqual(['HUB_PING_INTERVAL_MS']);
-    expect(variablesRead('import.meta.env.PROD && import.meta.env.VITE_RECAPTCHA_SITE_KEY', true)).toEqual(['VITE_RECAPTCHA_SITE_KEY']);
+    expect(variablesRead('import.meta.env.PROD && import.meta.env.VITE_RECAPTCHA_SITE_KEY', true)).toEqual([
+      'VITE_RECAPTCHA_SITE_KEY',
+    ]);
   });
 
   it('has a line for every variable the server, the scripts and the build read', async () => {
@@ -141,13 +178,30 @@ describe('/docs/environment-variables', () => {
     const read = new Map<string, string>();
     for (const file of SCANNED.flatMap(files)) {
       const relative = path.relative(ROOT, file);
-      for (const name of variablesRead(fs.readFileSync(file, 'utf8'), relative.startsWith('src'))) if (!read.has(name)) read.set(name, relative);
+      for (const name of variablesRead(fs.readFileSync(file, 'utf8'), relative.startsWith('src')))
+        if (!read.has(name)) read.set(name, relative);
     }
     // The finder found what it must (a blind finder would pass the check below with nothing).
-    for (const name of ['PORT', 'DATABASE_URL', 'SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL', 'HUB_HEARTBEAT_MS', 'COMPANY_EMAIL', 'ADMIN_PASSWORD', 'HAULBOARD_DIST_DIR', 'VITE_PORT', 'VITE_FIREBASE_VAPID_KEY', 'VITE_RECAPTCHA_SITE_KEY', 'TEST_DATABASE_URL']) {
+    for (const name of [
+      'PORT',
+      'DATABASE_URL',
+      'SMTP_URL',
+      'MAIL_FROM',
+      'PUBLIC_URL',
+      'HUB_HEARTBEAT_MS',
+      'COMPANY_EMAIL',
+      'ADMIN_PASSWORD',
+      'HAULBOARD_DIST_DIR',
+      'VITE_PORT',
+      'VITE_FIREBASE_VAPID_KEY',
+      'VITE_RECAPTCHA_SITE_KEY',
+      'TEST_DATABASE_URL',
+    ]) {
       expect(read.has(name), name).toBe(true);
     }
-    const undocumented = [...read].filter(([name]) => !page.includes(`| \`${name}\` |`)).map(([name, file]) => `${name} (read in ${file})`);
+    const undocumented = [...read]
+      .filter(([name]) => !page.includes(`| \`${name}\` |`))
+      .map(([name, file]) => `${name} (read in ${file})`);
     expect(undocumented, 'add a line for it to docs/environment-variables.md').toEqual([]);
   });
 });
@@ -176,19 +230,34 @@ describe('the public pages', () => {
 
   it('write in the company and its contact when they are set, and say "your company" when not', () => {
     const privacy = pageSource('privacy-policy');
-    const named = withCompany(privacy, { name: 'Lone Star Auto Transport', email: 'privacy@lonestar.example', phone: '+1 (214) 555-0100', address: null }, words);
+    const named = withCompany(
+      privacy,
+      {
+        name: 'Lone Star Auto Transport',
+        email: 'privacy@lonestar.example',
+        phone: '+1 (214) 555-0100',
+        address: null,
+      },
+      words,
+    );
     expect(named).not.toMatch(/\{\{/);
     expect(named).toContain('drivers of Lone Star Auto Transport');
-    expect(named).toContain('contact Lone Star Auto Transport ([privacy@lonestar.example](mailto:privacy@lonestar.example), +1 (214) 555-0100), or write through the [contact form](/contact)');
+    expect(named).toContain(
+      'contact Lone Star Auto Transport ([privacy@lonestar.example](mailto:privacy@lonestar.example), +1 (214) 555-0100), or write through the [contact form](/contact)',
+    );
     const plain = withCompany(privacy, { name: null, email: null, phone: null, address: null }, words);
     expect(plain).toContain('drivers of your company');
     expect(plain).toContain('contact your administrator, or write through the [contact form](/contact)');
     // A sentence that starts with the company starts with a capital.
-    expect(withCompany(pageSource('terms-of-service'), { name: null, email: null, phone: null, address: null }, words)).toContain('\n\nYour company runs, backs up and upgrades Haulboard.');
+    expect(
+      withCompany(pageSource('terms-of-service'), { name: null, email: null, phone: null, address: null }, words),
+    ).toContain('\n\nYour company runs, backs up and upgrades Haulboard.');
   });
 
   it.each(['pricing', 'terms-of-service', 'privacy-policy'])('%s has real content', (name) => {
-    const doc = renderDoc(withCompany(pageSource(name), { name: null, email: null, phone: null, address: null }, words));
+    const doc = renderDoc(
+      withCompany(pageSource(name), { name: null, email: null, phone: null, address: null }, words),
+    );
     const html = doc.blocks.map((b) => (b.kind === 'html' ? b.html : '')).join('');
     expect(text(html).length).toBeGreaterThan(MIN_TEXT);
     expect(doc.headings.filter((h) => h.depth === 2).length).toBeGreaterThanOrEqual(3);
@@ -196,6 +265,7 @@ describe('the public pages', () => {
 
   it('the privacy policy names the personal data staff and drivers are told about', () => {
     const privacy = pageSource('privacy-policy');
-    for (const kind of ['licence', 'medical card', 'phone', 'location', 'pay', 'How long', 'copy']) expect(privacy.toLowerCase()).toContain(kind.toLowerCase());
+    for (const kind of ['license', 'medical card', 'phone', 'location', 'pay', 'How long', 'copy'])
+      expect(privacy.toLowerCase()).toContain(kind.toLowerCase());
   });
 });

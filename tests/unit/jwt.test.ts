@@ -26,7 +26,13 @@ describe('tokens', () => {
 });
 
 describe('configuration', () => {
-  it.each([['8h', 28800], ['30m', 1800], ['2d', 172800], ['45', 45], ['10s', 10]])('reads %s as %d seconds', (text, seconds) => {
+  it.each([
+    ['8h', 28800],
+    ['30m', 1800],
+    ['2d', 172800],
+    ['45', 45],
+    ['10s', 10],
+  ])('reads %s as %d seconds', (text, seconds) => {
     expect(parseDuration(text)).toBe(seconds);
   });
   it.each(['', 'soon', '0', '-1h', '1w'])('refuses "%s"', (text) => {

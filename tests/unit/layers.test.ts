@@ -30,7 +30,11 @@ function importsOf(file: string): string[] {
   const specifiers = [...text.matchAll(/(?:from\s+|import\s*\(\s*|^import\s+)['"](\.[^'"]+)['"]/gm)].map((m) => m[1]);
   return specifiers.map((spec) => {
     const base = path.resolve(path.dirname(file), spec);
-    return ['', '.ts', '.tsx', '/index.ts', '/index.tsx'].map((ext) => base + ext).find((candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile()) ?? base;
+    return (
+      ['', '.ts', '.tsx', '/index.ts', '/index.tsx']
+        .map((ext) => base + ext)
+        .find((candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile()) ?? base
+    );
   });
 }
 
@@ -41,7 +45,10 @@ const graph = new Map(files.map((file) => [file, importsOf(file).filter((target)
 describe('the layout', () => {
   it('imports run one way: down the layers, never back up', () => {
     const wrong = [...graph].flatMap(([file, targets]) =>
-      targets.filter((target) => topOf(target) !== topOf(file) && !MAY_IMPORT[topOf(file)].includes(topOf(target))).map((target) => `${path.relative(ROOT, file)} → ${path.relative(ROOT, target)}`));
+      targets
+        .filter((target) => topOf(target) !== topOf(file) && !MAY_IMPORT[topOf(file)].includes(topOf(target)))
+        .map((target) => `${path.relative(ROOT, file)} → ${path.relative(ROOT, target)}`),
+    );
     expect(wrong, 'move the shared piece down a layer (README.md "Where things are")').toEqual([]);
   });
 
@@ -63,6 +70,9 @@ describe('the layout', () => {
   });
 
   it('every web layer is a source of the build checks (a change there rebuilds dist/ before npm start)', () => {
-    expect(WEB_LAYERS.filter((layer) => !WEB_SOURCES.includes(layer)), 'add it to scripts/web-sources.mjs').toEqual([]);
+    expect(
+      WEB_LAYERS.filter((layer) => !WEB_SOURCES.includes(layer)),
+      'add it to scripts/web-sources.mjs',
+    ).toEqual([]);
   });
 });

@@ -1,12 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { changedByRole, changesOf, currentCell, isLocked, rebase, setCell, toggle } from '../../resources/permissions/matrixDraft';
+import {
+  changedByRole,
+  changesOf,
+  currentCell,
+  isLocked,
+  rebase,
+  setCell,
+  toggle,
+} from '../../resources/permissions/matrixDraft';
 import type { PermissionMatrix } from '../../schema/accessSettings';
 
 const matrix = (grants: Record<number, Record<number, string[]>>, version = 3): PermissionMatrix => ({
   version,
   permissions: ['Read', 'Create', 'Update', 'Delete', 'Export', 'Approve'],
-  features: [10, 11, 12].map((id) => ({ id, key: `F${id}`, title: `F${id}`, uri: `/app/f${id}`, icon: 'Dashboard', section: 'Reports', parentFeatureId: null })),
-  roles: Object.entries(grants).map(([id, g]) => ({ id: Number(id), name: `R${id}`, isSystem: true, userCount: 0, grants: g as never })),
+  features: [10, 11, 12].map((id) => ({
+    id,
+    key: `F${id}`,
+    title: `F${id}`,
+    uri: `/app/f${id}`,
+    icon: 'Dashboard',
+    section: 'Reports',
+    parentFeatureId: null,
+  })),
+  roles: Object.entries(grants).map(([id, g]) => ({
+    id: Number(id),
+    name: `R${id}`,
+    isSystem: true,
+    userCount: 0,
+    grants: g as never,
+  })),
 });
 
 describe('the matrix draft', () => {
@@ -21,7 +43,10 @@ describe('the matrix draft', () => {
     const m = matrix({ 1: { 10: ['Read'] }, 2: {} });
     let draft = setCell(m, {}, 1, 10, ['Read', 'Export']);
     draft = setCell(m, draft, 2, 11, ['Read']);
-    expect(changesOf(draft)).toEqual([{ roleId: 1, featureId: 10, permissions: ['Read', 'Export'] }, { roleId: 2, featureId: 11, permissions: ['Read'] }]);
+    expect(changesOf(draft)).toEqual([
+      { roleId: 1, featureId: 10, permissions: ['Read', 'Export'] },
+      { roleId: 2, featureId: 11, permissions: ['Read'] },
+    ]);
     expect(currentCell(m, draft, 1, 10)).toEqual(['Read', 'Export']);
     expect(currentCell(m, draft, 1, 12)).toEqual([]);
     draft = setCell(m, draft, 1, 10, ['Read']);

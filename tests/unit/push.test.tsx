@@ -38,7 +38,14 @@ const FULL = {
 
 describe('firebase settings', () => {
   it('all six variables make a configuration', () => {
-    expect(firebaseSettings(FULL)).toEqual({ apiKey: 'key', authDomain: 'haulboard.example', projectId: 'haulboard', messagingSenderId: '123', appId: '1:123:web:abc', vapidKey: 'BPublicKey' });
+    expect(firebaseSettings(FULL)).toEqual({
+      apiKey: 'key',
+      authDomain: 'haulboard.example',
+      projectId: 'haulboard',
+      messagingSenderId: '123',
+      appId: '1:123:web:abc',
+      vapidKey: 'BPublicKey',
+    });
   });
 
   it('any one missing or blank means no push', () => {
@@ -109,7 +116,10 @@ describe('push registration', () => {
     await registerPush(env);
     const onForeground = (subscribe.mock.calls[0] as unknown as [unknown, unknown, (m: unknown) => void])[2];
     onForeground({ title: 'Order assigned', body: 'Order 1042 is yours', link: '/app/books/bookorders/1042/edit' });
-    expect(registration.showNotification).toHaveBeenCalledWith('Order assigned', expect.objectContaining({ body: 'Order 1042 is yours', data: { link: '/app/books/bookorders/1042/edit' } }));
+    expect(registration.showNotification).toHaveBeenCalledWith(
+      'Order assigned',
+      expect.objectContaining({ body: 'Order 1042 is yours', data: { link: '/app/books/bookorders/1042/edit' } }),
+    );
   });
 
   it('a browser without push support stops quietly', async () => {
@@ -138,7 +148,10 @@ function stubPushBrowser() {
   const registration = { scope: '/app/', active: { state: 'activated' } };
   vi.stubGlobal('Notification', { permission: 'granted', requestPermission: vi.fn() });
   vi.stubGlobal('PushManager', function PushManager() {});
-  Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { register: vi.fn(async () => registration) } });
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: { register: vi.fn(async () => registration) },
+  });
 }
 
 describe('the signed-in layout', () => {

@@ -13,7 +13,9 @@ const noJitter = () => 0.5;
 
 describe('retry delays', () => {
   it('0, 2, 5, 10, 30 s, then every 30 s for ever', () => {
-    expect(Array.from({ length: 8 }, (_, attempt) => retryDelay(attempt, noJitter))).toEqual([0, 2000, 5000, 10000, 30000, 30000, 30000, 30000]);
+    expect(Array.from({ length: 8 }, (_, attempt) => retryDelay(attempt, noJitter))).toEqual([
+      0, 2000, 5000, 10000, 30000, 30000, 30000, 30000,
+    ]);
   });
 
   it('jitter moves each wait by at most 20 %', () => {
@@ -26,17 +28,30 @@ describe('retry delays', () => {
   it('the policy stops when the session is gone or the hub refused the token', () => {
     let alive = true;
     const policy = createRetryPolicy(() => alive, noJitter);
-    const context = (previousRetryCount: number, retryReason = new Error('WebSocket closed with status code: 1006')) => ({ previousRetryCount, elapsedMilliseconds: 0, retryReason });
+    const context = (
+      previousRetryCount: number,
+      retryReason = new Error('WebSocket closed with status code: 1006'),
+    ) => ({ previousRetryCount, elapsedMilliseconds: 0, retryReason });
     expect(policy.nextRetryDelayInMilliseconds(context(2))).toBe(5000);
-    expect(policy.nextRetryDelayInMilliseconds(context(0, new Error("Failed to complete negotiation with the server: Error: Unauthorized: Status code '401'")))).toBeNull();
+    expect(
+      policy.nextRetryDelayInMilliseconds(
+        context(0, new Error("Failed to complete negotiation with the server: Error: Unauthorized: Status code '401'")),
+      ),
+    ).toBeNull();
     alive = false;
     expect(policy.nextRetryDelayInMilliseconds(context(0))).toBeNull();
   });
 
   it('tells a refused token from other failures', () => {
-    expect(isUnauthorized(new Error("Failed to complete negotiation with the server: Error: Unauthorized: Status code '401'"))).toBe(true);
+    expect(
+      isUnauthorized(
+        new Error("Failed to complete negotiation with the server: Error: Unauthorized: Status code '401'"),
+      ),
+    ).toBe(true);
     expect(isUnauthorized({ statusCode: 401 })).toBe(true);
-    expect(isUnauthorized(new Error("Failed to complete negotiation with the server: Error: Not Found: Status code '404'"))).toBe(false);
+    expect(
+      isUnauthorized(new Error("Failed to complete negotiation with the server: Error: Not Found: Status code '404'")),
+    ).toBe(false);
     expect(isUnauthorized(new Error('Failed to fetch'))).toBe(false);
     expect(isUnauthorized(undefined)).toBe(false);
   });
@@ -84,7 +99,12 @@ class FakeConnection {
 
 function fakeSignalR() {
   const connection = new FakeConnection();
-  const built: { url?: string; options?: { accessTokenFactory(): string; transport: number; skipNegotiation: boolean }; policy?: unknown; logLevel?: number } = {};
+  const built: {
+    url?: string;
+    options?: { accessTokenFactory(): string; transport: number; skipNegotiation: boolean };
+    policy?: unknown;
+    logLevel?: number;
+  } = {};
   class HubConnectionBuilder {
     withUrl(url: string, options: typeof built.options) {
       built.url = url;
@@ -103,12 +123,22 @@ function fakeSignalR() {
       return connection;
     }
   }
-  const module = { HubConnectionBuilder, HttpTransportType: { WebSockets: 1 }, LogLevel: { None: 6 } } as unknown as SignalRModule;
+  const module = {
+    HubConnectionBuilder,
+    HttpTransportType: { WebSockets: 1 },
+    LogLevel: { None: 6 },
+  } as unknown as SignalRModule;
   return { connection, built, load: vi.fn(async () => module) };
 }
 
 function eventsSpy() {
-  return { presence: vi.fn(), notification: vi.fn(), accessChanged: vi.fn(), connected: vi.fn(), disconnected: vi.fn() } satisfies HubEvents;
+  return {
+    presence: vi.fn(),
+    notification: vi.fn(),
+    accessChanged: vi.fn(),
+    connected: vi.fn(),
+    disconnected: vi.fn(),
+  } satisfies HubEvents;
 }
 
 /** Lets pending promise callbacks run (fake timers do not advance microtasks by themselves). */
@@ -125,7 +155,13 @@ describe('hub supervisor', () => {
     vi.useFakeTimers();
     signalR = fakeSignalR();
     alive = true;
-    options = { getToken: () => 'the-token', sessionAlive: () => alive, confirmSession: vi.fn(async () => false), load: signalR.load, random: noJitter };
+    options = {
+      getToken: () => 'the-token',
+      sessionAlive: () => alive,
+      confirmSession: vi.fn(async () => false),
+      load: signalR.load,
+      random: noJitter,
+    };
   });
   afterEach(() => vi.useRealTimers());
 
@@ -150,7 +186,15 @@ describe('hub supervisor', () => {
     const users = [{ userId: 3, firstName: 'Fay', lastName: 'Finance' }];
     signalR.connection.handlers.get('ReceiveClientConnectedEvent')!(users);
     expect(events.presence).toHaveBeenLastCalledWith(users);
-    const notification = { id: 1, type: 'registration', title: 'New registration', body: 'x', link: null, createdAt: '2026-01-01T00:00:00.000Z', readAt: null };
+    const notification = {
+      id: 1,
+      type: 'registration',
+      title: 'New registration',
+      body: 'x',
+      link: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      readAt: null,
+    };
     signalR.connection.handlers.get('ReceiveNotification')!(notification);
     expect(events.notification).toHaveBeenCalledWith(notification);
   });
@@ -219,7 +263,9 @@ describe('hub supervisor', () => {
   });
 
   it('a 401 from the hub goes to the server too, even while the token looks valid locally', async () => {
-    signalR.connection.outcomes = [new Error("Failed to complete negotiation with the server: Error: Unauthorized: Status code '401'")];
+    signalR.connection.outcomes = [
+      new Error("Failed to complete negotiation with the server: Error: Unauthorized: Status code '401'"),
+    ];
     startHub(eventsSpy(), options);
     await vi.advanceTimersByTimeAsync(120_000);
     expect(options.confirmSession).toHaveBeenCalledTimes(1);
@@ -277,10 +323,21 @@ describe('hub supervisor', () => {
   });
 });
 
-const notification = (id: number, readAt: string | null = null): AppNotification => ({ id, type: 'registration', title: `N${id}`, body: '', link: null, createdAt: '2026-01-01T00:00:00.000Z', readAt });
+const notification = (id: number, readAt: string | null = null): AppNotification => ({
+  id,
+  type: 'registration',
+  title: `N${id}`,
+  body: '',
+  link: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  readAt,
+});
 
 describe('notification state', () => {
-  const loaded = notificationsReducer(INITIAL_NOTIFICATIONS, { type: 'loaded', page: { items: [notification(2), notification(1, '2026-01-01T00:00:00.000Z')], totalCount: 2, unreadCount: 1 } });
+  const loaded = notificationsReducer(INITIAL_NOTIFICATIONS, {
+    type: 'loaded',
+    page: { items: [notification(2), notification(1, '2026-01-01T00:00:00.000Z')], totalCount: 2, unreadCount: 1 },
+  });
 
   it('takes the counts from the server', () => {
     expect(loaded).toMatchObject({ unreadCount: 1, totalCount: 2, loaded: true });

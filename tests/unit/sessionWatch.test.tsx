@@ -24,19 +24,27 @@ function Watched() {
   return <div data-testid="where">{useLocation().pathname}</div>;
 }
 const where = () => screen.getByTestId('where').textContent;
-const expired = http.get('*/api/Probe', () => HttpResponse.json({ message: 'Your session has ended' }, { status: 401 }));
+const expired = http.get('*/api/Probe', () =>
+  HttpResponse.json({ message: 'Your session has ended' }, { status: 401 }),
+);
 
 describe('the session watch', () => {
   it('a 401 answered while Logout ends the session does not navigate; a 401 at any other time sends the user to /login', async () => {
     const me = account(['Dispatcher'], { id: 1, firstName: 'Me', lastName: 'Myself' });
     await signInAs(me);
-    render(<MemoryRouter initialEntries={['/app/finances/driver-transactions']}><Watched /></MemoryRouter>);
+    render(
+      <MemoryRouter initialEntries={['/app/finances/driver-transactions']}>
+        <Watched />
+      </MemoryRouter>,
+    );
     api.use(expired);
     // A request of the screen is answered 401 while the server ends the session.
-    api.use(http.post('*/api/token/logout', async () => {
-      await apiFetch('/api/Probe').catch(() => undefined);
-      return HttpResponse.json({ value: true });
-    }));
+    api.use(
+      http.post('*/api/token/logout', async () => {
+        await apiFetch('/api/Probe').catch(() => undefined);
+        return HttpResponse.json({ value: true });
+      }),
+    );
     await act(async () => {
       await authProvider.logout({});
     });

@@ -34,7 +34,11 @@ describe('notifications', () => {
       </NotificationContextProvider>,
     );
     await act(async () => undefined);
-    expect(screen.getAllByText(/^Message \d$/).map((el) => el.textContent)).toEqual(['Message 1', 'Message 2', 'Message 3']);
+    expect(screen.getAllByText(/^Message \d$/).map((el) => el.textContent)).toEqual([
+      'Message 1',
+      'Message 2',
+      'Message 3',
+    ]);
     await act(async () => {
       vi.advanceTimersByTime(5000);
     });
@@ -98,7 +102,11 @@ describe('version check', () => {
     vi.spyOn(pageActions, 'reload').mockImplementation(() => undefined);
     serverRuns('9.9.9');
     render(<VersionCheck />);
-    await vi.waitFor(() => expect(screen.getByRole('alert').textContent).toBe('You are on an old version. The app will update in 5 seconds.'));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'You are on an old version. The app will update in 5 seconds.',
+      ),
+    );
   });
 });
 

@@ -2,7 +2,7 @@
 /**
  * The top bar's real-time pieces with the hub replaced by a fake (src/realtime/hubClient is mocked; the API answers
  * through msw, tests/unit/msw): online contacts, hub notifications as toasts and in the bell, mark read; and the
- * install banner of SPEC.md §4.
+ * install banner (docs/product/shell.md#installable).
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -38,12 +38,29 @@ vi.mock('../../src/realtime/hubClient', () => ({
 }));
 
 const user = (id: number, roles: string[], isActive = true): CurrentUser => ({
-  id, email: `u${id}@haulboard.demo`, firstName: 'Me', lastName: 'Myself', name: 'Me Myself', avatar: null, roles, isActive, isEmailVerified: true, registrationCompleted: true, userType: null,
-  phone: null, phoneCountry: null,
+  id,
+  email: `u${id}@haulboard.demo`,
+  firstName: 'Me',
+  lastName: 'Myself',
+  name: 'Me Myself',
+  avatar: null,
+  roles,
+  isActive,
+  isEmailVerified: true,
+  registrationCompleted: true,
+  userType: null,
+  phone: null,
+  phoneCountry: null,
 });
 
 const stored = (id: number, readAt: string | null = null): AppNotification => ({
-  id, type: 'registration', title: `Registration ${id}`, body: `user${id}@example.com is waiting for activation`, link: `/app/management/user-management/${id}/edit`, createdAt: '2026-03-01T10:00:00.000Z', readAt,
+  id,
+  type: 'registration',
+  title: `Registration ${id}`,
+  body: `user${id}@example.com is waiting for activation`,
+  link: `/app/management/user-management/${id}/edit`,
+  createdAt: '2026-03-01T10:00:00.000Z',
+  readAt,
 });
 
 useApi();
@@ -60,7 +77,10 @@ afterEach(() => {
 });
 
 /** Signed in through the API as user 1 with these roles, with these stored notifications. */
-async function signedIn(roles: RoleName[], notifications: AppNotification[] = [stored(1, '2026-03-01T11:00:00.000Z')]): Promise<Account> {
+async function signedIn(
+  roles: RoleName[],
+  notifications: AppNotification[] = [stored(1, '2026-03-01T11:00:00.000Z')],
+): Promise<Account> {
   const me = account(roles, { id: 1, firstName: 'Me', lastName: 'Myself' });
   storeNotifications(me, notifications);
   await signInAs(me);
@@ -77,19 +97,19 @@ function Where() {
 async function renderTopBar(children: ReactNode = null, queryClient = new QueryClient()) {
   const view = render(
     <QueryClientProvider client={queryClient}>
-    <MemoryRouter initialEntries={['/app/dashboard']}>
-      <I18nContextProvider value={i18nProvider}>
-        <NotificationContextProvider>
-          <RealtimeProvider>
-            <OnlineContacts />
-            <NotificationBell />
-            <Notifications />
-            {children}
-            <Where />
-          </RealtimeProvider>
-        </NotificationContextProvider>
-      </I18nContextProvider>
-    </MemoryRouter>
+      <MemoryRouter initialEntries={['/app/dashboard']}>
+        <I18nContextProvider value={i18nProvider}>
+          <NotificationContextProvider>
+            <RealtimeProvider>
+              <OnlineContacts />
+              <NotificationBell />
+              <Notifications />
+              {children}
+              <Where />
+            </RealtimeProvider>
+          </NotificationContextProvider>
+        </I18nContextProvider>
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   await waitFor(() => expect(notificationLoads()[0]?.status).toBe(200));
@@ -111,12 +131,20 @@ describe('online contacts', () => {
     const dialog = screen.getByRole('dialog', { name: 'Online contacts' });
     // The popover's body loads the first time it opens.
     const list = await within(dialog).findByRole('list', { name: 'Online contacts' });
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Dana Dispatcher', 'Fred Fleet']);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Dana Dispatcher', 'Fred Fleet']);
     // Not an administrator: names, no links.
     expect(within(dialog).queryAllByRole('link')).toEqual([]);
     const search = within(dialog).getByRole('textbox', { name: 'Search by name' });
     fireEvent.change(search, { target: { value: 'DANA disp' } });
-    expect(within(dialog).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Dana Dispatcher']);
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Dana Dispatcher']);
     fireEvent.change(search, { target: { value: 'nobody' } });
     expect(within(dialog).getByRole('status').textContent).toBe('The user you are looking for is not online');
   });
@@ -171,7 +199,10 @@ describe('notifications', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
     await waitFor(() => expect(notificationLoads().at(-1)?.status).toBe(200));
     const items = within(within(dialog).getByRole('list', { name: 'Notifications' })).getAllByRole('listitem');
-    expect(items.map((item) => within(item).getByRole('button').textContent)).toEqual([expect.stringContaining('Registration 2 (Unread)'), expect.stringContaining('Registration 1')]);
+    expect(items.map((item) => within(item).getByRole('button').textContent)).toEqual([
+      expect.stringContaining('Registration 2 (Unread)'),
+      expect.stringContaining('Registration 1'),
+    ]);
     expect(items[1].textContent).not.toContain('Unread');
 
     fireEvent.click(within(items[0]).getByRole('button'));
@@ -223,9 +254,11 @@ describe('sign-out', () => {
       order.push('hub stopped');
     });
     // Notes the call, then lets the API's own sign-out answer it.
-    api.use(http.post('*/api/token/logout', () => {
-      order.push('logout call');
-    }));
+    api.use(
+      http.post('*/api/token/logout', () => {
+        order.push('logout call');
+      }),
+    );
     await act(async () => {
       await authProvider.logout({});
     });
@@ -265,11 +298,25 @@ describe('install prompt', () => {
       </I18nContextProvider>,
     );
   const banner = () => screen.queryByRole('region', { name: 'Install' });
+  /** The user starts working on the page: the offer may be made from then on (for this page, so every test after). */
+  const work = () =>
+    act(() => {
+      fireEvent.keyDown(window, { key: 'Tab' });
+    });
 
   it('nothing when the browser made no offer', () => {
     saveSession('token', user(1, ['Dispatcher']));
     renderBanner();
     expect(banner()).toBeNull();
+  });
+
+  it('offered once the user works on the page, not over the screen as it first draws', () => {
+    saveSession('token', user(1, ['Dispatcher']));
+    renderBanner();
+    offerInstall();
+    expect(banner()).toBeNull();
+    work();
+    expect(banner()).not.toBeNull();
   });
 
   it('an active user is offered it; closing it is remembered, also across sign-out', async () => {

@@ -21,7 +21,14 @@ function MoveAnyway({ onMove }: { onMove: (values: FieldValues) => void }) {
   const translate = useTranslate();
   const { getValues, setValue } = useFormContext();
   return (
-    <Button color="inherit" size="small" onClick={() => { setValue('reassign', true); onMove(getValues()); }}>
+    <Button
+      color="inherit"
+      size="small"
+      onClick={() => {
+        setValue('reassign', true);
+        onMove(getValues());
+      }}
+    >
       {translate('haulboard.assignments.move_anyway')}
     </Button>
   );
@@ -63,7 +70,10 @@ export function AssignDialog({ open, onClose, driverName, path, schema, defaults
       onClose();
     },
     onError: (error: Error & { body?: { reassignable?: boolean } }) =>
-      setProblem({ message: error.message || translate('haulboard.app.something_went_wrong'), reassignable: !!error.body?.reassignable }),
+      setProblem({
+        message: error.message || translate('haulboard.app.something_went_wrong'),
+        reassignable: !!error.body?.reassignable,
+      }),
   });
   const close = () => {
     setProblem(null);
@@ -71,14 +81,35 @@ export function AssignDialog({ open, onClose, driverName, path, schema, defaults
   };
   return (
     <ResponsiveDialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="assign-dialog-title">
-      <Form defaultValues={{ startsOn: localToday(), ...defaults }} resolver={zodResolver(schema)} onSubmit={(values: FieldValues) => { setProblem(null); assign.mutate(values); }} mode="onTouched" reValidateMode="onChange">
-        <DialogTitle id="assign-dialog-title">{translate('haulboard.assignments.assign_title', { name: driverName })}</DialogTitle>
+      <Form
+        defaultValues={{ startsOn: localToday(), ...defaults }}
+        resolver={zodResolver(schema)}
+        onSubmit={(values: FieldValues) => {
+          setProblem(null);
+          assign.mutate(values);
+        }}
+        mode="onTouched"
+        reValidateMode="onChange"
+      >
+        <DialogTitle id="assign-dialog-title">
+          {translate('haulboard.assignments.assign_title', { name: driverName })}
+        </DialogTitle>
         <DialogContent sx={{ display: 'grid', gap: 1 }}>
-          <Typography variant="body2" color="text.secondary">{translate('haulboard.assignments.rule')}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {translate('haulboard.assignments.rule')}
+          </Typography>
           {children}
           <DateInput source="startsOn" label="haulboard.assignments.fields.starts_on" isRequired />
           {problem && (
-            <Alert severity="error" role="alert" action={problem.reassignable ? <MoveAnyway onMove={(values) => assign.mutate({ ...values, reassign: true })} /> : undefined}>
+            <Alert
+              severity="error"
+              role="alert"
+              action={
+                problem.reassignable ? (
+                  <MoveAnyway onMove={(values) => assign.mutate({ ...values, reassign: true })} />
+                ) : undefined
+              }
+            >
               {problem.message}
             </Alert>
           )}

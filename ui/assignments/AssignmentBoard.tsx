@@ -45,7 +45,16 @@ export interface AssignmentBoardProps<R extends BoardRow, H extends HistoryRow> 
  * An assignment screen: the current picture (one row per driver), each driver's dated history in a drawer, and
  * reassignment in one action through a dialog. ?history={driverId} opens a history directly (links from a driver).
  */
-export function AssignmentBoard<R extends BoardRow, H extends HistoryRow>({ title, exportName, filters, quickFilters, actions, history, assign, children }: AssignmentBoardProps<R, H>) {
+export function AssignmentBoard<R extends BoardRow, H extends HistoryRow>({
+  title,
+  exportName,
+  filters,
+  quickFilters,
+  actions,
+  history,
+  assign,
+  children,
+}: AssignmentBoardProps<R, H>) {
   const translate = useTranslate();
   const resource = useResourceContext() ?? '';
   const canAssign = useCanAccessFeature(resource, 'Create');
@@ -58,13 +67,30 @@ export function AssignmentBoard<R extends BoardRow, H extends HistoryRow>({ titl
 
   const openHistory = (row: R) => {
     setNamed({ id: row.id, name: row.driverName });
-    setParams((current) => { current.set(HISTORY_PARAM, String(row.id)); return current; });
+    setParams((current) => {
+      current.set(HISTORY_PARAM, String(row.id));
+      return current;
+    });
   };
-  const closeHistory = () => setParams((current) => { current.delete(HISTORY_PARAM); return current; });
+  const closeHistory = () =>
+    setParams((current) => {
+      current.delete(HISTORY_PARAM);
+      return current;
+    });
 
   return (
     <>
-      <RecordList title={title} search="haulboard.assignments.search" filters={filters} quickFilters={quickFilters} sort={{ field: 'driverName', order: 'ASC' }} exportName={exportName} softDelete={false} rowClick={false} actions={actions}>
+      <RecordList
+        title={title}
+        search="haulboard.assignments.search"
+        filters={filters}
+        quickFilters={quickFilters}
+        sort={{ field: 'driverName', order: 'ASC' }}
+        exportName={exportName}
+        softDelete={false}
+        rowClick={false}
+        actions={actions}
+      >
         {children}
         <DataTable.Col
           source="actions"
@@ -72,11 +98,22 @@ export function AssignmentBoard<R extends BoardRow, H extends HistoryRow>({ titl
           disableSort
           render={(row: R) => (
             <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
-              <Button size="small" startIcon={<HistoryIcon />} onClick={() => openHistory(row)} aria-label={`${translate('haulboard.assignments.history')}: ${row.driverName}`}>
+              <Button
+                size="small"
+                startIcon={<HistoryIcon />}
+                onClick={() => openHistory(row)}
+                aria-label={`${translate('haulboard.assignments.history')}: ${row.driverName}`}
+              >
                 {translate('haulboard.assignments.history')}
               </Button>
               {canAssign && (
-                <Button size="small" variant="outlined" startIcon={<SwapIcon />} onClick={() => setAssigning(row)} aria-label={`${translate(assign.label)}: ${row.driverName}`}>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  startIcon={<SwapIcon />}
+                  onClick={() => setAssigning(row)}
+                  aria-label={`${translate(assign.label)}: ${row.driverName}`}
+                >
                   {translate(assign.label)}
                 </Button>
               )}
@@ -84,9 +121,21 @@ export function AssignmentBoard<R extends BoardRow, H extends HistoryRow>({ titl
           )}
         />
       </RecordList>
-      <AssignmentHistory<H> {...history} endPath={canEnd ? history.endPath : undefined} driver={shown} onClose={closeHistory} />
+      <AssignmentHistory<H>
+        {...history}
+        endPath={canEnd ? history.endPath : undefined}
+        driver={shown}
+        onClose={closeHistory}
+      />
       {assigning && (
-        <AssignDialog open onClose={() => setAssigning(null)} driverName={assigning.driverName} path={assign.path} schema={assign.schema} defaults={assign.defaults(assigning)}>
+        <AssignDialog
+          open
+          onClose={() => setAssigning(null)}
+          driverName={assigning.driverName}
+          path={assign.path}
+          schema={assign.schema}
+          defaults={assign.defaults(assigning)}
+        >
           {assign.inputs(assigning)}
         </AssignDialog>
       )}

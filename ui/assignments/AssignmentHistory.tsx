@@ -1,5 +1,17 @@
 import CloseIcon from '@mui/icons-material/Close';
-import { Alert, Box, Chip, Drawer, IconButton, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Chip,
+  Drawer,
+  IconButton,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'ra-core';
 import { usDate } from '../format';
@@ -33,22 +45,54 @@ export interface AssignmentHistoryProps<T extends HistoryRow> {
 }
 
 /** A driver's dated history, newest first, in a side drawer: each assignment's days, who made and ended it. */
-export function AssignmentHistory<T extends HistoryRow>({ path, driver, onClose, kind, label, labelHeader, endPath }: AssignmentHistoryProps<T>) {
+export function AssignmentHistory<T extends HistoryRow>({
+  path,
+  driver,
+  onClose,
+  kind,
+  label,
+  labelHeader,
+  endPath,
+}: AssignmentHistoryProps<T>) {
   const translate = useTranslate();
   const { data, error, isPending } = useQuery({
     queryKey: ['assignment-history', path, driver?.id],
-    queryFn: async () => unwrap<ListPage<T>>(await apiFetch(path, { query: { driverId: driver!.id, Size: 500 } })).items,
+    queryFn: async () =>
+      unwrap<ListPage<T>>(await apiFetch(path, { query: { driverId: driver!.id, Size: 500 } })).items,
     enabled: !!driver,
   });
   const t = (key: string) => translate(`haulboard.assignments.${key}`);
   return (
-    <Drawer anchor="right" open={!!driver} onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', md: 640 } }, role: 'dialog', 'aria-labelledby': 'assignment-history-title' } }}>
+    <Drawer
+      anchor="right"
+      open={!!driver}
+      onClose={onClose}
+      slotProps={{
+        paper: {
+          sx: { width: { xs: '100%', md: 640 } },
+          role: 'dialog',
+          'aria-labelledby': 'assignment-history-title',
+        },
+      }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', p: 2 }}>
-        <Typography id="assignment-history-title" variant="h6" component="h2">{translate('haulboard.assignments.history_title', { name: driver?.name || data?.[0]?.driverName || '' })}</Typography>
-        <IconButton aria-label={translate('ra.action.close')} onClick={onClose}><CloseIcon /></IconButton>
+        <Typography id="assignment-history-title" variant="h6" component="h2">
+          {translate('haulboard.assignments.history_title', { name: driver?.name || data?.[0]?.driverName || '' })}
+        </Typography>
+        <IconButton aria-label={translate('ra.action.close')} onClick={onClose}>
+          <CloseIcon />
+        </IconButton>
       </Box>
-      {error && <Alert severity="error" sx={{ mx: 2 }}>{translate('haulboard.app.load_problem')}</Alert>}
-      {!isPending && !error && !data?.length && <Typography sx={{ px: 2 }} color="text.secondary">{t('history_empty')}</Typography>}
+      {error && (
+        <Alert severity="error" sx={{ mx: 2 }}>
+          {translate('haulboard.app.load_problem')}
+        </Alert>
+      )}
+      {!isPending && !error && !data?.length && (
+        <Typography sx={{ px: 2 }} color="text.secondary">
+          {t('history_empty')}
+        </Typography>
+      )}
       {!!data?.length && (
         <Table size="small" aria-labelledby="assignment-history-title">
           <TableHead>
@@ -71,7 +115,11 @@ export function AssignmentHistory<T extends HistoryRow>({ path, driver, onClose,
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{usDate(row.startsOn)}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.endsOn ? usDate(row.endsOn) : t('open_ended')}</TableCell>
                 <TableCell>{[row.createdByName, row.endedByName].filter(Boolean).join(' / ')}</TableCell>
-                <TableCell>{endPath && row.endsOn === null && <EndAssignmentButton path={endPath(row.id)} what={label(row)} startsOn={row.startsOn} />}</TableCell>
+                <TableCell>
+                  {endPath && row.endsOn === null && (
+                    <EndAssignmentButton path={endPath(row.id)} what={label(row)} startsOn={row.startsOn} />
+                  )}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -19,7 +19,9 @@ export function EndAssignmentButton({ path, what, startsOn }: { path: string; wh
   const early = endsOn < startsOn;
   return (
     <>
-      <Button size="small" color="warning" onClick={() => setOpen(true)}>{translate('haulboard.assignments.end')}</Button>
+      <Button size="small" color="warning" onClick={() => setOpen(true)}>
+        {translate('haulboard.assignments.end')}
+      </Button>
       <ResponsiveDialog open={open} onClose={() => setOpen(false)} maxWidth="xs" fullWidth>
         <DialogTitle>{translate('haulboard.assignments.end_title', { what })}</DialogTitle>
         <DialogContent>
@@ -33,11 +35,19 @@ export function EndAssignmentButton({ path, what, startsOn }: { path: string; wh
             error={early}
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: startsOn } }}
           />
-          {action.error && <Alert severity="error" role="alert">{action.error.message}</Alert>}
+          {action.error && (
+            <Alert severity="error" role="alert">
+              {action.error.message}
+            </Alert>
+          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)}>{translate('ra.action.cancel')}</Button>
-          <Button variant="contained" disabled={!endsOn || early || action.isPending} onClick={() => action.mutate({ path, body: { endsOn }, done: 'haulboard.assignments.ended' })}>
+          <Button
+            variant="contained"
+            disabled={!endsOn || early || action.isPending}
+            onClick={() => action.mutate({ path, body: { endsOn }, done: 'haulboard.assignments.ended' })}
+          >
             {translate('haulboard.assignments.end')}
           </Button>
         </DialogActions>

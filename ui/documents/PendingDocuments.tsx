@@ -42,23 +42,71 @@ export function PendingDocuments({ files, onChange, disabled }: PendingDocuments
 
   return (
     <Stack component="section" aria-label="Documents to add" spacing={1.5} sx={{ minWidth: 0, maxWidth: '100%' }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1, minWidth: 0 }}>
-        <Typography variant="subtitle1" component="h3">{files.length ? `Documents (${files.length})` : 'Documents'}</Typography>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 1,
+          minWidth: 0,
+        }}
+      >
+        <Typography variant="subtitle1" component="h3">
+          {files.length ? `Documents (${files.length})` : 'Documents'}
+        </Typography>
         {files.length > 0 && (
-          <Button size="small" color="error" disabled={disabled} onClick={() => { onChange([]); setRefusals([]); setStatus('All files taken off'); }}>Remove all</Button>
+          <Button
+            size="small"
+            color="error"
+            disabled={disabled}
+            onClick={() => {
+              onChange([]);
+              setRefusals([]);
+              setStatus('All files taken off');
+            }}
+          >
+            Remove all
+          </Button>
         )}
       </Box>
       {!!files.length && (
         <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1, minWidth: 0 }}>
           {files.map((file, index) => (
-            <Box component="li" key={`${file.name}-${file.size}-${file.lastModified}`} sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0, borderBottom: 1, borderColor: 'divider' }}>
-              <InsertDriveFileIcon color="action" sx={{ flexShrink: 0, display: { xs: 'none', sm: 'block' } }} aria-hidden />
+            <Box
+              component="li"
+              key={`${file.name}-${file.size}-${file.lastModified}`}
+              sx={{
+                display: 'flex',
+                alignItems: 'center',
+                gap: 1,
+                minWidth: 0,
+                borderBottom: 1,
+                borderColor: 'divider',
+              }}
+            >
+              <InsertDriveFileIcon
+                color="action"
+                sx={{ flexShrink: 0, display: { xs: 'none', sm: 'block' } }}
+                aria-hidden
+              />
               <Box sx={{ flex: 1, minWidth: 0 }}>
-                <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{file.name}</Typography>
-                <Typography variant="caption" color="text.secondary">{documentSize(file.size)}</Typography>
+                <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                  {file.name}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {documentSize(file.size)}
+                </Typography>
               </Box>
               <HoverHint title="Remove">
-                <IconButton size="small" aria-label={`Remove ${file.name}`} disabled={disabled} onClick={() => removeAt(index)}><CloseIcon /></IconButton>
+                <IconButton
+                  size="small"
+                  aria-label={`Remove ${file.name}`}
+                  disabled={disabled}
+                  onClick={() => removeAt(index)}
+                >
+                  <CloseIcon />
+                </IconButton>
               </HoverHint>
             </Box>
           ))}
@@ -66,7 +114,11 @@ export function PendingDocuments({ files, onChange, disabled }: PendingDocuments
       )}
       <AddFilesButton onFiles={(chosen) => void add(chosen)} disabled={disabled} />
       <Box role="status" aria-live="polite" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-        {status && <Typography variant="body2" color="text.secondary">{status}</Typography>}
+        {status && (
+          <Typography variant="body2" color="text.secondary">
+            {status}
+          </Typography>
+        )}
       </Box>
       <RefusedFiles refusals={refusals} onClose={() => setRefusals([])} />
     </Stack>

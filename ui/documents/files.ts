@@ -1,13 +1,22 @@
-import { HttpError } from 'ra-core';
-import { NO_RESPONSE_MESSAGE, apiFetch, apiUpload, buildUrl, errorMessage, unwrap } from '../../dataProvider/http';
-import { getToken } from '../../dataProvider/session';
+import { apiDownload } from '../../dataProvider/download';
+import { NO_RESPONSE_MESSAGE, apiFetch, apiUpload, unwrap } from '../../dataProvider/http';
 import {
-  type DocumentContentType, type DocumentDto, type DocumentOwnerType, DOCUMENTS_API, MAX_DOCUMENT_BYTES, SNIFF_BYTES, documentKind, documentMessages, documentSize,
+  type DocumentContentType,
+  type DocumentDto,
+  type DocumentOwnerType,
+  DOCUMENTS_API,
+  MAX_DOCUMENT_BYTES,
+  SNIFF_BYTES,
+  documentKind,
+  documentMessages,
+  documentSize,
   sniffDocumentType,
 } from '../../schema/documents';
 
 /** A file chosen in the browser, checked before it is sent: its kind from its first bytes, or why it is refused. */
-export type CheckedFile = { file: File; contentType: DocumentContentType; problem?: undefined } | { file: File; contentType?: undefined; problem: string };
+export type CheckedFile =
+  | { file: File; contentType: DocumentContentType; problem?: undefined }
+  | { file: File; contentType?: undefined; problem: string };
 
 /**
  * The browser's pre-check, the same rules as the server's (schema/documents): not empty, at most MAX_DOCUMENT_BYTES,
@@ -15,7 +24,8 @@ export type CheckedFile = { file: File; contentType: DocumentContentType; proble
  */
 export async function checkFile(file: File): Promise<CheckedFile> {
   if (file.size === 0) return { file, problem: documentMessages.empty(file.name) };
-  if (file.size > MAX_DOCUMENT_BYTES) return { file, problem: `${documentMessages.tooLarge(file.name)} (it is ${documentSize(file.size)})` };
+  if (file.size > MAX_DOCUMENT_BYTES)
+    return { file, problem: `${documentMessages.tooLarge(file.name)} (it is ${documentSize(file.size)})` };
   let head: Uint8Array;
   try {
     head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
@@ -28,7 +38,10 @@ export async function checkFile(file: File): Promise<CheckedFile> {
 
 export async function checkFiles(files: Iterable<File>): Promise<{ accepted: CheckedFile[]; refused: Refusal[] }> {
   const checked = await Promise.all([...files].map(checkFile));
-  return { accepted: checked.filter((c) => !c.problem), refused: checked.flatMap((c) => (c.problem ? [{ fileName: c.file.name, message: c.problem }] : [])) };
+  return {
+    accepted: checked.filter((c) => !c.problem),
+    refused: checked.flatMap((c) => (c.problem ? [{ fileName: c.file.name, message: c.problem }] : [])),
+  };
 }
 
 export interface Refusal {
@@ -37,7 +50,8 @@ export interface Refusal {
   message: string;
 }
 
-export const documentsQueryKey = (ownerType: DocumentOwnerType, ownerId: number) => ['documents', ownerType, ownerId] as const;
+export const documentsQueryKey = (ownerType: DocumentOwnerType, ownerId: number) =>
+  ['documents', ownerType, ownerId] as const;
 
 export async function listDocuments(ownerType: DocumentOwnerType, ownerId: number): Promise<DocumentDto[]> {
   return unwrap<DocumentDto[]>(await apiFetch(DOCUMENTS_API, { query: { ownerType, ownerId } }));
@@ -48,12 +62,25 @@ export async function removeDocument(id: number): Promise<DocumentDto> {
 }
 
 export async function removeAllDocuments(ownerType: DocumentOwnerType, ownerId: number): Promise<number> {
-  return unwrap<{ removed: number }>(await apiFetch(DOCUMENTS_API, { method: 'DELETE', query: { ownerType, ownerId } })).removed;
+  return unwrap<{ removed: number }>(await apiFetch(DOCUMENTS_API, { method: 'DELETE', query: { ownerType, ownerId } }))
+    .removed;
 }
 
 /** One file to an owner that exists, with the upload's progress (0–1). */
-export async function uploadDocument(ownerType: DocumentOwnerType, ownerId: number, file: File, contentType: DocumentContentType, onProgress?: (fraction: number) => void): Promise<DocumentDto> {
-  return unwrap<DocumentDto>(await apiUpload(DOCUMENTS_API, file, { query: { ownerType, ownerId, fileName: file.name }, contentType, onProgress }));
+export async function uploadDocument(
+  ownerType: DocumentOwnerType,
+  ownerId: number,
+  file: File,
+  contentType: DocumentContentType,
+  onProgress?: (fraction: number) => void,
+): Promise<DocumentDto> {
+  return unwrap<DocumentDto>(
+    await apiUpload(DOCUMENTS_API, file, {
+      query: { ownerType, ownerId, fileName: file.name },
+      contentType,
+      onProgress,
+    }),
+  );
 }
 
 export interface UploadProgress {
@@ -75,7 +102,12 @@ export interface UploadOutcome {
  * Sends files to an owner, one after the other (for a create flow: once the owner has been created). A file refused
  * by the pre-check or the server does not stop the others; the outcome says which were added and why others were not.
  */
-export async function uploadDocuments(ownerType: DocumentOwnerType, ownerId: number, files: readonly File[], onProgress?: (progress: UploadProgress) => void): Promise<UploadOutcome> {
+export async function uploadDocuments(
+  ownerType: DocumentOwnerType,
+  ownerId: number,
+  files: readonly File[],
+  onProgress?: (progress: UploadProgress) => void,
+): Promise<UploadOutcome> {
   const outcome: UploadOutcome = { added: [], failed: [] };
   for (const [index, file] of files.entries()) {
     const checked = await checkFile(file);
@@ -85,54 +117,29 @@ export async function uploadDocuments(ownerType: DocumentOwnerType, ownerId: num
     }
     onProgress?.({ fileName: file.name, index, count: files.length, fraction: 0 });
     try {
-      outcome.added.push(await uploadDocument(ownerType, ownerId, file, checked.contentType, (fraction) => onProgress?.({ fileName: file.name, index, count: files.length, fraction })));
+      outcome.added.push(
+        await uploadDocument(ownerType, ownerId, file, checked.contentType, (fraction) =>
+          onProgress?.({ fileName: file.name, index, count: files.length, fraction }),
+        ),
+      );
     } catch (error) {
-      outcome.failed.push({ fileName: file.name, message: `${file.name}: ${(error as Error).message || NO_RESPONSE_MESSAGE}` });
+      outcome.failed.push({
+        fileName: file.name,
+        message: `${file.name}: ${(error as Error).message || NO_RESPONSE_MESSAGE}`,
+      });
     }
   }
   return outcome;
 }
 
-/** The document's bytes, fetched with the session's token (a plain link could not send it). */
-async function fetchContent(document: DocumentDto): Promise<Blob> {
-  const token = getToken();
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(`${DOCUMENTS_API}/${document.id}/content`), { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  } catch {
-    throw new HttpError(NO_RESPONSE_MESSAGE, 0, null);
-  }
-  if (!response.ok) {
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // not JSON: the status says it
-    }
-    throw new HttpError(errorMessage(body, response.status >= 500 ? NO_RESPONSE_MESSAGE : response.statusText || NO_RESPONSE_MESSAGE), response.status, body);
-  }
-  return response.blob();
-}
-
-/** Downloads a document as a file named as it was added. */
+/** Downloads a document (fetched with the session's token) as a file named as it was added. */
 export async function downloadDocument(document: DocumentDto): Promise<void> {
-  const blob = await fetchContent(document);
-  const url = URL.createObjectURL(new Blob([blob], { type: document.contentType }));
-  const link = window.document.createElement('a');
-  link.href = url;
-  link.download = document.fileName;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  window.document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once the click is handled; the URL is let go a little later (Safari needs the wait).
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+  await apiDownload(`${DOCUMENTS_API}/${document.id}/content`, document.fileName, { type: document.contentType });
 }
 
 /** "PDF", "JPEG", "PNG". */
 export const kindLabel = (contentType: string) => documentKind(contentType)?.label ?? contentType;
 
 /** An instant as MM/DD/YYYY, in the user's time zone. */
-export const addedOn = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' });
+export const addedOn = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' });

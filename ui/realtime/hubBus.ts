@@ -6,8 +6,13 @@ import { HUB_METHODS } from '../../schema/realtime';
  * besides presence and notifications, which RealtimeProvider handles itself. A screen subscribes with useHubEvent.
  */
 export const RELAYED_METHODS: readonly string[] = [
-  HUB_METHODS.chatMessage, HUB_METHODS.chatMessageChanged, HUB_METHODS.chatTyping, HUB_METHODS.chatSeen, HUB_METHODS.chatThread,
-  HUB_METHODS.boardOrderChanged, HUB_METHODS.boardDrag,
+  HUB_METHODS.chatMessage,
+  HUB_METHODS.chatMessageChanged,
+  HUB_METHODS.chatTyping,
+  HUB_METHODS.chatSeen,
+  HUB_METHODS.chatThread,
+  HUB_METHODS.boardOrderChanged,
+  HUB_METHODS.boardDrag,
 ];
 
 /** Not a hub method: the connection is (again) up, so what was sent meanwhile may have been missed. */
@@ -19,7 +24,10 @@ let connectedNow = false;
 let invoker: ((method: string, ...args: unknown[]) => Promise<unknown>) | null = null;
 
 /** The layout's connection reports its state and how to call the server (RealtimeProvider). */
-export function setHubLink(state: { connected: boolean; invoke: ((method: string, ...args: unknown[]) => Promise<unknown>) | null }): void {
+export function setHubLink(state: {
+  connected: boolean;
+  invoke: ((method: string, ...args: unknown[]) => Promise<unknown>) | null;
+}): void {
   connectedNow = state.connected;
   invoker = state.invoke;
   publishHubEvent(state.connected ? HUB_CONNECTED : HUB_DISCONNECTED, null);

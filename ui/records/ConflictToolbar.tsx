@@ -4,6 +4,7 @@ import { useNotify, useResourceContext, useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { useFormContext, useFormState } from 'react-hook-form';
 import { useCanAccessFeature } from '../useCanAccessFeature';
+import { usDateTime } from '../format';
 
 interface ConflictError {
   status?: number;
@@ -52,16 +53,30 @@ export function ConflictToolbar({ message = 'haulboard.records.conflict.message'
           sx={{ mx: 2, mt: 1 }}
           action={
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-              <Button color="inherit" size="small" onClick={() => { keepMine(current); setCurrent(null); }}>
+              <Button
+                color="inherit"
+                size="small"
+                onClick={() => {
+                  keepMine(current);
+                  setCurrent(null);
+                }}
+              >
                 {translate('haulboard.records.conflict.keep_mine')}
               </Button>
-              <Button color="inherit" size="small" onClick={() => { reset({ ...getValues(), ...current }); setCurrent(null); }}>
+              <Button
+                color="inherit"
+                size="small"
+                onClick={() => {
+                  reset({ ...getValues(), ...current });
+                  setCurrent(null);
+                }}
+              >
                 {translate('haulboard.records.conflict.take_theirs')}
               </Button>
             </Box>
           }
         >
-          {translate(message, { time: new Date(String(current.updatedAt)).toLocaleString() })}
+          {translate(message, { time: usDateTime(String(current.updatedAt)) })}
         </Alert>
       )}
       {canSave && (

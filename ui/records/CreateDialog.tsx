@@ -43,7 +43,16 @@ export function CreateDialog({ label, inputs, defaultValues }: CreateDialogProps
   const close = () => setOpen(false);
   return (
     <>
-      <Button size="small" startIcon={<AddIcon />} onClick={() => { setKey(attemptKey()); setOpen(true); }}>{translate(label)}</Button>
+      <Button
+        size="small"
+        startIcon={<AddIcon />}
+        onClick={() => {
+          setKey(attemptKey());
+          setOpen(true);
+        }}
+      >
+        {translate(label)}
+      </Button>
       <ResponsiveDialog open={open} onClose={close} aria-labelledby={titleId} maxWidth="md">
         <DialogTitle id={titleId}>{translate(label)}</DialogTitle>
         <DialogContent sx={{ p: 0 }}>
@@ -54,7 +63,7 @@ export function CreateDialog({ label, inputs, defaultValues }: CreateDialogProps
               mutationOptions={{
                 ...mutationOptions,
                 onSuccess: () => {
-                  notify('ra.notification.created', { type: 'success', messageArgs: { smart_count: 1 } });
+                  notify(`resources.${def.name}.notifications.created`, { type: 'success' });
                   close();
                   refresh();
                 },

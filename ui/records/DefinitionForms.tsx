@@ -33,7 +33,11 @@ export function prepareFor(def: AnyResource, editing: boolean, then?: (values: V
 
 function GroupHelp({ text }: { text: string }) {
   const translate = useTranslate();
-  return <Typography variant="body2" color="text.secondary" sx={{ gridColumn: '1 / -1', mb: 1 }}>{translate(text)}</Typography>;
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ gridColumn: '1 / -1', mb: 1 }}>
+      {translate(text)}
+    </Typography>
+  );
 }
 
 export interface DefinitionInputsProps {
@@ -57,8 +61,10 @@ export function DefinitionInputs({ inputs = {} }: DefinitionInputsProps) {
         for (const [key, field] of here) {
           if (key in inputs) grid.push(inputs[key] ? cloneElement(inputs[key]!, { key }) : null);
           else if (field.group) {
-            if (field.flags.help) grid.push(<GroupHelp key={`${key}-help`} text={`resources.${def.name}.help.${key}`} />);
-            for (const [sub, inner] of Object.entries(field.group.fields)) grid.push(inputOf(context, sub, inner, { key, kind: 'group' }));
+            if (field.flags.help)
+              grid.push(<GroupHelp key={`${key}-help`} text={`resources.${def.name}.help.${key}`} />);
+            for (const [sub, inner] of Object.entries(field.group.fields))
+              grid.push(inputOf(context, sub, inner, { key, kind: 'group' }));
           } else if (field.rows) below.push(inputOf(context, key, field));
           else grid.push(inputOf(context, key, field));
         }
@@ -96,7 +102,11 @@ export interface DefinitionFormProps extends DefinitionInputsProps {
 
 /** What a new record's form starts with: each field's default, then the definition's form defaults. */
 export const formDefaultsOf = (def: AnyResource): Values => ({
-  ...Object.fromEntries(Object.entries(def.fields as Record<string, Field>).filter(([, f]) => f.defaultValue !== undefined).map(([key, f]) => [key, f.defaultValue])),
+  ...Object.fromEntries(
+    Object.entries(def.fields as Record<string, Field>)
+      .filter(([, f]) => f.defaultValue !== undefined)
+      .map(([key, f]) => [key, f.defaultValue]),
+  ),
   ...def.formDefaults,
 });
 
@@ -104,17 +114,41 @@ export const formDefaultsOf = (def: AnyResource): Values => ({
 export function DefinitionCreate({ inputs, prepare, createdAt, defaults }: DefinitionFormProps) {
   const def = definitionOf(useResourceContext() ?? '');
   return (
-    <RecordCreate schema={def.create} title={`resources.${def.name}.create_title`} prepare={prepareFor(def, false, prepare)} defaultValues={() => ({ ...formDefaultsOf(def), ...defaults?.() })} redirect={createdAt}>
+    <RecordCreate
+      schema={def.create}
+      title={`resources.${def.name}.create_title`}
+      prepare={prepareFor(def, false, prepare)}
+      defaultValues={() => ({ ...formDefaultsOf(def), ...defaults?.() })}
+      redirect={createdAt}
+    >
       <DefinitionInputs inputs={inputs} />
     </RecordCreate>
   );
 }
 
 /** The edit screen of a definition: its update schema, its form, titled by the record's name. */
-export function DefinitionEdit({ inputs, prepare, aside, actions, title, redirect, id, asideFrom }: DefinitionFormProps) {
+export function DefinitionEdit({
+  inputs,
+  prepare,
+  aside,
+  actions,
+  title,
+  redirect,
+  id,
+  asideFrom,
+}: DefinitionFormProps) {
   const def = definitionOf(useResourceContext() ?? '');
   return (
-    <RecordEdit<Values> schema={def.update} title={title ?? ((record) => String(record[def.recordTitle] ?? ''))} prepare={prepareFor(def, true, prepare)} aside={aside} actions={actions} redirect={redirect} id={id} asideFrom={asideFrom}>
+    <RecordEdit<Values>
+      schema={def.update}
+      title={title ?? ((record) => String(record[def.recordTitle] ?? ''))}
+      prepare={prepareFor(def, true, prepare)}
+      aside={aside}
+      actions={actions}
+      redirect={redirect}
+      id={id}
+      asideFrom={asideFrom}
+    >
       <DefinitionInputs inputs={inputs} />
     </RecordEdit>
   );

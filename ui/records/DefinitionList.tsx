@@ -33,7 +33,17 @@ export interface DefinitionListProps {
  * references linked), its filters in the bar, its choices in the side panel, the search of its searched fields, its
  * default sort — with everything every list has (RecordList).
  */
-export default function DefinitionList({ render, columns, filters = [], quickFilters = [], actions, rowSx, header, rowClick, onSelect }: DefinitionListProps) {
+export default function DefinitionList({
+  render,
+  columns,
+  filters = [],
+  quickFilters = [],
+  actions,
+  rowSx,
+  header,
+  rowClick,
+  onSelect,
+}: DefinitionListProps) {
   const def = definitionOf(useResourceContext() ?? '');
   const prefix = `resources.${def.name}`;
   const { expiring: _expiring, ...byDefinition } = listFilters(def);
@@ -44,14 +54,25 @@ export default function DefinitionList({ render, columns, filters = [], quickFil
   }
   const choiceLists: QuickFilter[] = Object.entries(byDefinition)
     .filter(([, filter]) => filter.kind === 'choice')
-    .map(([key, filter]) => ({ label: `${prefix}.fields.${key}`, items: filter.choices!.values.map((value) => ({ label: `${prefix}.choices.${key}.${value}`, value: { [key]: value } })) }));
+    .map(([key, filter]) => ({
+      label: `${prefix}.fields.${key}`,
+      items: filter.choices!.values.map((value) => ({
+        label: `${prefix}.choices.${key}.${value}`,
+        value: { [key]: value },
+      })),
+    }));
   const field = (key: string) => (def.fields as Record<string, Field>)[key];
   const [sortKey] = [def.defaultSort.replace(/^-/, '')];
   return (
     <RecordList
       title={`${prefix}.title`}
       search={`${prefix}.search`}
-      filters={[...Object.entries(byDefinition).sort(([, a], [, b]) => Number(b.kind === 'period') - Number(a.kind === 'period')).map(([key, filter]) => filterInputOf(def, key, filter)), ...filters]}
+      filters={[
+        ...Object.entries(byDefinition)
+          .sort(([, a], [, b]) => Number(b.kind === 'period') - Number(a.kind === 'period'))
+          .map(([key, filter]) => filterInputOf(def, key, filter)),
+        ...filters,
+      ]}
       filterDefaultValues={def.period ? { filtered: def.period.default } : undefined}
       quickFilters={choiceLists.length || quickFilters.length ? [...choiceLists, ...quickFilters] : undefined}
       sort={{ field: sortKey, order: def.defaultSort.startsWith('-') ? 'DESC' : 'ASC' }}
@@ -67,7 +88,11 @@ export default function DefinitionList({ render, columns, filters = [], quickFil
       loadProblem={def.loadProblem ? `${prefix}.load_problem` : undefined}
       perPage={def.defaultPageSize}
     >
-      {columnsOf(def, render, columns?.filter((key) => field(key) || render?.[key]))}
+      {columnsOf(
+        def,
+        render,
+        columns?.filter((key) => field(key) || render?.[key]),
+      )}
     </RecordList>
   );
 }

@@ -11,11 +11,20 @@ import { type ApiAction, useApiAction } from './useApiAction';
 
 type DeletableRecord = { id: number; deleted?: boolean };
 
+/** The toast after a delete or restore: it names the record's kind when a definition declares it ("Shipper deleted"). */
+const doneKey = (resource: string, what: 'deleted' | 'restored') =>
+  maybeDefinitionOf(resource) ? `resources.${resource}.notifications.${what}` : `haulboard.records.${what}`;
+
 /** The call that deletes a record, or restores it when it is deleted. */
 function deleteOrRestore(resource: string, record: DeletableRecord): ApiAction | null {
   const endpoints = endpointsOf(resource);
-  if (record.deleted) return endpoints.restore ? { path: endpoints.restore(record.id), done: 'haulboard.records.restored' } : null;
-  return { path: endpoints.remove ? endpoints.remove(record.id) : endpoints.one(record.id), method: 'DELETE', done: 'haulboard.records.deleted' };
+  if (record.deleted)
+    return endpoints.restore ? { path: endpoints.restore(record.id), done: doneKey(resource, 'restored') } : null;
+  return {
+    path: endpoints.remove ? endpoints.remove(record.id) : endpoints.one(record.id),
+    method: 'DELETE',
+    done: doneKey(resource, 'deleted'),
+  };
 }
 
 /**
@@ -32,7 +41,10 @@ export function RowDeleteRestoreProvider({ children }: { children: ReactNode }) 
   const action = useApiAction();
   const pendingId = action.isPending ? (action.variables?.id ?? null) : null;
   const { mutate } = action;
-  const calls = useMemo<RowCalls>(() => ({ run: (call, id) => mutate({ ...call, id }), pendingId }), [mutate, pendingId]);
+  const calls = useMemo<RowCalls>(
+    () => ({ run: (call, id) => mutate({ ...call, id }), pendingId }),
+    [mutate, pendingId],
+  );
   return <RowCallsContext.Provider value={calls}>{children}</RowCallsContext.Provider>;
 }
 
@@ -47,7 +59,13 @@ export function DeleteRestoreButton() {
   if (!allowed || !record || maybeDefinitionOf(resource)?.appendOnly) return null;
   const call = deleteOrRestore(resource, record);
   return (
-    <Button size="small" color={record.deleted ? 'primary' : 'error'} startIcon={record.deleted ? <RestoreIcon /> : <DeleteIcon />} disabled={!call || action.isPending} onClick={() => call && action.mutate(call)}>
+    <Button
+      size="small"
+      color={record.deleted ? 'primary' : 'error'}
+      startIcon={record.deleted ? <RestoreIcon /> : <DeleteIcon />}
+      disabled={!call || action.isPending}
+      onClick={() => call && action.mutate(call)}
+    >
       {translate(record.deleted ? 'haulboard.records.restore' : 'ra.action.delete')}
     </Button>
   );
@@ -71,7 +89,13 @@ export function RowDeleteRestore() {
   };
   return (
     <HoverHint title={label}>
-      <IconButton size="small" color={record.deleted ? 'primary' : 'error'} aria-label={label} disabled={!call || calls.pendingId === record.id} onClick={onClick}>
+      <IconButton
+        size="small"
+        color={record.deleted ? 'primary' : 'error'}
+        aria-label={label}
+        disabled={!call || calls.pendingId === record.id}
+        onClick={onClick}
+      >
         {record.deleted ? <RestoreIcon /> : <DeleteIcon />}
       </IconButton>
     </HoverHint>

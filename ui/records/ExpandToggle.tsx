@@ -19,7 +19,15 @@ export function useRowExpanded(): [boolean, () => void] {
  * an icon named for its record (`label`: a translation key, the record's fields its arguments); under a card, whose
  * heading already names the record, it says `text` in words.
  */
-export function ExpandToggle({ label, text = 'haulboard.records.show_details', variant = 'icon' }: { label: string; text?: string; variant?: 'icon' | 'text' }) {
+export function ExpandToggle({
+  label,
+  text = 'haulboard.records.show_details',
+  variant = 'icon',
+}: {
+  label: string;
+  text?: string;
+  variant?: 'icon' | 'text';
+}) {
   const translate = useTranslate();
   const resource = useResourceContext() ?? '';
   const record = useRecordContext();
@@ -33,8 +41,16 @@ export function ExpandToggle({ label, text = 'haulboard.records.show_details', v
       toggle();
     },
   };
-  const icon = <ExpandMoreIcon sx={{ transform: expanded ? 'rotate(180deg)' : 'none', transition: 'transform 150ms' }} />;
-  return variant === 'icon'
-    ? <IconButton size="small" aria-label={translate(label, record)} {...common}>{icon}</IconButton>
-    : <Button size="small" startIcon={icon} {...common}>{translate(text)}</Button>;
+  const icon = (
+    <ExpandMoreIcon sx={{ transform: expanded ? 'rotate(180deg)' : 'none', transition: 'transform 150ms' }} />
+  );
+  return variant === 'icon' ? (
+    <IconButton size="small" aria-label={translate(label, record)} {...common}>
+      {icon}
+    </IconButton>
+  ) : (
+    <Button size="small" startIcon={icon} {...common}>
+      {translate(text)}
+    </Button>
+  );
 }

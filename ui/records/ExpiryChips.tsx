@@ -14,7 +14,8 @@ export interface WithExpiry {
 /** One expiration that needs attention: colour, icon and words (never colour alone), named as the definition says. */
 function ExpiryChip({ item }: { item: ExpiryItem }) {
   const expired = item.state === 'expired';
-  const label = maybeDefinitionOf(useResourceContext())?.expiring.find((e) => e.path === item.field)?.label ?? item.field;
+  const label =
+    maybeDefinitionOf(useResourceContext())?.expiring.find((e) => e.path === item.field)?.label ?? item.field;
   return (
     <Tag tone={expired ? 'error' : 'warning'} filled={expired} icon={expired ? <ErrorIcon /> : <WarningIcon />}>
       {describeExpiry(item, label, usDate(item.on))}
@@ -29,7 +30,9 @@ export function ExpiryChips({ record: given }: { record?: WithExpiry }) {
   if (!items.length) return null;
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
-      {items.map((item) => <ExpiryChip key={item.field} item={item} />)}
+      {items.map((item) => (
+        <ExpiryChip key={item.field} item={item} />
+      ))}
     </Box>
   );
 }

@@ -30,17 +30,31 @@ function QuickFilterItem({ label, value }: { label: string; value: Record<string
   const keys = Object.keys(value).filter((key) => value[key] !== undefined);
   const selected = keys.every((key) => sameValue((filterValues as Record<string, unknown>)[key], value[key]));
   const toggle = () =>
-    setFilters(selected ? Object.fromEntries(Object.entries(filterValues).filter(([key]) => !keys.includes(key))) : { ...filterValues, ...value }, {});
+    setFilters(
+      selected
+        ? Object.fromEntries(Object.entries(filterValues).filter(([key]) => !keys.includes(key)))
+        : { ...filterValues, ...value },
+      {},
+    );
   const name = translate(label);
   return (
     <ListItem
       disablePadding
       disableGutters
-      secondaryAction={selected ? (
-        <IconButton size="small" aria-label={translate('haulboard.records.clear_quick_filter', { name })} onClick={(event) => { event.stopPropagation(); toggle(); }}>
-          <CancelIcon fontSize="small" />
-        </IconButton>
-      ) : null}
+      secondaryAction={
+        selected ? (
+          <IconButton
+            size="small"
+            aria-label={translate('haulboard.records.clear_quick_filter', { name })}
+            onClick={(event) => {
+              event.stopPropagation();
+              toggle();
+            }}
+          >
+            <CancelIcon fontSize="small" />
+          </IconButton>
+        ) : null
+      }
     >
       <ListItemButton selected={selected} onClick={toggle} sx={{ pl: '2em', pr: '2em' }}>
         <ListItemText primary={name} sx={{ m: 0 }} />
@@ -67,7 +81,17 @@ export function FilterLists({ lists }: { lists: QuickFilter[] }) {
 /** The list's side panel (not on phones: RecordList puts the same in a dialog): what the list adds, then one-click filters. */
 export function FilterSidebar({ lists, children }: { lists: QuickFilter[]; children?: ReactNode }) {
   return (
-    <Card sx={{ order: -1, mr: 2, mt: 8, width: 220, flexShrink: 0, display: { xs: 'none', md: 'block' }, alignSelf: 'flex-start' }}>
+    <Card
+      sx={{
+        order: -1,
+        mr: 2,
+        mt: 8,
+        width: 220,
+        flexShrink: 0,
+        display: { xs: 'none', md: 'block' },
+        alignSelf: 'flex-start',
+      }}
+    >
       <CardContent sx={{ display: 'grid', gap: 1 }}>
         {children}
         <FilterLists lists={lists} />

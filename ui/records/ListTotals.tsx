@@ -20,7 +20,9 @@ export function ListTotals<T>({ items }: { items: (totals: T, count: number) => 
   return (
     <Box role="status" aria-live="polite" sx={{ display: 'flex', gap: 3, px: 2, py: 1, flexWrap: 'wrap' }}>
       {items(meta.totals, total ?? 0).map((item) => (
-        <Typography key={item.label} variant="body2" sx={item.strong ? { fontWeight: 600 } : undefined}>{translate(item.label, item.args)}</Typography>
+        <Typography key={item.label} variant="body2" sx={item.strong ? { fontWeight: 600 } : undefined}>
+          {translate(item.label, item.args)}
+        </Typography>
       ))}
     </Box>
   );

@@ -66,13 +66,37 @@ export interface RecordEditProps<T> {
 }
 
 /** An edit screen: pessimistic save with the version read, zod validation as you type, conflicts that keep the typing. */
-export function RecordEdit<T>({ schema, title, prepare, actions, aside, conflictMessage, redirect, id, asideFrom = 'md', children }: RecordEditProps<T>) {
+export function RecordEdit<T>({
+  schema,
+  title,
+  prepare,
+  actions,
+  aside,
+  conflictMessage,
+  redirect,
+  id,
+  asideFrom = 'md',
+  children,
+}: RecordEditProps<T>) {
   const { resolver, ...save } = useFormSetup(schema, prepare);
   return (
     <Edit
-      id={id} mutationMode="pessimistic" redirect={redirect} {...save} actions={actions ?? <RecordEditActions />} aside={aside} title={<RecordTitle render={title} />} error={<LoadProblem />}
-      // What stands beside the form on a wide screen goes under it on a phone (react-admin keeps them in a row).
-      sx={{ '& .RaEdit-main': { flexDirection: { xs: 'column', [asideFrom]: 'row' } } }}
+      id={id}
+      mutationMode="pessimistic"
+      redirect={redirect}
+      {...save}
+      actions={actions ?? <RecordEditActions />}
+      aside={aside}
+      title={<RecordTitle render={title} />}
+      error={<LoadProblem />}
+      // What stands beside the form on a wide screen goes under it on a phone (react-admin keeps them in a row), and
+      // both take the whole width there: react-admin's flex-start, meant for the row, shrank the form to its content.
+      sx={{
+        '& .RaEdit-main': {
+          flexDirection: { xs: 'column', [asideFrom]: 'row' },
+          alignItems: { xs: 'stretch', [asideFrom]: 'flex-start' },
+        },
+      }}
     >
       <SimpleForm resolver={resolver} {...VALIDATE_AS_YOU_TYPE} toolbar={<ConflictToolbar message={conflictMessage} />}>
         {children}
@@ -97,7 +121,11 @@ export function RecordCreate({ schema, title, prepare, defaultValues, redirect, 
   const resource = useResourceContext();
   const { resolver, ...save } = useFormSetup(schema, prepare);
   return (
-    <Create {...save} redirect={(_resource: string | undefined, id: unknown) => redirect?.(id) ?? `${resource}/${id}/edit`} title={title}>
+    <Create
+      {...save}
+      redirect={(_resource: string | undefined, id: unknown) => redirect?.(id) ?? `${resource}/${id}/edit`}
+      title={title}
+    >
       <SimpleForm defaultValues={defaultValues} resolver={resolver} {...VALIDATE_AS_YOU_TYPE}>
         {children}
       </SimpleForm>

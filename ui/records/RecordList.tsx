@@ -1,7 +1,25 @@
 import SavedSearchIcon from '@mui/icons-material/SavedSearch';
 import { Box, Button, Chip, DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import { BooleanInput, ColumnsButton, CreateButton, DataTable, FilterButton, List, TopToolbar } from 'react-admin';
-import { ListContextProvider, type RaRecord, type SortPayload, useListContext, useRecordContext, useResourceContext, useResourceDefinition, useTranslate } from 'ra-core';
+import {
+  BooleanInput,
+  ColumnsButton,
+  CreateButton,
+  DataTable,
+  FilterButton,
+  List,
+  Pagination,
+  TopToolbar,
+} from 'react-admin';
+import {
+  ListContextProvider,
+  type RaRecord,
+  type SortPayload,
+  useListContext,
+  useRecordContext,
+  useResourceContext,
+  useResourceDefinition,
+  useTranslate,
+} from 'ra-core';
 import { type ReactElement, type ReactNode, useDeferredValue, useState } from 'react';
 import { endpointsOf, toApiQuery } from '../../dataProvider/endpoints';
 import { ExportCsvButton } from '../ExportCsvButton';
@@ -14,6 +32,7 @@ import { RowDeleteRestore, RowDeleteRestoreProvider } from './DeleteRestoreButto
 import { ExpandToggle } from './ExpandToggle';
 import { type WithExpiry, expiryRowSx } from './ExpiryChips';
 import { FilterLists, FilterSidebar, type QuickFilter } from './FilterSidebar';
+import { ListEmpty, ListSkeleton } from './ListStates';
 import { SavedFilters } from './SavedFilters';
 import { SearchFilter } from './SearchFilter';
 
@@ -45,7 +64,7 @@ export interface RecordListProps {
   softDelete?: boolean;
   /** More buttons in the top bar (links to related screens …). */
   actions?: ReactNode;
-  /** Translation key of what the list says when it cannot be loaded, when SPEC.md §8 gives the screen its own words. */
+  /** Translation key of what the list says when it cannot load, if the screen has words of its own (loadProblem). */
   loadProblem?: string;
   /** Rows per page (default 50). */
   perPage?: number;
@@ -56,7 +75,7 @@ export interface RecordListProps {
    * lead elsewhere.
    */
   expand?: { panel: ReactElement; label: string; text?: string };
-  /** What the list says when nothing matches (default: react-admin's words, with "Clear filters" when filtered). */
+  /** What the list says when nothing matches (default: ListEmpty, which tells "none yet" from "no match"). */
   empty?: ReactElement;
   /** The columns (DataTable.Col). */
   children: ReactNode;
@@ -71,20 +90,32 @@ function PhoneFilters({ quickFilters }: { quickFilters: QuickFilter[] }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button size="small" startIcon={<SavedSearchIcon />} onClick={() => setOpen(true)}>{translate('haulboard.saved_filters.filters')}</Button>
+      <Button size="small" startIcon={<SavedSearchIcon />} onClick={() => setOpen(true)}>
+        {translate('haulboard.saved_filters.filters')}
+      </Button>
       <ResponsiveDialog open={open} onClose={() => setOpen(false)} aria-labelledby="phone-filters-title">
         <DialogTitle id="phone-filters-title">{translate('haulboard.saved_filters.filters')}</DialogTitle>
         <DialogContent sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
           <SavedFilters />
           <FilterLists lists={quickFilters} />
         </DialogContent>
-        <DialogActions><Button onClick={() => setOpen(false)}>{translate('ra.action.close')}</Button></DialogActions>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>{translate('ra.action.close')}</Button>
+        </DialogActions>
       </ResponsiveDialog>
     </>
   );
 }
 
-function ListActions({ exportName, quickFilters, children }: { exportName: string; quickFilters: QuickFilter[]; children?: ReactNode }) {
+function ListActions({
+  exportName,
+  quickFilters,
+  children,
+}: {
+  exportName: string;
+  quickFilters: QuickFilter[];
+  children?: ReactNode;
+}) {
   const resource = useResourceContext() ?? '';
   const { export: path, exportQuery } = endpointsOf(resource);
   const { hasCreate } = useResourceDefinition();
@@ -95,7 +126,9 @@ function ListActions({ exportName, quickFilters, children }: { exportName: strin
       <FilterButton disableSaveQuery />
       {!phone && <ColumnsButton />}
       {hasCreate && <CreateButton />}
-      {path && <ExportCsvButton path={path} toQuery={exportQuery ?? ((filter) => toApiQuery(filter))} fileName={exportName} />}
+      {path && (
+        <ExportCsvButton path={path} toQuery={exportQuery ?? ((filter) => toApiQuery(filter))} fileName={exportName} />
+      )}
       {children}
     </TopToolbar>
   );
@@ -121,70 +154,168 @@ function RowActions({ canDelete }: { canDelete: boolean }) {
  * The table (or cards) render from a deferred copy of the list's state. When a page of rows arrives, the update that
  * brings it re-renders only up to here; React then renders the rows at lower priority, in slices it interrupts for
  * input, so 50 rows of chips and links are never one long task that freezes the page (the commit stays one step).
+ * The pager renders from the same copy, so it shows in the commit that shows the rows: drawn from the fresh state it
+ * said "1-50 of 60" over an empty body for as long as the rows took. Until the copy has a page, a skeleton.
  */
 function DeferredRows({ children }: { children: ReactNode }) {
   const list = useDeferredValue(useListContext());
-  return <ListContextProvider value={list}>{children}</ListContextProvider>;
+  return (
+    <ListContextProvider value={list}>
+      {list.isPending ? <ListSkeleton /> : children}
+      {!list.isPending && <Pagination />}
+    </ListContextProvider>
+  );
 }
 
-const dimDeleted = (record: RaRecord): Record<string, unknown> => (record.deleted ? { '& td:not(:last-of-type)': { opacity: 0.55 } } : {});
+const dimDeleted = (record: RaRecord): Record<string, unknown> =>
+  record.deleted ? { '& td:not(:last-of-type)': { opacity: 0.55 } } : {};
 
 /**
  * Every record list: search, the resource's filters in the bar and the side panel, saved filters, include-deleted,
  * column chooser, CSV export of the filtered set, create/delete/restore for who may, rows opening the edit screen, the
- * one load-failure message of SPEC.md §8 — and on a phone, cards instead of the table and the side panel in a dialog.
- * A resource's list only declares its columns and filters.
+ * one load-failure message (docs/product/shell.md#failure-messages) — and on a phone, cards instead of the table and
+ * the side panel in a dialog. A resource's list only declares its columns and filters.
  */
 export function RecordList(props: RecordListProps) {
-  const { title, search, filters = [], filterDefaultValues, quickFilters = [], sort, hiddenColumns, exportName, expiring, rowClick, onSelect, header, rowSx, softDelete = true, actions, loadProblem, perPage = 50, expand, empty, children } = props;
+  const {
+    title,
+    search,
+    filters = [],
+    filterDefaultValues,
+    quickFilters = [],
+    sort,
+    hiddenColumns,
+    exportName,
+    expiring,
+    rowClick,
+    onSelect,
+    header,
+    rowSx,
+    softDelete = true,
+    actions,
+    loadProblem,
+    perPage = 50,
+    expand,
+    empty: ownEmpty,
+    children,
+  } = props;
   const resource = useResourceContext() ?? '';
   const canUpdate = useCanAccessFeature(resource, 'Update');
   const canDelete = useCanAccessFeature(resource, 'Delete');
   const phone = usePhone();
   const { hasCreate } = useResourceDefinition();
+  const empty = ownEmpty ?? <ListEmpty defaults={filterDefaultValues} />;
   const allFilters = [
     <SearchFilter key="search" source="search" placeholder={search} alwaysOn />,
     ...filters,
-    ...(expiring ? [<BooleanInput key="expiring" source="expiring" label="haulboard.records.expiring" alwaysOn />] : []),
-    ...(softDelete ? [<BooleanInput key="showDeleted" source="showDeleted" label="haulboard.records.show_deleted" alwaysOn />] : []),
+    ...(expiring
+      ? [<BooleanInput key="expiring" source="expiring" label="haulboard.records.expiring" alwaysOn />]
+      : []),
+    ...(softDelete
+      ? [<BooleanInput key="showDeleted" source="showDeleted" label="haulboard.records.show_deleted" alwaysOn />]
+      : []),
   ];
   const click = rowClick ?? (canUpdate ? (id: string | number) => `/app/${resource}/${id}/edit` : false);
-  const sx = (record: RaRecord) => ({ ...dimDeleted(record), ...(expiring ? expiryRowSx(record as WithExpiry) : {}), ...rowSx?.(record) });
+  const sx = (record: RaRecord) => ({
+    ...dimDeleted(record),
+    ...(expiring ? expiryRowSx(record as WithExpiry) : {}),
+    ...rowSx?.(record),
+  });
   return (
     <List
       filters={allFilters}
       filterDefaultValues={filterDefaultValues}
       sort={sort}
       perPage={perPage}
-      // Without a create screen the empty page would be a dead end: the list's own bar (its dialogs) stays.
-      empty={hasCreate ? undefined : false}
-      actions={<ListActions exportName={exportName} quickFilters={quickFilters}>{actions}</ListActions>}
-      aside={phone ? undefined : <FilterSidebar lists={quickFilters}><SavedFilters /></FilterSidebar>}
+      // The list's own empty state (ListEmpty) inside the frame: the filters and the bar stay, whatever the reason.
+      empty={false}
+      pagination={false}
+      actions={
+        <ListActions exportName={exportName} quickFilters={quickFilters}>
+          {actions}
+        </ListActions>
+      }
+      aside={
+        phone ? undefined : (
+          <FilterSidebar lists={quickFilters}>
+            <SavedFilters />
+          </FilterSidebar>
+        )
+      }
       error={<LoadProblem message={loadProblem} />}
       title={title}
       // A wide table scrolls inside its card instead of widening the page (react-admin's layout grows to fit its
       // content): width 0 keeps the table out of the page's width, min-width 100% gives it the card's.
       // On a phone the create button floats over the list's bottom right: room below the last card and the pager.
-      sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto', width: 0, minWidth: '100%' }, pb: { xs: hasCreate ? 10 : 0, sm: 0 } }}
+      sx={{
+        '& .RaDataTable-tableWrapper': { overflowX: 'auto', width: 0, minWidth: '100%' },
+        pb: { xs: hasCreate ? 10 : 0, sm: 0 },
+      }}
     >
       <DeferredRows>
         <RowDeleteRestoreProvider>
           {header}
           {phone ? (
-            <CardList rowClick={click} onSelect={onSelect} hiddenColumns={hiddenColumns} actions="actions" expand={expand} empty={empty}>
+            <CardList
+              rowClick={click}
+              onSelect={onSelect}
+              hiddenColumns={hiddenColumns}
+              actions="actions"
+              expand={expand}
+              empty={empty}
+            >
               {children}
-              {softDelete ? <DataTable.Col source="actions" label="haulboard.records.actions" render={() => <RowActions canDelete={canDelete} />} /> : null}
+              {softDelete ? (
+                <DataTable.Col
+                  source="actions"
+                  label="haulboard.records.actions"
+                  render={() => <RowActions canDelete={canDelete} />}
+                />
+              ) : null}
             </CardList>
           ) : (
             <DataTable
-              rowClick={onSelect ? (_id, _resource, record) => { onSelect(record); return false; } : click ? (id) => click(id) : expand ? 'expand' : false}
-              bulkActionButtons={false} hiddenColumns={hiddenColumns} rowSx={sx} expand={expand?.panel} empty={empty}
+              rowClick={
+                onSelect
+                  ? (_id, _resource, record) => {
+                      onSelect(record);
+                      return false;
+                    }
+                  : click
+                    ? (id) => click(id)
+                    : expand
+                      ? 'expand'
+                      : false
+              }
+              bulkActionButtons={false}
+              hiddenColumns={hiddenColumns}
+              rowSx={sx}
+              expand={expand?.panel}
+              empty={empty}
               // react-admin's chevron is kept from the keyboard and screen readers: the first column's ExpandToggle replaces it.
-              sx={expand ? { '& .RaDataTable-expandHeader, & .RaDataTable-expandIconCell': { display: 'none' } } : undefined}
+              sx={
+                expand
+                  ? { '& .RaDataTable-expandHeader, & .RaDataTable-expandIconCell': { display: 'none' } }
+                  : undefined
+              }
             >
-              {expand ? <DataTable.Col source="expand" label="haulboard.records.details" disableSort render={() => <ExpandToggle label={expand.label} />} /> : null}
+              {expand ? (
+                <DataTable.Col
+                  source="expand"
+                  label="haulboard.records.details"
+                  disableSort
+                  render={() => <ExpandToggle label={expand.label} />}
+                />
+              ) : null}
               {children}
-              {softDelete ? <DataTable.Col source="actions" label="haulboard.records.actions" disableSort render={() => <RowActions canDelete={canDelete} />} /> : null}
+              {softDelete ? (
+                <DataTable.Col
+                  source="actions"
+                  label="haulboard.records.actions"
+                  disableSort
+                  render={() => <RowActions canDelete={canDelete} />}
+                />
+              ) : null}
             </DataTable>
           )}
         </RowDeleteRestoreProvider>

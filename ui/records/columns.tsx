@@ -5,7 +5,15 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Tag, type TagTone } from '../Tag';
 
 /** A status as a chip: its words from `prefix`.VALUE, its colour from `colours` (words always, colour on top). */
-export function StatusChip({ prefix, value, colours = {} }: { prefix: string; value: string | null | undefined; colours?: Record<string, TagTone> }) {
+export function StatusChip({
+  prefix,
+  value,
+  colours = {},
+}: {
+  prefix: string;
+  value: string | null | undefined;
+  colours?: Record<string, TagTone>;
+}) {
   const translate = useTranslate();
   if (!value) return null;
   return <Tag tone={colours[value] ?? 'default'}>{translate(`${prefix}.${value}`)}</Tag>;

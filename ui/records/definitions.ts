@@ -12,17 +12,33 @@ export interface RecordResource {
   name: string;
   /** The list's address: /app/management/brokers. */
   path: string;
-  /** SPEC.md §2 edit screens: /app/<name>/{id}/edit. */
+  /** Edit screens: /app/<name>/{id}/edit (docs/routing.md#how-addresses-work). */
   editPath: (id: string | number) => string;
   createPath: string;
   endpoints: ResourceEndpoints;
 }
 
 /** Registers a resource's API calls and the features that govern it (by their screens' paths); returns its addresses. */
-export function registerRecordResource({ name, api, features, endpoints }: { name: string; api: string; features?: ResourceFeatures; endpoints?: Partial<ResourceEndpoints> }): RecordResource {
+export function registerRecordResource({
+  name,
+  api,
+  features,
+  endpoints,
+}: {
+  name: string;
+  api: string;
+  features?: ResourceFeatures;
+  endpoints?: Partial<ResourceEndpoints>;
+}): RecordResource {
   const path = `/app/${name}`;
   registerResourcePath(name, features ?? path);
-  return { name, path, editPath: (id) => `${path}/${id}/edit`, createPath: `${path}/create`, endpoints: registerRestEndpoints(name, api, endpoints) };
+  return {
+    name,
+    path,
+    editPath: (id) => `${path}/${id}/edit`,
+    createPath: `${path}/create`,
+    endpoints: registerRestEndpoints(name, api, endpoints),
+  };
 }
 
 const uriOf = (key: string) => FEATURES.find((feature) => feature.key === key)!.uri;
@@ -34,7 +50,10 @@ export function resourceOf(def: AnyResource): RecordResource {
   let resource = registered.get(def);
   if (!resource) {
     resource = registerRecordResource({
-      name: def.name, api: def.api, features: { read: def.readFeatures.map(uriOf), write: def.writeFeatures.map(uriOf) }, endpoints: def.listApi ? { list: def.listApi } : undefined,
+      name: def.name,
+      api: def.api,
+      features: { read: def.readFeatures.map(uriOf), write: def.writeFeatures.map(uriOf) },
+      endpoints: def.listApi ? { list: def.listApi } : undefined,
     });
     registered.set(def, resource);
     byName.set(def.name, def);
@@ -43,12 +62,15 @@ export function resourceOf(def: AnyResource): RecordResource {
 }
 
 /** The definition behind a react-admin resource name, if it has one (book orders and the boards do not). */
-export const maybeDefinitionOf = (name: string | undefined): AnyResource | undefined => (name ? byName.get(name) : undefined);
+export const maybeDefinitionOf = (name: string | undefined): AnyResource | undefined =>
+  name ? byName.get(name) : undefined;
 
 /** The definition behind a react-admin resource name, once its screens are registered. */
 export function definitionOf(name: string): AnyResource {
   const def = byName.get(name);
-  if (!def) throw new Error(`No record definition is registered for the resource "${name}": add it to schema/resources/index.ts`);
+  if (!def)
+    throw new Error(
+      `No record definition is registered for the resource "${name}": add it to schema/resources/index.ts`,
+    );
   return def;
 }
-

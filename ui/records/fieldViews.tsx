@@ -1,5 +1,14 @@
 import { Box, Chip } from '@mui/material';
-import { ArrayInput, BooleanInput, DataTable, DateInput, NumberInput, SelectInput, SimpleFormIterator, TextInput } from 'react-admin';
+import {
+  ArrayInput,
+  BooleanInput,
+  DataTable,
+  DateInput,
+  NumberInput,
+  SelectInput,
+  SimpleFormIterator,
+  TextInput,
+} from 'react-admin';
 import { useTranslate } from 'ra-core';
 import type { ReactElement, ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -33,7 +42,13 @@ function screenOf(target: ReferenceTarget): string | undefined {
 }
 
 function Chips({ values }: { values: string[] }) {
-  return <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>{values.map((value) => <Chip key={value} size="small" label={value} />)}</Box>;
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+      {values.map((value) => (
+        <Chip key={value} size="small" label={value} />
+      ))}
+    </Box>
+  );
 }
 
 /** Each row of a list of rows as a chip: the values its fields show in lists, choices in words. */
@@ -42,7 +57,13 @@ function RowChips({ def, path, field, items }: { def: AnyResource; path: string;
   const shown = Object.entries(field.rows!.fields).filter(([, inner]) => inner.flags.list !== false);
   const text = (item: Row) =>
     shown
-      .map(([sub, inner]) => (inner.choices && item[sub] ? translate(`${choicePrefix(def, `${path}.${sub}`)}.${item[sub]}`) : inner.kind === 'date' ? usDate(item[sub] as string) : item[sub]))
+      .map(([sub, inner]) =>
+        inner.choices && item[sub]
+          ? translate(`${choicePrefix(def, `${path}.${sub}`)}.${item[sub]}`)
+          : inner.kind === 'date'
+            ? usDate(item[sub] as string)
+            : item[sub],
+      )
       .filter(Boolean)
       .join(' · ');
   return <Chips values={items.map(text)} />;
@@ -62,19 +83,32 @@ export function cellOf(def: AnyResource, key: string, field: Field): RenderCell 
     case 'money':
       return (row) => usMoney(value(row) as number | null);
     case 'phone':
-      return (row) => phoneText(value(row) as string | null, field.countryField ? (row[field.countryField] as string) : 'US');
+      return (row) =>
+        phoneText(value(row) as string | null, field.countryField ? (row[field.countryField] as string) : 'US');
     case 'boolean':
       return (row) => <YesNo value={value(row)} />;
     case 'reference': {
       const shown = displayKey(key, field.target!);
       const screen = screenOf(field.target!);
-      return (row) => (screen ? <RecordLink resource={screen} id={value(row) as number | null}>{row[shown] as string | null}</RecordLink> : (row[shown] as ReactNode));
+      return (row) =>
+        screen ? (
+          <RecordLink resource={screen} id={value(row) as number | null}>
+            {row[shown] as string | null}
+          </RecordLink>
+        ) : (
+          (row[shown] as ReactNode)
+        );
     }
     case 'group': {
       const subs = Object.entries(field.group!.fields).filter(([, inner]) => inner.flags.list !== false);
       return (row) => {
         const group = value(row) as Row | null;
-        return group ? subs.map(([sub, inner]) => (inner.kind === 'date' ? usDate(group[sub] as string) : String(group[sub] ?? ''))).filter(Boolean).join(' · ') : '';
+        return group
+          ? subs
+              .map(([sub, inner]) => (inner.kind === 'date' ? usDate(group[sub] as string) : String(group[sub] ?? '')))
+              .filter(Boolean)
+              .join(' · ')
+          : '';
       };
     }
     case 'rows':
@@ -83,9 +117,23 @@ export function cellOf(def: AnyResource, key: string, field: Field): RenderCell 
       if (field.shows) {
         const screen = screenOf(field.shows.target);
         const { idField } = field.shows;
-        return (row) => (screen ? <RecordLink resource={screen} id={row[idField] as number | null}>{value(row) as string | null}</RecordLink> : (value(row) as ReactNode));
+        return (row) =>
+          screen ? (
+            <RecordLink resource={screen} id={row[idField] as number | null}>
+              {value(row) as string | null}
+            </RecordLink>
+          ) : (
+            (value(row) as ReactNode)
+          );
       }
-      if (field.choices) return (row) => <StatusChip prefix={choicePrefix(def, key)} value={value(row) as string | null} colours={field.choices!.colours as never} />;
+      if (field.choices)
+        return (row) => (
+          <StatusChip
+            prefix={choicePrefix(def, key)}
+            value={value(row) as string | null}
+            colours={field.choices!.colours as never}
+          />
+        );
       return (row) => {
         const shown = value(row);
         return Array.isArray(shown) ? <Chips values={shown.map(String)} /> : (shown as ReactNode);
@@ -95,10 +143,16 @@ export function cellOf(def: AnyResource, key: string, field: Field): RenderCell 
 
 const SHORT: Field['kind'][] = ['date', 'phone', 'money'];
 /** Values that read badly broken over lines: dates, phones, money, short codes (plates, unit numbers). */
-const isShort = (field: Field | undefined) => !!field && (SHORT.includes(field.kind) || field.kind === 'computed' || (field.kind === 'text' && (field.max ?? 99) <= 20));
+const isShort = (field: Field | undefined) =>
+  !!field &&
+  (SHORT.includes(field.kind) || field.kind === 'computed' || (field.kind === 'text' && (field.max ?? 99) <= 20));
 
 /** The list's columns: each field the list shows, in the definition's order (expirations after the first). */
-export function columnsOf(def: AnyResource, render: Partial<Record<string, RenderCell>> = {}, order?: readonly string[]): ReactElement[] {
+export function columnsOf(
+  def: AnyResource,
+  render: Partial<Record<string, RenderCell>> = {},
+  order?: readonly string[],
+): ReactElement[] {
   const fields = def.fields as Record<string, Field>;
   const keys = order ?? Object.keys(fields).filter((key) => fields[key].flags.list !== false);
   const columns = keys.map((key) => {
@@ -115,24 +169,41 @@ export function columnsOf(def: AnyResource, render: Partial<Record<string, Rende
       />
     );
   });
-  if (def.expiring.length) columns.splice(1, 0, <DataTable.Col key="expiry" source="expiry" disableSort render={(row: Row) => <ExpiryChips record={row as WithExpiry} />} />);
+  if (def.expiring.length)
+    columns.splice(
+      1,
+      0,
+      <DataTable.Col
+        key="expiry"
+        source="expiry"
+        disableSort
+        render={(row: Row) => <ExpiryChips record={row as WithExpiry} />}
+      />,
+    );
   return columns;
 }
 
 /** The columns the list starts with hidden (fields marked list: 'hide'). */
-export const hiddenColumnsOf = (def: AnyResource) => Object.entries(def.fields as Record<string, Field>).filter(([, f]) => f.flags.list === 'hide').map(([key]) => key);
+export const hiddenColumnsOf = (def: AnyResource) =>
+  Object.entries(def.fields as Record<string, Field>)
+    .filter(([, f]) => f.flags.list === 'hide')
+    .map(([key]) => key);
 
 /** A filter of the filter bar, by the control its kind takes. */
 export function filterInputOf(def: AnyResource, key: string, filter: QueryFilter): ReactElement {
   switch (filter.kind) {
     case 'choice':
-      return <SelectInput key={key} source={key} choices={keyedChoices(choicePrefix(def, key), filter.choices!.values)} />;
+      return (
+        <SelectInput key={key} source={key} choices={keyedChoices(choicePrefix(def, key), filter.choices!.values)} />
+      );
     case 'reference': {
       const Picker = PICKERS[filter.target!];
       return <Picker key={key} source={key} />;
     }
     case 'yesNo':
-      return <SelectInput key={key} source={key} choices={yesNoChoices('haulboard.records.yes', 'haulboard.records.no')} />;
+      return (
+        <SelectInput key={key} source={key} choices={yesNoChoices('haulboard.records.yes', 'haulboard.records.no')} />
+      );
     case 'flag':
       return <BooleanInput key={key} source={key} />;
     case 'period':
@@ -148,12 +219,18 @@ export function filterInputOf(def: AnyResource, key: string, filter: QueryFilter
   }
 }
 
-/** A phone with the digits its country expects (SPEC.md §3) as its help line. */
+/** A phone with the digits its country expects (docs/product/accounts.md#phones) as its help line. */
 function CountryPhoneInput({ source, countryField }: { source: string; countryField: string }) {
   const translate = useTranslate();
   const code = useWatch({ name: countryField }) as string | undefined;
   const country = PHONE_COUNTRIES.find((c) => c.code === (code ?? 'US'));
-  const help = country ? translate('haulboard.records.phone_help', { country: country.name, digits: country.digits, dial: country.dialCode }) : undefined;
+  const help = country
+    ? translate('haulboard.records.phone_help', {
+        country: country.name,
+        digits: country.digits,
+        dial: country.dialCode,
+      })
+    : undefined;
   return <TextInput source={source} helperText={help} />;
 }
 
@@ -167,15 +244,22 @@ export interface InputContext {
  * A field's input, by its kind. `parent` is the group or list it is in ('insurance', 'contacts'): a group's inputs
  * are sources under it, a list's are relative to its row; both find their words under the parent's path.
  */
-export function inputOf({ def, editing }: InputContext, key: string, field: Field, parent?: { key: string; kind: 'group' | 'rows' }): ReactElement | null {
+export function inputOf(
+  { def, editing }: InputContext,
+  key: string,
+  field: Field,
+  parent?: { key: string; kind: 'group' | 'rows' },
+): ReactElement | null {
   const source = parent?.kind === 'group' ? `${parent.key}.${key}` : key;
   const path = parent ? `${parent.key}.${key}` : key;
   // A fixed field (money once posted) shows on the edit screen as it is, and is not sent.
   const fixed = editing && field.update === 'never';
   // The key goes on each element itself (React refuses a key spread in with the props).
   const common = {
-    source, isRequired: field.required && parent?.kind !== 'group' && !fixed ? true : undefined,
-    helperText: fixed ? false : field.flags.help ? `resources.${def.name}.help.${path}` : undefined, readOnly: fixed || undefined,
+    source,
+    isRequired: field.required && parent?.kind !== 'group' && !fixed ? true : undefined,
+    helperText: fixed ? false : field.flags.help ? `resources.${def.name}.help.${path}` : undefined,
+    readOnly: fixed || undefined,
   };
   if (field.flags.form === false || field.kind === 'computed') return null;
   if (field.update === 'only' && !editing) return null;
@@ -184,8 +268,18 @@ export function inputOf({ def, editing }: InputContext, key: string, field: Fiel
     case 'date':
       return <DateInput key={source} {...common} size="medium" />;
     case 'money':
-    case 'decimal':
       return <NumberInput key={source} {...common} size="medium" step={0.01} min={field.min} />;
+    case 'decimal':
+      return (
+        <NumberInput
+          key={source}
+          {...common}
+          size="medium"
+          step={10 ** -(field.scale ?? 2)}
+          min={field.min}
+          max={field.max}
+        />
+      );
     case 'integer':
       return <NumberInput key={source} {...common} size="medium" step={1} min={field.min} max={field.max} />;
     case 'boolean':
@@ -193,25 +287,49 @@ export function inputOf({ def, editing }: InputContext, key: string, field: Fiel
     case 'email':
       return <TextInput key={source} {...common} type="email" />;
     case 'phone':
-      return field.countryField ? <CountryPhoneInput key={source} source={source} countryField={field.countryField} /> : <TextInput key={source} {...common} />;
+      return field.countryField ? (
+        <CountryPhoneInput key={source} source={source} countryField={field.countryField} />
+      ) : (
+        <TextInput key={source} {...common} />
+      );
     case 'reference': {
       const Picker = PICKERS[field.target!];
       return <Picker key={source} {...common} />;
     }
     case 'writeOnly':
       // On edit, an empty write-only field keeps what the server has (a card keeps its number).
-      return <TextInput key={source} {...common} isRequired={editing && field.optionalOnUpdate ? undefined : true} autoComplete="off" helperText={editing && field.optionalOnUpdate ? 'haulboard.records.keep_when_empty' : common.helperText} />;
+      return (
+        <TextInput
+          key={source}
+          {...common}
+          isRequired={editing && field.optionalOnUpdate ? undefined : true}
+          autoComplete="off"
+          helperText={editing && field.optionalOnUpdate ? 'haulboard.records.keep_when_empty' : common.helperText}
+        />
+      );
     case 'rows':
       return (
         <ArrayInput key={source} source={source} label={parent ? undefined : false}>
           <SimpleFormIterator inline disableReordering>
-            {Object.entries(field.rows!.fields).map(([sub, inner]) => inputOf({ def, editing }, sub, inner, { key, kind: 'rows' }))}
+            {Object.entries(field.rows!.fields).map(([sub, inner]) =>
+              inputOf({ def, editing }, sub, inner, { key, kind: 'rows' }),
+            )}
           </SimpleFormIterator>
         </ArrayInput>
       );
     default:
-      if (field.choices) return <SelectInput key={source} {...common} choices={keyedChoices(choicePrefix(def, path), field.choices.values)} />;
+      if (field.choices)
+        return (
+          <SelectInput key={source} {...common} choices={keyedChoices(choicePrefix(def, path), field.choices.values)} />
+        );
       // Text on several lines takes the form's whole width.
-      return <TextInput key={source} {...common} multiline={field.multiline} sx={field.multiline ? { gridColumn: '1 / -1' } : undefined} />;
+      return (
+        <TextInput
+          key={source}
+          {...common}
+          multiline={field.multiline}
+          sx={field.multiline ? { gridColumn: '1 / -1' } : undefined}
+        />
+      );
   }
 }

@@ -6,7 +6,15 @@ import { useCanAccessFeature } from '../useCanAccessFeature';
 import { RowLink } from './columns';
 
 /** A record named in another list (the driver of a truck …): a link to its edit screen for who may edit it, else text. */
-export function RecordLink({ resource, id, children }: { resource: string; id: number | null | undefined; children: ReactNode }) {
+export function RecordLink({
+  resource,
+  id,
+  children,
+}: {
+  resource: string;
+  id: number | null | undefined;
+  children: ReactNode;
+}) {
   const canEdit = useCanAccessFeature(resource, 'Update');
   if (!children) return null;
   return canEdit && id ? <RowLink to={`/app/${resource}/${id}/edit`}>{children}</RowLink> : <>{children}</>;

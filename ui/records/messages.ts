@@ -15,7 +15,8 @@ export function resourceMessages(def: AnyResource) {
     fields[path] = field.flags.label;
     if (field.choices) choices[path] = { ...field.choices.labels };
     if (field.flags.help) help[path] = field.flags.help;
-    for (const [sub, inner] of Object.entries(field.group?.fields ?? field.rows?.fields ?? {})) add(`${path}.${sub}`, inner);
+    for (const [sub, inner] of Object.entries(field.group?.fields ?? field.rows?.fields ?? {}))
+      add(`${path}.${sub}`, inner);
   };
   for (const [key, field] of Object.entries(def.fields as Record<string, Field>)) add(key, field);
   for (const [key, filter] of Object.entries(listFilters(def))) {
@@ -33,8 +34,16 @@ export function resourceMessages(def: AnyResource) {
     choices,
     help,
     sections: { ...def.sections },
+    // react-admin's toasts read these before its own "Element created": every toast names what it is about.
+    notifications: {
+      created: `${def.singular} created`,
+      updated: `${def.singular} saved`,
+      deleted: `${def.singular} deleted`,
+      restored: `${def.singular} restored`,
+    },
     ...(def.loadProblem ? { load_problem: def.loadProblem } : {}),
   };
 }
 
-export const catalogueOf = (defs: readonly AnyResource[]) => Object.fromEntries(defs.map((def) => [def.name, resourceMessages(def)]));
+export const catalogueOf = (defs: readonly AnyResource[]) =>
+  Object.fromEntries(defs.map((def) => [def.name, resourceMessages(def)]));

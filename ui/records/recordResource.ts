@@ -8,10 +8,16 @@ import { type RecordResource, resourceOf } from './definitions';
  * A screen loaded on demand, whose code can also be asked for ahead of its first render; `prefetch` asks for its data
  * too (the same react-query query the screen then reads).
  */
-export type Screen = LazyExoticComponent<ComponentType> & { preload?: () => Promise<unknown>; prefetch?: (client: QueryClient) => void };
+export type Screen = LazyExoticComponent<ComponentType> & {
+  preload?: () => Promise<unknown>;
+  prefetch?: (client: QueryClient) => void;
+};
 
 /** React's lazy, plus `preload`: the same one request, started before the screen renders (AdminApp, at start). */
-export function lazyScreen(load: () => Promise<{ default: ComponentType }>, prefetch?: (client: QueryClient) => void): Screen {
+export function lazyScreen(
+  load: () => Promise<{ default: ComponentType }>,
+  prefetch?: (client: QueryClient) => void,
+): Screen {
   let loading: Promise<{ default: ComponentType }> | undefined;
   const once = () => (loading ??= load());
   return Object.assign(lazy(once), { preload: once, prefetch });
@@ -25,7 +31,16 @@ export function preloadScreen(resources: readonly ResourceScreens[], pathname: s
   const resource = resources.find((r) => pathname === `/app/${r.name}` || pathname.startsWith(`/app/${r.name}/`));
   if (!resource) return;
   const rest = pathname.slice(`/app/${resource.name}`.length);
-  const screen = rest === '' || rest === '/' ? resource.list : rest === '/create' ? resource.create : /^\/[^/]+\/show\/?$/.test(rest) ? resource.show : /^\/[^/]+(\/edit)?\/?$/.test(rest) ? resource.edit : undefined;
+  const screen =
+    rest === '' || rest === '/'
+      ? resource.list
+      : rest === '/create'
+        ? resource.create
+        : /^\/[^/]+\/show\/?$/.test(rest)
+          ? resource.show
+          : /^\/[^/]+(\/edit)?\/?$/.test(rest)
+            ? resource.edit
+            : undefined;
   void (screen as Screen | undefined)?.preload?.();
   if (client) (screen as Screen | undefined)?.prefetch?.(client);
 }
@@ -41,7 +56,10 @@ const DefaultEdit = lazyScreen(() => import('./DefinitionForms').then((m) => ({ 
  * The screens of a record definition: its list, create and edit — built from the definition (ui/records) unless the
  * resource folder gives its own (lazy, so the first page load stays small).
  */
-export function recordScreens(def: AnyResource, screens: { list?: Screen; create?: Screen | null; edit?: Screen | null; show?: Screen } = {}): ResourceScreens {
+export function recordScreens(
+  def: AnyResource,
+  screens: { list?: Screen; create?: Screen | null; edit?: Screen | null; show?: Screen } = {},
+): ResourceScreens {
   resourceOf(def);
   return {
     name: def.name,
@@ -58,7 +76,11 @@ export function recordScreens(def: AnyResource, screens: { list?: Screen; create
 }
 
 /** A resource that is not a record definition (book orders, the assignment boards): its <Resource> props. */
-export function resourceProps(resource: RecordResource, screens: { list: Screen; create?: Screen; edit?: Screen }, extra: Partial<ResourceProps> & { label: string }): ResourceScreens {
+export function resourceProps(
+  resource: RecordResource,
+  screens: { list: Screen; create?: Screen; edit?: Screen },
+  extra: Partial<ResourceProps> & { label: string },
+): ResourceScreens {
   const { label, ...rest } = extra;
   return { name: resource.name, ...screens, options: { label }, ...rest };
 }

@@ -23,7 +23,9 @@ export default function BarsChart({ chart, columns, rows }: ReportChartProps) {
     const element = frame.current;
     if (!element) return;
     // The observer reports the size once laid out (and on every change): reading it here would force a layout.
-    const observer = new ResizeObserver(([entry]) => setBox({ width: entry.contentRect.width, height: entry.contentRect.height }));
+    const observer = new ResizeObserver(([entry]) =>
+      setBox({ width: entry.contentRect.width, height: entry.contentRect.height }),
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
@@ -51,8 +53,17 @@ export default function BarsChart({ chart, columns, rows }: ReportChartProps) {
           <svg width={box.width} height={box.height} role="presentation">
             {ticks.map((tick) => (
               <g key={tick}>
-                <line x1={MARGIN.left} x2={MARGIN.left + plotWidth} y1={y(tick)} y2={y(tick)} stroke={theme.palette.divider} strokeDasharray="3 3" />
-                <text x={MARGIN.left - 6} y={y(tick)} dy="0.32em" textAnchor="end" {...text}>{yTick(money, tick)}</text>
+                <line
+                  x1={MARGIN.left}
+                  x2={MARGIN.left + plotWidth}
+                  y1={y(tick)}
+                  y2={y(tick)}
+                  stroke={theme.palette.divider}
+                  strokeDasharray="3 3"
+                />
+                <text x={MARGIN.left - 6} y={y(tick)} dy="0.32em" textAnchor="end" {...text}>
+                  {yTick(money, tick)}
+                </text>
               </g>
             ))}
             {rows.map((row: ReportRow, index) => (
@@ -62,19 +73,36 @@ export default function BarsChart({ chart, columns, rows }: ReportChartProps) {
                   const top = y(Math.max(0, value));
                   return (
                     <rect
-                      key={key} x={MARGIN.left + band * index + band * 0.1 + barWidth * s} y={top} width={Math.max(1, barWidth - 1)}
-                      height={Math.max(0, Math.abs(y(value) - y(0)))} fill={colours[s % colours.length]}
+                      key={key}
+                      x={MARGIN.left + band * index + band * 0.1 + barWidth * s}
+                      y={top}
+                      width={Math.max(1, barWidth - 1)}
+                      height={Math.max(0, Math.abs(y(value) - y(0)))}
+                      fill={colours[s % colours.length]}
                     >
                       <title>{`${formatValue(x, row[chart.x] as string)} · ${column(key).label}: ${formatValue(column(key), value)}`}</title>
                     </rect>
                   );
                 })}
                 {index % labelEvery === 0 && (
-                  <text x={MARGIN.left + band * (index + 0.5)} y={MARGIN.top + plotHeight + 16} textAnchor="middle" {...text}>{xTick(x, row[chart.x])}</text>
+                  <text
+                    x={MARGIN.left + band * (index + 0.5)}
+                    y={MARGIN.top + plotHeight + 16}
+                    textAnchor="middle"
+                    {...text}
+                  >
+                    {xTick(x, row[chart.x])}
+                  </text>
                 )}
               </g>
             ))}
-            <line x1={MARGIN.left} x2={MARGIN.left + plotWidth} y1={y(0)} y2={y(0)} stroke={theme.palette.text.secondary} />
+            <line
+              x1={MARGIN.left}
+              x2={MARGIN.left + plotWidth}
+              y1={y(0)}
+              y2={y(0)}
+              stroke={theme.palette.text.secondary}
+            />
           </svg>
         )}
       </Box>

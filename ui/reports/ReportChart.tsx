@@ -1,5 +1,16 @@
 import { useTheme } from '@mui/material';
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import type { ReportColumn, ReportDefinition, ReportRow } from '../../schema/reports';
 import { columnOf, seriesColours, xTick, yTick } from './chartParts';
 import { formatValue } from './format';
@@ -27,13 +38,23 @@ export default function ReportChart({ chart, columns, rows }: ReportChartProps) 
     <>
       <CartesianGrid vertical={false} strokeDasharray="3 3" stroke={theme.palette.divider} />
       <XAxis dataKey={chart.x} tickFormatter={(value) => xTick(x, value)} tick={tick} interval="preserveStartEnd" />
-      <YAxis tickFormatter={(value: number) => yTick(money, value)} width={64} tick={tick} domain={chart.max ? [0, chart.max] : undefined} tickCount={chart.max ? chart.max + 1 : undefined} />
+      <YAxis
+        tickFormatter={(value: number) => yTick(money, value)}
+        width={64}
+        tick={tick}
+        domain={chart.max ? [0, chart.max] : undefined}
+        tickCount={chart.max ? chart.max + 1 : undefined}
+      />
       <Tooltip
         formatter={(value, name) => [formatValue(column(String(name)), Number(value)), column(String(name)).label]}
         labelFormatter={(label) => formatValue(x, label as string)}
         contentStyle={{ background: theme.palette.background.paper, border: `1px solid ${theme.palette.divider}` }}
       />
-      <Legend formatter={(key) => column(String(key)).label} />
+      {/* In the bars' order (recharts sorts the legend by name unless told). */}
+      <Legend
+        formatter={(key) => column(String(key)).label}
+        itemSorter={(item) => chart.series.indexOf(String(item.dataKey))}
+      />
     </>
   );
   return (
@@ -41,12 +62,22 @@ export default function ReportChart({ chart, columns, rows }: ReportChartProps) 
       {chart.kind === 'line' ? (
         <LineChart data={rows as ReportRow[]} accessibilityLayer={false}>
           {parts}
-          {chart.series.map((key, index) => <Line key={key} dataKey={key} stroke={colours[index % colours.length]} dot={false} isAnimationActive={false} />)}
+          {chart.series.map((key, index) => (
+            <Line
+              key={key}
+              dataKey={key}
+              stroke={colours[index % colours.length]}
+              dot={false}
+              isAnimationActive={false}
+            />
+          ))}
         </LineChart>
       ) : (
         <BarChart data={rows as ReportRow[]} accessibilityLayer={false}>
           {parts}
-          {chart.series.map((key, index) => <Bar key={key} dataKey={key} fill={colours[index % colours.length]} isAnimationActive={false} />)}
+          {chart.series.map((key, index) => (
+            <Bar key={key} dataKey={key} fill={colours[index % colours.length]} isAnimationActive={false} />
+          ))}
         </BarChart>
       )}
     </ResponsiveContainer>

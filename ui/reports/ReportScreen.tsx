@@ -1,16 +1,33 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import PrintIcon from '@mui/icons-material/Print';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Skeleton, TablePagination, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  Skeleton,
+  TablePagination,
+  Typography,
+} from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'ra-core';
 import { type ReactNode, Suspense, lazy, useState } from 'react';
 import { Title } from 'react-admin';
 import { apiFetch, unwrap } from '../../dataProvider/http';
-import { REPORT_PAGE_SIZE, type ReportAnswer, type ReportColumn, type ReportDefinition, type ReportRow, looksAhead } from '../../schema/reports';
+import {
+  REPORT_PAGE_SIZE,
+  type ReportAnswer,
+  type ReportColumn,
+  type ReportDefinition,
+  type ReportRow,
+  looksAhead,
+} from '../../schema/reports';
 import { localToday } from '../assignments/dates';
 import { downloadCsv } from '../downloadCsv';
 import { PrintView } from '../PrintView';
-import { usDate } from '../format';
+import { rangeText, usDate } from '../format';
 import { useHoldsFeature } from '../useCanAccessFeature';
 import { formatValue } from './format';
 import { type ReportParams, apiQuery, useReportParams } from './params';
@@ -22,7 +39,15 @@ const ReportChart = lazy(() => import('./ReportChart'));
 /** The headline figures: this period's totals, and the previous period's beside them when the report compares. */
 function Headline({ columns, answer }: { columns: readonly ReportColumn[]; answer: ReportAnswer }) {
   const translate = useTranslate();
-  const shown = columns.filter((c) => (c.kind === 'money' || c.kind === 'count') && c.total !== false && answer.totals[c.key] != null && !c.key.startsWith('previous')).slice(0, 5);
+  const shown = columns
+    .filter(
+      (c) =>
+        (c.kind === 'money' || c.kind === 'count') &&
+        c.total !== false &&
+        answer.totals[c.key] != null &&
+        !c.key.startsWith('previous'),
+    )
+    .slice(0, 5);
   if (!shown.length) return null;
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: `repeat(${shown.length}, 1fr)` }, gap: 1 }}>
@@ -33,11 +58,18 @@ function Headline({ columns, answer }: { columns: readonly ReportColumn[]; answe
         return (
           <Card key={column.key} variant="outlined">
             <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
-              <Typography variant="body2" color="text.secondary">{column.label}</Typography>
-              <Typography variant="h6" component="p">{formatValue(column, now)}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {column.label}
+              </Typography>
+              <Typography variant="h6" component="p">
+                {formatValue(column, now)}
+              </Typography>
               {before !== null && (
                 <Typography variant="caption" color="text.secondary">
-                  {translate('haulboard.reports.previous', { value: formatValue(column, before), change: change === null ? '—' : formatValue({ kind: 'percent' }, Math.round(change * 10) / 10) })}
+                  {translate('haulboard.reports.previous', {
+                    value: formatValue(column, before),
+                    change: change === null ? '—' : formatValue({ kind: 'percent' }, Math.round(change * 10) / 10),
+                  })}
                 </Typography>
               )}
             </CardContent>
@@ -69,11 +101,21 @@ export interface ReportScreenProps {
 }
 
 /**
- * The one frame of every report (issue 18 item 5): the period and filters (kept in the address), the headline
- * figures, the chart (recharts, loaded on demand) and the table that says the same in words, CSV export of the same
- * rows, a print view; loading, empty and error states that say what to do.
+ * The one frame of every report (docs/product/people.md#reports): the period and filters (kept in the address), the
+ * headline figures, the chart (recharts, loaded on demand) and the table that says the same in words, CSV export of the
+ * same rows, a print view; loading, empty and error states that say what to do.
  */
-export function ReportScreen({ report, hideFilters, fixed, linkOf, before, emptyHint = 'haulboard.reports.empty', ready = true, titled = true, actions }: ReportScreenProps) {
+export function ReportScreen({
+  report,
+  hideFilters,
+  fixed,
+  linkOf,
+  before,
+  emptyHint = 'haulboard.reports.empty',
+  ready = true,
+  titled = true,
+  actions,
+}: ReportScreenProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const [params, setParams] = useReportParams(report);
@@ -82,18 +124,30 @@ export function ReportScreen({ report, hideFilters, fixed, linkOf, before, empty
   const asked = { ...params, ...fixed };
   const customIncomplete = asked.filtered === 'custom' && (!asked.from || !asked.to);
   const query = apiQuery(asked, localToday());
-  const { data: answer, error, isFetching, refetch } = useQuery({
+  const {
+    data: answer,
+    error,
+    isFetching,
+    refetch,
+  } = useQuery({
     queryKey: ['report', report.name, query],
     queryFn: async () => unwrap<ReportAnswer>(await apiFetch(`/api/Reports/${report.name}`, { query })),
     enabled: ready && !customIncomplete,
     placeholderData: keepPreviousData,
   });
-  const columns = report.columns.filter((column) => !column.only || (asked.groupBy && column.only.includes(asked.groupBy)));
+  const columns = report.columns.filter(
+    (column) => !column.only || (asked.groupBy && column.only.includes(asked.groupBy)),
+  );
   const title = translate(`haulboard.reports.titles.${report.name}`, { _: report.title });
   const exportCsv = async () => {
     setDownloading(true);
     try {
-      await downloadCsv(`/api/Reports/${report.name}/export`, query, `${report.name}-${answer?.from ?? ''}-to-${answer?.to ?? ''}`, () => undefined);
+      await downloadCsv(
+        `/api/Reports/${report.name}/export`,
+        query,
+        `${report.name}-${answer?.from ?? ''}-to-${answer?.to ?? ''}`,
+        () => undefined,
+      );
     } catch (failure) {
       notify((failure as Error).message, { type: 'error' });
     } finally {
@@ -114,29 +168,49 @@ export function ReportScreen({ report, hideFilters, fixed, linkOf, before, empty
         <Box data-print="hide" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
           {actions}
           {canExport && (
-            <Button size="small" startIcon={downloading ? <CircularProgress size={16} /> : <DownloadIcon />} onClick={exportCsv} disabled={!answer || downloading}>
+            <Button
+              size="small"
+              startIcon={downloading ? <CircularProgress size={16} /> : <DownloadIcon />}
+              onClick={exportCsv}
+              disabled={!answer || downloading}
+            >
               {translate('haulboard.export.csv')}
             </Button>
           )}
-          <Button size="small" startIcon={<PrintIcon />} onClick={() => window.print()} disabled={!answer}>{translate('haulboard.reports.print')}</Button>
+          <Button size="small" startIcon={<PrintIcon />} onClick={() => window.print()} disabled={!answer}>
+            {translate('haulboard.reports.print')}
+          </Button>
         </Box>
       </Box>
-      <Typography variant="h5" component="p" data-print="only" sx={{ display: 'none' }}>{title}</Typography>
+      <Typography variant="h5" component="p" data-print="only" sx={{ display: 'none' }}>
+        {title}
+      </Typography>
       {before}
       {customIncomplete && <Alert severity="info">{translate('haulboard.reports.choose_dates')}</Alert>}
       {error ? (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => refetch()}>{translate('haulboard.reports.retry')}</Button>}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => refetch()}>
+              {translate('haulboard.reports.retry')}
+            </Button>
+          }
+        >
           {(error as Error).message || translate('haulboard.app.load_problem')}
         </Alert>
       ) : !answer ? (
-        ready && !customIncomplete && <Skeleton variant="rounded" height={320} aria-label={translate('haulboard.reports.loading')} />
+        ready &&
+        !customIncomplete && (
+          <Skeleton variant="rounded" height={320} aria-label={translate('haulboard.reports.loading')} />
+        )
       ) : (
         <>
           <Typography variant="body2" color="text.secondary" aria-live="polite">
             {looksAhead(report)
               ? translate('haulboard.reports.due_by', { to: usDate(answer.to) })
-              : translate('haulboard.reports.range', { from: usDate(answer.from), to: usDate(answer.to) })}
-            {answer.previous && ` · ${translate('haulboard.reports.compared_with', { from: usDate(answer.previous.from), to: usDate(answer.previous.to) })}`}
+              : rangeText(answer.from, answer.to)}
+            {answer.previous &&
+              ` · ${translate('haulboard.reports.compared_with', { range: rangeText(answer.previous.from, answer.previous.to) })}`}
             {isFetching && ` · ${translate('haulboard.reports.updating')}`}
           </Typography>
           {answer.rows.length === 0 ? (
@@ -146,7 +220,9 @@ export function ReportScreen({ report, hideFilters, fixed, linkOf, before, empty
               <Headline columns={columns} answer={answer} />
               <Card variant="outlined" component="figure" sx={{ m: 0 }} aria-label={report.chart.title}>
                 <CardContent>
-                  <Typography variant="subtitle2" component="figcaption">{translate(`haulboard.reports.charts.${report.name}`, { _: report.chart.title })}</Typography>
+                  <Typography variant="subtitle2" component="figcaption">
+                    {translate(`haulboard.reports.charts.${report.name}`, { _: report.chart.title })}
+                  </Typography>
                   <Box sx={{ height: { xs: 220, md: 300 }, mt: 1 }} aria-hidden>
                     <Suspense fallback={<Skeleton variant="rounded" height="100%" />}>
                       <ReportChart chart={report.chart} columns={chartColumns} rows={chartRows} />
@@ -155,10 +231,22 @@ export function ReportScreen({ report, hideFilters, fixed, linkOf, before, empty
                 </CardContent>
               </Card>
               <Card variant="outlined">
-                <ReportTable caption={title} columns={columns} rows={answer.rows} totals={totalled ? answer.totals : undefined} linkOf={linkOf} sortable={answer.total === undefined} />
+                <ReportTable
+                  caption={title}
+                  columns={columns}
+                  rows={answer.rows}
+                  totals={totalled ? answer.totals : undefined}
+                  linkOf={linkOf}
+                  sortable={answer.total === undefined}
+                />
                 {answer.total !== undefined && answer.total > REPORT_PAGE_SIZE && (
                   <TablePagination
-                    component="div" data-print="hide" count={answer.total} page={(answer.page ?? 1) - 1} rowsPerPage={REPORT_PAGE_SIZE} rowsPerPageOptions={[]}
+                    component="div"
+                    data-print="hide"
+                    count={answer.total}
+                    page={(answer.page ?? 1) - 1}
+                    rowsPerPage={REPORT_PAGE_SIZE}
+                    rowsPerPageOptions={[]}
                     onPageChange={(_event, page) => setParams({ ...params, page: page + 1 })}
                   />
                 )}

@@ -1,10 +1,10 @@
 import type { ReportColumn, ReportValue } from '../../schema/reports';
-import { usDate, usMoney } from '../format';
+import { percentText, usDate, usMoney } from '../format';
 
 const COUNT = new Intl.NumberFormat('en-US');
 const NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
-/** A report value as US staff read it: $1,234.56, 1,234, 12/09/2026, +4.5 %; empty for none. */
+/** A report value as US staff read it: $1,234.56, 1,234, 12/09/2026, +4.5%, −10.4%; empty for none. */
 export function formatValue(column: Pick<ReportColumn, 'kind'>, value: ReportValue | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   switch (column.kind) {
@@ -15,7 +15,7 @@ export function formatValue(column: Pick<ReportColumn, 'kind'>, value: ReportVal
     case 'number':
       return NUMBER.format(Number(value));
     case 'percent':
-      return `${Number(value) > 0 ? '+' : ''}${NUMBER.format(Number(value))} %`;
+      return percentText(Number(value), { signed: true });
     case 'date':
     case 'week':
       return usDate(String(value));
@@ -25,5 +25,10 @@ export function formatValue(column: Pick<ReportColumn, 'kind'>, value: ReportVal
 }
 
 /** A chart axis' short form: $12k, 1.2M. */
-const COMPACT_MONEY = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
+const COMPACT_MONEY = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
 export const compactMoney = (value: number) => COMPACT_MONEY.format(value);

@@ -1,5 +1,11 @@
 import { useSearchParams } from 'react-router-dom';
-import { REPORT_GROUPINGS, type ReportDefinition, type ReportGrouping, type ReportPeriod, periodsOf } from '../../schema/reports';
+import {
+  REPORT_GROUPINGS,
+  type ReportDefinition,
+  type ReportGrouping,
+  type ReportPeriod,
+  periodsOf,
+} from '../../schema/reports';
 
 /** What a report is asked for: its period, its filters and grouping. Kept in the address, so a refresh or a shared link shows the same. */
 export interface ReportParams {
@@ -27,7 +33,10 @@ export function useReportParams(report: ReportDefinition): [ReportParams, (next:
     filtered: period && periodsOf(report).includes(period) ? period : report.defaultPeriod,
     from: asDay(search.get('from')),
     to: asDay(search.get('to')),
-    groupBy: grouping && REPORT_GROUPINGS.includes(grouping) && report.groupings?.includes(grouping) ? grouping : report.groupings?.[0],
+    groupBy:
+      grouping && REPORT_GROUPINGS.includes(grouping) && report.groupings?.includes(grouping)
+        ? grouping
+        : report.groupings?.[0],
     ...Object.fromEntries(FILTER_KEYS.map((key) => [key, asId(search.get(key))])),
     page: asId(search.get('page')),
   };
@@ -49,7 +58,14 @@ export function useReportParams(report: ReportDefinition): [ReportParams, (next:
 export function apiQuery(params: ReportParams, today: string): Record<string, string | number | undefined> {
   const custom = params.filtered === 'custom';
   return {
-    filtered: params.filtered, from: custom ? params.from : undefined, to: custom ? params.to : undefined, today,
-    dispatcherId: params.dispatcherId, driverId: params.driverId, carrierId: params.carrierId, groupBy: params.groupBy, page: params.page,
+    filtered: params.filtered,
+    from: custom ? params.from : undefined,
+    to: custom ? params.to : undefined,
+    today,
+    dispatcherId: params.dispatcherId,
+    driverId: params.driverId,
+    carrierId: params.carrierId,
+    groupBy: params.groupBy,
+    page: params.page,
   };
 }

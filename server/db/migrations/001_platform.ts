@@ -1,9 +1,13 @@
 import type { Kysely } from 'kysely';
-import { withId, withRecordColumns } from '../schemaHelpers';
+import { withId, withRecordColumns } from '../frozen/schemaHelpers';
 
 /** Users, roles, features, permissions, sidebar layouts, sessions, audit log and reference lists. */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createTable('meta').addColumn('key', 'text', (c) => c.primaryKey()).addColumn('value', 'text', (c) => c.notNull()).execute();
+  await db.schema
+    .createTable('meta')
+    .addColumn('key', 'text', (c) => c.primaryKey())
+    .addColumn('value', 'text', (c) => c.notNull())
+    .execute();
 
   await withRecordColumns(
     withId(db, db.schema.createTable('users'))
@@ -21,7 +25,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   ).execute();
   await db.schema.createIndex('users_name').on('users').columns(['last_name', 'first_name']).execute();
 
-  await withId(db, db.schema.createTable('roles')).addColumn('name', 'text', (c) => c.notNull().unique()).execute();
+  await withId(db, db.schema.createTable('roles'))
+    .addColumn('name', 'text', (c) => c.notNull().unique())
+    .execute();
   await db.schema
     .createTable('user_roles')
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -94,7 +100,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('audit_log_entity').on('audit_log').columns(['entity', 'entity_id', 'at']).execute();
   await db.schema.createIndex('audit_log_actor').on('audit_log').columns(['actor_id', 'at']).execute();
 
-  // Reference lists of SPEC.md §3.
+  // Reference lists (docs/product/conventions.md#reference-lists).
   await withId(db, db.schema.createTable('states'))
     .addColumn('abbreviation', 'text', (c) => c.notNull().unique())
     .addColumn('name', 'text', (c) => c.notNull())
@@ -116,9 +122,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of [
-    'phone_countries', 'money_sources', 'payment_methods', 'load_boards', 'states', 'audit_log', 'login_failures',
-    'sessions', 'feature_group_items', 'feature_groups', 'role_feature_permissions', 'features', 'user_roles', 'roles',
-    'users', 'meta',
+    'phone_countries',
+    'money_sources',
+    'payment_methods',
+    'load_boards',
+    'states',
+    'audit_log',
+    'login_failures',
+    'sessions',
+    'feature_group_items',
+    'feature_groups',
+    'role_feature_permissions',
+    'features',
+    'user_roles',
+    'roles',
+    'users',
+    'meta',
   ]) {
     await db.schema.dropTable(table).execute();
   }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { withId, withRecordColumns } from '../schemaHelpers';
+import { withId, withRecordColumns } from '../frozen/schemaHelpers';
 
 /** Carriers, drivers, trucks and trailers, unit assignments, shippers and brokers. */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -60,7 +60,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('unit_assignments_unit').on('unit_assignments').columns(['unit_id', 'ends_on']).execute();
-  await db.schema.createIndex('unit_assignments_driver').on('unit_assignments').columns(['driver_id', 'ends_on']).execute();
+  await db.schema
+    .createIndex('unit_assignments_driver')
+    .on('unit_assignments')
+    .columns(['driver_id', 'ends_on'])
+    .execute();
 
   const party = (name: string) =>
     withRecordColumns(

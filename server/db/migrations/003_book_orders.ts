@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { isPostgres, withId, withRecordColumns } from '../schemaHelpers';
+import { isPostgres, withId, withRecordColumns } from '../frozen/schemaHelpers';
 
 /** Book orders with their vehicles and status history, saved list filters, and the search index. */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -87,7 +87,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('stock_number', 'text')
     .addColumn('price_cents', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.schema.createIndex('book_order_vehicles_order').on('book_order_vehicles').columns(['book_order_id', 'position']).execute();
+  await db.schema
+    .createIndex('book_order_vehicles_order')
+    .on('book_order_vehicles')
+    .columns(['book_order_id', 'position'])
+    .execute();
   await db.schema.createIndex('book_order_vehicles_vin').on('book_order_vehicles').column('vin').execute();
 
   await withId(db, db.schema.createTable('book_order_status_history'))
@@ -98,7 +102,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('actor_id', 'integer', (c) => c.references('users.id'))
     .addColumn('note', 'text')
     .execute();
-  await db.schema.createIndex('book_order_status_history_order').on('book_order_status_history').columns(['book_order_id', 'at']).execute();
+  await db.schema
+    .createIndex('book_order_status_history_order')
+    .on('book_order_status_history')
+    .columns(['book_order_id', 'at'])
+    .execute();
 
   await withId(db, db.schema.createTable('saved_filters'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -129,5 +137,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (!isPostgres(db)) await sql`DROP TABLE book_order_search`.execute(db);
-  for (const table of ['saved_filters', 'book_order_status_history', 'book_order_vehicles', 'book_orders']) await db.schema.dropTable(table).execute();
+  for (const table of ['saved_filters', 'book_order_status_history', 'book_order_vehicles', 'book_orders'])
+    await db.schema.dropTable(table).execute();
 }

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { recreateCoveringIndex } from '../schemaHelpers';
+import { recreateCoveringIndex } from '../frozen/schemaHelpers';
 
 /**
  * Every list request also totals its whole filtered set (count, price, broker fee). With those columns in the
@@ -25,12 +25,15 @@ const FILTER_INDEXES: [string, string | null][] = [
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  for (const [name, column] of FILTER_INDEXES) await recreateCoveringIndex(db, name, column ? `${column}, pickup_date, id` : 'pickup_date, id');
+  for (const [name, column] of FILTER_INDEXES)
+    await recreateCoveringIndex(db, name, column ? `${column}, pickup_date, id` : 'pickup_date, id');
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const [name, column] of FILTER_INDEXES) {
     await sql`DROP INDEX ${sql.ref(name)}`.execute(db);
-    await sql.raw(`CREATE INDEX ${name} ON book_orders (${column ? `${column}, pickup_date` : 'pickup_date, id'})`).execute(db);
+    await sql
+      .raw(`CREATE INDEX ${name} ON book_orders (${column ? `${column}, pickup_date` : 'pickup_date, id'})`)
+      .execute(db);
   }
 }

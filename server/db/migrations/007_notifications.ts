@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { withId } from '../schemaHelpers';
+import { withId } from '../frozen/schemaHelpers';
 
 /**
  * Stored notifications (so nothing is missed while offline; the hub delivers them live) and the browsers' push
@@ -17,7 +17,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   // The list, newest first, and the unread ones (list and count) of one user.
   await db.schema.createIndex('notifications_user').on('notifications').columns(['user_id', 'id']).execute();
-  await db.schema.createIndex('notifications_user_unread').on('notifications').columns(['user_id', 'read_at', 'id']).execute();
+  await db.schema
+    .createIndex('notifications_user_unread')
+    .on('notifications')
+    .columns(['user_id', 'read_at', 'id'])
+    .execute();
 
   await withId(db, db.schema.createTable('push_tokens'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { recreateCoveringIndex } from '../schemaHelpers';
+import { recreateCoveringIndex } from '../frozen/schemaHelpers';
 
 /**
  * A search that matches a city totals every order picked up in or delivered to it (count, price, broker fee). With
@@ -9,7 +9,8 @@ import { recreateCoveringIndex } from '../schemaHelpers';
 const STOPS = ['pickup', 'delivery'] as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  for (const stop of STOPS) await recreateCoveringIndex(db, `book_orders_${stop}_city`, `${stop}_city, pickup_date, id`);
+  for (const stop of STOPS)
+    await recreateCoveringIndex(db, `book_orders_${stop}_city`, `${stop}_city, pickup_date, id`);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

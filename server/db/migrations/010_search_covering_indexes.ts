@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { isPostgres, recreateCoveringIndex } from '../schemaHelpers';
+import { isPostgres, recreateCoveringIndex } from '../frozen/schemaHelpers';
 
 /**
  * A search's totals on SQLite sum each kind of match from its own index, each order once: the shipper branch skips

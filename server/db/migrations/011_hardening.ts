@@ -1,15 +1,19 @@
 import type { Kysely } from 'kysely';
-import { withId } from '../schemaHelpers';
+import { withId } from '../frozen/schemaHelpers';
 
 /**
- * Hardening (issues 23.10 and 25): sign-in failures carry the client's address, so a stranger's failures lock only
- * their own address out of an account; the addresses each user signed in from (their usual places, which the
+ * Hardening (docs/authentication.md#throttles): sign-in failures carry the client's address, so a stranger's failures
+ * lock only their own address out of an account; the addresses each user signed in from (their usual places, which the
  * account-wide backstop lets through); counted events for other throttles (registrations per address); indexes the
  * housekeeping prune walks (expired sessions, old failures and events) and the audit log's filters and sorts use.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('login_failures').addColumn('address', 'text').execute();
-  await db.schema.createIndex('login_failures_email_address_at').on('login_failures').columns(['email', 'address', 'at']).execute();
+  await db.schema
+    .createIndex('login_failures_email_address_at')
+    .on('login_failures')
+    .columns(['email', 'address', 'at'])
+    .execute();
   await db.schema.createIndex('login_failures_at').on('login_failures').column('at').execute();
 
   await db.schema
@@ -38,7 +42,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const index of ['audit_log_entity_id', 'audit_log_entity_at', 'audit_log_action', 'sessions_expires_at', 'login_failures_at', 'login_failures_email_address_at']) {
+  for (const index of [
+    'audit_log_entity_id',
+    'audit_log_entity_at',
+    'audit_log_action',
+    'sessions_expires_at',
+    'login_failures_at',
+    'login_failures_email_address_at',
+  ]) {
     await db.schema.dropIndex(index).execute();
   }
   await db.schema.dropTable('throttle_hits').execute();

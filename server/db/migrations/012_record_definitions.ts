@@ -6,8 +6,11 @@ import { type Kysely, sql } from 'kysely';
  * migration 006) is gone from the broker row, and every column a list sorts by has its index.
  */
 const SORT_INDEXES = [
-  ['brokers_payment_terms', 'brokers', 'payment_terms_days'], ['carriers_name', 'carriers', 'name'], ['drivers_hired', 'drivers', 'hired_on'],
-  ['units_number', 'units', 'unit_number'], ['units_year', 'units', 'year'],
+  ['brokers_payment_terms', 'brokers', 'payment_terms_days'],
+  ['carriers_name', 'carriers', 'name'],
+  ['drivers_hired', 'drivers', 'hired_on'],
+  ['units_number', 'units', 'unit_number'],
+  ['units_year', 'units', 'year'],
 ] as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,11 +1,11 @@
 import { type Kysely, sql } from 'kysely';
-import { isPostgres, withId, withRecordColumns } from '../schemaHelpers';
+import { isPostgres, withId, withRecordColumns } from '../frozen/schemaHelpers';
 
 /**
- * The driver ledger and the weekly pay bills (issue 14; schema/resources/transactions.ts and payBills.ts). The ledger
- * is append-only; each driver's running total and daily sums (driver_balances, driver_ledger_days) are kept in the
- * same transaction as every posting, so balances are read from them in SQL instead of summing millions of entries.
- * Drivers get their recurring weekly deductions.
+ * The driver ledger and the weekly pay bills (docs/product/finances.md; schema/resources/transactions.ts and
+ * payBills.ts). The ledger is append-only; each driver's running total and daily sums (driver_balances,
+ * driver_ledger_days) are kept in the same transaction as every posting, so balances are read from them in SQL instead
+ * of summing millions of entries. Drivers get their recurring weekly deductions.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const run = (text: string) => sql.raw(text).execute(db);
@@ -62,20 +62,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('idempotency_key', 'text'),
   ).execute();
   // A driver's ledger page and per-driver totals read (driver, date) with the money alongside.
-  await run(isPostgres(db)
-    ? `CREATE INDEX driver_transactions_driver ON driver_transactions (driver_id, posted_on, id) INCLUDE (direction, amount_cents)`
-    : `CREATE INDEX driver_transactions_driver ON driver_transactions (driver_id, posted_on, id, direction, amount_cents)`);
+  await run(
+    isPostgres(db)
+      ? `CREATE INDEX driver_transactions_driver ON driver_transactions (driver_id, posted_on, id) INCLUDE (direction, amount_cents)`
+      : `CREATE INDEX driver_transactions_driver ON driver_transactions (driver_id, posted_on, id, direction, amount_cents)`,
+  );
   // Every driver's ledger by date (the list's period), by type, by amount, by link; a bill's entries.
   await run(`CREATE INDEX driver_transactions_posted_on ON driver_transactions (posted_on, id)`);
   // Totals of a filtered set read the money alongside (type over a period …).
-  await run(isPostgres(db)
-    ? `CREATE INDEX driver_transactions_type ON driver_transactions (type, posted_on) INCLUDE (direction, amount_cents)`
-    : `CREATE INDEX driver_transactions_type ON driver_transactions (type, posted_on, direction, amount_cents)`);
+  await run(
+    isPostgres(db)
+      ? `CREATE INDEX driver_transactions_type ON driver_transactions (type, posted_on) INCLUDE (direction, amount_cents)`
+      : `CREATE INDEX driver_transactions_type ON driver_transactions (type, posted_on, direction, amount_cents)`,
+  );
   await run(`CREATE INDEX driver_transactions_amount_cents ON driver_transactions (amount_cents)`);
   await run(`CREATE INDEX driver_transactions_link_id ON driver_transactions (link_id, link_type)`);
   await run(`CREATE INDEX driver_transactions_pay_bill ON driver_transactions (pay_bill_id)`);
   // What a new bill takes in: each driver's entries not settled yet.
-  await run(`CREATE INDEX driver_transactions_unsettled ON driver_transactions (driver_id, posted_on) WHERE pay_bill_id IS NULL`);
+  await run(
+    `CREATE INDEX driver_transactions_unsettled ON driver_transactions (driver_id, posted_on) WHERE pay_bill_id IS NULL`,
+  );
   // Posting an event twice (a retried request, a double click) is refused by its key.
   await run(`CREATE UNIQUE INDEX driver_transactions_idempotency ON driver_transactions (idempotency_key)`);
 
@@ -113,11 +119,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('driver_ledger_days_pk', ['driver_id', 'day'])
     .execute();
   // Every driver's sums of a period (the ledger's totals without a driver filter) read this index alone.
-  await run(isPostgres(db)
-    ? `CREATE INDEX driver_ledger_days_day ON driver_ledger_days (day, driver_id) INCLUDE (credits_cents, debits_cents, entries)`
-    : `CREATE INDEX driver_ledger_days_day ON driver_ledger_days (day, driver_id, credits_cents, debits_cents, entries)`);
+  await run(
+    isPostgres(db)
+      ? `CREATE INDEX driver_ledger_days_day ON driver_ledger_days (day, driver_id) INCLUDE (credits_cents, debits_cents, entries)`
+      : `CREATE INDEX driver_ledger_days_day ON driver_ledger_days (day, driver_id, credits_cents, debits_cents, entries)`,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['driver_ledger_days', 'driver_balances', 'pay_bill_lines', 'driver_transactions', 'pay_bills']) await db.schema.dropTable(table).execute();
+  for (const table of ['driver_ledger_days', 'driver_balances', 'pay_bill_lines', 'driver_transactions', 'pay_bills'])
+    await db.schema.dropTable(table).execute();
 }

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Ledger totals at a million entries and more (issue 14's benchmark): every driver's sums per type and day, kept with
+ * Ledger totals at a million entries and more (bench/ledger.ts): every driver's sums per type and day, kept with
  * each posting like driver_ledger_days, so the totals of "fuel advances last month" read a few dozen rows instead of
  * every entry of the month.
  */

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import { withId } from '../schemaHelpers';
+import { withId } from '../frozen/schemaHelpers';
 
 /**
- * Bank matching (issue 15), first part: the bank's rows as imported from its CSV exports, each once (fingerprint,
- * server/modules/bank/fingerprint.ts), and a record of every import. Matching adds its own tables.
+ * Bank matching (docs/product/bank.md), first part: the bank's rows as imported from its CSV exports, each once
+ * (fingerprint, server/modules/bank/fingerprint.ts), and a record of every import. Matching adds its own tables.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await withId(db, db.schema.createTable('bank_imports'))
@@ -36,8 +36,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('line', 'integer', (c) => c.notNull())
     .execute();
   // The screen's list by date; candidates by amount; an import's rows.
-  await db.schema.createIndex('bank_transactions_posted_on').on('bank_transactions').columns(['posted_on', 'id']).execute();
-  await db.schema.createIndex('bank_transactions_amount').on('bank_transactions').columns(['amount_cents', 'posted_on']).execute();
+  await db.schema
+    .createIndex('bank_transactions_posted_on')
+    .on('bank_transactions')
+    .columns(['posted_on', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('bank_transactions_amount')
+    .on('bank_transactions')
+    .columns(['amount_cents', 'posted_on'])
+    .execute();
   await db.schema.createIndex('bank_transactions_import').on('bank_transactions').columns(['import_id']).execute();
 }
 

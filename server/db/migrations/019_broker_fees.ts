@@ -1,11 +1,11 @@
 import { type Kysely, sql } from 'kysely';
-import { backfillBrokerFees } from '../../modules/brokerFees/sync';
-import { withId, withRecordColumns } from '../schemaHelpers';
+import { isPostgres, withId, withRecordColumns } from '../frozen/schemaHelpers';
 
 /**
- * Broker fees (issue 15 item 4, schema/resources/brokerFees.ts): one row per book order with a broker fee, what the
+ * Broker fees (schema/resources/brokerFees.ts): one row per book order with a broker fee, what the
  * company owes that order's broker and, once paid, how (bank matching reads the PAID rows). The order's writes keep
- * it in step (server/modules/brokerFees/sync.ts); existing orders get theirs here.
+ * it in step (server/modules/brokerFees/sync.ts); existing orders get theirs here (backfill: that module's
+ * backfillBrokerFees as it was when this ran, frozen here so that a change to the module does not change this migration).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await withRecordColumns(
@@ -32,8 +32,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ['broker_fee_transactions_paid_on', ['paid_on']],
     ['broker_fee_transactions_reference', ['reference']],
   ];
-  for (const [name, columns] of indexes) await db.schema.createIndex(name).on('broker_fee_transactions').columns(columns).execute();
-  await backfillBrokerFees(db);
+  for (const [name, columns] of indexes)
+    await db.schema.createIndex(name).on('broker_fee_transactions').columns(columns).execute();
+  await backfill(db);
+}
+
+/** Gives every order that owes a broker fee (above 0, not deleted, not cancelled) and has none its DUE fee. */
+async function backfill(db: Kysely<unknown>): Promise<void> {
+  const dueOn = isPostgres(db)
+    ? sql`to_char(o.delivery_date::date + o.payment_terms_days, 'YYYY-MM-DD')`
+    : sql`date(o.delivery_date, '+' || o.payment_terms_days || ' days')`;
+  const now = new Date().toISOString();
+  await sql`
+    insert into broker_fee_transactions (book_order_id, broker_id, amount_cents, due_on, status, created_at, updated_at)
+    select o.id, o.broker_id, o.broker_fee_cents, ${dueOn}, 'DUE', ${now}, ${now}
+    from book_orders o
+    where o.broker_fee_cents > 0 and o.deleted_at is null and o.status <> 'CANCELLED'
+      and not exists (select 1 from broker_fee_transactions f where f.book_order_id = o.id)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,13 +1,12 @@
 import { type Kysely, sql } from 'kysely';
-import { codeKey } from '../../../schema/tickets';
-import { VIOLATION_CODES } from '../seed/violationCodes';
-import { isPostgres, withId, withRecordColumns } from '../schemaHelpers';
+import { VIOLATION_CODES, codeKey } from '../frozen/violationCodes';
+import { isPostgres, withId, withRecordColumns } from '../frozen/schemaHelpers';
 
 /**
- * Tickets (issue 16; schema/resources/tickets.ts, citations.ts, inspections.ts): the violation-code table with the
- * FMCSA codes of server/db/seed/violationCodes.ts (reference data, not demo data: every install has it), tickets,
- * their citations and inspection reports with their violations, the documents scanned for them, and the reminders
- * already sent for court dates and challenge deadlines.
+ * Tickets (docs/product/tickets.md; schema/resources/tickets.ts, citations.ts, inspections.ts): the violation-code
+ * table with the FMCSA codes of server/db/frozen/violationCodes.ts (reference data, not demo data: every install has
+ * it), tickets, their citations and inspection reports with their violations, the documents scanned for them, and the
+ * reminders already sent for court dates and challenge deadlines.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const run = (text: string) => sql.raw(text).execute(db);
@@ -25,10 +24,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('oos', 'integer')
     .execute();
   for (const v of VIOLATION_CODES) {
-    await db.insertInto('violation_codes' as never).values({
-      code: v.code, code_key: codeKey(v.code), section: v.section, description: v.description, basic: v.basic, violation_group: v.group, severity: v.severity,
-      oos: v.oos === null ? null : v.oos ? 1 : 0,
-    } as never).execute();
+    await db
+      .insertInto('violation_codes' as never)
+      .values({
+        code: v.code,
+        code_key: codeKey(v.code),
+        section: v.section,
+        description: v.description,
+        basic: v.basic,
+        violation_group: v.group,
+        severity: v.severity,
+        oos: v.oos === null ? null : v.oos ? 1 : 0,
+      } as never)
+      .execute();
   }
 
   await withRecordColumns(
@@ -46,8 +54,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('trailer_id', 'integer', (c) => c.references('units.id'))
       .addColumn('description', 'text'),
   ).execute();
-  // The list: newest first, alone or within a status, type, driver, carrier or assignee (SPEC.md §7's filters).
-  for (const column of ['status', 'type', 'driver_id', 'carrier_id', 'user_id']) await run(`CREATE INDEX tickets_${column} ON tickets (${column}, date)`);
+  // The list: newest first, alone or within a status, type, driver, carrier or assignee (the Tickets list's filters).
+  for (const column of ['status', 'type', 'driver_id', 'carrier_id', 'user_id'])
+    await run(`CREATE INDEX tickets_${column} ON tickets (${column}, date)`);
   await run(`CREATE INDEX tickets_date ON tickets (date)`);
   await run(`CREATE INDEX tickets_priority ON tickets (priority)`);
   await run(`CREATE INDEX tickets_report_number ON tickets (report_number)`);
@@ -67,7 +76,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('driver_share', 'integer', (c) => c.notNull().check(sql`driver_share between 0 and 100`))
       .addColumn('company_share', 'integer')
       .addColumn('payment_for_driver_cents', 'integer')
-      // SPEC.md §5, kept by the database too: the shares add up to 100; only a paid citation has a payment date.
+      // The split (docs/product/tickets.md#citation-split), kept by the database too: the shares add up to 100; only a
+      // paid citation has a payment date.
       .addCheckConstraint('citations_shares', sql`company_share is null or company_share = 100 - driver_share`)
       .addCheckConstraint('citations_paid_on', sql`(payment_status = 'PAID') = (paid_on is not null)`),
   ).execute();
@@ -91,12 +101,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('challenge_deadline', 'text'),
   ).execute();
   await withId(db, db.schema.createTable('inspection_violations'))
-    .addColumn('inspection_report_id', 'integer', (c) => c.notNull().references('inspection_reports.id').onDelete('cascade'))
+    .addColumn('inspection_report_id', 'integer', (c) =>
+      c.notNull().references('inspection_reports.id').onDelete('cascade'),
+    )
     .addColumn('position', 'integer', (c) => c.notNull())
     .addColumn('violation_number_id', 'integer', (c) => c.notNull().references('violation_codes.id'))
     .addColumn('out_of_service', 'integer', (c) => c.notNull())
     .execute();
-  await run(`CREATE INDEX inspection_violations_inspection_report_id ON inspection_violations (inspection_report_id, position)`);
+  await run(
+    `CREATE INDEX inspection_violations_inspection_report_id ON inspection_violations (inspection_report_id, position)`,
+  );
   await run(`CREATE INDEX inspection_violations_code ON inspection_violations (violation_number_id)`);
   await run(`CREATE INDEX inspection_reports_ticket_id ON inspection_reports (ticket_id)`);
   await run(`CREATE INDEX inspection_reports_report_number ON inspection_reports (report_number)`);
@@ -130,7 +144,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['deadline_reminders', 'documents', 'inspection_violations', 'inspection_reports', 'citations', 'tickets', 'violation_codes']) {
+  for (const table of [
+    'deadline_reminders',
+    'documents',
+    'inspection_violations',
+    'inspection_reports',
+    'citations',
+    'tickets',
+    'violation_codes',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -1,11 +1,11 @@
 import { type Kysely, sql } from 'kysely';
-import { withId, withRecordColumns } from '../schemaHelpers';
+import { withId, withRecordColumns } from '../frozen/schemaHelpers';
 
 /**
- * Claims (issue 17; schema/resources/claims.ts, schema/claims.ts): the claims with their damaged vehicles (rows of the
- * order's vehicles), the steps of each claim (from its type's template, prerequisites kept with the step so a later
- * template change leaves old claims as they were worked), the comments, the payments to the claimant (what a bank
- * line of the payment will be matched against) and the events of the timeline.
+ * Claims (docs/product/claims.md; schema/resources/claims.ts, schema/claims.ts): the claims with their damaged vehicles
+ * (rows of the order's vehicles), the steps of each claim (from its type's template, prerequisites kept with the step
+ * so a later template change leaves old claims as they were worked), the comments, the payments to the claimant (what a
+ * bank line of the payment will be matched against) and the events of the timeline.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const run = (text: string) => sql.raw(text).execute(db);
@@ -42,7 +42,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await run(`CREATE INDEX claims_claimed_cents ON claims (claimed_cents)`);
   await run(`CREATE INDEX claims_book_order_id ON claims (book_order_id)`);
   await run(`CREATE INDEX claims_driver_id ON claims (driver_id)`);
-  // AssignUserId of SPEC.md §7, and the deadline reminders (open claims of an assignee).
+  // The claims list's AssignUserId filter, and the deadline reminders (open claims of an assignee).
   await run(`CREATE INDEX claims_assignee_id ON claims (assignee_id, received_on)`);
 
   await withId(db, db.schema.createTable('claim_steps'))
@@ -91,5 +91,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['claim_events', 'claim_settlements', 'claim_comments', 'claim_steps', 'claim_vehicles', 'claims']) await db.schema.dropTable(table).execute();
+  for (const table of [
+    'claim_events',
+    'claim_settlements',
+    'claim_comments',
+    'claim_steps',
+    'claim_vehicles',
+    'claims',
+  ])
+    await db.schema.dropTable(table).execute();
 }

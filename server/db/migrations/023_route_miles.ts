@@ -1,11 +1,12 @@
 import { type Kysely, sql } from 'kysely';
-import { routeMiles } from '../../modules/bookOrders/routeMiles';
-import { isPostgres } from '../schemaHelpers';
+import { routeMiles } from '../frozen/routeMiles';
+import { isPostgres } from '../frozen/schemaHelpers';
 
 /**
- * Route miles (issue 18 item 1, revenue per mile on the dashboard): book_orders.route_miles, the straight-line miles
- * between the stops' ZIP centroids (server/modules/bookOrders/routeMiles.ts; null when a ZIP is unknown), written by
- * every order write from now on and backfilled here for the orders there are.
+ * Route miles (revenue per mile on the dashboard, docs/analytics.md#dashboard): book_orders.route_miles, the
+ * straight-line miles between the stops' ZIP centroids (server/modules/bookOrders/routeMiles.ts; null when a ZIP is
+ * unknown), written by every order write from now on and backfilled here for the orders there are (by the rule as it
+ * was when this ran, frozen in server/db/frozen/routeMiles.ts).
  *
  * And the dashboard's indexes (server/modules/dashboard): partial ones holding just the orders each figure sums, with
  * the columns it reads, so each is a range read of a small index alone (measured at 1M orders on SQLite: AR ~66 →
@@ -30,7 +31,9 @@ async function backfill(db: Kysely<unknown>): Promise<void> {
     // Both databases name a VALUES list's columns column1, column2 …; integers as literals so PostgreSQL types them.
     // The id range keeps PostgreSQL on the batch's rows (without it, it joined the list to a scan of the whole table).
     await sql`update book_orders set route_miles = v.column2 from (values ${sql.join(known)}) as v
-      where book_orders.id = v.column1 and book_orders.id > ${sql.lit(first)} and book_orders.id <= ${sql.lit(last)}`.execute(db);
+      where book_orders.id = v.column1 and book_orders.id > ${sql.lit(first)} and book_orders.id <= ${sql.lit(last)}`.execute(
+      db,
+    );
   }
 }
 
@@ -40,16 +43,28 @@ async function backfill(db: Kysely<unknown>): Promise<void> {
  */
 const INDEXES: Record<string, { key: string[]; read: string[]; where: string; whereColumns: string[] }> = {
   // AR: the price of unpaid orders by status.
-  book_orders_receivable_status: { key: ['status'], read: ['price_cents'], where: "payment_status <> 'PAID' AND deleted_at IS NULL", whereColumns: ['payment_status', 'deleted_at'] },
+  book_orders_receivable_status: {
+    key: ['status'],
+    read: ['price_cents'],
+    where: "payment_status <> 'PAID' AND deleted_at IS NULL",
+    whereColumns: ['payment_status', 'deleted_at'],
+  },
   // COD on the road: the COD of orders paid on delivery by status.
-  book_orders_cod_status: { key: ['status'], read: ['cod_amount_cents'], where: 'pay_on_delivery = 1 AND deleted_at IS NULL', whereColumns: ['pay_on_delivery', 'deleted_at'] },
+  book_orders_cod_status: {
+    key: ['status'],
+    read: ['cod_amount_cents'],
+    where: 'pay_on_delivery = 1 AND deleted_at IS NULL',
+    whereColumns: ['pay_on_delivery', 'deleted_at'],
+  },
 };
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('book_orders').addColumn('route_miles', 'integer').execute();
   await backfill(db);
   for (const [name, { key, read, where, whereColumns }] of Object.entries(INDEXES)) {
-    const columns = isPostgres(db) ? `(${key.join(', ')}) INCLUDE (${read.join(', ')})` : `(${[...key, ...read, ...whereColumns].join(', ')})`;
+    const columns = isPostgres(db)
+      ? `(${key.join(', ')}) INCLUDE (${read.join(', ')})`
+      : `(${[...key, ...read, ...whereColumns].join(', ')})`;
     await sql.raw(`CREATE INDEX ${name} ON book_orders ${columns} WHERE ${where}`).execute(db);
   }
 }

@@ -1,11 +1,11 @@
 import { type Kysely, sql } from 'kysely';
-import { rebuildOrderTotals } from '../../modules/bookOrders/totals';
-import { isPostgres } from '../schemaHelpers';
+import { rebuildOrderTotals } from '../frozen/orderTotals';
+import { isPostgres } from '../frozen/schemaHelpers';
 
 /**
- * The reports of issue 18 (server/modules/reports) read the per-day totals: they gain the vehicles, the COD of
+ * The reports (docs/analytics.md, server/modules/reports) read the per-day totals: they gain the vehicles, the COD of
  * delivered orders and the price of paid ones, and the reports' own dims (every combination of dispatcher, driver and
- * carrier over the booked orders, bookOrders/totals.ts), filled here from the orders; and the dashboard's revenue per
+ * carrier over the booked orders, bookOrders/totals.ts), filled here from the orders (server/db/frozen/orderTotals.ts); and the dashboard's revenue per
  * mile its orders with a known distance, their price and miles (a scan of the orders took ~21 ms of each dashboard).
  *
  * The table is made anew to hold them. On SQLite it is a WITHOUT ROWID table: its rows live in the key's own B-tree,
@@ -37,5 +37,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 /** Back to the list's dims and sums (the shape of migration 008). */
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`delete from book_order_totals where dim like 'report%'`.execute(db);
-  for (const column of ['vehicles', 'cod_cents', 'paid_cents', 'miles_count', 'miles_price_cents', 'miles']) await db.schema.alterTable('book_order_totals').dropColumn(column).execute();
+  for (const column of ['vehicles', 'cod_cents', 'paid_cents', 'miles_count', 'miles_price_cents', 'miles'])
+    await db.schema.alterTable('book_order_totals').dropColumn(column).execute();
 }

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
-import { withId, withRecordColumns } from '../schemaHelpers';
+import { withId, withRecordColumns } from '../frozen/schemaHelpers';
 
 /**
- * Driver events (issue 19; schema/resources/driverEvents.ts) and what the Performance Calendar reads
+ * Driver events (docs/analytics.md#events; schema/resources/driverEvents.ts) and what the Performance Calendar reads
  * (server/modules/calendar): the events of a month by their days, and the loads of a month by their pickup day with
  * their driver and delivery day in the index itself, so a month at a million orders never reads the orders'
  * rows.

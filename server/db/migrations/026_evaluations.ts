@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
-import { withId, withRecordColumns } from '../schemaHelpers';
+import { withId, withRecordColumns } from '../frozen/schemaHelpers';
 
 /**
- * Evaluations of drivers and dispatchers (issue 19; schema/resources/evaluations.ts): who is evaluated (a driver or a
+ * Evaluations of drivers and dispatchers (schema/resources/evaluations.ts): who is evaluated (a driver or a
  * dispatcher, exactly one, checked by the database too), the day evaluated, the seven criteria scored 1–5 or null (not
  * applicable), comments, and the user who entered it. The indexes serve the list's sort and filters and the report,
  * which reads a period of days per driver or per dispatcher.
@@ -20,7 +20,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('comments', 'text'),
   ).addCheckConstraint('evaluations_one_subject', sql`(driver_id is null) <> (dispatcher_id is null)`);
   for (const column of CRITERIA) {
-    table = table.addColumn(column, 'integer').addCheckConstraint(`evaluations_${column}_score`, sql.raw(`${column} is null or ${column} between 1 and 5`));
+    table = table
+      .addColumn(column, 'integer')
+      .addCheckConstraint(`evaluations_${column}_score`, sql.raw(`${column} is null or ${column} between 1 and 5`));
   }
   await table.execute();
   await run('CREATE INDEX evaluations_evaluated_on ON evaluations (evaluated_on)');

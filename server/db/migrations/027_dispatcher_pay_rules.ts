@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
-import { withId, withRecordColumns } from '../schemaHelpers';
+import { withId, withRecordColumns } from '../frozen/schemaHelpers';
 
 /**
- * Dispatcher pay rules (issue 19 item 2, schema/resources/dispatcherPayRules.ts): the table its definition derives, an
+ * Dispatcher pay rules (schema/resources/dispatcherPayRules.ts): the table its definition derives, an
  * index per sort, filter and unique rule. The unique (dispatcher, effective day) is also how the salary report finds
  * the rule in effect on a day (the dispatcher's latest from that day back).
  */
@@ -15,9 +15,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('kind', 'text', (c) => c.notNull())
       .addColumn('percent', 'integer', (c) => c.notNull())
       .addColumn('base_cents', 'integer')
-      .addColumn('notes', 'text')
+      .addColumn('notes', 'text'),
   ).execute();
-  await run(`CREATE UNIQUE INDEX dispatcher_pay_rules_dispatcher_id_effective_from ON dispatcher_pay_rules (dispatcher_id, effective_from)`);
+  await run(
+    `CREATE UNIQUE INDEX dispatcher_pay_rules_dispatcher_id_effective_from ON dispatcher_pay_rules (dispatcher_id, effective_from)`,
+  );
   await run(`CREATE INDEX dispatcher_pay_rules_dispatcher_id ON dispatcher_pay_rules (dispatcher_id)`);
   await run(`CREATE INDEX dispatcher_pay_rules_effective_from ON dispatcher_pay_rules (effective_from)`);
 }

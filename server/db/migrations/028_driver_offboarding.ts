@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { withId } from '../schemaHelpers';
+import { withId } from '../frozen/schemaHelpers';
 
 /**
  * Driver off-boarding (schema/offboarding.ts): the checklist steps ticked for a driver, one row per ticked step, with
@@ -13,7 +13,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('done_at', 'text', (c) => c.notNull())
     .addColumn('note', 'text')
     .execute();
-  await sql`CREATE UNIQUE INDEX driver_offboarding_steps_driver_step ON driver_offboarding_steps (driver_id, step)`.execute(db);
+  await sql`CREATE UNIQUE INDEX driver_offboarding_steps_driver_step ON driver_offboarding_steps (driver_id, step)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

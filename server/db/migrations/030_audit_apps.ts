@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The audit log names the connected app a change or a call was made with (issue 20): app_id is set for every entry
- * written under an application token, null for people. Filtering the trail by app walks its own index.
+ * The audit log names the connected app a change or a call was made with (docs/authentication.md#connected-apps):
+ * app_id is set for every entry written under an application token, null for people. Filtering the trail by app walks
+ * its own index.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('audit_log').addColumn('app_id', 'integer').execute();

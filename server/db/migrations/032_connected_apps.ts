@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
-import { withId } from '../schemaHelpers';
+import { withId } from '../frozen/schemaHelpers';
 
 /**
- * Connected apps (issue 20 part 2; schema/connectedApps.ts): applications an administrator registers, which exchange
+ * Connected apps (schema/connectedApps.ts): applications an administrator registers, which exchange
  * their client id, secret and caller id for application tokens (POST /apps/auth-token). Only hashes of secrets are
  * kept: the current one, and after a rotation the one it replaced with the end of its grace period. The generation
  * counts rotations: a token names the generation of the secret it was issued for, so the replaced secret's tokens stop

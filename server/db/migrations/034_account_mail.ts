@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
-import { isPostgres, withId } from '../schemaHelpers';
+import { isPostgres, withId } from '../frozen/schemaHelpers';
 
 /**
- * Account flows and the mailbox (issue 21; server/modules/account, server/modules/mail):
+ * Account flows and the mailbox (docs/product/accounts.md; server/modules/account, server/modules/mail):
  * - users.phone_country: the country of the phone a user gave when completing the registration (schema/reference.ts);
  * - account_tokens: one-time links (e-mail verification, password reset, e-mail change), only their SHA-256 kept,
  *   with the address each was sent to; a newer link of a kind marks the older ones used;
@@ -71,6 +71,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['mail_message_labels', 'mail_labels', 'mail_messages', 'user_avatars', 'account_tokens']) await db.schema.dropTable(table).execute();
+  for (const table of ['mail_message_labels', 'mail_labels', 'mail_messages', 'user_avatars', 'account_tokens'])
+    await db.schema.dropTable(table).execute();
   await db.schema.alterTable('users').dropColumn('phone_country').execute();
 }

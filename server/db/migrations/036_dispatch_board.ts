@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
-import { isPostgres } from '../schemaHelpers';
+import { isPostgres } from '../frozen/schemaHelpers';
 
 /**
- * The dispatch board (issue 27, server/modules/bookOrders/board.ts) reads each status column for one dispatcher,
+ * The dispatch board (server/modules/bookOrders/board.ts) reads each status column for one dispatcher,
  * driver or carrier: its first cards by pickup date, its count and its total price. The single-filter indexes
  * serve a status or a dispatcher, not both: at 1M orders a dispatcher's board ("mine", their default) walked all
  * their current orders of every status, for each of the five columns (~670 ms p50 with 10 clients). With the status
@@ -17,9 +17,13 @@ const COVERED = 'deleted_at, price_cents, broker_fee_cents';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const [name, column] of INDEXES) {
-    await sql.raw(isPostgres(db)
-      ? `CREATE INDEX ${name} ON book_orders (${column}, status, pickup_date, id) INCLUDE (${COVERED})`
-      : `CREATE INDEX ${name} ON book_orders (${column}, status, pickup_date, id, ${COVERED})`).execute(db);
+    await sql
+      .raw(
+        isPostgres(db)
+          ? `CREATE INDEX ${name} ON book_orders (${column}, status, pickup_date, id) INCLUDE (${COVERED})`
+          : `CREATE INDEX ${name} ON book_orders (${column}, status, pickup_date, id, ${COVERED})`,
+      )
+      .execute(db);
   }
 }
 

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
-import { isPostgres, withId } from '../schemaHelpers';
+import { isPostgres, withId } from '../frozen/schemaHelpers';
 
 /**
- * Staff chat (issue 27 part 2; server/modules/chat):
+ * Staff chat (docs/product/administration.md#chat; server/modules/chat):
  * - chat_threads: direct threads (direct_key "lowId:highId", one per pair) and named groups, with their last message
  *   for the thread list;
  * - chat_members: who is in a thread and the last message each has seen (unread counts, "Seen by …");
@@ -82,5 +82,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (!isPostgres(db)) await sql`DROP TABLE chat_message_search`.execute(db);
-  for (const table of ['chat_attachments', 'chat_messages', 'chat_members', 'chat_threads']) await db.schema.dropTable(table).execute();
+  for (const table of ['chat_attachments', 'chat_messages', 'chat_members', 'chat_threads'])
+    await db.schema.dropTable(table).execute();
 }

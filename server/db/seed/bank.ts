@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import type { ExplainReason } from '../../../schema/bank';
 import { addDays, todayIso } from '../../../schema/expiry';
-import type { DialectName } from '..';
 import { importBankCsv } from '../../modules/bank/importer';
 import { confirmMatch, explainRow, type Who } from '../../modules/bank/matching';
 import { type ItemRow, brokerFeeItems, orderItems, payBillItems } from '../../modules/bank/openItems';
@@ -28,14 +27,16 @@ const EXPLAINED_BY_TYPE: Record<string, { reason: ExplainReason; note: string }>
  * rows no item explains (fees, transfers, fuel on the debit card). Rows older than a month are matched already, as
  * the suggestions propose, and fees, transfers, interest and card purchases explained; the last month is left to do.
  */
-export async function seedDemoBank(db: Db, dialect: DialectName, today = todayIso()): Promise<void> {
+export async function seedDemoBank(db: Db, today = todayIso()): Promise<void> {
   const random = new SeededRandom(15_015);
   const from = addDays(today, -DAYS);
   const lines: ChaseLine[] = [];
   const inWindow = (day: string | null): day is string => !!day && day >= from && day <= addDays(today, -1);
 
   // Brokers pay most loads within a few days of the due date, several loads in one ACH now and then.
-  const due = ((await orderItems(db).execute()) as ItemRow[]).filter((o) => inWindow(o.expected_on) && o.expected_on! <= addDays(today, -3) && random.next() < 0.8);
+  const due = ((await orderItems(db).execute()) as ItemRow[]).filter(
+    (o) => inWindow(o.expected_on) && o.expected_on! <= addDays(today, -3) && random.next() < 0.8,
+  );
   const byBroker = new Map<number, ItemRow[]>();
   for (const order of due) byBroker.set(order.party_id!, [...(byBroker.get(order.party_id!) ?? []), order]);
   for (const orders of byBroker.values()) {
@@ -46,34 +47,67 @@ export async function seedDemoBank(db: Db, dialect: DialectName, today = todayIs
       const postedOn = addDays(chunk[chunk.length - 1].expected_on!, random.int(0, 4));
       if (postedOn >= today) continue;
       const cents = chunk.reduce((sum, o) => sum + Number(o.amount_cents), 0);
-      lines.push({ postedOn, description: achCredit(random, chunk[0].party ?? 'BROKER', postedOn, chunk.length === 1 ? chunk[0].label : undefined), cents, type: 'ACH_CREDIT' });
+      lines.push({
+        postedOn,
+        description: achCredit(
+          random,
+          chunk[0].party ?? 'BROKER',
+          postedOn,
+          chunk.length === 1 ? chunk[0].label : undefined,
+        ),
+        cents,
+        type: 'ACH_CREDIT',
+      });
     }
   }
   // Payroll and broker fees leave the account the day after they are paid.
   for (const bill of (await payBillItems(db).execute()) as ItemRow[]) {
     if (!inWindow(bill.expected_on)) continue;
-    lines.push({ postedOn: addDays(bill.expected_on, 1), description: achDebit(bill.party ?? '', bill.expected_on, bill.reference ?? random.digits(15), 'PAYROLL'), cents: -Number(bill.amount_cents), type: 'ACH_DEBIT' });
+    lines.push({
+      postedOn: addDays(bill.expected_on, 1),
+      description: achDebit(bill.party ?? '', bill.expected_on, bill.reference ?? random.digits(15), 'PAYROLL'),
+      cents: -Number(bill.amount_cents),
+      type: 'ACH_DEBIT',
+    });
   }
   for (const fee of (await brokerFeeItems(db).execute()) as ItemRow[]) {
     if (!inWindow(fee.expected_on)) continue;
-    lines.push({ postedOn: addDays(fee.expected_on, 1), description: achDebit(fee.party ?? '', fee.expected_on, fee.reference ?? random.digits(15), 'BROKER FEE'), cents: -Number(fee.amount_cents), type: 'ACH_DEBIT' });
+    lines.push({
+      postedOn: addDays(fee.expected_on, 1),
+      description: achDebit(fee.party ?? '', fee.expected_on, fee.reference ?? random.digits(15), 'BROKER FEE'),
+      cents: -Number(fee.amount_cents),
+      type: 'ACH_DEBIT',
+    });
   }
   lines.push(...bankNoise(random, from, addDays(today, -1)));
 
-  const banker = await db.selectFrom('users').select('id').where('email', '=', 'banking@haulboard.demo').executeTakeFirst();
+  const banker = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', 'banking@haulboard.demo')
+    .executeTakeFirst();
   const who: Who = { request: null, userId: banker?.id ?? null };
   const csv = chaseCheckingCsv(lines);
-  await importBankCsv(db, Readable.from([csv]), { fileName: `Chase1234_Activity_${today.replace(/-/g, '')}.CSV`, userId: who.userId });
+  await importBankCsv(db, Readable.from([csv]), {
+    fileName: `Chase1234_Activity_${today.replace(/-/g, '')}.CSV`,
+    userId: who.userId,
+  });
 
-  const settled = await db.selectFrom('bank_transactions').select(['id', 'version', 'type', 'posted_on', 'description', 'amount_cents', 'matched_cents', 'check_number'])
-    .where('state', '=', 'OPEN').where('posted_on', '<', addDays(today, -MATCHED_BEFORE)).orderBy('posted_on').orderBy('id').execute();
+  const settled = await db
+    .selectFrom('bank_transactions')
+    .select(['id', 'version', 'type', 'posted_on', 'description', 'amount_cents', 'matched_cents', 'check_number'])
+    .where('state', '=', 'OPEN')
+    .where('posted_on', '<', addDays(today, -MATCHED_BEFORE))
+    .orderBy('posted_on')
+    .orderBy('id')
+    .execute();
   for (const row of settled) {
     const explained = EXPLAINED_BY_TYPE[row.type ?? ''];
     if (explained) {
-      await explainRow(db, dialect, who, row.id, { version: Number(row.version), ...explained });
+      await explainRow(db, who, row.id, { version: Number(row.version), ...explained });
       continue;
     }
     const { proposal } = await suggest(db, row, today);
-    if (proposal) await confirmMatch(db, dialect, who, row.id, { version: Number(row.version), lines: proposal.lines });
+    if (proposal) await confirmMatch(db, who, row.id, { version: Number(row.version), lines: proposal.lines });
   }
 }

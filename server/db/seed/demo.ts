@@ -12,11 +12,22 @@ import { seedDemoEvaluations } from './evaluations';
 import { seedDemoLedgers } from './ledgers';
 import { seedDemoOrders } from './orders';
 import { seedPeopleAndFleet } from './peopleFleet';
-import { BROKER_KINDS, CITIES, COMPANY_WORDS, FIRST_NAMES, LAST_NAMES, SHIPPER_KINDS, STREETS, TRAILERS, TRUCKS } from './names';
+import {
+  BROKER_KINDS,
+  CITIES,
+  COMPANY_WORDS,
+  FIRST_NAMES,
+  LAST_NAMES,
+  SHIPPER_KINDS,
+  STREETS,
+  TRAILERS,
+  TRUCKS,
+} from './names';
 import { SeededRandom } from './random';
 import { seedPlaces } from './places';
 import { seedDemoTickets } from './tickets';
 import { makeVin } from './vins';
+import { transact } from '../transaction';
 
 export const DEMO_PASSWORD = 'demo-password';
 export const DEMO_DOMAIN = 'haulboard.demo';
@@ -37,7 +48,11 @@ const BROKERS = 40;
 /** About 2,000 loads over the last 12 months (and the next two weeks). */
 export const DEMO_ORDERS = 2000;
 
-const USER_TYPE_OF_ROLE: Partial<Record<RoleName, UserType>> = { Driver: 'driver', Dispatcher: 'dispatch', FleetOwner: 'fleetOwner' };
+const USER_TYPE_OF_ROLE: Partial<Record<RoleName, UserType>> = {
+  Driver: 'driver',
+  Dispatcher: 'dispatch',
+  FleetOwner: 'fleetOwner',
+};
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 function daysFrom(base: Date, days: number): string {
   return isoDate(new Date(base.getTime() + days * 86_400_000));
@@ -53,16 +68,34 @@ export async function seedDemo(db: Db, dialect: DialectName, options: { ledgers?
   const now = new Date().toISOString();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
-  await db.transaction().execute(async (trx) => {
+  await transact(db, async (trx) => {
     const roleId = new Map((await trx.selectFrom('roles').select(['id', 'name']).execute()).map((r) => [r.name, r.id]));
     const stateRows = await trx.selectFrom('states').select(['id', 'abbreviation']).execute();
     const stateId = new Map(stateRows.map((s) => [s.abbreviation, s.id]));
     const cityStates = Object.keys(CITIES);
 
     const people: { email: string; role: RoleName; first: string; last: string }[] = [];
-    for (const role of DEMO_ROLES) people.push({ email: demoEmail(role), role, first: random.pick(FIRST_NAMES), last: role === 'Administrator' ? 'Admin' : random.pick(LAST_NAMES) });
-    for (let n = 2; n <= EXTRA_DISPATCHERS + 1; n++) people.push({ email: demoEmail('Dispatcher', n), role: 'Dispatcher', first: random.pick(FIRST_NAMES), last: random.pick(LAST_NAMES) });
-    for (let n = 2; n <= DRIVERS_WITH_ACCOUNTS; n++) people.push({ email: demoEmail('Driver', n), role: 'Driver', first: random.pick(FIRST_NAMES), last: random.pick(LAST_NAMES) });
+    for (const role of DEMO_ROLES)
+      people.push({
+        email: demoEmail(role),
+        role,
+        first: random.pick(FIRST_NAMES),
+        last: role === 'Administrator' ? 'Admin' : random.pick(LAST_NAMES),
+      });
+    for (let n = 2; n <= EXTRA_DISPATCHERS + 1; n++)
+      people.push({
+        email: demoEmail('Dispatcher', n),
+        role: 'Dispatcher',
+        first: random.pick(FIRST_NAMES),
+        last: random.pick(LAST_NAMES),
+      });
+    for (let n = 2; n <= DRIVERS_WITH_ACCOUNTS; n++)
+      people.push({
+        email: demoEmail('Driver', n),
+        role: 'Driver',
+        first: random.pick(FIRST_NAMES),
+        last: random.pick(LAST_NAMES),
+      });
 
     const driverUserIds: number[] = [];
     const driverNames: { first: string; last: string }[] = [];
@@ -70,13 +103,28 @@ export async function seedDemo(db: Db, dialect: DialectName, options: { ledgers?
       const { id } = await trx
         .insertInto('users')
         .values({
-          email: person.email, password_hash: passwordHash, first_name: person.first, last_name: person.last, avatar: null,
-          phone: `+1${random.int(201, 989)}${random.digits(7)}`, user_type: USER_TYPE_OF_ROLE[person.role] ?? null,
-          is_active: 1, is_email_verified: 1, registration_completed: 1, account_id: 1, created_at: now, updated_at: now, deleted_at: null, activated_at: now,
+          email: person.email,
+          password_hash: passwordHash,
+          first_name: person.first,
+          last_name: person.last,
+          avatar: null,
+          phone: `+1${random.int(201, 989)}${random.digits(7)}`,
+          user_type: USER_TYPE_OF_ROLE[person.role] ?? null,
+          is_active: 1,
+          is_email_verified: 1,
+          registration_completed: 1,
+          account_id: 1,
+          created_at: now,
+          updated_at: now,
+          deleted_at: null,
+          activated_at: now,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await trx.insertInto('user_roles').values({ user_id: id, role_id: roleId.get(person.role)! }).execute();
+      await trx
+        .insertInto('user_roles')
+        .values({ user_id: id, role_id: roleId.get(person.role)! })
+        .execute();
       if (person.role === 'Driver') {
         driverUserIds.push(id);
         driverNames.push({ first: person.first, last: person.last });
@@ -87,11 +135,25 @@ export async function seedDemo(db: Db, dialect: DialectName, options: { ledgers?
     for (const carrier of CARRIERS) {
       const { id } = await trx
         .insertInto('carriers')
-        .values({ code: carrier.code, name: carrier.name, mc_number: random.digits(6), usdot_number: random.digits(7), created_at: now, updated_at: now, deleted_at: null })
+        .values({
+          code: carrier.code,
+          name: carrier.name,
+          mc_number: random.digits(6),
+          usdot_number: random.digits(7),
+          created_at: now,
+          updated_at: now,
+          deleted_at: null,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       carrierIds.push(id);
     }
+    // The demo fleet owner owns the first carrier (/app/my-fleet shows its units, drivers, loads and settlements).
+    await trx
+      .updateTable('users')
+      .set({ carrier_id: carrierIds[0] })
+      .where('email', '=', demoEmail('FleetOwner'))
+      .execute();
 
     const driverIds: number[] = [];
     for (let i = 0; i < DRIVERS; i++) {
@@ -102,15 +164,28 @@ export async function seedDemo(db: Db, dialect: DialectName, options: { ledgers?
       const { id } = await trx
         .insertInto('drivers')
         .values({
-          user_id: driverUserIds[i] ?? null, carrier_id: random.pick(carrierIds), first_name: name.first, last_name: name.last,
-          email: `${name.first}.${name.last}${i}@drivers.${DEMO_DOMAIN}`.toLowerCase(), phone: `${random.int(201, 989)}${random.digits(7)}`, phone_country: 'US',
-          driver_type: ownerOperator ? 'OWNER_OPERATOR' : 'COMPANY', cdl_class: 'A', cdl_number: random.digits(9),
-          cdl_state_id: stateId.get(random.pick(cityStates)) ?? null, cdl_expires_on: daysFrom(today, random.int(-10, 1400)),
-          medical_card_expires_on: daysFrom(today, random.int(-5, 700)), mvr_checked_on: daysFrom(today, -random.int(0, 360)),
-          hired_on: hired, terminated_on: terminated ? daysFrom(today, -random.int(1, 50)) : null,
+          user_id: driverUserIds[i] ?? null,
+          carrier_id: random.pick(carrierIds),
+          first_name: name.first,
+          last_name: name.last,
+          email: `${name.first}.${name.last}${i}@drivers.${DEMO_DOMAIN}`.toLowerCase(),
+          phone: `${random.int(201, 989)}${random.digits(7)}`,
+          phone_country: 'US',
+          driver_type: ownerOperator ? 'OWNER_OPERATOR' : 'COMPANY',
+          cdl_class: 'A',
+          cdl_number: random.digits(9),
+          cdl_state_id: stateId.get(random.pick(cityStates)) ?? null,
+          cdl_expires_on: daysFrom(today, random.int(-10, 1400)),
+          medical_card_expires_on: daysFrom(today, random.int(-5, 700)),
+          mvr_checked_on: daysFrom(today, -random.int(0, 360)),
+          hired_on: hired,
+          terminated_on: terminated ? daysFrom(today, -random.int(1, 50)) : null,
           // Cents per mile, or basis points of the load for owner-operators.
-          pay_type: ownerOperator ? 'PERCENT' : 'PER_MILE', pay_rate: ownerOperator ? random.int(70, 85) * 100 : random.int(55, 75),
-          created_at: now, updated_at: now, deleted_at: null,
+          pay_type: ownerOperator ? 'PERCENT' : 'PER_MILE',
+          pay_rate: ownerOperator ? random.int(70, 85) * 100 : random.int(55, 75),
+          created_at: now,
+          updated_at: now,
+          deleted_at: null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -124,11 +199,22 @@ export async function seedDemo(db: Db, dialect: DialectName, options: { ledgers?
       const { id } = await trx
         .insertInto('units')
         .values({
-          unit_type: type, unit_number: `${type === 'Truck' ? 'T' : 'TR'}${String(100 + n)}`, vin: makeVin(random, year), make: spec.make, model: spec.model, year,
-          plate: `${random.pick(['P', 'T', 'AB', 'XK'])}${random.digits(5)}`, plate_state_id: stateId.get(random.pick(cityStates)) ?? null,
-          capacity: (spec as { capacity?: number }).capacity ?? null, carrier_id: random.pick(carrierIds),
-          registration_expires_on: daysFrom(today, random.int(-15, 365)), annual_inspection_due_on: daysFrom(today, random.int(-10, 365)),
-          status: n % 13 === 12 ? 'OUT_OF_SERVICE' : 'ACTIVE', created_at: now, updated_at: now, deleted_at: null,
+          unit_type: type,
+          unit_number: `${type === 'Truck' ? 'T' : 'TR'}${String(100 + n)}`,
+          vin: makeVin(random, year),
+          make: spec.make,
+          model: spec.model,
+          year,
+          plate: `${random.pick(['P', 'T', 'AB', 'XK'])}${random.digits(5)}`,
+          plate_state_id: stateId.get(random.pick(cityStates)) ?? null,
+          capacity: (spec as { capacity?: number }).capacity ?? null,
+          carrier_id: random.pick(carrierIds),
+          registration_expires_on: daysFrom(today, random.int(-15, 365)),
+          annual_inspection_due_on: daysFrom(today, random.int(-10, 365)),
+          status: n % 13 === 12 ? 'OUT_OF_SERVICE' : 'ACTIVE',
+          created_at: now,
+          updated_at: now,
+          deleted_at: null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -144,7 +230,18 @@ export async function seedDemo(db: Db, dialect: DialectName, options: { ledgers?
       for (const unit of [trucks[i], trailers[i]]) {
         await trx
           .insertInto('unit_assignments')
-          .values({ unit_id: unit.id, kind: unit.type, fuel_card_id: null, driver_id: driverIds[i], starts_on: startsOn, ends_on: null, created_by: null, created_at: now, ended_by: null, ended_at: null })
+          .values({
+            unit_id: unit.id,
+            kind: unit.type,
+            fuel_card_id: null,
+            driver_id: driverIds[i],
+            starts_on: startsOn,
+            ends_on: null,
+            created_by: null,
+            created_at: now,
+            ended_by: null,
+            ended_at: null,
+          })
           .execute();
       }
     }
@@ -157,7 +254,11 @@ export async function seedDemo(db: Db, dialect: DialectName, options: { ledgers?
     };
     const contact = (domain: string) => {
       const first = random.pick(FIRST_NAMES);
-      return { contact_name: `${first} ${random.pick(LAST_NAMES)}`, phone: `${random.int(201, 989)}${random.digits(7)}`, email: `${first.toLowerCase()}@${domain}` };
+      return {
+        contact_name: `${first} ${random.pick(LAST_NAMES)}`,
+        phone: `${random.int(201, 989)}${random.digits(7)}`,
+        email: `${first.toLowerCase()}@${domain}`,
+      };
     };
     const usedNames = new Set<string>();
     const companyName = (kinds: string[]) => {
@@ -172,7 +273,10 @@ export async function seedDemo(db: Db, dialect: DialectName, options: { ledgers?
     for (let i = 0; i < SHIPPERS; i++) {
       const name = companyName(SHIPPER_KINDS);
       const domain = `${name.toLowerCase().replace(/[^a-z]+/g, '')}.example`;
-      await trx.insertInto('shippers').values({ name, ...contact(domain), ...address(), created_at: now, updated_at: now, deleted_at: null }).execute();
+      await trx
+        .insertInto('shippers')
+        .values({ name, ...contact(domain), ...address(), created_at: now, updated_at: now, deleted_at: null })
+        .execute();
     }
     for (let i = 0; i < BROKERS; i++) {
       const name = companyName(BROKER_KINDS);
@@ -182,13 +286,23 @@ export async function seedDemo(db: Db, dialect: DialectName, options: { ledgers?
       const { id } = await trx
         .insertInto('brokers')
         .values({
-          name, ...reach, ...address(), mc_number: random.digits(6), usdot_number: random.digits(7),
-          payment_terms_days: random.pick([0, 2, 5, 7, 15, 30]), status: i % 17 === 16 ? 'DO_NOT_USE' : 'ACTIVE',
-          created_at: now, updated_at: now, deleted_at: null,
+          name,
+          ...reach,
+          ...address(),
+          mc_number: random.digits(6),
+          usdot_number: random.digits(7),
+          payment_terms_days: random.pick([0, 2, 5, 7, 15, 30]),
+          status: i % 17 === 16 ? 'DO_NOT_USE' : 'ACTIVE',
+          created_at: now,
+          updated_at: now,
+          deleted_at: null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await trx.insertInto('broker_contacts').values({ broker_id: id, position: 0, name: desk, phone: reach.phone, email: reach.email, role: 'Dispatch' }).execute();
+      await trx
+        .insertInto('broker_contacts')
+        .values({ broker_id: id, position: 0, name: desk, phone: reach.phone, email: reach.email, role: 'Dispatch' })
+        .execute();
     }
   });
   await seedDemoOrders(db, dialect, DEMO_ORDERS);
@@ -201,7 +315,7 @@ export async function seedDemo(db: Db, dialect: DialectName, options: { ledgers?
     await seedDemoClaims(db);
     await seedDemoLedgers(db);
     // The bank's export pays the ledgers' paid bills too: after them.
-    await seedDemoBank(db, dialect);
+    await seedDemoBank(db);
   }
   // Driver events (home and shop time, breakdowns …) around the loads: a random stream of their own.
   await seedDemoDriverEvents(db);

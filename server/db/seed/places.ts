@@ -18,7 +18,8 @@ export function seedPlaces(): Record<string, SeedPlace[]> {
   for (const [state, cities] of Object.entries(CITIES)) {
     built[state] = cities.map((city) => {
       const zips = zipsOf(city, state);
-      if (!zips.length) throw new Error(`The ZIP table has no ${city}, ${state}: name the city as USPS does (server/db/seed/names.ts)`);
+      if (!zips.length)
+        throw new Error(`The ZIP table has no ${city}, ${state}: name the city as USPS does (server/db/seed/names.ts)`);
       return { city, zips };
     });
   }

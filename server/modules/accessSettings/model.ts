@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { PermissionModel } from '../../../schema/accessSettings';
 import type { Permission } from '../../../schema/roles';
 
-interface OpenApiOperation { summary?: string }
+interface OpenApiOperation {
+  summary?: string;
+}
 type OpenApiPaths = Record<string, Record<string, OpenApiOperation>>;
 
 /** Fastify's /api/X/:id as OpenAPI writes it, /api/X/{id}. */
@@ -14,7 +16,7 @@ const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
  * written down twice, so the model cannot drift from what the server enforces.
  */
 export function permissionModel(app: FastifyInstance): PermissionModel {
-  const paths = ((app.swagger() as { paths?: OpenApiPaths }).paths ?? {});
+  const paths = (app.swagger() as { paths?: OpenApiPaths }).paths ?? {};
   const calls: PermissionModel['calls'] = {};
   const seen = new Set<string>();
   for (const route of app.routeInventory) {
@@ -30,7 +32,8 @@ export function permissionModel(app: FastifyInstance): PermissionModel {
     }
   }
   for (const byPermission of Object.values(calls)) {
-    for (const list of Object.values(byPermission)) list?.sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
+    for (const list of Object.values(byPermission))
+      list?.sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
   }
   return { calls };
 }

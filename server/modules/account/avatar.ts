@@ -1,13 +1,20 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ACCOUNT_MESSAGES, AVATAR_SIZE, AVATAR_TYPES, type AvatarType, MAX_AVATAR_BYTES } from '../../../schema/account';
+import {
+  ACCOUNT_MESSAGES,
+  AVATAR_SIZE,
+  AVATAR_TYPES,
+  type AvatarType,
+  MAX_AVATAR_BYTES,
+} from '../../../schema/account';
 import { idText } from '../../../schema/common';
 import { type ServerContext, ok } from '../../context';
-import { ApiError, notFound } from '../../http/errors';
+import { notFound, unsupportedMediaType } from '../../http/errors';
 import { audit } from '../audit/audit';
 import { avatarPicture } from './picture';
 import { TAGS, currentUserOf, userTouched } from './user';
+import { transact } from '../../db/transaction';
 
 const avatarParams = z.object({ userId: idText });
 const avatarQuery = z.object({ v: z.string().trim().max(64) });
@@ -30,64 +37,116 @@ function sameKey(stored: string, given: string): boolean {
 export async function avatarRoutes(app: FastifyInstance, ctx: ServerContext) {
   const { db } = ctx;
   // This plugin's routes alone take image bodies, whole (they are small), up to the limit.
-  app.addContentTypeParser([...AVATAR_TYPES], { parseAs: 'buffer', bodyLimit: MAX_AVATAR_BYTES }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser(
+    [...AVATAR_TYPES],
+    { parseAs: 'buffer', bodyLimit: MAX_AVATAR_BYTES },
+    (_request, body, done) => done(null, body),
+  );
 
-  app.put('/api/account/avatar', {
-    config: { access: { signedIn: true } },
-    bodyLimit: MAX_AVATAR_BYTES,
-    // Said before any of it is read, when the size is declared (the body limit stops an undeclared one as it comes).
-    onRequest: async (request, reply) => {
-      if (Number(request.headers['content-length'] ?? 0) <= MAX_AVATAR_BYTES) return;
-      reply.header('connection', 'close');
-      throw new ApiError(413, ACCOUNT_MESSAGES.avatarTooLarge, 'too_large', 'file');
+  app.put(
+    '/api/account/avatar',
+    {
+      // What it takes and how much (server/http/bodies.ts): another type is 415 naming the image types, a larger body
+      // 413 before it is read when its size is declared, else as soon as it passes the limit, with the connection closed.
+      config: { access: { signedIn: true }, accepts: AVATAR_TYPES, tooLarge: ACCOUNT_MESSAGES.avatarTooLarge },
+      bodyLimit: MAX_AVATAR_BYTES,
+      schema: {
+        tags: TAGS,
+        summary: `Set your picture: the body is the image (${AVATAR_TYPES.join(', ')}, at most ${MAX_AVATAR_BYTES / 1024 / 1024} MB; 413 beyond, 400 when the bytes are not that image), kept at most ${AVATAR_SIZE}×${AVATAR_SIZE}`,
+      },
     },
-    schema: {
-      tags: TAGS,
-      summary: `Set your picture: the body is the image (${AVATAR_TYPES.join(', ')}, at most ${MAX_AVATAR_BYTES / 1024 / 1024} MB; 413 beyond, 400 when the bytes are not that image), kept at most ${AVATAR_SIZE}×${AVATAR_SIZE}`,
+    async (request) => {
+      const me = request.auth!.user;
+      const declared = String(request.headers['content-type'] ?? '')
+        .split(';')[0]
+        .trim()
+        .toLowerCase() as AvatarType;
+      if (!Buffer.isBuffer(request.body) || !AVATAR_TYPES.includes(declared)) throw unsupportedMediaType(request);
+      const picture = await avatarPicture(request.body, declared);
+      // 144 bits: long enough that the request log masks it as a credential (server/http/logging.ts).
+      const key = crypto.randomBytes(18).toString('base64url');
+      const updatedAt = new Date().toISOString();
+      await transact(db, async (trx) => {
+        const row = {
+          content_type: picture.contentType,
+          content: picture.bytes,
+          width: picture.width,
+          height: picture.height,
+          key,
+          updated_at: updatedAt,
+        };
+        await trx
+          .insertInto('user_avatars')
+          .values({ user_id: me.id, ...row })
+          .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
+          .execute();
+        await trx
+          .updateTable('users')
+          .set({ avatar: avatarUrl(me.id, key), ...userTouched() })
+          .where('id', '=', me.id)
+          .execute();
+        await audit(trx, request, {
+          action: 'update-avatar',
+          entity: 'user',
+          entityId: me.id,
+          after: { width: picture.width, height: picture.height, bytes: picture.bytes.length },
+        });
+      });
+      return ok(await currentUserOf(db, me.id));
     },
-  }, async (request) => {
-    const me = request.auth!.user;
-    const declared = String(request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase() as AvatarType;
-    if (!Buffer.isBuffer(request.body) || !AVATAR_TYPES.includes(declared)) throw new ApiError(415, ACCOUNT_MESSAGES.avatarType, 'unsupported_media_type', 'file');
-    const picture = await avatarPicture(request.body, declared);
-    // 144 bits: long enough that the request log masks it as a credential (server/http/logging.ts).
-    const key = crypto.randomBytes(18).toString('base64url');
-    const updatedAt = new Date().toISOString();
-    await db.transaction().execute(async (trx) => {
-      const row = { content_type: picture.contentType, content: picture.bytes, width: picture.width, height: picture.height, key, updated_at: updatedAt };
-      await trx.insertInto('user_avatars').values({ user_id: me.id, ...row }).onConflict((oc) => oc.column('user_id').doUpdateSet(row)).execute();
-      await trx.updateTable('users').set({ avatar: avatarUrl(me.id, key), ...userTouched() }).where('id', '=', me.id).execute();
-      await audit(trx, request, { action: 'update-avatar', entity: 'user', entityId: me.id, after: { width: picture.width, height: picture.height, bytes: picture.bytes.length } });
-    });
-    return ok(await currentUserOf(db, me.id));
-  });
+  );
 
-  app.delete('/api/account/avatar', {
-    config: { access: { signedIn: true } },
-    schema: { tags: TAGS, summary: 'Remove your picture: the user as /api/token/me answers it' },
-  }, async (request) => {
-    const me = request.auth!.user;
-    await db.transaction().execute(async (trx) => {
-      const removed = await trx.deleteFrom('user_avatars').where('user_id', '=', me.id).returning('user_id').execute();
-      if (!removed.length) return;
-      await trx.updateTable('users').set({ avatar: null, ...userTouched() }).where('id', '=', me.id).execute();
-      await audit(trx, request, { action: 'delete-avatar', entity: 'user', entityId: me.id });
-    });
-    return ok(await currentUserOf(db, me.id));
-  });
+  app.delete(
+    '/api/account/avatar',
+    {
+      config: { access: { signedIn: true } },
+      schema: { tags: TAGS, summary: 'Remove your picture: the user as /api/token/me answers it' },
+    },
+    async (request) => {
+      const me = request.auth!.user;
+      await transact(db, async (trx) => {
+        const removed = await trx
+          .deleteFrom('user_avatars')
+          .where('user_id', '=', me.id)
+          .returning('user_id')
+          .execute();
+        if (!removed.length) return;
+        await trx
+          .updateTable('users')
+          .set({ avatar: null, ...userTouched() })
+          .where('id', '=', me.id)
+          .execute();
+        await audit(trx, request, { action: 'delete-avatar', entity: 'user', entityId: me.id });
+      });
+      return ok(await currentUserOf(db, me.id));
+    },
+  );
 
-  app.get<{ Params: z.output<typeof avatarParams>; Querystring: z.output<typeof avatarQuery> }>('/api/account/avatar/:userId', {
-    config: { access: { public: true } },
-    schema: { tags: TAGS, summary: 'A user’s picture, from the URL in user.avatar (the image itself)', params: avatarParams, querystring: avatarQuery },
-  }, async (request, reply) => {
-    const row = await db.selectFrom('user_avatars').select(['content_type', 'content', 'key']).where('user_id', '=', request.params.userId).executeTakeFirst();
-    if (!row || !sameKey(row.key, request.query.v)) throw notFound('Picture');
-    const bytes = Buffer.isBuffer(row.content) ? row.content : Buffer.from(row.content);
-    return reply
-      .type(row.content_type)
-      .header('cache-control', 'private, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-length', bytes.length)
-      .send(bytes);
-  });
+  app.get<{ Params: z.output<typeof avatarParams>; Querystring: z.output<typeof avatarQuery> }>(
+    '/api/account/avatar/:userId',
+    {
+      config: { access: { public: true } },
+      schema: {
+        tags: TAGS,
+        summary: 'A user’s picture, from the URL in user.avatar (the image itself)',
+        params: avatarParams,
+        querystring: avatarQuery,
+      },
+    },
+    async (request, reply) => {
+      const row = await db
+        .selectFrom('user_avatars')
+        .select(['content_type', 'content', 'key'])
+        .where('user_id', '=', request.params.userId)
+        .executeTakeFirst();
+      if (!row || !sameKey(row.key, request.query.v)) throw notFound('Picture');
+      const bytes = Buffer.isBuffer(row.content) ? row.content : Buffer.from(row.content);
+      return reply
+        .type(row.content_type)
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-length', bytes.length)
+        .send(bytes);
+    },
+  );
 }

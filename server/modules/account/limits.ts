@@ -5,7 +5,7 @@ import { ApiError } from '../../http/errors';
 import { type HitCheck, type HitLimit, secondsUntilAllAllow, takeHitsIn } from '../auth/hits';
 
 /**
- * How often the account flows send a message with a link (issue 21), counted in throttle_hits like registrations:
+ * How often the account flows send a message with a link (README.md "Limits"), counted in throttle_hits as sign-ups:
  * per account (or, for a reset, per e-mail address, known or not, so the limit tells nothing about who has an
  * account) a cool-down and an hourly cap; per client address for the public reset request; per new address for an
  * e-mail change (nobody fills a stranger's inbox from several accounts).
@@ -16,12 +16,22 @@ const linkMails = (kind: string): HitLimit[] => [
   { kind, count: LINK_MAILS_PER_HOUR, windowMs: HOUR_MS },
 ];
 export const RESET_REQUESTS_PER_ADDRESS: HitLimit = { kind: 'mail:reset:address', count: 20, windowMs: HOUR_MS };
-export const EMAIL_CHANGES_PER_NEW_ADDRESS: HitLimit = { kind: 'mail:email-change:to', count: LINK_MAILS_PER_HOUR, windowMs: HOUR_MS };
+export const EMAIL_CHANGES_PER_NEW_ADDRESS: HitLimit = {
+  kind: 'mail:email-change:to',
+  count: LINK_MAILS_PER_HOUR,
+  windowMs: HOUR_MS,
+};
 
 const each = (limits: HitLimit[], key: string): HitCheck[] => limits.map((limit) => ({ limit, key }));
 export const verificationChecks = (userId: number) => each(linkMails('mail:verify'), `user:${userId}`);
-export const resetChecks = (email: string, address: string) => [...each(linkMails('mail:reset'), email), { limit: RESET_REQUESTS_PER_ADDRESS, key: address }];
-export const emailChangeChecks = (userId: number, newEmail: string) => [...each(linkMails('mail:email-change'), `user:${userId}`), { limit: EMAIL_CHANGES_PER_NEW_ADDRESS, key: newEmail }];
+export const resetChecks = (email: string, address: string) => [
+  ...each(linkMails('mail:reset'), email),
+  { limit: RESET_REQUESTS_PER_ADDRESS, key: address },
+];
+export const emailChangeChecks = (userId: number, newEmail: string) => [
+  ...each(linkMails('mail:email-change'), `user:${userId}`),
+  { limit: EMAIL_CHANGES_PER_NEW_ADDRESS, key: newEmail },
+];
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -29,11 +39,18 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * Takes the checks' events inside the write's transaction and answers when the next message may be asked for; or
  * refuses with 429, Retry-After and nextAllowedAt in the body, having written nothing.
  */
-export async function throttle(trx: Db, reply: FastifyReply, checks: readonly HitCheck[], now = Date.now()): Promise<string> {
+export async function throttle(
+  trx: Db,
+  reply: FastifyReply,
+  checks: readonly HitCheck[],
+  now = Date.now(),
+): Promise<string> {
   const wait = await takeHitsIn(trx, checks, now);
   if (wait > 0) {
     reply.header('Retry-After', String(wait));
-    throw new ApiError(429, ACCOUNT_MESSAGES.tooManyMails(wait), 'throttled', undefined, { nextAllowedAt: iso(now + wait * 1000) });
+    throw new ApiError(429, ACCOUNT_MESSAGES.tooManyMails(wait), 'throttled', undefined, {
+      nextAllowedAt: iso(now + wait * 1000),
+    });
   }
   return nextMailAllowedAt(trx, checks, now);
 }

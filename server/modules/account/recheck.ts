@@ -14,15 +14,30 @@ const failureKey = (userId: number) => `recheck:${userId}`;
  * address out of these changes for its window. They never count against the account's sign-in, so a session someone
  * else got hold of cannot be used to lock the owner out.
  */
-export async function recheckPassword(db: Db, request: FastifyRequest, reply: FastifyReply, userId: number, password: string, field: string, now = Date.now()): Promise<void> {
+export async function recheckPassword(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+  password: string,
+  field: string,
+  now = Date.now(),
+): Promise<void> {
   const key = failureKey(userId);
   const failures = await db
-    .selectFrom('login_failures').select('at')
-    .where('email', '=', key).where('address', '=', request.ip).where('at', '>', new Date(now - ADDRESS_LIMIT.windowMs).toISOString())
-    .orderBy('at', 'desc').limit(ADDRESS_LIMIT.failures)
+    .selectFrom('login_failures')
+    .select('at')
+    .where('email', '=', key)
+    .where('address', '=', request.ip)
+    .where('at', '>', new Date(now - ADDRESS_LIMIT.windowMs).toISOString())
+    .orderBy('at', 'desc')
+    .limit(ADDRESS_LIMIT.failures)
     .execute();
   if (failures.length >= ADDRESS_LIMIT.failures) {
-    const seconds = Math.max(1, Math.ceil((Date.parse(failures[failures.length - 1].at) + ADDRESS_LIMIT.windowMs - now) / 1000));
+    const seconds = Math.max(
+      1,
+      Math.ceil((Date.parse(failures[failures.length - 1].at) + ADDRESS_LIMIT.windowMs - now) / 1000),
+    );
     reply.header('Retry-After', String(seconds));
     throw new ApiError(429, ACCOUNT_MESSAGES.tooManyPasswordTries(seconds), 'throttled', field);
   }

@@ -7,7 +7,10 @@ import { sql } from 'kysely';
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function covers(eb: ExpressionBuilder<any, any>, alias: string, day: string) {
-  return eb.and([eb(`${alias}.starts_on`, '<=', day), eb.or([eb(`${alias}.ends_on`, 'is', null), eb(`${alias}.ends_on`, '>=', day)])]);
+  return eb.and([
+    eb(`${alias}.starts_on`, '<=', day),
+    eb.or([eb(`${alias}.ends_on`, 'is', null), eb(`${alias}.ends_on`, '>=', day)]),
+  ]);
 }
 
 /** The same as SQL text for join conditions: `alias.starts_on <= day and (alias.ends_on is null or alias.ends_on >= day)`. */

@@ -7,7 +7,10 @@ import { endsOnOrAfter } from './dates';
  * What is still assigned (today or later) to a driver, unit, card or dispatcher, in words ('truck T101',
  * 'dispatcher Ann Lee'): records that hold something are not deleted until those assignments end.
  */
-export async function openAssignmentsOf(db: Db, who: { driverId?: number; unitId?: number; fuelCardId?: number; dispatcherId?: number }): Promise<string[]> {
+export async function openAssignmentsOf(
+  db: Db,
+  who: { driverId?: number; unitId?: number; fuelCardId?: number; dispatcherId?: number },
+): Promise<string[]> {
   const today = todayIso();
   const out: string[] = [];
   if (who.driverId || who.unitId || who.fuelCardId) {
@@ -22,7 +25,10 @@ export async function openAssignmentsOf(db: Db, who: { driverId?: number; unitId
     if (who.unitId) query = query.where('a.unit_id', '=', who.unitId);
     if (who.fuelCardId) query = query.where('a.fuel_card_id', '=', who.fuelCardId);
     for (const row of await query.execute()) {
-      const item = row.kind === 'FuelCard' ? `fuel card ${maskCard(row.card_last4 ?? '')}` : `${row.kind.toLowerCase()} ${row.unit_number}`;
+      const item =
+        row.kind === 'FuelCard'
+          ? `fuel card ${maskCard(row.card_last4 ?? '')}`
+          : `${row.kind.toLowerCase()} ${row.unit_number}`;
       out.push(who.driverId ? item : `driver ${row.first_name} ${row.last_name}`);
     }
   }
@@ -35,7 +41,10 @@ export async function openAssignmentsOf(db: Db, who: { driverId?: number; unitId
       .where(endsOnOrAfter(today, 'a'));
     if (who.driverId) query = query.where('a.driver_id', '=', who.driverId);
     if (who.dispatcherId) query = query.where('a.dispatcher_id', '=', who.dispatcherId);
-    for (const row of await query.execute()) out.push(who.driverId ? `dispatcher ${row.first_name} ${row.last_name}` : `driver ${row.driverFirst} ${row.driverLast}`);
+    for (const row of await query.execute())
+      out.push(
+        who.driverId ? `dispatcher ${row.first_name} ${row.last_name}` : `driver ${row.driverFirst} ${row.driverLast}`,
+      );
   }
   return out;
 }

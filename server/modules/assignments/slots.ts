@@ -1,6 +1,5 @@
+import { usDate } from '../../../schema/format';
 import { addDays } from '../../../schema/expiry';
-import type { DialectName } from '../../db';
-import type { Db } from '../../db/types';
 import { ApiError } from '../../http/errors';
 
 /**
@@ -32,20 +31,30 @@ export interface SlotClaim {
   moveHint?: string;
 }
 
-const refuse = (message: string, field: string, extra?: Record<string, unknown>) => new ApiError(409, message, 'conflict', field, extra);
+const refuse = (message: string, field: string, extra?: Record<string, unknown>) =>
+  new ApiError(409, message, 'conflict', field, extra);
 
 /** The id of the open holding to end on S − 1, or null; throws the 409 when the claim overlaps. Writes nothing. */
 export async function planClaim(claim: SlotClaim): Promise<number | null> {
   let toEnd: number | null = null;
   for (const holding of claim.holdings) {
     const open = holding.ends_on === null;
-    const span = `from ${holding.starts_on} to ${holding.ends_on ?? 'now'}`;
+    const span = `from ${usDate(holding.starts_on)} to ${holding.ends_on ? usDate(holding.ends_on) : 'now'}`;
     if (open && holding.starts_on < claim.startsOn) {
-      if (holding.holder === claim.claimant) throw refuse(`${await claim.describe(holding)} since ${holding.starts_on}`, claim.field);
-      if (!claim.mayEnd) throw refuse(`${await claim.describe(holding)} since ${holding.starts_on}; ${claim.moveHint ?? 'end that assignment first'}`, claim.field, { reassignable: true });
+      if (holding.holder === claim.claimant)
+        throw refuse(`${await claim.describe(holding)} since ${usDate(holding.starts_on)}`, claim.field);
+      if (!claim.mayEnd)
+        throw refuse(
+          `${await claim.describe(holding)} since ${usDate(holding.starts_on)}; ${claim.moveHint ?? 'end that assignment first'}`,
+          claim.field,
+          { reassignable: true },
+        );
       toEnd = holding.id;
     } else {
-      throw refuse(`${await claim.describe(holding)} ${span}; choose a start date after ${holding.ends_on ?? holding.starts_on}`, claim.field);
+      throw refuse(
+        `${await claim.describe(holding)} ${span}; choose a start date after ${usDate(holding.ends_on ?? holding.starts_on)}`,
+        claim.field,
+      );
     }
   }
   return toEnd;
@@ -53,8 +62,3 @@ export async function planClaim(claim: SlotClaim): Promise<number | null> {
 
 /** The day before a start: where a reassignment ends the running assignment. */
 export const dayBefore = (date: string) => addDays(date, -1);
-
-/** PostgreSQL: hold the row until the transaction ends, so two claims on one driver or unit queue up. */
-export async function lockRow(trx: Db, dialect: DialectName, table: 'drivers' | 'units' | 'fuel_cards', id: number): Promise<void> {
-  if (dialect === 'postgres') await trx.selectFrom(table).select('id').where('id', '=', id).forUpdate().execute();
-}

@@ -6,6 +6,10 @@ import type { Db } from '../../db/types';
  */
 export async function appNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
-  const apps = await db.selectFrom('connected_apps').select(['id', 'name']).where('id', 'in', [...ids]).execute();
+  const apps = await db
+    .selectFrom('connected_apps')
+    .select(['id', 'name'])
+    .where('id', 'in', [...ids])
+    .execute();
   return new Map(apps.map((app) => [app.id, app.name]));
 }

@@ -13,8 +13,16 @@ export interface AuditEntry {
 
 /** Secrets never reach the audit log: passwords, connected apps' secrets and their hashes, tokens. */
 const HIDDEN = new Set([
-  'password_hash', 'passwordHash', 'password', 'secretKey', 'secret_hash', 'secretHash', 'previous_secret_hash', 'previousSecretHash',
-  'applicationToken', 'token',
+  'password_hash',
+  'passwordHash',
+  'password',
+  'secretKey',
+  'secret_hash',
+  'secretHash',
+  'previous_secret_hash',
+  'previousSecretHash',
+  'applicationToken',
+  'token',
 ]);
 function snapshot(value: unknown): string | null {
   if (value === undefined || value === null) return null;
@@ -22,7 +30,12 @@ function snapshot(value: unknown): string | null {
 }
 
 /** Write one audit record inside the transaction of the write it describes. */
-export async function audit(trx: Db, request: FastifyRequest | null, entry: AuditEntry, actorId?: number | null): Promise<void> {
+export async function audit(
+  trx: Db,
+  request: FastifyRequest | null,
+  entry: AuditEntry,
+  actorId?: number | null,
+): Promise<void> {
   await trx
     .insertInto('audit_log')
     .values({

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { idText, isCalendarDate, pagingQuery } from '../../../schema/common';
 
 /**
- * GET /api/AuditLog's query. Every filter it accepts is applied (issue 25.3): a value that cannot be applied is
- * refused, never ignored.
+ * GET /api/AuditLog's query. Every filter it accepts is applied (docs/product/conventions.md#limits): a value that
+ * cannot be applied is refused, never ignored.
  */
 export const AUDIT_SORTS = ['at', 'action', 'entity', 'actorId', 'id'] as const;
 export type AuditSort = (typeof AUDIT_SORTS)[number];
@@ -37,7 +37,15 @@ export function instantBound(text: string, end: 'from' | 'to'): string | null {
     offsetMinutes = (zone.startsWith('-') ? -1 : 1) * (zoneHours * 60 + zoneMinutes);
   }
   const [year, month, day] = date.split('-').map(Number);
-  const local = utcMs(year, month, day, Number(hours), Number(minutes), Number(seconds), Number(fraction.padEnd(3, '0')));
+  const local = utcMs(
+    year,
+    month,
+    day,
+    Number(hours),
+    Number(minutes),
+    Number(seconds),
+    Number(fraction.padEnd(3, '0')),
+  );
   // A `to` covers the whole minute or second it names, as a bare date covers its whole day.
   const last = end === 'from' ? 0 : match[4] === undefined ? 59_999 : fraction === '' ? 999 : 0;
   const ms = Math.min(LAST_INSTANT, Math.max(FIRST_INSTANT, local - offsetMinutes * 60_000 + last));
@@ -45,14 +53,20 @@ export function instantBound(text: string, end: 'from' | 'to'): string | null {
 }
 
 const bound = (end: 'from' | 'to') =>
-  z.string().trim().transform((text, ctx) => {
-    const value = instantBound(text, end);
-    if (value === null) {
-      ctx.addIssue({ code: 'custom', message: 'Use a real date (YYYY-MM-DD) or an ISO instant (YYYY-MM-DDTHH:MM:SSZ)' });
-      return z.NEVER;
-    }
-    return value;
-  });
+  z
+    .string()
+    .trim()
+    .transform((text, ctx) => {
+      const value = instantBound(text, end);
+      if (value === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'Use a real date (YYYY-MM-DD) or an ISO instant (YYYY-MM-DDTHH:MM:SSZ)',
+        });
+        return z.NEVER;
+      }
+      return value;
+    });
 
 /** What the log is filtered by: the list and its CSV take the same. */
 const filters = {
@@ -72,7 +86,12 @@ function strictQuery<T extends z.ZodRawShape>(shape: T) {
   const names = Object.keys(shape);
   return z.looseObject(shape).superRefine((q, ctx) => {
     for (const key of Object.keys(q)) {
-      if (!names.includes(key)) ctx.addIssue({ code: 'custom', path: [key], message: `The audit log has no such filter; it has ${names.join(', ')}` });
+      if (!names.includes(key))
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `The audit log has no such filter; it has ${names.join(', ')}`,
+        });
     }
     const { from, to } = q as { from?: string; to?: string };
     if (from && to && to < from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to is before from' });
@@ -81,7 +100,12 @@ function strictQuery<T extends z.ZodRawShape>(shape: T) {
 
 export const auditQuery = strictQuery({
   ...pagingQuery(50, 500),
-  sort: z.enum([...AUDIT_SORTS, ...AUDIT_SORTS.map((s) => `-${s}` as const)], `Sort by one of ${AUDIT_SORTS.join(', ')} (-field for descending)`).default('-at'),
+  sort: z
+    .enum(
+      [...AUDIT_SORTS, ...AUDIT_SORTS.map((s) => `-${s}` as const)],
+      `Sort by one of ${AUDIT_SORTS.join(', ')} (-field for descending)`,
+    )
+    .default('-at'),
   ...filters,
 });
 export type AuditQuery = z.output<typeof auditQuery>;

@@ -1,6 +1,5 @@
-import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/types';
-import { isPostgres } from '../../db/schemaHelpers';
+import { transact } from '../../db/transaction';
 
 /**
  * Throttles other than sign-in's: at most `count` events of a kind per key (e.g. per client address) within a
@@ -13,8 +12,8 @@ export interface HitLimit {
 }
 
 /**
- * Registrations per address (issue 25.7): each one notifies every administrator, and without reCAPTCHA nothing else
- * stops a script from signing up all day.
+ * Registrations per address (README.md "Limits"): each one notifies every administrator, and without reCAPTCHA nothing
+ * else stops a script from signing up all day.
  */
 export const REGISTRATIONS_PER_ADDRESS: HitLimit = { kind: 'register', count: 10, windowMs: 60 * 60_000 };
 /** Hits are kept this long, longer than any window. */
@@ -25,9 +24,13 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** Seconds until the next event is allowed, or 0 when it is allowed now. */
 export async function secondsUntilAllowed(db: Db, limit: HitLimit, key: string, now = Date.now()): Promise<number> {
   const hits = await db
-    .selectFrom('throttle_hits').select('at')
-    .where('kind', '=', limit.kind).where('key', '=', key).where('at', '>', iso(now - limit.windowMs))
-    .orderBy('at', 'desc').limit(limit.count)
+    .selectFrom('throttle_hits')
+    .select('at')
+    .where('kind', '=', limit.kind)
+    .where('key', '=', key)
+    .where('at', '>', iso(now - limit.windowMs))
+    .orderBy('at', 'desc')
+    .limit(limit.count)
     .execute();
   if (hits.length < limit.count) return 0;
   return Math.max(1, Math.ceil((Date.parse(hits[hits.length - 1].at) + limit.windowMs - now) / 1000));
@@ -40,19 +43,22 @@ export async function secondsUntilAllowed(db: Db, limit: HitLimit, key: string, 
  * together each saw the other twenty-nine and all were refused. Returns the hit's id (give it back with `releaseHit` if
  * the event does not happen after all), or the seconds to wait when the limit is reached (nothing is then kept).
  */
-export async function takeHit(db: Db, limit: HitLimit, key: string, now = Date.now()): Promise<{ id: number } | { wait: number }> {
-  return db.transaction().execute(async (trx) => {
-    await lockKey(trx, limit.kind, key);
+export async function takeHit(
+  db: Db,
+  limit: HitLimit,
+  key: string,
+  now = Date.now(),
+): Promise<{ id: number } | { wait: number }> {
+  return transact(db, async (trx) => {
     const wait = await secondsUntilAllowed(trx, limit, key, now);
     if (wait > 0) return { wait };
-    const { id } = await trx.insertInto('throttle_hits').values({ kind: limit.kind, key, at: iso(now) }).returning('id').executeTakeFirstOrThrow();
+    const { id } = await trx
+      .insertInto('throttle_hits')
+      .values({ kind: limit.kind, key, at: iso(now) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return { id };
   });
-}
-
-/** PostgreSQL: one transaction at a time per kind and key, until it ends (SQLite writes one transaction at a time anyway). */
-async function lockKey(trx: Db, kind: string, key: string): Promise<void> {
-  if (isPostgres(trx as unknown as Kysely<unknown>)) await sql`select pg_advisory_xact_lock(hashtext(${`${kind}:${key}`}))`.execute(trx);
 }
 
 /** A limit applied to one key: the account's verification messages, one client address's reset requests… */
@@ -75,12 +81,16 @@ export async function secondsUntilAllAllow(db: Db, checks: readonly HitCheck[], 
  * cap of the same kind count the same rows). Returns the seconds to wait, 0 when the events were taken.
  */
 export async function takeHitsIn(trx: Db, checks: readonly HitCheck[], now = Date.now()): Promise<number> {
-  const events = [...new Map(checks.map((c) => [`${c.limit.kind}:${c.key}`, { kind: c.limit.kind, key: c.key }])).entries()].sort(([a], [b]) => (a < b ? -1 : 1));
+  const events = [
+    ...new Map(checks.map((c) => [`${c.limit.kind}:${c.key}`, { kind: c.limit.kind, key: c.key }])).entries(),
+  ].sort(([a], [b]) => (a < b ? -1 : 1));
   // Always in the same order, so two requests sharing keys never wait for each other's locks in a circle.
-  for (const [, event] of events) await lockKey(trx, event.kind, event.key);
   const wait = await secondsUntilAllAllow(trx, checks, now);
   if (wait > 0) return wait;
-  await trx.insertInto('throttle_hits').values(events.map(([, event]) => ({ ...event, at: iso(now) }))).execute();
+  await trx
+    .insertInto('throttle_hits')
+    .values(events.map(([, event]) => ({ ...event, at: iso(now) })))
+    .execute();
   return 0;
 }
 
@@ -90,5 +100,8 @@ export async function releaseHit(db: Db, id: number): Promise<void> {
 }
 
 export async function pruneHits(db: Db, now = Date.now()): Promise<void> {
-  await db.deleteFrom('throttle_hits').where('at', '<=', iso(now - HIT_RETENTION_MS)).execute();
+  await db
+    .deleteFrom('throttle_hits')
+    .where('at', '<=', iso(now - HIT_RETENTION_MS))
+    .execute();
 }

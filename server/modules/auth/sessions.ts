@@ -9,11 +9,22 @@ export async function openSession(db: Db, userId: number, secret: string, lifeti
   const jti = crypto.randomUUID();
   await db
     .insertInto('sessions')
-    .values({ id: jti, user_id: userId, created_at: new Date(iat * 1000).toISOString(), expires_at: new Date(exp * 1000).toISOString(), revoked_at: null })
+    .values({
+      id: jti,
+      user_id: userId,
+      created_at: new Date(iat * 1000).toISOString(),
+      expires_at: new Date(exp * 1000).toISOString(),
+      revoked_at: null,
+    })
     .execute();
   return signToken({ sub: String(userId), jti, iat, exp }, secret);
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: new Date().toISOString() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date().toISOString() })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/types';
 
 /**
- * Sign-in throttling that a stranger cannot turn against the owner (issue 23.10):
+ * Sign-in throttling that a stranger cannot turn against the owner (docs/authentication.md#throttles):
  * - per account and address: 10 failures within 15 minutes lock that address out of that account;
  * - account-wide backstop: 50 failures within an hour, from anywhere, lock the account for every address except the
  *   owner's usual ones (an address that signed in to it within 30 days); a password set through a one-time link
@@ -22,7 +22,11 @@ export type SignInBlock = { scope: 'address' | 'account' | 'spray'; seconds: num
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Seconds until the oldest of the counted failures leaves the window, when `limit` of them are in it. */
-async function lockedFor(query: () => Promise<{ at: string }[]>, limit: { failures: number; windowMs: number }, now: number): Promise<number> {
+async function lockedFor(
+  query: () => Promise<{ at: string }[]>,
+  limit: { failures: number; windowMs: number },
+  now: number,
+): Promise<number> {
   const failures = await query();
   if (failures.length < limit.failures) return 0;
   const oldestCounted = Date.parse(failures[failures.length - 1].at);
@@ -31,28 +35,50 @@ async function lockedFor(query: () => Promise<{ at: string }[]>, limit: { failur
 
 export async function isUsualAddress(db: Db, userId: number, address: string, now = Date.now()): Promise<boolean> {
   const row = await db
-    .selectFrom('sign_in_addresses').select('last_at')
-    .where('user_id', '=', userId).where('address', '=', address).where('last_at', '>', iso(now - USUAL_ADDRESS_DAYS * DAY_MS))
+    .selectFrom('sign_in_addresses')
+    .select('last_at')
+    .where('user_id', '=', userId)
+    .where('address', '=', address)
+    .where('last_at', '>', iso(now - USUAL_ADDRESS_DAYS * DAY_MS))
     .executeTakeFirst();
   return !!row;
 }
 
 /** Seconds the limit locks out for, over the failures of `email` (any address when null) from `address` (any when null). */
-function failuresLock(db: Db, where: { email: string | null; address: string | null }, limit: { failures: number; windowMs: number }, now: number): Promise<number> {
-  return lockedFor(() => {
-    let query = db.selectFrom('login_failures').select('at').where('at', '>', iso(now - limit.windowMs));
-    if (where.email !== null) query = query.where('email', '=', where.email);
-    if (where.address !== null) query = query.where('address', '=', where.address);
-    return query.orderBy('at', 'desc').limit(limit.failures).execute();
-  }, limit, now);
+function failuresLock(
+  db: Db,
+  where: { email: string | null; address: string | null },
+  limit: { failures: number; windowMs: number },
+  now: number,
+): Promise<number> {
+  return lockedFor(
+    () => {
+      let query = db
+        .selectFrom('login_failures')
+        .select('at')
+        .where('at', '>', iso(now - limit.windowMs));
+      if (where.email !== null) query = query.where('email', '=', where.email);
+      if (where.address !== null) query = query.where('address', '=', where.address);
+      return query.orderBy('at', 'desc').limit(limit.failures).execute();
+    },
+    limit,
+    now,
+  );
 }
 
 /** Whether this address may try to sign in to this account now; userId is null for an unknown e-mail. */
-export async function signInBlock(db: Db, email: string, address: string, userId: number | null, now = Date.now()): Promise<SignInBlock | null> {
+export async function signInBlock(
+  db: Db,
+  email: string,
+  address: string,
+  userId: number | null,
+  now = Date.now(),
+): Promise<SignInBlock | null> {
   const fromHere = await failuresLock(db, { email, address }, ADDRESS_LIMIT, now);
   if (fromHere > 0) return { scope: 'address', seconds: fromHere };
   const sprayed = await failuresLock(db, { email: null, address }, SPRAY_LIMIT, now);
-  if (sprayed > 0 && !(userId !== null && (await isUsualAddress(db, userId, address, now)))) return { scope: 'spray', seconds: sprayed };
+  if (sprayed > 0 && !(userId !== null && (await isUsualAddress(db, userId, address, now))))
+    return { scope: 'spray', seconds: sprayed };
   const everywhere = await failuresLock(db, { email, address: null }, ACCOUNT_LIMIT, now);
   if (everywhere === 0 || (userId !== null && (await isUsualAddress(db, userId, address, now)))) return null;
   return { scope: 'account', seconds: everywhere };
@@ -66,7 +92,12 @@ export async function signInBlock(db: Db, email: string, address: string, userId
  * would only let a stranger cut the integrator off.
  */
 export const exchangeFailureKey = (clientId: string) => (/^[\w-]{1,64}$/.test(clientId) ? `app:${clientId}` : 'app:?');
-export async function exchangeBlock(db: Db, clientId: string, address: string, now = Date.now()): Promise<SignInBlock | null> {
+export async function exchangeBlock(
+  db: Db,
+  clientId: string,
+  address: string,
+  now = Date.now(),
+): Promise<SignInBlock | null> {
   const fromHere = await failuresLock(db, { email: exchangeFailureKey(clientId), address }, ADDRESS_LIMIT, now);
   if (fromHere > 0) return { scope: 'address', seconds: fromHere };
   const sprayed = await failuresLock(db, { email: null, address }, SPRAY_LIMIT, now);
@@ -75,21 +106,31 @@ export async function exchangeBlock(db: Db, clientId: string, address: string, n
 
 export function blockMessage(block: SignInBlock): string {
   const minutes = Math.ceil(block.seconds / 60);
-  if (block.scope === 'spray') return `Too many failed sign-ins from your address. Try again in ${minutes} minute(s), or ask an administrator for a password link.`;
+  if (block.scope === 'spray')
+    return `Too many failed sign-ins from your address. Try again in ${minutes} minute(s), or ask an administrator for a password link.`;
   return block.scope === 'address'
     ? `Too many failed sign-ins to this account from your address. Try again in ${minutes} minute(s), or ask an administrator for a password link.`
     : `This account is locked for now after many failed sign-ins from elsewhere. Sign in from a device you have used before, try again in ${minutes} minute(s), or ask an administrator for a password link.`;
 }
 
 export async function recordFailure(db: Db, email: string, address: string, now = Date.now()): Promise<void> {
-  await db.insertInto('login_failures').values({ email, address, at: iso(now) }).execute();
+  await db
+    .insertInto('login_failures')
+    .values({ email, address, at: iso(now) })
+    .execute();
 }
 
 /**
  * A successful sign-in: the address's own failures for the account are forgotten (the owner's typos) and the
  * address becomes one of the user's usual places. Failures from elsewhere stay counted for the backstop.
  */
-export async function signedInFrom(trx: Db, userId: number, email: string, address: string, now = Date.now()): Promise<void> {
+export async function signedInFrom(
+  trx: Db,
+  userId: number,
+  email: string,
+  address: string,
+  now = Date.now(),
+): Promise<void> {
   await trx.deleteFrom('login_failures').where('email', '=', email).where('address', '=', address).execute();
   await trx
     .insertInto('sign_in_addresses')
@@ -105,6 +146,12 @@ export async function clearFailures(db: Db, email: string): Promise<void> {
 
 /** Housekeeping: failures older than the longest window count for nothing; usual addresses are forgotten after 30 days. */
 export async function pruneSignInRecords(db: Db, now = Date.now()): Promise<void> {
-  await db.deleteFrom('login_failures').where('at', '<=', iso(now - Math.max(ADDRESS_LIMIT.windowMs, ACCOUNT_LIMIT.windowMs))).execute();
-  await db.deleteFrom('sign_in_addresses').where('last_at', '<=', iso(now - USUAL_ADDRESS_DAYS * DAY_MS)).execute();
+  await db
+    .deleteFrom('login_failures')
+    .where('at', '<=', iso(now - Math.max(ADDRESS_LIMIT.windowMs, ACCOUNT_LIMIT.windowMs)))
+    .execute();
+  await db
+    .deleteFrom('sign_in_addresses')
+    .where('last_at', '<=', iso(now - USUAL_ADDRESS_DAYS * DAY_MS))
+    .execute();
 }

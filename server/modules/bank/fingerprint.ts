@@ -13,7 +13,16 @@ import type { BankRow } from '../../../schema/bank';
  */
 export function rowKey(row: BankRow): string {
   const description = row.description.replace(/\s+/g, ' ').trim().toUpperCase();
-  return [row.layout, row.postedOn, row.transactionOn ?? '', row.amountCents, description, row.type ?? '', row.details ?? '', row.checkNumber ?? ''].join('\u001f');
+  return [
+    row.layout,
+    row.postedOn,
+    row.transactionOn ?? '',
+    row.amountCents,
+    description,
+    row.type ?? '',
+    row.details ?? '',
+    row.checkNumber ?? '',
+  ].join('\u001f');
 }
 
 /** Fingerprints for one file's rows, in order: call `next` for each row as it is read. */

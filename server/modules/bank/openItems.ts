@@ -1,14 +1,14 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 import { ITEM_DIRECTION, MATCH_ITEM_TYPES, type MatchItemType, type OpenItemDto } from '../../../schema/bank';
 import { usDate } from '../../../schema/format';
-import { fromCents } from '../../../schema/records';
+import { fromCents } from '../../../schema/money';
 import { isPostgres } from '../../db/schemaHelpers';
 import type { Database, Db } from '../../db/types';
 import { claimSettlementItems } from '../claims/bankItems';
 import { daysBetween } from '../../../schema/expiry';
 
 /**
- * The items Haulboard expects to see in the bank (issue 15.3), read from where they live:
+ * The items Haulboard expects to see in the bank (docs/product/bank.md#bank-matching), read from where they live:
  * - BOOK_ORDER (money in): an order not yet paid that is delivered (or invoiced), or picked up when it is paid on
  *   pickup; due on its delivery date plus its payment terms. The broker pays it; COD the driver collected is
  *   deposited against it too.
@@ -35,31 +35,57 @@ export interface ItemRow {
 const RECEIVABLE = ['DELIVERED', 'INVOICED', 'PAID'] as const;
 
 /** An order's due date, as SQL: its delivery date plus its payment terms. */
-const orderDueDate = (db: Db) => (isPostgres(db as never)
-  ? sql<string>`to_char(o.delivery_date::date + o.payment_terms_days, 'YYYY-MM-DD')`
-  : sql<string>`date(o.delivery_date, '+' || o.payment_terms_days || ' days')`);
+const orderDueDate = (db: Db) =>
+  isPostgres(db as never)
+    ? sql<string>`to_char(o.delivery_date::date + o.payment_terms_days, 'YYYY-MM-DD')`
+    : sql<string>`date(o.delivery_date, '+' || o.payment_terms_days || ' days')`;
 
 /** Orders whose payment is open. The literal conditions are the partial indexes' (migration 020), so both use them. */
 export function orderItems(db: Db) {
-  return db.selectFrom('book_orders as o')
+  return db
+    .selectFrom('book_orders as o')
     .innerJoin('brokers as b', 'b.id', 'o.broker_id')
-    .leftJoin('bank_item_settlements as s', (join) => join.onRef('s.item_id', '=', 'o.id').on('s.item_type', '=', 'BOOK_ORDER'))
+    .leftJoin('bank_item_settlements as s', (join) =>
+      join.onRef('s.item_id', '=', 'o.id').on('s.item_type', '=', 'BOOK_ORDER'),
+    )
     .select([
-      sql<MatchItemType>`'BOOK_ORDER'`.as('item_type'), 'o.id as item_id', 'o.price_cents as amount_cents', 's.settled_cents', orderDueDate(db).as('expected_on'),
-      'b.name as party', 'o.broker_id as party_id', 'o.order_number as label', 'o.external_load_id as reference',
+      sql<MatchItemType>`'BOOK_ORDER'`.as('item_type'),
+      'o.id as item_id',
+      'o.price_cents as amount_cents',
+      's.settled_cents',
+      orderDueDate(db).as('expected_on'),
+      'b.name as party',
+      'o.broker_id as party_id',
+      'o.order_number as label',
+      'o.external_load_id as reference',
     ])
     .where(sql<boolean>`o.payment_status <> 'PAID' AND o.deleted_at IS NULL`)
-    .where((eb) => eb.or([eb('o.status', 'in', RECEIVABLE), eb.and([eb('o.status', '=', 'PICKED_UP'), eb('o.pay_on_pickup', '=', 1)])]));
+    .where((eb) =>
+      eb.or([
+        eb('o.status', 'in', RECEIVABLE),
+        eb.and([eb('o.status', '=', 'PICKED_UP'), eb('o.pay_on_pickup', '=', 1)]),
+      ]),
+    );
 }
 
 /** Paid pay bills (not in cash) not yet found in the bank in full. */
 export function payBillItems(db: Db) {
-  return db.selectFrom('pay_bills as p')
+  return db
+    .selectFrom('pay_bills as p')
     .innerJoin('drivers as d', 'd.id', 'p.driver_id')
-    .leftJoin('bank_item_settlements as s', (join) => join.onRef('s.item_id', '=', 'p.id').on('s.item_type', '=', 'PAY_BILL'))
+    .leftJoin('bank_item_settlements as s', (join) =>
+      join.onRef('s.item_id', '=', 'p.id').on('s.item_type', '=', 'PAY_BILL'),
+    )
     .select([
-      sql<MatchItemType>`'PAY_BILL'`.as('item_type'), 'p.id as item_id', 'p.paid_cents as amount_cents', 's.settled_cents', 'p.paid_on as expected_on',
-      sql<string>`d.first_name || ' ' || d.last_name`.as('party'), 'p.driver_id as party_id', sql<string>`'Pay bill #' || p.id`.as('label'), 'p.payment_reference as reference',
+      sql<MatchItemType>`'PAY_BILL'`.as('item_type'),
+      'p.id as item_id',
+      'p.paid_cents as amount_cents',
+      's.settled_cents',
+      'p.paid_on as expected_on',
+      sql<string>`d.first_name || ' ' || d.last_name`.as('party'),
+      'p.driver_id as party_id',
+      sql<string>`'Pay bill #' || p.id`.as('label'),
+      'p.payment_reference as reference',
     ])
     .where('p.status', '=', 'PAID')
     .where('p.paid_cents', '>', 0)
@@ -69,13 +95,23 @@ export function payBillItems(db: Db) {
 
 /** Paid broker fees not yet found in the bank in full. */
 export function brokerFeeItems(db: Db) {
-  return db.selectFrom('broker_fee_transactions as f')
+  return db
+    .selectFrom('broker_fee_transactions as f')
     .innerJoin('brokers as b', 'b.id', 'f.broker_id')
     .innerJoin('book_orders as o', 'o.id', 'f.book_order_id')
-    .leftJoin('bank_item_settlements as s', (join) => join.onRef('s.item_id', '=', 'f.id').on('s.item_type', '=', 'BROKER_FEE'))
+    .leftJoin('bank_item_settlements as s', (join) =>
+      join.onRef('s.item_id', '=', 'f.id').on('s.item_type', '=', 'BROKER_FEE'),
+    )
     .select([
-      sql<MatchItemType>`'BROKER_FEE'`.as('item_type'), 'f.id as item_id', 'f.amount_cents', 's.settled_cents', 'f.paid_on as expected_on',
-      'b.name as party', 'f.broker_id as party_id', sql<string>`'Broker fee, order ' || o.order_number`.as('label'), 'f.reference',
+      sql<MatchItemType>`'BROKER_FEE'`.as('item_type'),
+      'f.id as item_id',
+      'f.amount_cents',
+      's.settled_cents',
+      'f.paid_on as expected_on',
+      'b.name as party',
+      'f.broker_id as party_id',
+      sql<string>`'Broker fee, order ' || o.order_number`.as('label'),
+      'f.reference',
     ])
     .where('f.status', '=', 'PAID')
     .where('f.deleted_at', 'is', null)
@@ -95,10 +131,20 @@ export type ItemQuery = SelectQueryBuilder<Database, never, ItemRow>;
 const alike = (source: (db: Db) => unknown) => source as (db: Db) => ItemQuery;
 
 /** The item sources of one direction of money. */
-export const sourceOf = (type: MatchItemType): ((db: Db) => ItemQuery) => alike({ BOOK_ORDER: orderItems, PAY_BILL: payBillItems, BROKER_FEE: brokerFeeItems, CLAIM_SETTLEMENT: claimSettlementItems }[type]);
-export const sourcesFor = (direction: 'IN' | 'OUT') => MATCH_ITEM_TYPES.filter((type) => ITEM_DIRECTION[type] === direction).map(sourceOf);
+export const sourceOf = (type: MatchItemType): ((db: Db) => ItemQuery) =>
+  alike(
+    {
+      BOOK_ORDER: orderItems,
+      PAY_BILL: payBillItems,
+      BROKER_FEE: brokerFeeItems,
+      CLAIM_SETTLEMENT: claimSettlementItems,
+    }[type],
+  );
+export const sourcesFor = (direction: 'IN' | 'OUT') =>
+  MATCH_ITEM_TYPES.filter((type) => ITEM_DIRECTION[type] === direction).map(sourceOf);
 /** The item's key column in its source query (to read one item, or a few). */
-export const idColumnOf = (type: MatchItemType) => ({ BOOK_ORDER: 'o.id', PAY_BILL: 'p.id', BROKER_FEE: 'f.id', CLAIM_SETTLEMENT: 's2.id' } as const)[type];
+export const idColumnOf = (type: MatchItemType) =>
+  (({ BOOK_ORDER: 'o.id', PAY_BILL: 'p.id', BROKER_FEE: 'f.id', CLAIM_SETTLEMENT: 's2.id' }) as const)[type];
 
 /** Re-exported for the bank's modules, which took it from here first. */
 export { daysBetween };
@@ -110,10 +156,23 @@ export const leftCents = (row: ItemRow) => Math.max(0, Number(row.amount_cents) 
 export function toItem(row: ItemRow, today: string): OpenItemDto {
   const expected = expectedOn(row);
   const type = row.item_type;
-  const label = type === 'BOOK_ORDER' ? `Order ${row.label}` : type === 'PAY_BILL' ? `${row.label}, paid ${usDate(row.expected_on)}` : row.label;
+  const label =
+    type === 'BOOK_ORDER'
+      ? `Order ${row.label}`
+      : type === 'PAY_BILL'
+        ? `${row.label}, paid ${usDate(row.expected_on)}`
+        : row.label;
   return {
-    itemType: type, itemId: Number(row.item_id), direction: ITEM_DIRECTION[type], label, party: row.party, reference: row.reference,
-    amount: fromCents(Number(row.amount_cents)), settled: fromCents(Number(row.settled_cents ?? 0)), left: fromCents(leftCents(row)),
-    expectedOn: expected, ageDays: expected ? daysBetween(expected, today) : null,
+    itemType: type,
+    itemId: Number(row.item_id),
+    direction: ITEM_DIRECTION[type],
+    label,
+    party: row.party,
+    reference: row.reference,
+    amount: fromCents(Number(row.amount_cents)),
+    settled: fromCents(Number(row.settled_cents ?? 0)),
+    left: fromCents(leftCents(row)),
+    expectedOn: expected,
+    ageDays: expected ? daysBetween(expected, today) : null,
   };
 }

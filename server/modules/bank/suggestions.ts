@@ -1,11 +1,20 @@
 import { ITEM_DIRECTION, type MatchItemType, type SuggestionDto } from '../../../schema/bank';
 import { addDays } from '../../../schema/expiry';
-import { usCents, usDate } from '../../../schema/format';
-import { fromCents } from '../../../schema/records';
+import { countText, usCents, usDate } from '../../../schema/format';
+import { fromCents } from '../../../schema/money';
 import type { CompiledQuery } from 'kysely';
 import { prepared } from '../../db/prepared';
 import type { Db } from '../../db/types';
-import { type ItemRow, brokerFeeItems, daysBetween, expectedOn, leftCents, orderItems, payBillItems, toItem } from './openItems';
+import {
+  type ItemRow,
+  brokerFeeItems,
+  daysBetween,
+  expectedOn,
+  leftCents,
+  orderItems,
+  payBillItems,
+  toItem,
+} from './openItems';
 import { partiesIn } from './parties';
 
 /** A bank row as matching reads it. */
@@ -51,21 +60,42 @@ const orderQueries = (db: Db) => {
 };
 function compileOrderQueries(db: Db) {
   const recent = <Q extends ReturnType<typeof orderItems>>(query: Q, from: string, to: string) =>
-    query.where('o.delivery_date', '>=', from).where('o.delivery_date', '<=', to).orderBy('o.delivery_date', 'desc').limit(PER_QUERY);
+    query
+      .where('o.delivery_date', '>=', from)
+      .where('o.delivery_date', '<=', to)
+      .orderBy('o.delivery_date', 'desc')
+      .limit(PER_QUERY);
   return {
-    exact: prepared((cents: number, from: string, to: string) => recent(orderItems(db).where('o.price_cents', '=', cents), from, to)),
-    reference: prepared((orderNumber: string, loadId: string) => orderItems(db).where((eb) => eb.or([eb('o.order_number', '=', orderNumber), eb('o.external_load_id', '=', loadId)])).limit(PER_QUERY)),
-    brokerExact: prepared((brokerId: number, cents: number) => orderItems(db).where('o.broker_id', '=', brokerId).where('o.price_cents', '=', cents).limit(PER_QUERY)),
-    brokerRecent: prepared((brokerId: number, from: string, to: string) => recent(orderItems(db).where('o.broker_id', '=', brokerId), from, to)),
-    shipperRecent: prepared((shipperId: number, from: string, to: string) => orderItems(db).where('o.shipper_id', '=', shipperId)
-      .where('o.pickup_date', '>=', from).where('o.pickup_date', '<=', to).orderBy('o.pickup_date', 'desc').limit(PER_QUERY)),
+    exact: prepared((cents: number, from: string, to: string) =>
+      recent(orderItems(db).where('o.price_cents', '=', cents), from, to),
+    ),
+    reference: prepared((orderNumber: string, loadId: string) =>
+      orderItems(db)
+        .where((eb) => eb.or([eb('o.order_number', '=', orderNumber), eb('o.external_load_id', '=', loadId)]))
+        .limit(PER_QUERY),
+    ),
+    brokerExact: prepared((brokerId: number, cents: number) =>
+      orderItems(db).where('o.broker_id', '=', brokerId).where('o.price_cents', '=', cents).limit(PER_QUERY),
+    ),
+    brokerRecent: prepared((brokerId: number, from: string, to: string) =>
+      recent(orderItems(db).where('o.broker_id', '=', brokerId), from, to),
+    ),
+    shipperRecent: prepared((shipperId: number, from: string, to: string) =>
+      orderItems(db)
+        .where('o.shipper_id', '=', shipperId)
+        .where('o.pickup_date', '>=', from)
+        .where('o.pickup_date', '<=', to)
+        .orderBy('o.pickup_date', 'desc')
+        .limit(PER_QUERY),
+    ),
   };
 }
 
 /** Words that could be references: order numbers (BO-2026-00017), check numbers, ACH traces. */
 function referenceTokens(row: BankRowFacts): string[] {
   const tokens = new Set<string>();
-  for (const token of row.description.toUpperCase().split(/[^A-Z0-9-]+/)) if (token.length >= 4 && /\d/.test(token) && tokens.size < 40) tokens.add(token.replace(/^-+|-+$/g, ''));
+  for (const token of row.description.toUpperCase().split(/[^A-Z0-9-]+/))
+    if (token.length >= 4 && /\d/.test(token) && tokens.size < 40) tokens.add(token.replace(/^-+|-+$/g, ''));
   if (row.check_number) tokens.add(row.check_number.trim().toUpperCase());
   return [...tokens].filter(Boolean);
 }
@@ -82,7 +112,11 @@ export async function suggest(db: Db, row: BankRowFacts, today: string): Promise
   const from = addDays(row.posted_on, -DAYS_BEFORE);
   const to = addDays(row.posted_on, DAYS_AFTER);
   const tokens = referenceTokens(row);
-  const parties = await partiesIn(db, row.description, direction === 'IN' ? ['brokers', 'shippers'] : ['drivers', 'brokers']);
+  const parties = await partiesIn(
+    db,
+    row.description,
+    direction === 'IN' ? ['brokers', 'shippers'] : ['drivers', 'brokers'],
+  );
 
   const evidence = new Map<string, { row: ItemRow; reference: boolean; party: boolean }>();
   const take = (rows: ItemRow[], kind: { reference?: boolean; party?: boolean } = {}) => {
@@ -95,34 +129,58 @@ export async function suggest(db: Db, row: BankRowFacts, today: string): Promise
     }
   };
   const reads: Promise<void>[] = [];
-  const read = (query: Promise<ItemRow[]>, kind?: { reference?: boolean; party?: boolean }) => reads.push(query.then((rows) => take(rows, kind)));
+  const read = (query: Promise<ItemRow[]>, kind?: { reference?: boolean; party?: boolean }) =>
+    reads.push(query.then((rows) => take(rows, kind)));
   if (direction === 'IN') {
     const q = orderQueries(db);
     const run = (query: CompiledQuery<unknown>) => db.executeQuery(query).then((result) => result.rows as ItemRow[]);
     const since = addDays(from, -MAX_TERMS);
     read(run(q.exact(left, since, to)));
     // Order numbers and load ids look like neither an ACH trace nor an originator id (ten digits and more).
-    for (const token of tokens.filter((t) => !/^\d{10,}$/.test(t)).slice(0, 8)) read(run(q.reference(token, token)), { reference: true });
+    for (const token of tokens.filter((t) => !/^\d{10,}$/.test(t)).slice(0, 8))
+      read(run(q.reference(token, token)), { reference: true });
     for (const broker of parties.brokers.slice(0, 5)) {
       // The named broker's orders of exactly this amount, whenever delivered; then its latest deliveries.
       read(run(q.brokerExact(broker, left)), { party: true });
       read(run(q.brokerRecent(broker, since, to)), { party: true });
     }
-    for (const shipper of parties.shippers.slice(0, 5)) read(run(q.shipperRecent(shipper, addDays(since, -30), to)), { party: true });
+    for (const shipper of parties.shippers.slice(0, 5))
+      read(run(q.shipperRecent(shipper, addDays(since, -30), to)), { party: true });
   } else {
     read(payBillItems(db).where('p.paid_cents', '=', left).limit(PER_QUERY).execute() as Promise<ItemRow[]>);
     read(brokerFeeItems(db).where('f.amount_cents', '=', left).limit(PER_QUERY).execute() as Promise<ItemRow[]>);
     if (tokens.length) {
-      read(payBillItems(db).where('p.payment_reference', 'in', tokens).limit(PER_QUERY).execute() as Promise<ItemRow[]>, { reference: true });
-      read(brokerFeeItems(db).where('f.reference', 'in', tokens).limit(PER_QUERY).execute() as Promise<ItemRow[]>, { reference: true });
+      read(
+        payBillItems(db).where('p.payment_reference', 'in', tokens).limit(PER_QUERY).execute() as Promise<ItemRow[]>,
+        { reference: true },
+      );
+      read(brokerFeeItems(db).where('f.reference', 'in', tokens).limit(PER_QUERY).execute() as Promise<ItemRow[]>, {
+        reference: true,
+      });
     }
     if (parties.drivers.length) {
-      read(payBillItems(db).where('p.driver_id', 'in', parties.drivers).where('p.paid_on', '>=', from).where('p.paid_on', '<=', to)
-        .orderBy('p.paid_on', 'desc').limit(PER_QUERY).execute() as Promise<ItemRow[]>, { party: true });
+      read(
+        payBillItems(db)
+          .where('p.driver_id', 'in', parties.drivers)
+          .where('p.paid_on', '>=', from)
+          .where('p.paid_on', '<=', to)
+          .orderBy('p.paid_on', 'desc')
+          .limit(PER_QUERY)
+          .execute() as Promise<ItemRow[]>,
+        { party: true },
+      );
     }
     if (parties.brokers.length) {
-      read(brokerFeeItems(db).where('f.broker_id', 'in', parties.brokers).where('f.paid_on', '>=', from).where('f.paid_on', '<=', to)
-        .orderBy('f.paid_on', 'desc').limit(PER_QUERY).execute() as Promise<ItemRow[]>, { party: true });
+      read(
+        brokerFeeItems(db)
+          .where('f.broker_id', 'in', parties.brokers)
+          .where('f.paid_on', '>=', from)
+          .where('f.paid_on', '<=', to)
+          .orderBy('f.paid_on', 'desc')
+          .limit(PER_QUERY)
+          .execute() as Promise<ItemRow[]>,
+        { party: true },
+      );
     }
   }
   await Promise.all(reads);
@@ -134,15 +192,29 @@ export async function suggest(db: Db, row: BankRowFacts, today: string): Promise
     const expected = expectedOn(item);
     const reasons: string[] = [];
     let score = 0;
-    if (reference) { score += WEIGHT.reference; reasons.push(item.item_type === 'BOOK_ORDER' ? 'Order number in the description' : 'Reference or check number'); }
-    if (itemLeft === left) { score += WEIGHT.exact; reasons.push('Exact amount'); }
-    else if (itemLeft < left) reasons.push(`Part of the amount (${usCents(itemLeft)})`);
+    if (reference) {
+      score += WEIGHT.reference;
+      reasons.push(item.item_type === 'BOOK_ORDER' ? 'Order number in the description' : 'Reference or check number');
+    }
+    if (itemLeft === left) {
+      score += WEIGHT.exact;
+      reasons.push('Exact amount');
+    } else if (itemLeft < left) reasons.push(`Part of the amount (${usCents(itemLeft)})`);
     else reasons.push(`Partial payment (${usCents(itemLeft)} due)`);
-    if (party) { score += WEIGHT.party; reasons.push(`${item.item_type === 'PAY_BILL' ? 'Driver' : 'Broker or shipper'} named in the description`); }
+    if (party) {
+      score += WEIGHT.party;
+      reasons.push(`${item.item_type === 'PAY_BILL' ? 'Driver' : 'Broker or shipper'} named in the description`);
+    }
     if (expected) {
       const gap = daysBetween(expected, row.posted_on);
       score += Math.round(WEIGHT.date * Math.max(0, 1 - Math.abs(gap) / 60));
-      reasons.push(gap === 0 ? `Due ${usDate(expected)}, the same day` : gap > 0 ? `Due ${usDate(expected)}, ${gap} days before` : `Due ${usDate(expected)}, ${-gap} days after`);
+      reasons.push(
+        gap === 0
+          ? `Due ${usDate(expected)}, the same day`
+          : gap > 0
+            ? `Due ${usDate(expected)}, ${countText(gap, 'day')} before`
+            : `Due ${usDate(expected)}, ${countText(-gap, 'day')} after`,
+      );
     }
     scored.push({ ...toItem(item, today), score, reasons, leftCents: itemLeft, partyId: item.party_id, expected });
   }
@@ -154,9 +226,15 @@ export async function suggest(db: Db, row: BankRowFacts, today: string): Promise
   // One item for the whole row: the best exact match, when more than the amount speaks for it (a reference, a name,
   // a date within a week) and no other exact match ranks the same. An amount alone can be a coincidence.
   if (best && best.score >= WEIGHT.exact + SURE && !(exact[1] && exact[1].score === best.score)) {
-    proposal = { lines: [{ itemType: best.itemType, itemId: best.itemId, amount: fromCents(left) }], reason: best.reasons.join('; ') };
+    proposal = {
+      lines: [{ itemType: best.itemType, itemId: best.itemId, amount: fromCents(left) }],
+      reason: best.reasons.join('; '),
+    };
   } else {
-    proposal = runAddingUp(scored.filter((s) => s.reasons.some((r) => r.endsWith('named in the description'))), left);
+    proposal = runAddingUp(
+      scored.filter((s) => s.reasons.some((r) => r.endsWith('named in the description'))),
+      left,
+    );
   }
   return {
     left: fromCents(left),
@@ -166,7 +244,17 @@ export async function suggest(db: Db, row: BankRowFacts, today: string): Promise
 }
 
 /** One party's items, in date order, of which a run adds up to the row exactly (one ACH paying several loads). */
-function runAddingUp(candidates: { itemType: MatchItemType; itemId: number; leftCents: number; partyId: number | null; expected: string | null; party: string | null }[], left: number): Suggestions['proposal'] {
+function runAddingUp(
+  candidates: {
+    itemType: MatchItemType;
+    itemId: number;
+    leftCents: number;
+    partyId: number | null;
+    expected: string | null;
+    party: string | null;
+  }[],
+  left: number,
+): Suggestions['proposal'] {
   const byParty = new Map<string, typeof candidates>();
   for (const c of candidates) {
     const key = `${c.itemType}:${c.partyId}`;

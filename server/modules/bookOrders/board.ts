@@ -1,16 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import { type Expression, sql } from 'kysely';
 import { type BookOrderFilter, bookOrderFilter } from '../../../schema/bookOrders';
-import { BOARD_COLUMNS, type BoardCard, type BoardDrag, type BoardOrderChange, type BoardQuery, boardQuery, toBoardCard } from '../../../schema/dispatchBoard';
+import {
+  BOARD_COLUMNS,
+  type BoardCard,
+  type BoardDrag,
+  type BoardOrderChange,
+  type BoardQuery,
+  boardQuery,
+  toBoardCard,
+} from '../../../schema/dispatchBoard';
+import { fromCents } from '../../../schema/money';
 import { HUB_METHODS } from '../../../schema/realtime';
 import type { ServerContext } from '../../context';
 import { compiledCache } from '../../db/prepared';
-import { toDollars } from './mapping';
 import { BOARD_CARD_COLUMNS, type ListPageRow, boardCardsOver, listQueries, ownTotals, today } from './queries';
 import { BY_NAME, type SearchMatches, searchMatchesQuery } from './search';
 
 /**
- * The dispatch board (issue 27, schema/dispatchBoard.ts): windows of book orders per status column, and the live part
+ * The dispatch board (schema/dispatchBoard.ts): windows of book orders per status column, and the live part
  * over the /notify hub. Moves and assignments are not routes of their own: the board calls the order's status and
  * update routes (routes.ts), so every rule, permission and version check is the edit form's.
  *
@@ -28,8 +36,17 @@ const READERS_TTL_MS = 10_000;
 export function columnFilter(q: BoardQuery, status: string, page: number): BookOrderFilter {
   const text = (id: number | undefined) => (id === undefined ? undefined : String(id));
   return bookOrderFilter.parse({
-    dispatcherId: text(q.dispatcherId), driverId: text(q.driverId), carrierId: text(q.carrierId), filtered: q.filtered, from: q.from, to: q.to,
-    search: q.search || undefined, status, page: String(page), size: String(q.size), sort: 'pickupDate',
+    dispatcherId: text(q.dispatcherId),
+    driverId: text(q.driverId),
+    carrierId: text(q.carrierId),
+    filtered: q.filtered,
+    from: q.from,
+    to: q.to,
+    search: q.search || undefined,
+    status,
+    page: String(page),
+    size: String(q.size),
+    sort: 'pickupDate',
   });
 }
 
@@ -43,21 +60,32 @@ export default async function boardRoutes(app: FastifyInstance, ctx: ServerConte
    * ALL branch; `ord` keeps the columns apart and in order. The cards are rendered once over the whole union
    * (queries.ts boardCardsOver).
    */
-  const unionOf = (parts: Expression<unknown>[]) => sql.join(parts.map((part, ord) => {
-    const alias = sql.raw(`c${ord}`);
-    return sql`select ${sql.lit(ord)} as ord, ${alias}.* from (${part}) as ${alias}`;
-  }), sql` union all `);
+  const unionOf = (parts: Expression<unknown>[]) =>
+    sql.join(
+      parts.map((part, ord) => {
+        const alias = sql.raw(`c${ord}`);
+        return sql`select ${sql.lit(ord)} as ord, ${alias}.* from (${part}) as ${alias}`;
+      }),
+      sql` union all `,
+    );
   type WindowKey = { day: string; statuses: readonly string[]; q: BoardQuery; page: number; matches: SearchMatches };
-  const columnQueries = ({ day, statuses, q, page, matches }: WindowKey) => statuses.map((status) => {
-    const f = columnFilter(q, status, page);
-    return { f, ...listQueries(db, dialect, f, day, matches, BOARD_CARD_COLUMNS) };
-  });
+  const columnQueries = ({ day, statuses, q, page, matches }: WindowKey) =>
+    statuses.map((status) => {
+      const f = columnFilter(q, status, page);
+      return { f, ...listQueries(db, dialect, f, day, matches, BOARD_CARD_COLUMNS) };
+    });
   const keyOf = (key: WindowKey) => JSON.stringify([key.day, key.statuses, key.q, key.page, key.matches]);
-  const compiledPages = compiledCache(500, keyOf, (key) => ({ pages: boardCardsOver(dialect, unionOf(columnQueries(key).map((c) => c.page))).compile(db) }));
-  const compiledTotals = compiledCache(500, (key: WindowKey & { full: number[] }) => `${keyOf(key)}${key.full.join(',')}`, (key) => {
-    const columns = columnQueries(key);
-    return { totals: unionOf(key.full.map((index) => columns[index].totals)).compile(db) };
-  });
+  const compiledPages = compiledCache(500, keyOf, (key) => ({
+    pages: boardCardsOver(dialect, unionOf(columnQueries(key).map((c) => c.page))).compile(db),
+  }));
+  const compiledTotals = compiledCache(
+    500,
+    (key: WindowKey & { full: number[] }) => `${keyOf(key)}${key.full.join(',')}`,
+    (key) => {
+      const columns = columnQueries(key);
+      return { totals: unionOf(key.full.map((index) => columns[index].totals)).compile(db) };
+    },
+  );
   const findSearchMatches = searchMatchesQuery(db);
 
   /** The columns' windows as JSON text (the cards are rendered by the database, as the list's rows). */
@@ -72,29 +100,50 @@ export default async function boardRoutes(app: FastifyInstance, ctx: ServerConte
     });
     const full = key.statuses.flatMap((_status, ord) => (totals.has(ord) ? [] : [ord]));
     if (full.length) {
-      const summed = (await db.executeQuery(compiledTotals({ ...key, full }).totals)).rows as { ord: number; count: number; price: number | null }[];
+      const summed = (await db.executeQuery(compiledTotals({ ...key, full }).totals)).rows as {
+        ord: number;
+        count: number;
+        price: number | null;
+      }[];
       for (const row of summed) totals.set(full[Number(row.ord)], row);
     }
     return key.statuses.map((status, ord) => {
       const { count, price } = totals.get(ord)!;
-      const head = JSON.stringify({ status, totalCount: Number(count ?? 0), totalPrice: toDollars(Number(price ?? 0)), page: key.page, size });
+      const head = JSON.stringify({
+        status,
+        totalCount: Number(count ?? 0),
+        totalPrice: fromCents(Number(price ?? 0)),
+        page: key.page,
+        size,
+      });
       return `${head.slice(0, -1)},"items":[${pages[ord].map((row) => row.item).join(',')}]}`;
     });
   }
 
-  app.get<{ Querystring: BoardQuery }>('/api/BookOrder/board', {
-    config: { access: { feature: FEATURE, permission: 'Read' } },
-    schema: {
-      tags: TAGS,
-      summary: 'The dispatch board: per status column its first cards (earliest pickup first), count and total price for the filter; with status and page, that column’s next window',
-      querystring: boardQuery,
+  app.get<{ Querystring: BoardQuery }>(
+    '/api/BookOrder/board',
+    {
+      config: { access: { feature: FEATURE, permission: 'Read' } },
+      schema: {
+        tags: TAGS,
+        summary:
+          'The dispatch board: per status column its first cards (earliest pickup first), count and total price for the filter; with status and page, that column’s next window',
+        querystring: boardQuery,
+      },
     },
-  }, async (request, reply) => {
-    const q = request.query;
-    const matches = q.search ? await findSearchMatches(db, q.search) : BY_NAME;
-    const columns = await windowJson({ day: today(), statuses: q.status ? [q.status] : BOARD_COLUMNS, q, page: q.page, matches });
-    return reply.type('application/json; charset=utf-8').send(`{"value":{"columns":[${columns.join(',')}]}}`);
-  });
+    async (request, reply) => {
+      const q = request.query;
+      const matches = q.search ? await findSearchMatches(db, q.search) : BY_NAME;
+      const columns = await windowJson({
+        day: today(),
+        statuses: q.status ? [q.status] : BOARD_COLUMNS,
+        q,
+        page: q.page,
+        matches,
+      });
+      return reply.type('application/json; charset=utf-8').send(`{"value":{"columns":[${columns.join(',')}]}}`);
+    },
+  );
 
   // ------------------------------------------------------------------ live
 
@@ -110,8 +159,14 @@ export default async function boardRoutes(app: FastifyInstance, ctx: ServerConte
       const allowed: number[] = [];
       for (const role of roles) if (await permissions.allows([role.id], [FEATURE], 'Read')) allowed.push(role.id);
       if (!allowed.length) return [];
-      const rows = await db.selectFrom('user_roles as ur').innerJoin('users as u', 'u.id', 'ur.user_id')
-        .select('ur.user_id').distinct().where('ur.role_id', 'in', allowed).where('u.deleted_at', 'is', null).execute();
+      const rows = await db
+        .selectFrom('user_roles as ur')
+        .innerJoin('users as u', 'u.id', 'ur.user_id')
+        .select('ur.user_id')
+        .distinct()
+        .where('ur.role_id', 'in', allowed)
+        .where('u.deleted_at', 'is', null)
+        .execute();
       return rows.map((row) => row.user_id);
     })();
     readers = { at: Date.now(), ids };
@@ -129,7 +184,8 @@ export default async function boardRoutes(app: FastifyInstance, ctx: ServerConte
     let card: BoardCard;
     try {
       const order = (JSON.parse(payload) as { value?: BoardCard }).value;
-      if (!order || typeof order.id !== 'number' || typeof order.orderNumber !== 'string' || !order.pickup) return payload;
+      if (!order || typeof order.id !== 'number' || typeof order.orderNumber !== 'string' || !order.pickup)
+        return payload;
       card = toBoardCard(order);
     } catch {
       return payload;
@@ -148,22 +204,41 @@ export default async function boardRoutes(app: FastifyInstance, ctx: ServerConte
     if (!hold) return;
     holds.delete(connectionId);
     readerIds().then(
-      (ids) => realtime.sendToUsers(ids.filter((id) => id !== hold.userId), HUB_METHODS.boardDrag, [{ ...hold, orderId: null } satisfies BoardDrag]),
+      (ids) =>
+        realtime.sendToUsers(
+          ids.filter((id) => id !== hold.userId),
+          HUB_METHODS.boardDrag,
+          [{ ...hold, orderId: null } satisfies BoardDrag],
+        ),
       (error: unknown) => app.log.warn({ err: error }, 'dispatch board: a closed board’s card could not be let go'),
     );
   });
 
   realtime.addMethod(HUB_METHODS.boardDragging, async (caller, args, connectionId) => {
     const orderId = args[0];
-    if (args.length !== 1 || !(orderId === null || (Number.isInteger(orderId) && (orderId as number) > 0 && (orderId as number) <= 2_147_483_647))) {
+    if (
+      args.length !== 1 ||
+      !(
+        orderId === null ||
+        (Number.isInteger(orderId) && (orderId as number) > 0 && (orderId as number) <= 2_147_483_647)
+      )
+    ) {
       throw new Error(`${HUB_METHODS.boardDragging} takes one argument: an order id, or null`);
     }
     const ids = await readerIds();
     if (!ids.includes(caller.userId)) throw new Error('You may not see the dispatch board');
-    const drag: BoardDrag = { orderId: orderId as number | null, userId: caller.userId, name: `${caller.firstName} ${caller.lastName}`.trim() };
+    const drag: BoardDrag = {
+      orderId: orderId as number | null,
+      userId: caller.userId,
+      name: `${caller.firstName} ${caller.lastName}`.trim(),
+    };
     if (drag.orderId === null) holds.delete(connectionId);
     else holds.set(connectionId, drag);
-    realtime.sendToUsers(ids.filter((id) => id !== caller.userId), HUB_METHODS.boardDrag, [drag]);
+    realtime.sendToUsers(
+      ids.filter((id) => id !== caller.userId),
+      HUB_METHODS.boardDrag,
+      [drag],
+    );
     return null;
   });
 }

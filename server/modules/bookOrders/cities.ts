@@ -8,16 +8,28 @@ import { containsPattern } from '../users/queries';
  */
 export async function rememberCities(trx: Db, cities: string[]): Promise<void> {
   const names = [...new Set(cities.filter(Boolean))];
-  if (names.length) await trx.insertInto('book_order_cities').values(names.map((name) => ({ name }))).onConflict((oc) => oc.column('name').doNothing()).execute();
+  if (names.length)
+    await trx
+      .insertInto('book_order_cities')
+      .values(names.map((name) => ({ name })))
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
 }
 
 export async function citiesMatching(db: Db, text: string): Promise<string[]> {
-  const rows = await db.selectFrom('book_order_cities').select('name').where(sql<boolean>`lower(name) like ${containsPattern(text)} escape '\\'`).limit(200).execute();
+  const rows = await db
+    .selectFrom('book_order_cities')
+    .select('name')
+    .where(sql<boolean>`lower(name) like ${containsPattern(text)} escape '\\'`)
+    .limit(200)
+    .execute();
   return rows.map((r) => r.name);
 }
 
 export async function rebuildOrderCities(db: Kysely<unknown> | Db): Promise<void> {
   const exec = db as Kysely<unknown>;
   await sql`delete from book_order_cities`.execute(exec);
-  await sql`insert into book_order_cities (name) select pickup_city from book_orders union select delivery_city from book_orders`.execute(exec);
+  await sql`insert into book_order_cities (name) select pickup_city from book_orders union select delivery_city from book_orders`.execute(
+    exec,
+  );
 }

@@ -1,5 +1,6 @@
 import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { type BookOrderFilter, type BookOrderInput, periodRange } from '../../../schema/bookOrders';
+import { todayIso } from '../../../schema/businessDay';
 import type { DialectName } from '../../db';
 import { type JsonRenderer, type JsonShape, jsonRenderer } from '../../db/json';
 import { literalPage, prepared } from '../../db/prepared';
@@ -15,10 +16,18 @@ import { rolledUpTotalsQuery } from './totals';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyQuery = SelectQueryBuilder<any, any, any>;
 
-export const today = () => new Date().toISOString().slice(0, 10);
+/** Today as the lists' periods read it: the company's day (schema/businessDay.ts). */
+export const today = () => todayIso();
 
-/** The shared list filter (SPEC.md §3) and the book-order filters, as WHERE clauses; each one has its index. */
-export function applyFilter<Q extends AnyQuery>(db: Db, dialect: DialectName, input: Q, f: BookOrderFilter, now = today(), matches = BY_NAME): Q {
+/** The shared list filter and the book-order filters (docs/product/conventions.md#lists) as WHERE clauses, each indexed. */
+export function applyFilter<Q extends AnyQuery>(
+  db: Db,
+  dialect: DialectName,
+  input: Q,
+  f: BookOrderFilter,
+  now = today(),
+  matches = BY_NAME,
+): Q {
   let query: AnyQuery = input;
   const range = periodRange(f.filtered, now, f.from, f.to);
   if (range.from) query = query.where('o.pickup_date', '>=', range.from);
@@ -30,9 +39,16 @@ export function applyFilter<Q extends AnyQuery>(db: Db, dialect: DialectName, in
   if (f.payOnPickup) query = query.where('o.pay_on_pickup', '=', 1);
   if (f.payOnDelivery) query = query.where('o.pay_on_delivery', '=', 1);
   const equal = [
-    ['o.dispatcher_id', f.dispatcherId], ['o.driver_id', f.driverId], ['o.payment_method', f.paymentMethod], ['o.status', f.status],
-    ['o.load_board', f.loadBoard], ['o.broker_id', f.brokerId], ['o.shipper_id', f.shipperId], ['o.carrier_id', f.carrierId],
-    ['o.pickup_state_id', f.pickupStateId], ['o.delivery_state_id', f.deliveryStateId],
+    ['o.dispatcher_id', f.dispatcherId],
+    ['o.driver_id', f.driverId],
+    ['o.payment_method', f.paymentMethod],
+    ['o.status', f.status],
+    ['o.load_board', f.loadBoard],
+    ['o.broker_id', f.brokerId],
+    ['o.shipper_id', f.shipperId],
+    ['o.carrier_id', f.carrierId],
+    ['o.pickup_state_id', f.pickupStateId],
+    ['o.delivery_state_id', f.deliveryStateId],
   ] as const;
   for (const [column, value] of equal) if (value !== undefined) query = query.where(column, '=', value as never);
   if (f.search) query = query.where(anyOf(searchBranches(db, dialect, f.search, matches)));
@@ -40,14 +56,22 @@ export function applyFilter<Q extends AnyQuery>(db: Db, dialect: DialectName, in
 }
 
 const SORT_COLUMNS = {
-  pickupDate: 'o.pickup_date', deliveryDate: 'o.delivery_date', orderNumber: 'o.order_number', price: 'o.price_cents',
-  status: 'o.status', createdAt: 'o.created_at', id: 'o.id',
+  pickupDate: 'o.pickup_date',
+  deliveryDate: 'o.delivery_date',
+  orderNumber: 'o.order_number',
+  price: 'o.price_cents',
+  status: 'o.status',
+  createdAt: 'o.created_at',
+  id: 'o.id',
 } as const;
 
 /** The sort column and direction: newest pickups first unless asked otherwise. */
 function sortOf(sort: string | undefined) {
   const field = (sort?.replace(/^-/, '') ?? 'pickupDate') as keyof typeof SORT_COLUMNS;
-  return { column: SORT_COLUMNS[field] ?? SORT_COLUMNS.pickupDate, direction: !sort || sort.startsWith('-') ? 'desc' as const : 'asc' as const };
+  return {
+    column: SORT_COLUMNS[field] ?? SORT_COLUMNS.pickupDate,
+    direction: !sort || sort.startsWith('-') ? ('desc' as const) : ('asc' as const),
+  };
 }
 
 /** The list order; id breaks ties so pages never overlap. */
@@ -67,7 +91,10 @@ function ordersWithListNames(db: Db) {
     .leftJoin('states as ps', 'ps.id', 'o.pickup_state_id')
     .leftJoin('states as ds', 'ds.id', 'o.delivery_state_id')
     .select([
-      'b.name as brokerName', 'sh.name as shipperName', 'ps.abbreviation as pickupState', 'ds.abbreviation as deliveryState',
+      'b.name as brokerName',
+      'sh.name as shipperName',
+      'ps.abbreviation as pickupState',
+      'ds.abbreviation as deliveryState',
       sql<string | null>`dp.first_name || ' ' || dp.last_name`.as('dispatcherName'),
       sql<string | null>`dr.first_name || ' ' || dr.last_name`.as('driverName'),
     ]);
@@ -86,10 +113,14 @@ export function selectOrders(db: Db) {
 const ref = (column: string) => sql.ref(column);
 // Each name is a one-row lookup by key. As six LEFT JOINs the statement took PostgreSQL 5–9 ms to plan, and it plans
 // a prepared statement afresh on every call while it judges its generic plan worse (an open-ended period does).
-const lookup = (value: RawBuilder<unknown>, table: string, key: string) => sql`(select ${value} from ${sql.table(table)} as n where n.id = ${sql.ref(key)})`;
+const lookup = (value: RawBuilder<unknown>, table: string, key: string) =>
+  sql`(select ${value} from ${sql.table(table)} as n where n.id = ${sql.ref(key)})`;
 const fullName = sql`n.first_name || ' ' || n.last_name`;
 const stop = (json: JsonRenderer, prefix: 'pickup' | 'delivery') => ({
-  city: ref(`o.${prefix}_city`), stateId: json.integer(ref(`o.${prefix}_state_id`)), state: lookup(sql`n.abbreviation`, 'states', `o.${prefix}_state_id`), date: ref(`o.${prefix}_date`),
+  city: ref(`o.${prefix}_city`),
+  stateId: json.integer(ref(`o.${prefix}_state_id`)),
+  state: lookup(sql`n.abbreviation`, 'states', `o.${prefix}_state_id`),
+  date: ref(`o.${prefix}_date`),
 });
 
 /** How a page renders one order "o" as JSON in the database. */
@@ -103,24 +134,61 @@ export type ItemJson = (json: JsonRenderer) => RawBuilder<unknown>;
 const listItemJson: ItemJson = (json) => {
   const int = (column: string) => json.integer(ref(column));
   return json.document({
-    id: int('o.id'), orderNumber: ref('o.order_number'), loadBoard: ref('o.load_board'), externalLoadId: ref('o.external_load_id'),
-    brokerId: int('o.broker_id'), brokerName: lookup(sql`n.name`, 'brokers', 'o.broker_id'), shipperId: int('o.shipper_id'),
-    shipperName: lookup(sql`n.name`, 'shippers', 'o.shipper_id'), carrierId: int('o.carrier_id'), dispatcherId: int('o.dispatcher_id'),
-    dispatcherName: lookup(fullName, 'users', 'o.dispatcher_id'), driverId: int('o.driver_id'), driverName: lookup(fullName, 'drivers', 'o.driver_id'),
-    truckId: int('o.truck_id'), trailerId: int('o.trailer_id'), status: ref('o.status'),
-    pickup: stop(json, 'pickup'), delivery: stop(json, 'delivery'),
-    price: json.dollars(ref('o.price_cents')), brokerFee: json.dollars(ref('o.broker_fee_cents')), paymentMethod: ref('o.payment_method'),
-    payOnPickup: json.flag(ref('o.pay_on_pickup')), payOnDelivery: json.flag(ref('o.pay_on_delivery')), paymentStatus: ref('o.payment_status'),
-    hasManagerReview: json.flag(ref('o.has_manager_review')), approved: json.flag(ref('o.approved')), vehicleCount: int('o.vehicle_count'),
-    deleted: json.isSet(ref('o.deleted_at')), version: int('o.version'),
+    id: int('o.id'),
+    orderNumber: ref('o.order_number'),
+    loadBoard: ref('o.load_board'),
+    externalLoadId: ref('o.external_load_id'),
+    brokerId: int('o.broker_id'),
+    brokerName: lookup(sql`n.name`, 'brokers', 'o.broker_id'),
+    shipperId: int('o.shipper_id'),
+    shipperName: lookup(sql`n.name`, 'shippers', 'o.shipper_id'),
+    carrierId: int('o.carrier_id'),
+    dispatcherId: int('o.dispatcher_id'),
+    dispatcherName: lookup(fullName, 'users', 'o.dispatcher_id'),
+    driverId: int('o.driver_id'),
+    driverName: lookup(fullName, 'drivers', 'o.driver_id'),
+    truckId: int('o.truck_id'),
+    trailerId: int('o.trailer_id'),
+    status: ref('o.status'),
+    pickup: stop(json, 'pickup'),
+    delivery: stop(json, 'delivery'),
+    price: json.dollars(ref('o.price_cents')),
+    brokerFee: json.dollars(ref('o.broker_fee_cents')),
+    paymentMethod: ref('o.payment_method'),
+    payOnPickup: json.flag(ref('o.pay_on_pickup')),
+    payOnDelivery: json.flag(ref('o.pay_on_delivery')),
+    paymentStatus: ref('o.payment_status'),
+    hasManagerReview: json.flag(ref('o.has_manager_review')),
+    approved: json.flag(ref('o.approved')),
+    vehicleCount: int('o.vehicle_count'),
+    deleted: json.isSet(ref('o.deleted_at')),
+    version: int('o.version'),
   });
 };
 
 /** The columns of book_orders a card is rendered from, with the two amounts every page row carries (ListPageRow). */
 export const BOARD_CARD_COLUMNS = [
-  'id', 'order_number', 'status', 'pickup_city', 'pickup_state_id', 'pickup_date', 'delivery_city', 'delivery_state_id', 'delivery_date',
-  'vehicle_count', 'price_cents', 'broker_fee_cents', 'dispatcher_id', 'driver_id', 'carrier_id', 'approved', 'has_manager_review',
-  'pay_on_pickup', 'pay_on_delivery', 'deleted_at', 'version',
+  'id',
+  'order_number',
+  'status',
+  'pickup_city',
+  'pickup_state_id',
+  'pickup_date',
+  'delivery_city',
+  'delivery_state_id',
+  'delivery_date',
+  'vehicle_count',
+  'price_cents',
+  'broker_fee_cents',
+  'dispatcher_id',
+  'driver_id',
+  'carrier_id',
+  'approved',
+  'has_manager_review',
+  'pay_on_pickup',
+  'pay_on_delivery',
+  'deleted_at',
+  'version',
 ] as const satisfies readonly (keyof BookOrdersTable)[];
 
 /**
@@ -135,17 +203,30 @@ export const BOARD_CARD_COLUMNS = [
 function boardCardShape(json: JsonRenderer): JsonShape {
   const column = (name: (typeof BOARD_CARD_COLUMNS)[number]) => ref(`o.${name}`);
   const stopOf = (prefix: 'pickup' | 'delivery', state: RawBuilder<unknown>) => ({
-    city: column(`${prefix}_city`), stateId: json.integer(column(`${prefix}_state_id`)), state, date: column(`${prefix}_date`),
+    city: column(`${prefix}_city`),
+    stateId: json.integer(column(`${prefix}_state_id`)),
+    state,
+    date: column(`${prefix}_date`),
   });
   return {
-    id: json.integer(column('id')), orderNumber: column('order_number'), status: column('status'),
-    pickup: stopOf('pickup', ref('ps.abbreviation')), delivery: stopOf('delivery', ref('ds.abbreviation')),
-    vehicleCount: json.integer(column('vehicle_count')), price: json.dollars(column('price_cents')),
-    dispatcherId: json.integer(column('dispatcher_id')), dispatcherName: sql`dp.first_name || ' ' || dp.last_name`,
-    driverId: json.integer(column('driver_id')), driverName: sql`dr.first_name || ' ' || dr.last_name`, carrierId: json.integer(column('carrier_id')),
-    approved: json.flag(column('approved')), hasManagerReview: json.flag(column('has_manager_review')),
-    payOnPickup: json.flag(column('pay_on_pickup')), payOnDelivery: json.flag(column('pay_on_delivery')),
-    deleted: json.isSet(column('deleted_at')), version: json.integer(column('version')),
+    id: json.integer(column('id')),
+    orderNumber: column('order_number'),
+    status: column('status'),
+    pickup: stopOf('pickup', ref('ps.abbreviation')),
+    delivery: stopOf('delivery', ref('ds.abbreviation')),
+    vehicleCount: json.integer(column('vehicle_count')),
+    price: json.dollars(column('price_cents')),
+    dispatcherId: json.integer(column('dispatcher_id')),
+    dispatcherName: sql`dp.first_name || ' ' || dp.last_name`,
+    driverId: json.integer(column('driver_id')),
+    driverName: sql`dr.first_name || ' ' || dr.last_name`,
+    carrierId: json.integer(column('carrier_id')),
+    approved: json.flag(column('approved')),
+    hasManagerReview: json.flag(column('has_manager_review')),
+    payOnPickup: json.flag(column('pay_on_pickup')),
+    payOnDelivery: json.flag(column('pay_on_delivery')),
+    deleted: json.isSet(column('deleted_at')),
+    version: json.integer(column('version')),
   };
 }
 
@@ -154,7 +235,10 @@ function boardCardShape(json: JsonRenderer): JsonShape {
  * (BOARD_CARD_COLUMNS) with `ord` (its column), `sort_key` and `sort_id`. Each row comes back as ListPageRow and
  * `ord`, in column order and each column in its page's order.
  */
-export function boardCardsOver(dialect: DialectName, window: RawBuilder<unknown>): RawBuilder<ListPageRow & { ord: number }> {
+export function boardCardsOver(
+  dialect: DialectName,
+  window: RawBuilder<unknown>,
+): RawBuilder<ListPageRow & { ord: number }> {
   const json = jsonRenderer(dialect);
   const card = json.document(boardCardShape(json));
   return sql`select o.ord, ${card} as item, o.price_cents, o.broker_fee_cents from (${window}) as o
@@ -174,7 +258,11 @@ export interface ListPageRow {
  * The totals of a first page that is not full: it holds the whole filtered set (a precise search, a short column), so
  * its own rows are the totals and no totals query is needed. Null for any other page.
  */
-export function ownTotals(rows: readonly ListPageRow[], page: number, size: number): { count: number; price: number; fee: number } | null {
+export function ownTotals(
+  rows: readonly ListPageRow[],
+  page: number,
+  size: number,
+): { count: number; price: number; fee: number } | null {
   if (page !== 0 || rows.length >= size) return null;
   let price = 0;
   let fee = 0;
@@ -189,7 +277,9 @@ export function ownTotals(rows: readonly ListPageRow[], page: number, size: numb
 export function orderByIdQueries(db: Db) {
   return {
     order: prepared((id: number) => selectOrders(db).where('o.id', '=', id)),
-    vehicles: prepared((id: number) => db.selectFrom('book_order_vehicles').selectAll().where('book_order_id', '=', id).orderBy('position')),
+    vehicles: prepared((id: number) =>
+      db.selectFrom('book_order_vehicles').selectAll().where('book_order_id', '=', id).orderBy('position'),
+    ),
   };
 }
 
@@ -200,35 +290,68 @@ export function orderByIdQueries(db: Db) {
  * columns for `item`, leaves the rendering to the caller (the board, boardCardsOver). A search is served through the
  * names it matches, looked up first (search.ts searchMatchesQuery).
  */
-export function listQueries(db: Db, dialect: DialectName, f: BookOrderFilter, now = today(), matches = BY_NAME, item: ItemJson | readonly string[] = listItemJson) {
+export function listQueries(
+  db: Db,
+  dialect: DialectName,
+  f: BookOrderFilter,
+  now = today(),
+  matches = BY_NAME,
+  item: ItemJson | readonly string[] = listItemJson,
+) {
   const sort = sortOf(f.sort);
   let totals;
   let pageIds;
   if (f.search) {
     const filtered = applyFilter(db, dialect, db.selectFrom('book_orders as o'), { ...f, search: undefined }, now);
     totals = searchTotals(db, dialect, f.search, filtered, searchBranches(db, dialect, f.search, matches));
-    pageIds = searchPageIds(db, dialect, filtered, searchBranches(db, dialect, f.search, matches, true), sort, f.page, f.size);
+    pageIds = searchPageIds(
+      db,
+      dialect,
+      filtered,
+      searchBranches(db, dialect, f.search, matches, true),
+      sort,
+      f.page,
+      f.size,
+    );
   } else {
-    totals = rolledUpTotalsQuery(db, f, periodRange(f.filtered, now, f.from, f.to))
-      ?? totalsOf(applyFilter(db, dialect, db.selectFrom('book_orders as o'), f, now));
-    const ids = applyFilter(db, dialect, db.selectFrom('book_orders as o').select(['o.id', sql.ref(sort.column).as('sort_key')]), f, now);
+    totals =
+      rolledUpTotalsQuery(db, f, periodRange(f.filtered, now, f.from, f.to)) ??
+      totalsOf(applyFilter(db, dialect, db.selectFrom('book_orders as o'), f, now));
+    const ids = applyFilter(
+      db,
+      dialect,
+      db.selectFrom('book_orders as o').select(['o.id', sql.ref(sort.column).as('sort_key')]),
+      f,
+      now,
+    );
     pageIds = literalPage(applySort(ids, f.sort), f.page, f.size);
   }
   // Each row: the item rendered as JSON with the two amounts, or (the board) the given columns of "o" raw.
-  const row = typeof item === 'function'
-    ? [item(jsonRenderer(dialect)).as('item'), sql.ref('o.price_cents').as('price_cents'), sql.ref('o.broker_fee_cents').as('broker_fee_cents')]
-    : item.map((column) => sql.ref(`o.${column}`).as(column));
+  const row =
+    typeof item === 'function'
+      ? [
+          item(jsonRenderer(dialect)).as('item'),
+          sql.ref('o.price_cents').as('price_cents'),
+          sql.ref('o.broker_fee_cents').as('broker_fee_cents'),
+        ]
+      : item.map((column) => sql.ref(`o.${column}`).as(column));
   // A first page by pickup date is read straight from an index in order (every filter's index ends in pickup date and
   // id), rendering only its rows: one index walk instead of two. A sort no index gives would render every matching
   // row before sorting them, so other pages and sorts take their ids first.
   if (!f.search && f.page === 0 && sort.column === SORT_COLUMNS.pickupDate) {
-    const rows = applyFilter(db, dialect, db.selectFrom('book_orders as o')
-      .select([...row, sql.ref(sort.column).as('sort_key'), 'o.id as sort_id']), f, now);
+    const rows = applyFilter(
+      db,
+      dialect,
+      db.selectFrom('book_orders as o').select([...row, sql.ref(sort.column).as('sort_key'), 'o.id as sort_id']),
+      f,
+      now,
+    );
     return { totals, page: literalPage(applySort(rows, f.sort), 0, f.size) };
   }
   // The page's ids in order, then each order and its names by key: SQLite loops over the ids in their order and sorts
   // nothing (joined with `in (ids)` instead, it sorted the 50 rendered rows again).
-  const page = db.selectFrom('book_orders as o')
+  const page = db
+    .selectFrom('book_orders as o')
     .innerJoin(pageIds.as('p'), (join) => join.onRef('p.id', '=', 'o.id'))
     .select([...row, 'p.sort_key', 'p.id as sort_id'])
     .orderBy('p.sort_key', sort.direction)
@@ -252,21 +375,80 @@ export async function checkReferences(trx: Db, input: BookOrderInput): Promise<v
     if (!row) throw badRequest(message, field);
     return row;
   };
-  const broker = await one(trx.selectFrom('brokers').select(['status']).where('id', '=', input.brokerId).where('deleted_at', 'is', null).executeTakeFirst(), 'brokerId', 'Choose an existing broker');
+  const broker = await one(
+    trx
+      .selectFrom('brokers')
+      .select(['status'])
+      .where('id', '=', input.brokerId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst(),
+    'brokerId',
+    'Choose an existing broker',
+  );
   if (broker.status === 'DO_NOT_USE') throw badRequest('This broker is marked do not use', 'brokerId');
-  await one(trx.selectFrom('shippers').select('id').where('id', '=', input.shipperId).where('deleted_at', 'is', null).executeTakeFirst(), 'shipperId', 'Choose an existing shipper');
-  await one(trx.selectFrom('carriers').select('id').where('id', '=', input.carrierId).where('deleted_at', 'is', null).executeTakeFirst(), 'carrierId', 'Choose one of the company’s carriers');
   await one(
-    trx.selectFrom('users as u').innerJoin('user_roles as ur', 'ur.user_id', 'u.id').innerJoin('roles as r', 'r.id', 'ur.role_id')
-      .select('u.id').where('u.id', '=', input.dispatcherId).where('u.deleted_at', 'is', null).where('r.name', 'in', ['Dispatcher', 'DispatchManager']).executeTakeFirst(),
-    'dispatcherId', 'Choose a dispatcher',
+    trx
+      .selectFrom('shippers')
+      .select('id')
+      .where('id', '=', input.shipperId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst(),
+    'shipperId',
+    'Choose an existing shipper',
+  );
+  await one(
+    trx
+      .selectFrom('carriers')
+      .select('id')
+      .where('id', '=', input.carrierId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst(),
+    'carrierId',
+    'Choose one of the company’s carriers',
+  );
+  await one(
+    trx
+      .selectFrom('users as u')
+      .innerJoin('user_roles as ur', 'ur.user_id', 'u.id')
+      .innerJoin('roles as r', 'r.id', 'ur.role_id')
+      .select('u.id')
+      .where('u.id', '=', input.dispatcherId)
+      .where('u.deleted_at', 'is', null)
+      .where('r.name', 'in', ['Dispatcher', 'DispatchManager'])
+      .executeTakeFirst(),
+    'dispatcherId',
+    'Choose a dispatcher',
   );
   if (input.driverId) {
-    await one(trx.selectFrom('drivers').select('id').where('id', '=', input.driverId).where('deleted_at', 'is', null).where('terminated_on', 'is', null).executeTakeFirst(), 'driverId', 'Choose an active driver');
+    await one(
+      trx
+        .selectFrom('drivers')
+        .select('id')
+        .where('id', '=', input.driverId)
+        .where('deleted_at', 'is', null)
+        .where('terminated_on', 'is', null)
+        .executeTakeFirst(),
+      'driverId',
+      'Choose an active driver',
+    );
   }
-  for (const [field, type] of [['truckId', 'Truck'], ['trailerId', 'Trailer']] as const) {
+  for (const [field, type] of [
+    ['truckId', 'Truck'],
+    ['trailerId', 'Trailer'],
+  ] as const) {
     const id = input[field];
-    if (id) await one(trx.selectFrom('units').select('id').where('id', '=', id).where('unit_type', '=', type).where('deleted_at', 'is', null).executeTakeFirst(), field, `Choose an existing ${type.toLowerCase()}`);
+    if (id)
+      await one(
+        trx
+          .selectFrom('units')
+          .select('id')
+          .where('id', '=', id)
+          .where('unit_type', '=', type)
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst(),
+        field,
+        `Choose an existing ${type.toLowerCase()}`,
+      );
   }
   const stateIds = [input.pickup.stateId, input.delivery.stateId];
   const states = await trx.selectFrom('states').select('id').where('id', 'in', stateIds).execute();

@@ -12,7 +12,10 @@ function zip5(zip: string | null | undefined): string | null {
  * this one rule (create and update through orderColumns, the seeds through generateOrder, migration 023's backfill),
  * so revenue per mile reads the same distance whichever way the order came in.
  */
-export function routeMiles(pickupZip: string | null | undefined, deliveryZip: string | null | undefined): number | null {
+export function routeMiles(
+  pickupZip: string | null | undefined,
+  deliveryZip: string | null | undefined,
+): number | null {
   const from = zip5(pickupZip);
   const to = zip5(deliveryZip);
   if (!from || !to) return null;

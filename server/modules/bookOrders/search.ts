@@ -49,10 +49,15 @@ interface NameRow {
 /** One statement, compiled once: the brokers, shippers and cities whose names contain the text (a few of each). */
 export function searchMatchesStatement(db: Db) {
   const limit = PER_VALUE_LIMIT + 1;
-  const statement = prepared((brokers: string, shippers: string, cities: string) => ({ compile: () => sql<NameRow>`
+  const statement = prepared((brokers: string, shippers: string, cities: string) => ({
+    compile: () =>
+      sql<NameRow>`
     select * from (select 'broker' as kind, id, name from brokers where ${likeName(brokers)} order by id limit ${sql.lit(limit)}) as b
     union all select * from (select 'shipper' as kind, id, name from shippers where ${likeName(shippers)} order by id limit ${sql.lit(limit)}) as s
-    union all select * from (select 'city' as kind, 0 as id, name from book_order_cities where ${likeName(cities)} order by name limit ${sql.lit(limit)}) as c`.compile(db) }));
+    union all select * from (select 'city' as kind, 0 as id, name from book_order_cities where ${likeName(cities)} order by name limit ${sql.lit(limit)}) as c`.compile(
+        db,
+      ),
+  }));
   return (text: string) => {
     const pattern = containsPattern(text);
     return statement(pattern, pattern, pattern);
@@ -64,13 +69,18 @@ export function readSearchMatches(rows: NameRow[]): SearchMatches {
     const values = rows.filter((row) => row.kind === kind).map(pick);
     return values.length > PER_VALUE_LIMIT ? 'many' : values;
   };
-  return { brokers: of('broker', (r) => Number(r.id)), shippers: of('shipper', (r) => Number(r.id)), cities: of('city', (r) => r.name) };
+  return {
+    brokers: of('broker', (r) => Number(r.id)),
+    shippers: of('shipper', (r) => Number(r.id)),
+    cities: of('city', (r) => r.name),
+  };
 }
 
 /** The names a search text matches (searchMatchesStatement, read by readSearchMatches). */
 export function searchMatchesQuery(db: Db) {
   const statement = searchMatchesStatement(db);
-  return async (executor: Db, text: string): Promise<SearchMatches> => readSearchMatches((await executor.executeQuery(statement(text))).rows);
+  return async (executor: Db, text: string): Promise<SearchMatches> =>
+    readSearchMatches((await executor.executeQuery(statement(text))).rows);
 }
 
 /** The order's own text: number, external load id and VINs. */
@@ -79,7 +89,8 @@ function ownText(dialect: DialectName, text: string): Condition {
   if (dialect === 'sqlite' && text.length >= 3) {
     // FTS5 trigram: a quoted phrase matches any substring of three characters or more.
     const phrase = `"${text.toLowerCase().replace(/"/g, '""')}"`;
-    return (eb) => eb('o.id', 'in', sql<number>`(select rowid from book_order_search where book_order_search match ${phrase})`);
+    return (eb) =>
+      eb('o.id', 'in', sql<number>`(select rowid from book_order_search where book_order_search match ${phrase})`);
   }
   return (eb) => eb(sql`o.search_text`, 'like', sql`${pattern} escape '\\'`);
 }
@@ -90,7 +101,13 @@ type NameColumn = 'o.broker_id' | 'o.shipper_id' | 'o.pickup_city' | 'o.delivery
  * The search's conditions, in the order searchTotals relies on (broker, shipper, pickup city, delivery city, own
  * text), leaving out the kinds nothing matched. perValue: one condition per matching name instead of one per kind.
  */
-export function searchBranches(db: Db, dialect: DialectName, text: string, matches: SearchMatches, perValue = false): Condition[] {
+export function searchBranches(
+  db: Db,
+  dialect: DialectName,
+  text: string,
+  matches: SearchMatches,
+  perValue = false,
+): Condition[] {
   const pattern = containsPattern(text);
   const branches: Condition[] = [];
   const add = <T extends number | string>(columns: NameColumn[], matched: Matched<T>, byName: () => AnyQuery) => {
@@ -102,16 +119,23 @@ export function searchBranches(db: Db, dialect: DialectName, text: string, match
   };
   add(['o.broker_id'], matches.brokers, () => db.selectFrom('brokers').select('id').where(likeName(pattern)));
   add(['o.shipper_id'], matches.shippers, () => db.selectFrom('shippers').select('id').where(likeName(pattern)));
-  add(['o.pickup_city', 'o.delivery_city'], matches.cities, () => db.selectFrom('book_order_cities').select('name').where(likeName(pattern)));
+  add(['o.pickup_city', 'o.delivery_city'], matches.cities, () =>
+    db.selectFrom('book_order_cities').select('name').where(likeName(pattern)),
+  );
   branches.push(ownText(dialect, text));
   return branches;
 }
 
-export const anyOf = (branches: Condition[]): Condition => (branches.length === 1 ? branches[0] : (eb) => eb.or(branches.map((branch) => branch(eb))));
+export const anyOf = (branches: Condition[]): Condition =>
+  branches.length === 1 ? branches[0] : (eb) => eb.or(branches.map((branch) => branch(eb)));
 
 /** Count, price and broker fee of the orders a query selects (alias o): the list's totals. */
 export const totalsOf = (query: AnyQuery) =>
-  query.select(({ fn }) => [fn.countAll<number>().as('count'), fn.sum<number>('o.price_cents').as('price'), fn.sum<number>('o.broker_fee_cents').as('fee')]);
+  query.select(({ fn }) => [
+    fn.countAll<number>().as('count'),
+    fn.sum<number>('o.price_cents').as('price'),
+    fn.sum<number>('o.broker_fee_cents').as('fee'),
+  ]);
 
 /**
  * Count and sums of the orders any branch matches, each order once. On SQLite each branch counts the orders no
@@ -123,10 +147,21 @@ export const totalsOf = (query: AnyQuery) =>
  */
 export function searchTotals(db: Db, dialect: DialectName, text: string, filtered: AnyQuery, branches: Condition[]) {
   // A text of one or two characters is matched in search_text, which no index holds: the OR reads the rows anyway.
-  if (dialect !== 'sqlite' || text.length < 3 || branches.length === 1) return totalsOf(filtered.where(anyOf(branches)));
-  const parts = branches.map((branch, i) => totalsOf(i === 0 ? filtered.where(branch) : filtered.where(branch).where((eb) => eb.not(anyOf(branches.slice(0, i))(eb)))));
+  if (dialect !== 'sqlite' || text.length < 3 || branches.length === 1)
+    return totalsOf(filtered.where(anyOf(branches)));
+  const parts = branches.map((branch, i) =>
+    totalsOf(
+      i === 0 ? filtered.where(branch) : filtered.where(branch).where((eb) => eb.not(anyOf(branches.slice(0, i))(eb))),
+    ),
+  );
   const union = parts.slice(1).reduce((query, part) => query.unionAll(part), parts[0]);
-  return db.selectFrom(union.as('parts')).select(({ fn }) => [fn.sum<number>('parts.count').as('count'), fn.sum<number>('parts.price').as('price'), fn.sum<number>('parts.fee').as('fee')]);
+  return db
+    .selectFrom(union.as('parts'))
+    .select(({ fn }) => [
+      fn.sum<number>('parts.count').as('count'),
+      fn.sum<number>('parts.price').as('price'),
+      fn.sum<number>('parts.fee').as('fee'),
+    ]);
 }
 
 /** The sort columns that hold numbers (the rest are text). */
@@ -142,18 +177,40 @@ const NUMERIC_SORT = new Set(['o.price_cents', 'o.id']);
  * by an expression no index holds (the same order: `date || ''`, `price + 0`), so its matches come from the trigram
  * index first and are sorted after.
  */
-export function searchPageIds(db: Db, dialect: DialectName, filtered: AnyQuery, branches: Condition[], sort: { column: string; direction: 'asc' | 'desc' }, page: number, size: number) {
+export function searchPageIds(
+  db: Db,
+  dialect: DialectName,
+  filtered: AnyQuery,
+  branches: Condition[],
+  sort: { column: string; direction: 'asc' | 'desc' },
+  page: number,
+  size: number,
+) {
   const { column, direction } = sort;
   const unindexed = NUMERIC_SORT.has(column) ? sql`${sql.ref(column)} + 0` : sql`${sql.ref(column)} || ''`;
   const firstOf = (branch: Condition, i: number) => {
     const own = dialect === 'postgres' && i === branches.length - 1;
-    return filtered.where(branch).select(['o.id', sql.ref(column).as('sort_key')])
-      .orderBy(own ? unindexed : sql.ref(column), direction).orderBy(own ? sql`o.id + 0` : sql.ref('o.id'), direction);
+    return filtered
+      .where(branch)
+      .select(['o.id', sql.ref(column).as('sort_key')])
+      .orderBy(own ? unindexed : sql.ref(column), direction)
+      .orderBy(own ? sql`o.id + 0` : sql.ref('o.id'), direction);
   };
   if (branches.length === 1) return literalPage(firstOf(branches[0], 0), page, size);
   const depth = (page + 1) * size;
-  const [first, ...rest] = branches.map((branch, i) => db.selectFrom(literalPage(firstOf(branch, i), 0, depth).as(`b${i}`)).selectAll());
+  const [first, ...rest] = branches.map((branch, i) =>
+    db.selectFrom(literalPage(firstOf(branch, i), 0, depth).as(`b${i}`)).selectAll(),
+  );
   // UNION ALL, then one row per order: cheaper than UNION, which sorted every branch's rows again to merge them.
   const union = rest.reduce((query, branch) => query.unionAll(branch), first);
-  return literalPage(db.selectFrom(union.as('m')).select(['m.id', 'm.sort_key']).groupBy(['m.id', 'm.sort_key']).orderBy('m.sort_key', direction).orderBy('m.id', direction), page, size);
+  return literalPage(
+    db
+      .selectFrom(union.as('m'))
+      .select(['m.id', 'm.sort_key'])
+      .groupBy(['m.id', 'm.sort_key'])
+      .orderBy('m.sort_key', direction)
+      .orderBy('m.id', direction),
+    page,
+    size,
+  );
 }

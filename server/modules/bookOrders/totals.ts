@@ -24,9 +24,29 @@ import type { Db } from '../../db/types';
 
 /** The columns an order's contribution depends on. */
 const ROW_COLUMNS = [
-  'pickup_date', 'deleted_at', 'price_cents', 'broker_fee_cents', 'dispatcher_id', 'driver_id', 'status', 'load_board', 'broker_id',
-  'shipper_id', 'carrier_id', 'pickup_state_id', 'delivery_state_id', 'payment_method', 'pay_on_pickup', 'pay_on_delivery',
-  'has_manager_review', 'approved', 'vehicle_count', 'cod_amount_cents', 'payment_status', 'route_miles', 'delivery_date',
+  'pickup_date',
+  'deleted_at',
+  'price_cents',
+  'broker_fee_cents',
+  'dispatcher_id',
+  'driver_id',
+  'status',
+  'load_board',
+  'broker_id',
+  'shipper_id',
+  'carrier_id',
+  'pickup_state_id',
+  'delivery_state_id',
+  'payment_method',
+  'pay_on_pickup',
+  'pay_on_delivery',
+  'has_manager_review',
+  'approved',
+  'vehicle_count',
+  'cod_amount_cents',
+  'payment_status',
+  'route_miles',
+  'delivery_date',
 ] as const;
 type TotalsRow = Record<(typeof ROW_COLUMNS)[number], string | number | null>;
 
@@ -78,9 +98,13 @@ export const reportDim = (keys: readonly ReportKeyColumn[]) => {
 };
 /** The value of a report key: the ids in REPORT_KEYS order joined by ':', 0 for an order without a driver. */
 export const reportValue = (ids: Partial<Record<ReportKeyColumn, number | string>>, keys: readonly ReportKeyColumn[]) =>
-  REPORT_KEYS.filter((k) => keys.includes(k)).map((k) => String(ids[k] ?? 0)).join(':');
+  REPORT_KEYS.filter((k) => keys.includes(k))
+    .map((k) => String(ids[k] ?? 0))
+    .join(':');
 /** Every subset of REPORT_KEYS (eight), each a report dim. */
-const REPORT_KEY_SETS: ReportKeyColumn[][] = Array.from({ length: 2 ** REPORT_KEYS.length }, (_, mask) => REPORT_KEYS.filter((_k, i) => mask & (1 << i)));
+const REPORT_KEY_SETS: ReportKeyColumn[][] = Array.from({ length: 2 ** REPORT_KEYS.length }, (_, mask) =>
+  REPORT_KEYS.filter((_k, i) => mask & (1 << i)),
+);
 
 /** The (dim, value) keys a live order adds to; none for a deleted one. Cancelled orders are left out of the reports' dims. */
 function keysOf(row: TotalsRow): { dim: string; value: string }[] {
@@ -97,7 +121,11 @@ function keysOf(row: TotalsRow): { dim: string; value: string }[] {
     if (value !== null && value !== undefined) keys.push({ dim: pairDim(d), value: `${row.status}:${value}` });
   }
   if (row.status !== 'CANCELLED') {
-    const ids = { dispatcher_id: row.dispatcher_id ?? 0, driver_id: row.driver_id ?? 0, carrier_id: row.carrier_id ?? 0 };
+    const ids = {
+      dispatcher_id: row.dispatcher_id ?? 0,
+      driver_id: row.driver_id ?? 0,
+      carrier_id: row.carrier_id ?? 0,
+    };
     for (const set of REPORT_KEY_SETS) keys.push({ dim: reportDim(set), value: reportValue(ids, set) });
   }
   return keys;
@@ -113,10 +141,12 @@ export const DRIVER_COVER = 'driver_cover';
 
 /** The days a live, booked load of a driver covers (none for others). */
 function coveredDays(row: TotalsRow): string[] {
-  if (row.deleted_at !== null || row.status === 'CANCELLED' || row.driver_id === null || row.driver_id === undefined) return [];
+  if (row.deleted_at !== null || row.status === 'CANCELLED' || row.driver_id === null || row.driver_id === undefined)
+    return [];
   const days: string[] = [];
   const last = String(row.delivery_date);
-  for (let day = String(row.pickup_date), n = 0; day <= last && n <= MAX_LOAD_DAYS; day = addDays(day, 1), n++) days.push(day);
+  for (let day = String(row.pickup_date), n = 0; day <= last && n <= MAX_LOAD_DAYS; day = addDays(day, 1), n++)
+    days.push(day);
   return days;
 }
 
@@ -136,7 +166,13 @@ function rowFigures(row: TotalsRow) {
 }
 
 export async function readTotalsRow(trx: Db, id: number): Promise<TotalsRow | null> {
-  return ((await trx.selectFrom('book_orders').select([...ROW_COLUMNS]).where('id', '=', id).executeTakeFirst()) as TotalsRow | undefined) ?? null;
+  return (
+    ((await trx
+      .selectFrom('book_orders')
+      .select([...ROW_COLUMNS])
+      .where('id', '=', id)
+      .executeTakeFirst()) as TotalsRow | undefined) ?? null
+  );
 }
 
 async function add(trx: Db, row: TotalsRow, sign: 1 | -1): Promise<void> {
@@ -144,25 +180,51 @@ async function add(trx: Db, row: TotalsRow, sign: 1 | -1): Promise<void> {
   if (!keys.length) return;
   const covered = coveredDays(row);
   if (covered.length) {
-    const zero = { price_cents: 0, fee_cents: 0, vehicles: 0, cod_cents: 0, paid_cents: 0, miles_count: 0, miles_price_cents: 0, miles: 0 };
-    await trx.insertInto('book_order_totals')
+    const zero = {
+      price_cents: 0,
+      fee_cents: 0,
+      vehicles: 0,
+      cod_cents: 0,
+      paid_cents: 0,
+      miles_count: 0,
+      miles_price_cents: 0,
+      miles: 0,
+    };
+    await trx
+      .insertInto('book_order_totals')
       .values(covered.map((day) => ({ dim: DRIVER_COVER, value: String(row.driver_id), day, count: sign, ...zero })))
-      .onConflict((oc) => oc.columns(['dim', 'value', 'day']).doUpdateSet({ count: sql`book_order_totals.count + excluded.count` }))
+      .onConflict((oc) =>
+        oc.columns(['dim', 'value', 'day']).doUpdateSet({ count: sql`book_order_totals.count + excluded.count` }),
+      )
       .execute();
   }
   const figures = rowFigures(row);
   const sums = {
-    count: sign, price_cents: sign * Number(row.price_cents), fee_cents: sign * Number(row.broker_fee_cents),
-    vehicles: sign * figures.vehicles, cod_cents: sign * figures.cod_cents, paid_cents: sign * figures.paid_cents,
-    miles_count: sign * figures.miles_count, miles_price_cents: sign * figures.miles_price_cents, miles: sign * figures.miles,
+    count: sign,
+    price_cents: sign * Number(row.price_cents),
+    fee_cents: sign * Number(row.broker_fee_cents),
+    vehicles: sign * figures.vehicles,
+    cod_cents: sign * figures.cod_cents,
+    paid_cents: sign * figures.paid_cents,
+    miles_count: sign * figures.miles_count,
+    miles_price_cents: sign * figures.miles_price_cents,
+    miles: sign * figures.miles,
   };
   await trx
     .insertInto('book_order_totals')
     .values(keys.map((k) => ({ ...k, day: String(row.pickup_date), ...sums })))
     .onConflict((oc) =>
-      oc.columns(['dim', 'value', 'day']).doUpdateSet(
-        Object.fromEntries(Object.keys(sums).map((column) => [column, sql`${sql.ref(`book_order_totals.${column}`)} + ${sql.ref(`excluded.${column}`)}`])),
-      ))
+      oc
+        .columns(['dim', 'value', 'day'])
+        .doUpdateSet(
+          Object.fromEntries(
+            Object.keys(sums).map((column) => [
+              column,
+              sql`${sql.ref(`book_order_totals.${column}`)} + ${sql.ref(`excluded.${column}`)}`,
+            ]),
+          ),
+        ),
+    )
     .execute();
 }
 
@@ -175,9 +237,17 @@ export async function adjustTotals(trx: Db, before: TotalsRow | null, after: Tot
 const delivered = sql.join(DELIVERED_STATUSES.map((status) => sql.lit(status)));
 // count, price, fee, vehicles, COD of delivered orders, price of paid ones, and of the orders with a distance their
 // count, price and miles (rowFigures).
-const totalsFigures = [sql`count(*)`, sql`sum(price_cents)`, sql`sum(broker_fee_cents)`, sql`sum(vehicle_count)`,
-  sql`sum(case when status in (${delivered}) then cod_amount_cents else 0 end)`, sql`sum(case when payment_status = 'PAID' then price_cents else 0 end)`,
-  sql`sum(case when route_miles > 0 then 1 else 0 end)`, sql`sum(case when route_miles > 0 then price_cents else 0 end)`, sql`sum(case when route_miles > 0 then route_miles else 0 end)`];
+const totalsFigures = [
+  sql`count(*)`,
+  sql`sum(price_cents)`,
+  sql`sum(broker_fee_cents)`,
+  sql`sum(vehicle_count)`,
+  sql`sum(case when status in (${delivered}) then cod_amount_cents else 0 end)`,
+  sql`sum(case when payment_status = 'PAID' then price_cents else 0 end)`,
+  sql`sum(case when route_miles > 0 then 1 else 0 end)`,
+  sql`sum(case when route_miles > 0 then price_cents else 0 end)`,
+  sql`sum(case when route_miles > 0 then route_miles else 0 end)`,
+];
 const totalsInsert = sql`insert into book_order_totals (dim, value, day, count, price_cents, fee_cents, vehicles, cod_cents, paid_cents, miles_count, miles_price_cents, miles)`;
 
 /** Recomputes the whole table from the orders (migration, seeds, bulk load). */
@@ -187,7 +257,9 @@ export async function rebuildOrderTotals(db: Kysely<unknown> | Db): Promise<void
   const figures = totalsFigures;
   const sums = sql.join(figures);
   const insert = totalsInsert;
-  await sql`${insert} select 'all', '', pickup_date, ${sums} from book_orders where deleted_at is null group by pickup_date`.execute(exec);
+  await sql`${insert} select 'all', '', pickup_date, ${sums} from book_orders where deleted_at is null group by pickup_date`.execute(
+    exec,
+  );
   for (const d of DIMENSIONS) {
     const column = sql.ref(d.column);
     if (d.only !== undefined) {
@@ -202,7 +274,12 @@ export async function rebuildOrderTotals(db: Kysely<unknown> | Db): Promise<void
   // The reports' dims from one pass over the orders: their sums per dispatcher, driver, carrier and day (the finest
   // key, ~600 rows a day), which every coarser key then adds up (~11 s at a million orders; a pass each took ~50 s).
   const selects = REPORT_KEY_SETS.map((set) => {
-    const value = set.length ? sql.join(set.map((k) => sql`cast(${sql.ref(k)} as text)`), sql` || ':' || `) : sql`''`;
+    const value = set.length
+      ? sql.join(
+          set.map((k) => sql`cast(${sql.ref(k)} as text)`),
+          sql` || ':' || `,
+        )
+      : sql`''`;
     return sql`select ${sql.lit(reportDim(set))}, ${value}, day, ${sql.join(figures.map((_f, i) => sql`sum(${sql.ref(`s${i}`)})`))} from grain
       group by ${sql.join([...set.map((k) => sql.ref(k)), sql`day`])}`;
   });
@@ -211,10 +288,17 @@ export async function rebuildOrderTotals(db: Kysely<unknown> | Db): Promise<void
       from book_orders where deleted_at is null and status <> 'CANCELLED' group by dispatcher_id, coalesce(driver_id, 0), carrier_id, pickup_date)
     ${insert} ${sql.join(selects, sql` union all `)}`.execute(exec);
   // The calendar's loaded days: each booked load of a driver over its days, pickup to delivery (coveredDays).
-  const steps = sql.join(Array.from({ length: MAX_LOAD_DAYS + 1 }, (_v, n) => sql`select ${sql.lit(n)} as n`), sql` union all `);
+  const steps = sql.join(
+    Array.from({ length: MAX_LOAD_DAYS + 1 }, (_v, n) => sql`select ${sql.lit(n)} as n`),
+    sql` union all `,
+  );
   const postgres = isPostgres(exec);
-  const span = postgres ? sql`(cast(o.delivery_date as date) - cast(o.pickup_date as date))` : sql`cast(julianday(o.delivery_date) - julianday(o.pickup_date) as integer)`;
-  const dayOf = postgres ? sql`to_char(cast(o.pickup_date as date) + s.n, 'YYYY-MM-DD')` : sql`date(o.pickup_date, '+' || s.n || ' days')`;
+  const span = postgres
+    ? sql`(cast(o.delivery_date as date) - cast(o.pickup_date as date))`
+    : sql`cast(julianday(o.delivery_date) - julianday(o.pickup_date) as integer)`;
+  const dayOf = postgres
+    ? sql`to_char(cast(o.pickup_date as date) + s.n, 'YYYY-MM-DD')`
+    : sql`date(o.pickup_date, '+' || s.n || ' days')`;
   await sql`${insert} select ${DRIVER_COVER}, cast(driver_id as text), day, count(*), 0, 0, 0, 0, 0, 0, 0, 0 from (
       select o.driver_id, ${dayOf} as day from book_orders o join (${steps}) s on s.n <= ${span}
       where o.deleted_at is null and o.status <> 'CANCELLED' and o.driver_id is not null) covered
@@ -222,7 +306,11 @@ export async function rebuildOrderTotals(db: Kysely<unknown> | Db): Promise<void
 }
 
 /** Fills the status-pair dims (STATUS_PAIRS) from the orders; `insert` and `sums` as rebuildOrderTotals writes them. */
-async function rebuildStatusPairTotals(exec: Kysely<unknown>, insert = totalsInsert, sums = sql.join(totalsFigures)): Promise<void> {
+async function rebuildStatusPairTotals(
+  exec: Kysely<unknown>,
+  insert = totalsInsert,
+  sums = sql.join(totalsFigures),
+): Promise<void> {
   for (const d of STATUS_PAIRS) {
     const column = sql.ref(d.column);
     await sql`${insert} select ${pairDim(d)}, status || ':' || cast(${column} as text), pickup_date, ${sums} from book_orders
@@ -269,7 +357,11 @@ export function rolledUpTotalsQuery(db: Db, f: BookOrderFilter, range: { from?: 
   if (!key) return null;
   let query = db
     .selectFrom('book_order_totals')
-    .select(({ fn }) => [fn.sum<number>('count').as('count'), fn.sum<number>('price_cents').as('price'), fn.sum<number>('fee_cents').as('fee')])
+    .select(({ fn }) => [
+      fn.sum<number>('count').as('count'),
+      fn.sum<number>('price_cents').as('price'),
+      fn.sum<number>('fee_cents').as('fee'),
+    ])
     .where('dim', '=', key.dim)
     .where('value', '=', key.value);
   if (range.from) query = query.where('day', '>=', range.from);

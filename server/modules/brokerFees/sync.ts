@@ -22,32 +22,63 @@ import { audit } from '../audit/audit';
 /** The due date of an order's fee: its delivery date plus its payment terms. */
 export const feeDueOn = (deliveryDate: string, termsDays: number) => addDays(deliveryDate, termsDays);
 
-type FeeRow = { id: number; version: number; broker_id: number; amount_cents: number; due_on: string; status: string; paid_on: string | null };
+type FeeRow = {
+  id: number;
+  version: number;
+  broker_id: number;
+  amount_cents: number;
+  due_on: string;
+  status: string;
+  paid_on: string | null;
+};
 
 export async function syncBrokerFee(trx: Db, orderId: number, request: FastifyRequest | null): Promise<void> {
-  const order = await trx.selectFrom('book_orders')
+  const order = await trx
+    .selectFrom('book_orders')
     .select(['broker_id', 'broker_fee_cents', 'delivery_date', 'payment_terms_days', 'status', 'deleted_at'])
-    .where('id', '=', orderId).executeTakeFirstOrThrow();
-  const fee: FeeRow | undefined = await trx.selectFrom('broker_fee_transactions')
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  const fee: FeeRow | undefined = await trx
+    .selectFrom('broker_fee_transactions')
     .select(['id', 'version', 'broker_id', 'amount_cents', 'due_on', 'status', 'paid_on'])
-    .where('book_order_id', '=', orderId).executeTakeFirst();
+    .where('book_order_id', '=', orderId)
+    .executeTakeFirst();
   const owed = order.broker_fee_cents > 0 && order.status !== 'CANCELLED' && order.deleted_at === null;
-  const terms = { broker_id: order.broker_id, amount_cents: order.broker_fee_cents, due_on: feeDueOn(order.delivery_date, order.payment_terms_days) };
+  const terms = {
+    broker_id: order.broker_id,
+    amount_cents: order.broker_fee_cents,
+    due_on: feeDueOn(order.delivery_date, order.payment_terms_days),
+  };
   const now = new Date().toISOString();
 
   if (!fee) {
     if (!owed) return;
-    const created = await trx.insertInto('broker_fee_transactions')
-      .values({ book_order_id: orderId, ...terms, status: 'DUE', paid_on: null, paid_by: null, payment_method: null, reference: null, created_at: now, updated_at: now, deleted_at: null })
-      .returningAll().executeTakeFirstOrThrow();
+    const created = await trx
+      .insertInto('broker_fee_transactions')
+      .values({
+        book_order_id: orderId,
+        ...terms,
+        status: 'DUE',
+        paid_on: null,
+        paid_by: null,
+        payment_method: null,
+        reference: null,
+        created_at: now,
+        updated_at: now,
+        deleted_at: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
     await audit(trx, request, { action: 'create', entity: 'broker_fee', entityId: created.id, after: created });
     return;
   }
 
   if (fee.status === 'PAID') {
     const paid = `The broker fee of this order was paid on ${usDate(fee.paid_on)} (${usCents(fee.amount_cents)})`;
-    if (order.broker_fee_cents !== fee.amount_cents) throw new ApiError(409, `${paid}: it stays ${usCents(fee.amount_cents)}`, 'conflict', 'brokerFee');
-    if (order.broker_id !== fee.broker_id) throw new ApiError(409, `${paid} to this order's broker: the broker stays`, 'conflict', 'brokerId');
+    if (order.broker_fee_cents !== fee.amount_cents)
+      throw new ApiError(409, `${paid}: it stays ${usCents(fee.amount_cents)}`, 'conflict', 'brokerFee');
+    if (order.broker_id !== fee.broker_id)
+      throw new ApiError(409, `${paid} to this order's broker: the broker stays`, 'conflict', 'brokerId');
     return;
   }
 
@@ -55,9 +86,19 @@ export async function syncBrokerFee(trx: Db, orderId: number, request: FastifyRe
   const next = owed ? { status, ...terms } : { status };
   const changed = Object.entries(next).filter(([column, value]) => fee[column as keyof FeeRow] !== value);
   if (!changed.length) return;
-  await trx.updateTable('broker_fee_transactions').set({ ...next, version: fee.version + 1, updated_at: now }).where('id', '=', fee.id).execute();
+  await trx
+    .updateTable('broker_fee_transactions')
+    .set({ ...next, version: fee.version + 1, updated_at: now })
+    .where('id', '=', fee.id)
+    .execute();
   const action = status === fee.status ? 'update' : status === 'CANCELLED' ? 'cancel' : 'reopen';
-  await audit(trx, request, { action, entity: 'broker_fee', entityId: fee.id, before: fee, after: { ...fee, ...next, version: fee.version + 1 } });
+  await audit(trx, request, {
+    action,
+    entity: 'broker_fee',
+    entityId: fee.id,
+    before: fee,
+    after: { ...fee, ...next, version: fee.version + 1 },
+  });
 }
 
 /**

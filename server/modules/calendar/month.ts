@@ -1,6 +1,13 @@
 import { type RawBuilder, sql } from 'kysely';
 import {
-  type CalendarAnswer, type CalendarDriver, type CalendarEvent, type CalendarMark, DAY_STATE_CODES, type DayState, STATE_EVENTS, monthDays,
+  type CalendarAnswer,
+  type CalendarDriver,
+  type CalendarEvent,
+  type CalendarMark,
+  DAY_STATE_CODES,
+  type DayState,
+  STATE_EVENTS,
+  monthDays,
 } from '../../../schema/calendar';
 import { addDays } from '../../../schema/expiry';
 import type { DriverEventType } from '../../../schema/resources/driverEvents';
@@ -22,37 +29,54 @@ export interface MonthFilters {
   carrierId?: number;
 }
 
-
 /**
  * Only the rows of the filtered drivers, on a column holding a driver id: one driver's by their own index; a carrier's
  * written `+column`, so that SQLite keeps reading the month's range rather than each driver's whole history.
  */
 function driverFilter(column: string, filters: MonthFilters): RawBuilder<unknown> {
   if (filters.driverId !== undefined) return sql`and ${sql.ref(column)} = ${filters.driverId}`;
-  if (filters.carrierId !== undefined) return sql`and +${sql.ref(column)} in (select id from drivers where carrier_id = ${filters.carrierId})`;
+  if (filters.carrierId !== undefined)
+    return sql`and +${sql.ref(column)} in (select id from drivers where carrier_id = ${filters.carrierId})`;
   return sql``;
 }
 
 /** The loaded days of the filtered drivers: one driver's value, or a carrier's drivers (the key's own order). */
 function coverFilter(filters: MonthFilters): RawBuilder<unknown> {
   if (filters.driverId !== undefined) return sql`and t.value = ${String(filters.driverId)}`;
-  if (filters.carrierId !== undefined) return sql`and t.value in (select cast(id as text) from drivers where carrier_id = ${filters.carrierId})`;
+  if (filters.carrierId !== undefined)
+    return sql`and t.value in (select cast(id as text) from drivers where carrier_id = ${filters.carrierId})`;
   return sql``;
 }
 
-export async function calendarMonth(db: Db, dialect: DialectName, month: string, today: string, filters: MonthFilters): Promise<CalendarAnswer> {
+export async function calendarMonth(
+  db: Db,
+  dialect: DialectName,
+  month: string,
+  today: string,
+  filters: MonthFilters,
+): Promise<CalendarAnswer> {
   const days = monthDays(month);
   const first = days[0];
   const last = days[days.length - 1];
 
-  const drivers = await db.selectFrom('drivers')
-    .select(['id', sql<string>`first_name || ' ' || last_name`.as('name'), 'hired_on', 'terminated_on', 'cdl_expires_on', 'medical_card_expires_on'])
+  const drivers = await db
+    .selectFrom('drivers')
+    .select([
+      'id',
+      sql<string>`first_name || ' ' || last_name`.as('name'),
+      'hired_on',
+      'terminated_on',
+      'cdl_expires_on',
+      'medical_card_expires_on',
+    ])
     .where('deleted_at', 'is', null)
     .where((eb) => eb.or([eb('hired_on', 'is', null), eb('hired_on', '<=', last)]))
     .where((eb) => eb.or([eb('terminated_on', 'is', null), eb('terminated_on', '>=', first)]))
     .$if(filters.driverId !== undefined, (q) => q.where('id', '=', filters.driverId!))
     .$if(filters.carrierId !== undefined, (q) => q.where('carrier_id', '=', filters.carrierId!))
-    .orderBy('first_name').orderBy('last_name').orderBy('id')
+    .orderBy('first_name')
+    .orderBy('last_name')
+    .orderBy('id')
     .execute();
 
   // The days each driver's loads cover, kept per driver and day with every order write (bookOrders/totals.ts
@@ -60,16 +84,34 @@ export async function calendarMonth(db: Db, dialect: DialectName, month: string,
   // and day of the month, whatever the number of orders.
   const { rows: loaded } = await sql<{ driver_id: string; day: string }>`
     select t.value as driver_id, t.day from book_order_totals t
-    where t.dim = ${DRIVER_COVER} and t.day >= ${first} and t.day <= ${last} and t.count > 0 ${coverFilter(filters)}`.execute(db);
+    where t.dim = ${DRIVER_COVER} and t.day >= ${first} and t.day <= ${last} and t.count > 0 ${coverFilter(filters)}`.execute(
+    db,
+  );
 
   // The month's loads and gross by pickup day, as the reports count them, from the per-day totals the order writes keep.
   const gross = await orderFigures(
-    { db, dialect, range: { from: first, to: last }, today, filters: { driverId: filters.driverId }, groupBy: 'driver', size: 0 },
+    {
+      db,
+      dialect,
+      range: { from: first, to: last },
+      today,
+      filters: { driverId: filters.driverId },
+      groupBy: 'driver',
+      size: 0,
+    },
     { range: { from: first, to: last }, by: 'driver', perWeek: false },
   );
 
   // Every event that touches the month.
-  const { rows: eventRows } = await sql<{ id: number; driver_id: number; type: string; start_on: string; end_on: string; notes: string | null; version: number }>`
+  const { rows: eventRows } = await sql<{
+    id: number;
+    driver_id: number;
+    type: string;
+    start_on: string;
+    end_on: string;
+    notes: string | null;
+    version: number;
+  }>`
     select e.id, e.driver_id, e.type, e.start_on, e.end_on, e.notes, e.version from driver_events e
     where e.deleted_at is null and e.end_on >= ${first} and e.start_on <= ${last} ${driverFilter('e.driver_id', filters)}
     order by e.start_on, e.id`.execute(db);
@@ -84,10 +126,14 @@ export async function calendarMonth(db: Db, dialect: DialectName, month: string,
   const index = new Map(days.map((day, at) => [day, at]));
   const grid = new Map<number, DayState[]>();
   for (const driver of drivers) {
-    grid.set(driver.id, days.map((day) => {
-      if ((driver.hired_on && day < driver.hired_on) || (driver.terminated_on && day > driver.terminated_on)) return 'off';
-      return day <= today ? 'empty' : 'upcoming';
-    }));
+    grid.set(
+      driver.id,
+      days.map((day) => {
+        if ((driver.hired_on && day < driver.hired_on) || (driver.terminated_on && day > driver.terminated_on))
+          return 'off';
+        return day <= today ? 'empty' : 'upcoming';
+      }),
+    );
   }
   // Weakest first: a stronger state written later wins (loaded over shop over home).
   const mark = (driverId: number, day: string, state: DayState) => {
@@ -99,7 +145,12 @@ export async function calendarMonth(db: Db, dialect: DialectName, month: string,
   for (const event of eventRows) {
     const state = STATE_EVENTS[event.type as DriverEventType];
     if (!state) continue;
-    for (let day = event.start_on < first ? first : event.start_on; day <= event.end_on && day <= last; day = addDays(day, 1)) mark(event.driver_id, day, state);
+    for (
+      let day = event.start_on < first ? first : event.start_on;
+      day <= event.end_on && day <= last;
+      day = addDays(day, 1)
+    )
+      mark(event.driver_id, day, state);
   }
   for (const row of loaded) mark(Number(row.driver_id), row.day, 'loaded');
 
@@ -108,22 +159,52 @@ export async function calendarMonth(db: Db, dialect: DialectName, month: string,
     const states = grid.get(driver.id)!;
     const sum = sums.get(driver.id);
     return {
-      id: driver.id, name: driver.name, days: states.map((state) => DAY_STATE_CODES[state]).join(''),
-      loadedDays: states.filter((state) => state === 'loaded').length, loads: sum?.loads ?? 0, gross: dollars(sum?.priceCents ?? 0),
+      id: driver.id,
+      name: driver.name,
+      days: states.map((state) => DAY_STATE_CODES[state]).join(''),
+      loadedDays: states.filter((state) => state === 'loaded').length,
+      loads: sum?.loads ?? 0,
+      gross: dollars(sum?.priceCents ?? 0),
     };
   });
 
   const listed = new Set(drivers.map((driver) => driver.id));
   const marks: CalendarMark[] = [
-    ...courts.filter((row) => listed.has(Number(row.driver_id))).map((row) => ({ driverId: Number(row.driver_id), day: row.day, kind: 'court' as const, label: `Court date, citation ${row.number}` })),
+    ...courts
+      .filter((row) => listed.has(Number(row.driver_id)))
+      .map((row) => ({
+        driverId: Number(row.driver_id),
+        day: row.day,
+        kind: 'court' as const,
+        label: `Court date, citation ${row.number}`,
+      })),
     ...drivers.flatMap((driver) => [
-      ...(driver.cdl_expires_on && index.has(driver.cdl_expires_on) ? [{ driverId: driver.id, day: driver.cdl_expires_on, kind: 'expires' as const, label: 'CDL expires' }] : []),
-      ...(driver.medical_card_expires_on && index.has(driver.medical_card_expires_on) ? [{ driverId: driver.id, day: driver.medical_card_expires_on, kind: 'expires' as const, label: 'Medical card expires' }] : []),
+      ...(driver.cdl_expires_on && index.has(driver.cdl_expires_on)
+        ? [{ driverId: driver.id, day: driver.cdl_expires_on, kind: 'expires' as const, label: 'CDL expires' }]
+        : []),
+      ...(driver.medical_card_expires_on && index.has(driver.medical_card_expires_on)
+        ? [
+            {
+              driverId: driver.id,
+              day: driver.medical_card_expires_on,
+              kind: 'expires' as const,
+              label: 'Medical card expires',
+            },
+          ]
+        : []),
     ]),
   ];
-  const events: CalendarEvent[] = eventRows.filter((row) => listed.has(Number(row.driver_id))).map((row) => ({
-    id: Number(row.id), driverId: Number(row.driver_id), type: row.type as DriverEventType, startOn: row.start_on, endOn: row.end_on, notes: row.notes, version: Number(row.version),
-  }));
+  const events: CalendarEvent[] = eventRows
+    .filter((row) => listed.has(Number(row.driver_id)))
+    .map((row) => ({
+      id: Number(row.id),
+      driverId: Number(row.driver_id),
+      type: row.type as DriverEventType,
+      startOn: row.start_on,
+      endOn: row.end_on,
+      notes: row.notes,
+      version: Number(row.version),
+    }));
   return { month, days, today, drivers: rows, events, marks };
 }
 

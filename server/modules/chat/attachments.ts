@@ -28,13 +28,29 @@ export interface ChatFile {
 export async function receiveChatFile(body: Readable, rawName: string): Promise<ChatFile> {
   const file = await receiveFile(body);
   const fileName = cleanDocumentName(rawName, file.contentType);
-  if (file.contentType === 'application/pdf') return { bytes: file.bytes, contentType: file.contentType, fileName, width: null, height: null, sha256: file.sha256 };
+  if (file.contentType === 'application/pdf')
+    return {
+      bytes: file.bytes,
+      contentType: file.contentType,
+      fileName,
+      width: null,
+      height: null,
+      sha256: file.sha256,
+    };
   try {
-    let image = sharp(file.bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate()
+    let image = sharp(file.bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .rotate()
       .resize(MAX_IMAGE_SIDE, MAX_IMAGE_SIDE, { fit: 'inside', withoutEnlargement: true });
     image = file.contentType === 'image/png' ? image.png() : image.jpeg({ quality: 85 });
     const { data, info } = await image.toBuffer({ resolveWithObject: true });
-    return { bytes: data, contentType: file.contentType, fileName, width: info.width, height: info.height, sha256: crypto.createHash('sha256').update(data).digest('hex') };
+    return {
+      bytes: data,
+      contentType: file.contentType,
+      fileName,
+      width: info.width,
+      height: info.height,
+      sha256: crypto.createHash('sha256').update(data).digest('hex'),
+    };
   } catch {
     throw new ApiError(415, `${fileName} cannot be read as an image`, 'unsupported_media_type', 'file');
   }

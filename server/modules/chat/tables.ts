@@ -12,7 +12,12 @@ export interface ChatThreadsTable {
   last_message_id: number | null;
   updated_at: string;
 }
-export interface ChatMembersTable { thread_id: number; user_id: number; joined_at: string; last_read_message_id: Generated<number> }
+export interface ChatMembersTable {
+  thread_id: number;
+  user_id: number;
+  joined_at: string;
+  last_read_message_id: Generated<number>;
+}
 export interface ChatMessagesTable {
   id: Generated<number>;
   thread_id: number;

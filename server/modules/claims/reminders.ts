@@ -23,15 +23,25 @@ const DEADLINES: { kind: Kind; step: 'ACKNOWLEDGE' | 'DECISION'; days: number; w
 async function dueSoon(db: Db, today: string) {
   const due = [];
   for (const deadline of DEADLINES) {
-    const rows = await db.selectFrom('claims as c').innerJoin('claim_steps as s', (join) => join.onRef('s.claim_id', '=', 'c.id').on('s.step', '=', deadline.step))
+    const rows = await db
+      .selectFrom('claims as c')
+      .innerJoin('claim_steps as s', (join) => join.onRef('s.claim_id', '=', 'c.id').on('s.step', '=', deadline.step))
       .select(['c.id', 'c.created_at', 'c.received_on', 'c.assignee_id'])
-      .where('c.received_on', '>=', plusDays(today, -deadline.days)).where('c.received_on', '<=', plusDays(today, DUE_SOON_DAYS - deadline.days))
-      .where('s.done_at', 'is', null).where('c.deleted_at', 'is', null).where('c.assignee_id', 'is not', null).execute();
+      .where('c.received_on', '>=', plusDays(today, -deadline.days))
+      .where('c.received_on', '<=', plusDays(today, DUE_SOON_DAYS - deadline.days))
+      .where('s.done_at', 'is', null)
+      .where('c.deleted_at', 'is', null)
+      .where('c.assignee_id', 'is not', null)
+      .execute();
     for (const c of rows) {
       const dueOn = plusDays(c.received_on, deadline.days);
       const number = claimNumberOf(c.id, c.created_at);
       due.push({
-        kind: deadline.kind, recordId: c.id, dueOn, userId: c.assignee_id!, link: `/app/reports/claims-tracker/create/${c.id}`,
+        kind: deadline.kind,
+        recordId: c.id,
+        dueOn,
+        userId: c.assignee_id!,
+        link: `/app/reports/claims-tracker/create/${c.id}`,
         title: `Claim ${number}: ${deadline.step === 'ACKNOWLEDGE' ? 'acknowledge' : 'decide'} by ${usDate(dueOn)}`,
         body: `Claim ${number} must be ${deadline.what} by ${usDate(dueOn)} (49 CFR 370).`,
       });
@@ -46,11 +56,17 @@ async function dueSoon(db: Db, today: string) {
  * never tell twice.
  */
 export async function sendClaimReminders(db: Db, today = todayIso()): Promise<Delivery[]> {
-  return remindOnce(db, (await dueSoon(db, today)).map((due) => ({ ...due, type: 'claimDeadlineSoon' })));
+  return remindOnce(
+    db,
+    (await dueSoon(db, today)).map((due) => ({ ...due, type: 'claimDeadlineSoon' })),
+  );
 }
 
 /** Runs the check when the server is ready and then hourly. */
 export function registerClaimReminders(app: FastifyInstance, ctx: ServerContext): void {
   registerPeriodic(app, CHECK_EVERY_MS, () =>
-    sendClaimReminders(ctx.db).then((deliveries) => ctx.realtime.deliver(deliveries)).catch((error: Error) => app.log.warn(`claim reminders: ${error.message}`)));
+    sendClaimReminders(ctx.db)
+      .then((deliveries) => ctx.realtime.deliver(deliveries))
+      .catch((error: Error) => app.log.warn(`claim reminders: ${error.message}`)),
+  );
 }

@@ -3,11 +3,11 @@ import type { Db } from '../../db/types';
 import { audit } from '../audit/audit';
 
 /**
- * Every call made with an application token is written to the audit log under its app (issue 20 part 2): entity 'api',
- * the route as declared ('GET /api/Driver/:id', so the trail groups calls by what they reach), the status and the path
- * as called in `after`; the actor is the administrator the app acts for. Refused calls too (a 403 outside the scopes
- * is what an administrator wants to see), but not those the rate limit turned away (429): an app hammering the API
- * would otherwise write as fast as it is refused.
+ * Every call made with an application token is written to the audit log under its app (docs/authentication.md): entity
+ * 'api', the route as declared ('GET /api/Driver/:id', so the trail groups calls by what they reach), the status and
+ * the path as called in `after`; the actor is the administrator the app acts for. Refused calls too (a 403 outside the
+ * scopes is what an administrator wants to see), but not those the rate limit turned away (429): an app hammering the
+ * API would otherwise write as fast as it is refused.
  *
  * Written in onResponse, after the answer has gone, so it costs the caller nothing; not awaited by the request. It is
  * not lost: a server closing waits for the writes still running, and a write that fails is logged with the call.
@@ -20,7 +20,12 @@ export function registerAppCallAudit(app: FastifyInstance, db: Db): void {
     const call = `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`;
     const after = { status: reply.statusCode, path: request.url.split('?')[0] };
     const write: Promise<void> = audit(db, request, { action: 'call', entity: 'api', entityId: call, after })
-      .catch((error: unknown) => request.log.error({ err: error, app: principal.id, call, ...after }, 'an application call could not be written to the audit log'))
+      .catch((error: unknown) =>
+        request.log.error(
+          { err: error, app: principal.id, call, ...after },
+          'an application call could not be written to the audit log',
+        ),
+      )
       .finally(() => running.delete(write));
     running.add(write);
     done();

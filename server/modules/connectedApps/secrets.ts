@@ -12,7 +12,8 @@ export const newSecret = () => `hbsk_${crypto.randomBytes(32).toString('base64ur
  * server's CPU. Keyed by the client id, a hash copied onto another app's row does not verify there. Not keyed with the
  * JWT secret: changing JWT_SECRET must not break every integration.
  */
-export const secretHash = (clientId: string, secret: string) => crypto.createHmac('sha256', clientId).update(secret).digest('base64url');
+export const secretHash = (clientId: string, secret: string) =>
+  crypto.createHmac('sha256', clientId).update(secret).digest('base64url');
 
 /** Whether `secret` is the one whose hash is stored, in constant time. */
 export function secretMatches(storedHash: string, clientId: string, secret: string): boolean {

@@ -27,12 +27,27 @@ type AppRow = NonNullable<Awaited<ReturnType<ReturnType<typeof appsWithNames>['e
 
 export function toDto(row: AppRow, now = new Date().toISOString()): ConnectedAppDto {
   return {
-    id: row.id, name: row.name, callerId: row.caller_id, clientId: row.client_id, scopes: JSON.parse(row.scopes) as Scopes,
-    tokenMinutes: row.token_minutes, ratePerMinute: row.rate_per_minute, status: row.revoked_at ? 'revoked' : 'active',
-    createdBy: row.created_by, createdByName: row.created_by_name, createdAt: row.created_at, updatedAt: row.updated_at,
-    lastUsedAt: row.last_used_at, secretRotatedAt: row.secret_rotated_at,
-    previousSecretUntil: !row.revoked_at && row.previous_secret_until && row.previous_secret_until > now ? row.previous_secret_until : null,
-    revokedAt: row.revoked_at, revokedByName: row.revoked_by_name, version: row.version,
+    id: row.id,
+    name: row.name,
+    callerId: row.caller_id,
+    clientId: row.client_id,
+    scopes: JSON.parse(row.scopes) as Scopes,
+    tokenMinutes: row.token_minutes,
+    ratePerMinute: row.rate_per_minute,
+    status: row.revoked_at ? 'revoked' : 'active',
+    createdBy: row.created_by,
+    createdByName: row.created_by_name,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    lastUsedAt: row.last_used_at,
+    secretRotatedAt: row.secret_rotated_at,
+    previousSecretUntil:
+      !row.revoked_at && row.previous_secret_until && row.previous_secret_until > now
+        ? row.previous_secret_until
+        : null,
+    revokedAt: row.revoked_at,
+    revokedByName: row.revoked_by_name,
+    version: row.version,
   };
 }
 
@@ -58,12 +73,26 @@ export async function listApps(db: Db, q: AppListQuery): Promise<{ items: Connec
   if (q.status === 'revoked') base = base.where('a.revoked_at', 'is not', null);
   if (q.search) {
     const pattern = sql<string>`${containsPattern(q.search)} escape '\\'`;
-    base = base.where((eb) => eb.or([eb(sql`lower(a.name)`, 'like', pattern), eb(sql`lower(a.caller_id)`, 'like', pattern), eb(sql`lower(a.client_id)`, 'like', pattern)]));
+    base = base.where((eb) =>
+      eb.or([
+        eb(sql`lower(a.name)`, 'like', pattern),
+        eb(sql`lower(a.caller_id)`, 'like', pattern),
+        eb(sql`lower(a.client_id)`, 'like', pattern),
+      ]),
+    );
   }
-  const total = await base.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const total = await base
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   const sort = q.sort ?? '-createdAt';
   const direction = sort.startsWith('-') ? 'desc' : 'asc';
-  const rows = await base.orderBy(SORTS[sort.replace(/^-/, '')], direction).orderBy('a.id', direction).limit(q.size).offset(q.page * q.size).execute();
+  const rows = await base
+    .orderBy(SORTS[sort.replace(/^-/, '')], direction)
+    .orderBy('a.id', direction)
+    .limit(q.size)
+    .offset(q.page * q.size)
+    .execute();
   const now = new Date().toISOString();
   return { items: rows.map((row) => toDto(row, now)), total: Number(total.n) };
 }

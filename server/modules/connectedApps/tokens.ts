@@ -6,10 +6,17 @@ import type { Db } from '../../db/types';
 import type { Auth } from '../../auth/principal';
 
 /** Signs an application token (like a session token, with the app and its secret's generation as claims). */
-export function issueAppToken(secret: string, app: { id: number; ownerId: number; generation: number; tokenMinutes: number }, now = Date.now()) {
+export function issueAppToken(
+  secret: string,
+  app: { id: number; ownerId: number; generation: number; tokenMinutes: number },
+  now = Date.now(),
+) {
   const iat = Math.floor(now / 1000);
   const exp = iat + app.tokenMinutes * 60;
-  const applicationToken = signToken({ sub: String(app.ownerId), jti: crypto.randomUUID(), iat, exp, app: app.id, gen: app.generation }, secret);
+  const applicationToken = signToken(
+    { sub: String(app.ownerId), jti: crypto.randomUUID(), iat, exp, app: app.id, gen: app.generation },
+    secret,
+  );
   return { applicationToken, expiresAt: new Date(exp * 1000).toISOString() };
 }
 
@@ -24,8 +31,19 @@ export function appLookup(db: Db, appId: number) {
     .innerJoin('users as u', 'u.id', 'a.created_by')
     .leftJoin('user_roles as ur', 'ur.user_id', 'u.id')
     .select([
-      'a.name as app_name', 'a.scopes', 'a.secret_generation', 'a.previous_secret_until', 'a.rate_per_minute',
-      'u.id', 'u.email', 'u.first_name', 'u.last_name', 'u.is_active', 'u.is_email_verified', 'u.registration_completed', 'ur.role_id',
+      'a.name as app_name',
+      'a.scopes',
+      'a.secret_generation',
+      'a.previous_secret_until',
+      'a.rate_per_minute',
+      'u.id',
+      'u.email',
+      'u.first_name',
+      'u.last_name',
+      'u.is_active',
+      'u.is_email_verified',
+      'u.registration_completed',
+      'ur.role_id',
     ])
     .where('a.id', '=', appId)
     .where('a.revoked_at', 'is', null)
@@ -55,24 +73,36 @@ function scopesOf(text: string): Scopes {
  */
 export async function appAuth(db: Db, claims: TokenClaims, now = Date.now()): Promise<Auth | null> {
   const userId = Number(claims.sub);
-  if (!Number.isSafeInteger(claims.app) || !Number.isSafeInteger(claims.gen) || !Number.isSafeInteger(userId)) return null;
+  if (!Number.isSafeInteger(claims.app) || !Number.isSafeInteger(claims.gen) || !Number.isSafeInteger(userId))
+    return null;
   let lookup = compiledLookups.get(db);
   if (!lookup) compiledLookups.set(db, (lookup = compileLookup(db)));
   const { rows } = await db.executeQuery(lookup(claims.app!));
   const row = rows[0];
   if (!row || row.id !== userId) return null;
   const current = claims.gen === row.secret_generation;
-  const inGrace = claims.gen === row.secret_generation - 1 && row.previous_secret_until !== null && row.previous_secret_until > new Date(now).toISOString();
+  const inGrace =
+    claims.gen === row.secret_generation - 1 &&
+    row.previous_secret_until !== null &&
+    row.previous_secret_until > new Date(now).toISOString();
   if (!current && !inGrace) return null;
   return {
     sessionId: `app:${claims.jti}`,
     roleIds: [],
     user: {
-      id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, isActive: row.is_active === 1,
-      isEmailVerified: row.is_email_verified === 1, registrationCompleted: row.registration_completed === 1,
+      id: row.id,
+      email: row.email,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      isActive: row.is_active === 1,
+      isEmailVerified: row.is_email_verified === 1,
+      registrationCompleted: row.registration_completed === 1,
     },
     app: {
-      id: claims.app!, name: row.app_name, scopes: scopesOf(row.scopes), ratePerMinute: row.rate_per_minute,
+      id: claims.app!,
+      name: row.app_name,
+      scopes: scopesOf(row.scopes),
+      ratePerMinute: row.rate_per_minute,
       ownerRoleIds: rows.flatMap((r) => (r.role_id === null ? [] : [r.role_id])),
     },
   };

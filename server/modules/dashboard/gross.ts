@@ -1,14 +1,21 @@
 import type { GrossTile, GrossTotals, GrossWeek } from '../../../schema/dashboard';
 import { addDays } from '../../../schema/expiry';
 import { weekStart } from '../../../schema/period';
-import { fromCents } from '../../../schema/records';
+import { fromCents } from '../../../schema/money';
 import { reportRange } from '../../../schema/reports';
 import type { Db } from '../../db/types';
 import { BOOK_ORDERS_ROUTE } from './orderCounts';
 
 const WEEKS = 12;
 
-interface Sums { loads: number; price: number; fee: number; milesLoads: number; milesPrice: number; miles: number }
+interface Sums {
+  loads: number;
+  price: number;
+  fee: number;
+  milesLoads: number;
+  milesPrice: number;
+  miles: number;
+}
 const empty = (): Sums => ({ loads: 0, price: 0, fee: 0, milesLoads: 0, milesPrice: 0, miles: 0 });
 
 /**
@@ -17,18 +24,29 @@ const empty = (): Sums => ({ loads: 0, price: 0, fee: 0, milesLoads: 0, milesPri
  * the table's primary key, a day range each.
  */
 export function dayTotals(db: Db, from: string, to: string) {
-  return db.selectFrom('book_order_totals')
+  return db
+    .selectFrom('book_order_totals')
     .select(['day', 'dim', 'count', 'price_cents', 'fee_cents', 'miles_count', 'miles_price_cents', 'miles'])
-    .where((eb) => eb.or([eb.and([eb('dim', '=', 'all'), eb('value', '=', '')]), eb.and([eb('dim', '=', 'status'), eb('value', '=', 'CANCELLED')])]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('dim', '=', 'all'), eb('value', '=', '')]),
+        eb.and([eb('dim', '=', 'status'), eb('value', '=', 'CANCELLED')]),
+      ]),
+    )
     .where('day', '>=', from)
     .where('day', '<=', to);
 }
 
 function figures(sums: Sums): GrossTotals {
   return {
-    loads: sums.loads, gross: fromCents(sums.price), brokerFees: fromCents(sums.fee), cleanGross: fromCents(sums.price - sums.fee),
-    loadsWithMiles: sums.milesLoads, grossWithMiles: fromCents(sums.milesPrice), miles: sums.miles,
-    revenuePerMile: sums.miles > 0 ? Math.round(sums.milesPrice / sums.miles) / 100 : null,
+    loads: sums.loads,
+    gross: fromCents(sums.price),
+    brokerFees: fromCents(sums.fee),
+    cleanGross: fromCents(sums.price - sums.fee),
+    loadsWithMiles: sums.milesLoads,
+    grossWithMiles: fromCents(sums.milesPrice),
+    miles: sums.miles,
+    revenuePerMile: sums.miles > 0 ? fromCents(Math.round(sums.milesPrice / sums.miles)) : null,
   };
 }
 
@@ -52,7 +70,12 @@ export async function grossTile(db: Db, today: string): Promise<GrossTile> {
     const sums = byWeek.get(monday)!;
     for (const key of Object.keys(all) as (keyof Sums)[]) all[key] += sums[key];
     const sunday = addDays(monday, 6);
-    return { week: monday, to: sunday, ...figures(sums), filter: { filtered: 'custom', from: monday, to: sunday, hideCancelled: true } };
+    return {
+      week: monday,
+      to: sunday,
+      ...figures(sums),
+      filter: { filtered: 'custom', from: monday, to: sunday, hideCancelled: true },
+    };
   });
   return { route: BOOK_ORDERS_ROUTE, from, to, weeks, totals: figures(all) };
 }

@@ -30,9 +30,18 @@ export function dashboardSummary(ctx: Pick<ServerContext, 'db' | 'dialect'>) {
   };
   return async (today: string, mayRead: MayRead): Promise<DashboardSummary> => {
     const [answers, expirations] = await Promise.all([
-      Promise.all((Object.keys(tiles) as Tile[]).map(async (tile) => [tile, (await mayRead(DASHBOARD_TILE_FEATURES[tile])) ? await tiles[tile](today) : null] as const)),
+      Promise.all(
+        (Object.keys(tiles) as Tile[]).map(
+          async (tile) =>
+            [tile, (await mayRead(DASHBOARD_TILE_FEATURES[tile])) ? await tiles[tile](today) : null] as const,
+        ),
+      ),
       expirationsTile(db, mayRead, today),
     ]);
-    return { today, ...Object.fromEntries(answers.filter(([, answer]) => answer)), ...(expirations ? { expirations } : {}) };
+    return {
+      today,
+      ...Object.fromEntries(answers.filter(([, answer]) => answer)),
+      ...(expirations ? { expirations } : {}),
+    };
   };
 }

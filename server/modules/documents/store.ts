@@ -1,7 +1,13 @@
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
-  type DocumentContentType, type DocumentDto, type DocumentOwnerType, DOCUMENT_OWNERS, MAX_DOCUMENT_BYTES, SNIFF_BYTES, documentMessages,
+  type DocumentContentType,
+  type DocumentDto,
+  type DocumentOwnerType,
+  DOCUMENT_OWNERS,
+  MAX_DOCUMENT_BYTES,
+  SNIFF_BYTES,
+  documentMessages,
   sniffDocumentType,
 } from '../../../schema/documents';
 import type { Db, DocumentsTable } from '../../db/types';
@@ -11,20 +17,42 @@ export const tooLarge = () => new ApiError(413, documentMessages.tooLarge(), 'to
 export const wrongType = () => new ApiError(415, documentMessages.wrongType(), 'unsupported_media_type', 'file');
 
 /** The columns of a document but its bytes, with who added it. */
-const DOCUMENT_COLUMNS = ['d.id', 'd.owner_type', 'd.owner_id', 'd.file_name', 'd.content_type', 'd.size_bytes', 'd.sha256', 'd.created_at', 'u.first_name', 'u.last_name'] as const;
+const DOCUMENT_COLUMNS = [
+  'd.id',
+  'd.owner_type',
+  'd.owner_id',
+  'd.file_name',
+  'd.content_type',
+  'd.size_bytes',
+  'd.sha256',
+  'd.created_at',
+  'u.first_name',
+  'u.last_name',
+] as const;
 
 /** A document row but its bytes, with the names of who added it. */
-type DocumentRow = Omit<DocumentsTable, 'content' | 'created_by' | 'deleted_at' | 'deleted_by' | 'id'> & { id: number; first_name: string | null; last_name: string | null };
+type DocumentRow = Omit<DocumentsTable, 'content' | 'created_by' | 'deleted_at' | 'deleted_by' | 'id'> & {
+  id: number;
+  first_name: string | null;
+  last_name: string | null;
+};
 
 export function toDto(row: DocumentRow): DocumentDto {
   return {
-    id: Number(row.id), ownerType: row.owner_type as DocumentOwnerType, ownerId: Number(row.owner_id), fileName: row.file_name,
-    contentType: row.content_type as DocumentContentType, sizeBytes: Number(row.size_bytes), sha256: row.sha256, createdAt: row.created_at,
+    id: Number(row.id),
+    ownerType: row.owner_type as DocumentOwnerType,
+    ownerId: Number(row.owner_id),
+    fileName: row.file_name,
+    contentType: row.content_type as DocumentContentType,
+    sizeBytes: Number(row.size_bytes),
+    sha256: row.sha256,
+    createdAt: row.created_at,
     createdBy: row.first_name === null ? null : `${row.first_name} ${row.last_name ?? ''}`.trim(),
   };
 }
 
-const documents = (db: Db) => db.selectFrom('documents as d').leftJoin('users as u', 'u.id', 'd.created_by').select(DOCUMENT_COLUMNS);
+const documents = (db: Db) =>
+  db.selectFrom('documents as d').leftJoin('users as u', 'u.id', 'd.created_by').select(DOCUMENT_COLUMNS);
 
 /** One document not deleted, without its bytes; null when unknown or deleted. */
 export async function findDocument(db: Db, id: number): Promise<DocumentDto | null> {
@@ -34,8 +62,13 @@ export async function findDocument(db: Db, id: number): Promise<DocumentDto | nu
 
 /** The owner's documents not deleted, oldest first. */
 export async function listDocuments(db: Db, ownerType: DocumentOwnerType, ownerId: number): Promise<DocumentDto[]> {
-  const rows = await documents(db).where('d.owner_type', '=', ownerType).where('d.owner_id', '=', ownerId).where('d.deleted_at', 'is', null)
-    .orderBy('d.created_at').orderBy('d.id').execute();
+  const rows = await documents(db)
+    .where('d.owner_type', '=', ownerType)
+    .where('d.owner_id', '=', ownerId)
+    .where('d.deleted_at', 'is', null)
+    .orderBy('d.created_at')
+    .orderBy('d.id')
+    .execute();
   return rows.map(toDto);
 }
 
@@ -43,7 +76,11 @@ export async function listDocuments(db: Db, ownerType: DocumentOwnerType, ownerI
  * Whether the owner record is there: 'live', 'deleted' (soft-deleted) or null (no such record). Every owner table is
  * an editable record with id and deleted_at (schemaHelpers withRecordColumns).
  */
-export async function ownerState(db: Db, ownerType: DocumentOwnerType, ownerId: number): Promise<'live' | 'deleted' | null> {
+export async function ownerState(
+  db: Db,
+  ownerType: DocumentOwnerType,
+  ownerId: number,
+): Promise<'live' | 'deleted' | null> {
   const table = DOCUMENT_OWNERS[ownerType].table as 'citations';
   const row = await db.selectFrom(table).select(['id', 'deleted_at']).where('id', '=', ownerId).executeTakeFirst();
   if (!row) return null;
@@ -84,6 +121,9 @@ export async function receiveFile(body: Readable): Promise<ReceivedFile> {
 /** Content-Disposition for a download: a plain-ASCII name for old clients, the exact name as UTF-8 for the rest (RFC 6266). */
 export function contentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

@@ -9,17 +9,28 @@ import { EVALUATION_CRITERIA, type CriterionKey } from '../../../schema/resource
  */
 
 /** Each criterion's column. */
-export const CRITERION_COLUMN: Record<CriterionKey, string> = Object.fromEntries(EVALUATION_CRITERIA.map((c) => [c.key, snakeCase(c.key)])) as Record<CriterionKey, string>;
+export const CRITERION_COLUMN: Record<CriterionKey, string> = Object.fromEntries(
+  EVALUATION_CRITERIA.map((c) => [c.key, snakeCase(c.key)]),
+) as Record<CriterionKey, string>;
 
 /** The average of a sum over a count, in tenths, rounded half up; null when the count is 0. */
-export const tenths = (sum: RawBuilder<unknown>, count: RawBuilder<unknown>) => sql<number | null>`((20 * ${sum} + ${count}) / nullif(2 * ${count}, 0))`;
+export const tenths = (sum: RawBuilder<unknown>, count: RawBuilder<unknown>) =>
+  sql<number | null>`((20 * ${sum} + ${count}) / nullif(2 * ${count}, 0))`;
 
 const over = (alias: string, column: string) => sql.ref(`${alias}.${column}`);
 
 /** The sum of one evaluation's scores (the criteria left empty count nothing). */
-export const scoreSum = (alias: string) => sql.join(Object.values(CRITERION_COLUMN).map((c) => sql`coalesce(${over(alias, c)}, 0)`), sql` + `);
+export const scoreSum = (alias: string) =>
+  sql.join(
+    Object.values(CRITERION_COLUMN).map((c) => sql`coalesce(${over(alias, c)}, 0)`),
+    sql` + `,
+  );
 /** How many criteria of one evaluation are scored. */
-export const scoreCount = (alias: string) => sql.join(Object.values(CRITERION_COLUMN).map((c) => sql`(case when ${over(alias, c)} is null then 0 else 1 end)`), sql` + `);
+export const scoreCount = (alias: string) =>
+  sql.join(
+    Object.values(CRITERION_COLUMN).map((c) => sql`(case when ${over(alias, c)} is null then 0 else 1 end)`),
+    sql` + `,
+  );
 
 /** One evaluation's overall, in tenths: the average of its scores. */
 export const overallTenths = (alias: string) => tenths(sql`(${scoreSum(alias)})`, sql`(${scoreCount(alias)})`);

@@ -11,7 +11,12 @@ export const ALL_DRIVERS_FEATURES: readonly FeatureKey[] = ['DriverTransactions'
 
 /** The driver record linked to a user, if any. */
 export async function ownDriverId(db: Db, userId: number): Promise<number | null> {
-  const row = await db.selectFrom('drivers').select('id').where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+  const row = await db
+    .selectFrom('drivers')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   return row?.id ?? null;
 }
 
@@ -19,10 +24,13 @@ export async function ownDriverId(db: Db, userId: number): Promise<number | null
 const answered = new WeakMap<FastifyRequest, Promise<{ driverId: number | null } | null>>();
 
 /**
- * Whose money the caller may see (issue 14 item 5): every driver's with Read on a finance screen, else only the
+ * Whose money the caller may see (docs/product/finances.md): every driver's with Read on a finance screen, else only the
  * driver linked to their account (a Driver through the driver report), else nobody's. Null: no limit.
  */
-export function driverScope(ctx: Pick<ServerContext, 'db' | 'permissions'>, request: FastifyRequest): Promise<{ driverId: number | null } | null> {
+export function driverScope(
+  ctx: Pick<ServerContext, 'db' | 'permissions'>,
+  request: FastifyRequest,
+): Promise<{ driverId: number | null } | null> {
   let scope = answered.get(request);
   if (!scope) {
     scope = (async () => {
@@ -35,7 +43,10 @@ export function driverScope(ctx: Pick<ServerContext, 'db' | 'permissions'>, requ
 }
 
 /** The same as a WHERE over "r" with a driver_id column: one driver's rows, or none at all. */
-export async function driverScopeWhere(ctx: Pick<ServerContext, 'db' | 'permissions'>, request: FastifyRequest): Promise<Where | null> {
+export async function driverScopeWhere(
+  ctx: Pick<ServerContext, 'db' | 'permissions'>,
+  request: FastifyRequest,
+): Promise<Where | null> {
   const scope = await driverScope(ctx, request);
   if (!scope) return null;
   // An equality (records/query.ts equals): a driver's list statements are compiled once for every driver.

@@ -10,5 +10,6 @@ export async function cardHashKey(db: Db): Promise<string> {
   return row.value;
 }
 
-export const cardHash = (key: string, cardNumber: string) => crypto.createHmac('sha256', key).update(cardNumber).digest('hex');
+export const cardHash = (key: string, cardNumber: string) =>
+  crypto.createHmac('sha256', key).update(cardNumber).digest('hex');
 export const lastFour = (cardNumber: string) => cardNumber.slice(-4);

@@ -2,25 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { queryBoolean } from '../../../schema/common';
+import { CARRIER_PICKER_SCREENS, DISPATCHER_PICKER_SCREENS, FLEET_PICKER_SCREENS } from '../../../schema/dropdowns';
 import { todayIso } from '../../../schema/expiry';
 import { fuelCardsDropdownQuery, maskCard } from '../../../schema/resources/fuelCards';
 import { unitsDropdownQuery } from '../../../schema/resources/vehicles';
 import { type ServerContext, ok } from '../../context';
 import { coversSql } from '../assignments/dates';
+import { DRIVER_NAME_SCREENS, driverNames } from '../drivers/names';
 
 /**
- * Dropdown reads of SPEC.md §7 "Lists". Names only, for the forms and filters of the screens that need them;
+ * The dropdown reads of the original API. Names only, for the forms and filters of the screens that need them;
  * each is open to the screens that use it.
  */
 const showDeletedQuery = z.object({ showDeleted: queryBoolean.default(false) });
 
-const DISPATCH_SCREENS = ['BookOrders', 'DriverAssignment', 'DispatcherSalary', 'Users', 'ReportsDashboard', 'Dashboard', 'WeeklyFinance', 'BrokerFee', 'EvaluationReport'];
-const DRIVER_SCREENS = [
-  'BookOrders', 'DriverAssignment', 'VehicleAndCardAssignment', 'DriverReport', 'DriverBalance', 'DriverTransactions', 'PayDriverBills',
-  'TicketManagement', 'ClaimsTracker', 'DriverOffBoarding', 'DriverLicense', 'EventReport', 'EvaluationReport', 'Users', 'Vehicles',
-];
-const FLEET_SCREENS = ['BookOrders', 'Vehicles', 'VehicleAndCardAssignment', 'TicketManagement', 'CarrierManagement', 'ClaimsTracker'];
-const CARRIER_SCREENS = [...FLEET_SCREENS, 'DriverAssignment', 'DriverTransactions', 'Users'];
+const DISPATCH_SCREENS = [...DISPATCHER_PICKER_SCREENS];
+const FLEET_SCREENS = [...FLEET_PICKER_SCREENS];
+const CARRIER_SCREENS = [...CARRIER_PICKER_SCREENS];
 const SHIPPER_SCREENS = ['BookOrders', 'Shippers', 'ClaimsTracker'];
 const read = (feature: string[]) => ({ access: { feature, permission: 'Read' as const } });
 const TAGS = ['Lists'];
@@ -29,81 +27,217 @@ export default async function listRoutes(app: FastifyInstance, ctx: ServerContex
   const { db } = ctx;
   const fullName = sql<string>`first_name || ' ' || last_name`;
 
-  app.get<{ Querystring: z.output<typeof showDeletedQuery> }>('/api/Dispatcher/GetAllNames', {
-    config: read(DISPATCH_SCREENS),
-    schema: { tags: TAGS, summary: 'Dispatchers (users holding the Dispatcher role)', querystring: showDeletedQuery },
-  }, async (request) => {
-    let query = db
-      .selectFrom('users')
-      .select(['id', 'first_name as firstName', 'last_name as lastName', fullName.as('name'), 'is_active'])
-      .where('id', 'in', db.selectFrom('user_roles as ur').innerJoin('roles as r', 'r.id', 'ur.role_id').select('ur.user_id').where('r.name', '=', 'Dispatcher'));
-    if (!request.query.showDeleted) query = query.where('deleted_at', 'is', null).where('is_active', '=', 1);
-    const rows = await query.orderBy('first_name').orderBy('last_name').execute();
-    return ok(rows.map(({ is_active, ...row }) => ({ ...row, isActive: is_active === 1 })));
-  });
+  app.get<{ Querystring: z.output<typeof showDeletedQuery> }>(
+    '/api/Dispatcher/GetAllNames',
+    {
+      config: read(DISPATCH_SCREENS),
+      schema: { tags: TAGS, summary: 'Dispatchers (users holding the Dispatcher role)', querystring: showDeletedQuery },
+    },
+    async (request) => {
+      let query = db
+        .selectFrom('users')
+        .select(['id', 'first_name as firstName', 'last_name as lastName', fullName.as('name'), 'is_active'])
+        .where(
+          'id',
+          'in',
+          db
+            .selectFrom('user_roles as ur')
+            .innerJoin('roles as r', 'r.id', 'ur.role_id')
+            .select('ur.user_id')
+            .where('r.name', '=', 'Dispatcher'),
+        );
+      if (!request.query.showDeleted) query = query.where('deleted_at', 'is', null).where('is_active', '=', 1);
+      const rows = await query.orderBy('first_name').orderBy('last_name').execute();
+      return ok(rows.map(({ is_active, ...row }) => ({ ...row, isActive: is_active === 1 })));
+    },
+  );
 
-  app.get<{ Querystring: z.output<typeof showDeletedQuery> }>('/api/Driver/GetAllNames', {
-    config: read(DRIVER_SCREENS),
-    schema: { tags: TAGS, summary: 'Drivers; terminated and deleted ones only with showDeleted', querystring: showDeletedQuery },
-  }, async (request) => {
-    let query = db.selectFrom('drivers').select(['id', 'first_name as firstName', 'last_name as lastName', fullName.as('name'), 'user_id as userId', 'terminated_on as terminatedOn']);
-    // A driver whose termination date is still ahead is still driving.
-    if (!request.query.showDeleted) query = query.where('deleted_at', 'is', null).where((eb) => eb.or([eb('terminated_on', 'is', null), eb('terminated_on', '>', todayIso())]));
-    return ok(await query.orderBy('first_name').orderBy('last_name').execute());
-  });
+  app.get<{ Querystring: z.output<typeof showDeletedQuery> }>(
+    '/api/Driver/GetAllNames',
+    {
+      config: read(DRIVER_NAME_SCREENS),
+      schema: {
+        tags: TAGS,
+        summary:
+          'Drivers; terminated and deleted ones only with showDeleted. A driver (no screen that picks drivers) gets their own record alone',
+        querystring: showDeletedQuery,
+      },
+    },
+    async (request) => ok(await driverNames(ctx, request, request.query.showDeleted)),
+  );
 
   /** Deleted records only with showDeleted (each answer says which are deleted). */
-  const live = <Q extends { where: (column: 'deleted_at', op: 'is', value: null) => Q }>(query: Q, showDeleted: boolean) => (showDeleted ? query : query.where('deleted_at', 'is', null));
-  const withDeleted = <T extends { deleted_at: string | null }>(rows: T[]) => rows.map(({ deleted_at, ...row }) => ({ ...row, deleted: deleted_at !== null }));
+  const live = <Q extends { where: (column: 'deleted_at', op: 'is', value: null) => Q }>(
+    query: Q,
+    showDeleted: boolean,
+  ) => (showDeleted ? query : query.where('deleted_at', 'is', null));
+  const withDeleted = <T extends { deleted_at: string | null }>(rows: T[]) =>
+    rows.map(({ deleted_at, ...row }) => ({ ...row, deleted: deleted_at !== null }));
 
-  app.get<{ Querystring: z.output<typeof showDeletedQuery> }>('/api/Carriers/dropdown-list', {
-    config: read(CARRIER_SCREENS),
-    schema: { tags: TAGS, summary: 'The company’s carriers: { data: [...] }', querystring: showDeletedQuery },
-  }, async (request) => ({ data: withDeleted(await live(db.selectFrom('carriers').select(['id', 'code', 'name', 'deleted_at']), request.query.showDeleted).orderBy('name').execute()) }));
+  app.get<{ Querystring: z.output<typeof showDeletedQuery> }>(
+    '/api/Carriers/dropdown-list',
+    {
+      config: read(CARRIER_SCREENS),
+      schema: { tags: TAGS, summary: 'The company’s carriers: { data: [...] }', querystring: showDeletedQuery },
+    },
+    async (request) => ({
+      data: withDeleted(
+        await live(db.selectFrom('carriers').select(['id', 'code', 'name', 'deleted_at']), request.query.showDeleted)
+          .orderBy('name')
+          .execute(),
+      ),
+    }),
+  );
 
-  app.get<{ Querystring: z.output<typeof unitsDropdownQuery> }>('/api/Units/get-all-trucks-dropdown', {
-    config: read(FLEET_SCREENS),
-    schema: { tags: TAGS, summary: 'Trucks and trailers; HideAssigned leaves out units assigned to a driver today', querystring: unitsDropdownQuery },
-  }, async (request) => {
-    const { hideAssigned, type, showDeleted } = request.query;
-    let query = live(db.selectFrom('units').select(['id', 'unit_type as type', 'unit_number as unitNumber', 'make', 'model', 'year', 'status', 'deleted_at']), showDeleted);
-    if (type) query = query.where('unit_type', '=', type);
-    if (hideAssigned) query = query.where('id', 'not in', db.selectFrom('unit_assignments as a').select('a.unit_id').where('a.unit_id', 'is not', null).where(coversSql('a', todayIso())));
-    const rows = await query.orderBy('unit_type').orderBy('unit_number').execute();
-    return ok(withDeleted(rows).map((row) => ({ ...row, name: `${row.unitNumber} — ${row.year} ${row.make} ${row.model}` })));
-  });
+  app.get<{ Querystring: z.output<typeof unitsDropdownQuery> }>(
+    '/api/Units/get-all-trucks-dropdown',
+    {
+      config: read(FLEET_SCREENS),
+      schema: {
+        tags: TAGS,
+        summary: 'Trucks and trailers; HideAssigned leaves out units assigned to a driver today',
+        querystring: unitsDropdownQuery,
+      },
+    },
+    async (request) => {
+      const { hideAssigned, type, showDeleted } = request.query;
+      let query = live(
+        db
+          .selectFrom('units')
+          .select([
+            'id',
+            'unit_type as type',
+            'unit_number as unitNumber',
+            'make',
+            'model',
+            'year',
+            'status',
+            'deleted_at',
+          ]),
+        showDeleted,
+      );
+      if (type) query = query.where('unit_type', '=', type);
+      if (hideAssigned)
+        query = query.where(
+          'id',
+          'not in',
+          db
+            .selectFrom('unit_assignments as a')
+            .select('a.unit_id')
+            .where('a.unit_id', 'is not', null)
+            .where(coversSql('a', todayIso())),
+        );
+      const rows = await query.orderBy('unit_type').orderBy('unit_number').execute();
+      return ok(
+        withDeleted(rows).map((row) => ({ ...row, name: `${row.unitNumber} — ${row.year} ${row.make} ${row.model}` })),
+      );
+    },
+  );
 
-  app.get<{ Querystring: z.output<typeof fuelCardsDropdownQuery> }>('/api/FuelCards/dropdown-list', {
-    config: read(['VehicleAndCardAssignment', 'Vehicles']),
-    schema: { tags: TAGS, summary: 'Fuel cards, masked; HideAssigned leaves out cards a driver holds today; DriverId keeps only the cards that driver holds today', querystring: fuelCardsDropdownQuery },
-  }, async (request) => {
-    const { hideAssigned, showDeleted, driverId } = request.query;
-    let query = live(db.selectFrom('fuel_cards').select(['id', 'card_last4', 'provider', 'status', 'expires_on as expiresOn', 'deleted_at']), showDeleted);
-    const held = () => db.selectFrom('unit_assignments as a').select('a.fuel_card_id').where('a.fuel_card_id', 'is not', null).where(coversSql('a', todayIso()));
-    if (hideAssigned) query = query.where('id', 'not in', held());
-    if (driverId) query = query.where('id', 'in', held().where('a.driver_id', '=', driverId));
-    const rows = await query.orderBy('provider').orderBy('card_last4').execute();
-    return ok(withDeleted(rows).map(({ card_last4, ...row }) => ({ ...row, maskedNumber: maskCard(card_last4), name: `${maskCard(card_last4)} (${row.provider})` })));
-  });
+  app.get<{ Querystring: z.output<typeof fuelCardsDropdownQuery> }>(
+    '/api/FuelCards/dropdown-list',
+    {
+      config: read(['VehicleAndCardAssignment', 'Vehicles']),
+      schema: {
+        tags: TAGS,
+        summary:
+          'Fuel cards, masked; HideAssigned leaves out cards a driver holds today; DriverId keeps only the cards that driver holds today',
+        querystring: fuelCardsDropdownQuery,
+      },
+    },
+    async (request) => {
+      const { hideAssigned, showDeleted, driverId } = request.query;
+      let query = live(
+        db
+          .selectFrom('fuel_cards')
+          .select(['id', 'card_last4', 'provider', 'status', 'expires_on as expiresOn', 'deleted_at']),
+        showDeleted,
+      );
+      const held = () =>
+        db
+          .selectFrom('unit_assignments as a')
+          .select('a.fuel_card_id')
+          .where('a.fuel_card_id', 'is not', null)
+          .where(coversSql('a', todayIso()));
+      if (hideAssigned) query = query.where('id', 'not in', held());
+      if (driverId) query = query.where('id', 'in', held().where('a.driver_id', '=', driverId));
+      const rows = await query.orderBy('provider').orderBy('card_last4').execute();
+      return ok(
+        withDeleted(rows).map(({ card_last4, ...row }) => ({
+          ...row,
+          maskedNumber: maskCard(card_last4),
+          name: `${maskCard(card_last4)} (${row.provider})`,
+        })),
+      );
+    },
+  );
 
-  app.get<{ Querystring: z.output<typeof showDeletedQuery> }>('/api/Brokers/dropdown-list', {
-    config: read(['BookOrders', 'Brokers', 'BrokerFee', 'ClaimsTracker']),
-    schema: { tags: TAGS, summary: 'Brokers by name, with their status (ACTIVE or DO_NOT_USE)', querystring: showDeletedQuery },
-  }, async (request) => ok(withDeleted(await live(db.selectFrom('brokers').select(['id', 'name', 'status', 'mc_number as mcNumber', 'deleted_at']), request.query.showDeleted).orderBy('name').execute())));
+  app.get<{ Querystring: z.output<typeof showDeletedQuery> }>(
+    '/api/Brokers/dropdown-list',
+    {
+      config: read(['BookOrders', 'Brokers', 'BrokerFee', 'ClaimsTracker']),
+      schema: {
+        tags: TAGS,
+        summary: 'Brokers by name, with their status (ACTIVE or DO_NOT_USE)',
+        querystring: showDeletedQuery,
+      },
+    },
+    async (request) =>
+      ok(
+        withDeleted(
+          await live(
+            db.selectFrom('brokers').select(['id', 'name', 'status', 'mc_number as mcNumber', 'deleted_at']),
+            request.query.showDeleted,
+          )
+            .orderBy('name')
+            .execute(),
+        ),
+      ),
+  );
 
-  app.get<{ Querystring: z.output<typeof showDeletedQuery> }>('/api/Shipper/get-all-shippers-dropdown', {
-    config: read(SHIPPER_SCREENS),
-    schema: { tags: TAGS, summary: 'Shippers by name', querystring: showDeletedQuery },
-  }, async (request) => ok(withDeleted(await live(db.selectFrom('shippers').select(['id', 'name', 'deleted_at']), request.query.showDeleted).orderBy('name').execute())));
+  app.get<{ Querystring: z.output<typeof showDeletedQuery> }>(
+    '/api/Shipper/get-all-shippers-dropdown',
+    {
+      config: read(SHIPPER_SCREENS),
+      schema: { tags: TAGS, summary: 'Shippers by name', querystring: showDeletedQuery },
+    },
+    async (request) =>
+      ok(
+        withDeleted(
+          await live(db.selectFrom('shippers').select(['id', 'name', 'deleted_at']), request.query.showDeleted)
+            .orderBy('name')
+            .execute(),
+        ),
+      ),
+  );
 
-  // Reference lists of SPEC.md §3, for any signed-in user.
+  // Reference lists (docs/product/conventions.md#reference-lists), for any signed-in user.
   const reference = { signedIn: true } as const;
-  app.get('/api/Reference/states', { config: { access: reference }, schema: { tags: TAGS, summary: 'The 57 US states and territories, NONE included' } },
-    async () => ok(await db.selectFrom('states').select(['id', 'name', 'abbreviation']).orderBy('id').execute()));
+  app.get(
+    '/api/Reference/states',
+    {
+      config: { access: reference },
+      schema: { tags: TAGS, summary: 'The 57 US states and territories, NONE included' },
+    },
+    async () => ok(await db.selectFrom('states').select(['id', 'name', 'abbreviation']).orderBy('id').execute()),
+  );
   for (const list of ['load_boards', 'payment_methods', 'money_sources'] as const) {
-    app.get(`/api/Reference/${list.replace('_', '-')}`, { config: { access: reference }, schema: { tags: TAGS, summary: list.replace('_', ' ') } },
-      async () => ok(await db.selectFrom(list).select(['id', 'code', 'name']).orderBy('position').execute()));
+    app.get(
+      `/api/Reference/${list.replace('_', '-')}`,
+      { config: { access: reference }, schema: { tags: TAGS, summary: list.replace('_', ' ') } },
+      async () => ok(await db.selectFrom(list).select(['id', 'code', 'name']).orderBy('position').execute()),
+    );
   }
-  app.get('/api/Reference/phone-countries', { config: { access: reference }, schema: { tags: TAGS, summary: 'Phone countries with dial code and digits' } },
-    async () => ok(await db.selectFrom('phone_countries').select(['id', 'code', 'name', 'dial_code as dialCode', 'digits']).orderBy('id').execute()));
+  app.get(
+    '/api/Reference/phone-countries',
+    { config: { access: reference }, schema: { tags: TAGS, summary: 'Phone countries with dial code and digits' } },
+    async () =>
+      ok(
+        await db
+          .selectFrom('phone_countries')
+          .select(['id', 'code', 'name', 'dial_code as dialCode', 'digits'])
+          .orderBy('id')
+          .execute(),
+      ),
+  );
 }

@@ -1,11 +1,40 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { ServerContext } from '../../context';
+import { afterCommit } from '../../db/transaction';
 import type { Db } from '../../db/types';
 import { type MailTemplate, renderMail } from './templates';
 
+/**
+ * A mailbox as nodemailer takes it: the name and the address apart, so that whatever the name holds (commas, @, quotes,
+ * angle brackets) it is written into the header as one display name, never read as more addresses.
+ */
+export interface MailAddress {
+  name: string;
+  address: string;
+}
+
+/**
+ * The mailbox as one line of text, for the in-app mailbox (mail_messages.from_address): the name as a quoted string
+ * (RFC 5322) unless it is plain words, so `"X, third@victim.example, Y" <sender@example.com>` reads as one sender.
+ */
+export function addressText({ name, address }: MailAddress): string {
+  const plain = name.trim();
+  if (!plain) return address;
+  if (/^[\p{L}\p{N} !#$%&'*+\-/=?^_`{|}~]+$/u.test(plain)) return `${plain} <${address}>`;
+  return `"${plain.replace(/[\\"]/g, (c) => `\\${c}`)}" <${address}>`;
+}
+
+/** MAIL_FROM as a mailbox: "Name <address>" or a bare address (server/config.ts has checked it is one of the two). */
+export function parseMailbox(text: string): MailAddress {
+  const match = /^\s*(.*?)\s*<([^<>\s]+)>\s*$/.exec(text);
+  if (!match) return { name: '', address: text.trim() };
+  return { name: match[1].replace(/^"(.*)"$/, '$1').replace(/\\(.)/g, '$1'), address: match[2] };
+}
+
 /** A message to send: to an address, about an account. */
 export interface OutgoingMail {
+  /** The recipient's address alone (an account's e-mail): it goes out as an address object, never parsed for more. */
   to: string;
   /**
    * The account the message is about. Its mailbox keeps the message when no user has the address and no SMTP server
@@ -14,12 +43,12 @@ export interface OutgoingMail {
   userId: number;
   template: MailTemplate;
   /** Who an answer goes to, when not this server (a visitor of the contact form): the mailbox shows it as the sender. */
-  replyTo?: string;
+  replyTo?: MailAddress;
 }
 
 interface SmtpMessage {
   to: string;
-  replyTo?: string;
+  replyTo?: MailAddress;
   kind: string;
   subject: string;
   text: string;
@@ -43,22 +72,49 @@ export interface Mailer {
 export class Outbox {
   private readonly queued: SmtpMessage[] = [];
   constructor(
-    private readonly from: string,
+    private readonly from: MailAddress,
     private readonly smtp: boolean,
     private readonly deliver: (messages: SmtpMessage[]) => void,
   ) {}
 
   async add(trx: Db, mail: OutgoingMail): Promise<void> {
     const content = renderMail(mail.template);
-    const owner = await trx.selectFrom('users').select('id').where('email', '=', mail.to).where('deleted_at', 'is', null).executeTakeFirst();
+    const owner = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', mail.to)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
     const mailboxOf = owner?.id ?? (this.smtp ? null : mail.userId);
     if (mailboxOf !== null) {
-      await trx.insertInto('mail_messages').values({
-        user_id: mailboxOf, kind: content.kind, from_address: mail.replyTo ?? this.from, to_address: mail.to, subject: content.subject,
-        text_body: content.text, html_body: content.html, created_at: new Date().toISOString(), read_at: null, trashed_at: null,
-      }).execute();
+      await trx
+        .insertInto('mail_messages')
+        .values({
+          user_id: mailboxOf,
+          kind: content.kind,
+          from_address: addressText(mail.replyTo ?? this.from),
+          to_address: mail.to,
+          subject: content.subject,
+          text_body: content.text,
+          html_body: content.html,
+          created_at: new Date().toISOString(),
+          read_at: null,
+          trashed_at: null,
+        })
+        .execute();
     }
-    if (this.smtp) this.queued.push({ to: mail.to, replyTo: mail.replyTo, kind: content.kind, subject: content.subject, text: content.text, html: content.html });
+    // Queued only once the write has committed: an attempt run again (server/db/transaction.ts) adds its own.
+    if (this.smtp)
+      afterCommit(trx, () =>
+        this.queued.push({
+          to: mail.to,
+          replyTo: mail.replyTo,
+          kind: content.kind,
+          subject: content.subject,
+          text: content.text,
+          html: content.html,
+        }),
+      );
   }
 
   send(): void {
@@ -71,20 +127,37 @@ export class Outbox {
  * STARTTLS when the server offers it (?requireTLS=true refuses to go on without; tls.* options pass to Node's TLS).
  */
 function smtpTransport(url: string): Transporter {
-  return nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as Parameters<typeof nodemailer.createTransport>[0]);
+  return nodemailer.createTransport({
+    url,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  } as Parameters<typeof nodemailer.createTransport>[0]);
 }
 
 function createMailer(ctx: ServerContext, log: FastifyBaseLogger): Mailer {
-  const { smtpUrl, mailFrom, publicUrl } = ctx.config;
+  const { smtpUrl, publicUrl } = ctx.config;
+  const from = parseMailbox(ctx.config.mailFrom);
   const transport = smtpUrl ? smtpTransport(smtpUrl) : null;
   const pending = new Set<Promise<void>>();
   const deliver = (messages: SmtpMessage[]) => {
     for (const message of messages) {
       const sending = transport!
-        .sendMail({ from: mailFrom, to: message.to, replyTo: message.replyTo, subject: message.subject, text: message.text, html: message.html })
+        .sendMail({
+          from,
+          to: { name: '', address: message.to },
+          replyTo: message.replyTo,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        })
         .then(
           (info: { messageId?: string }) => log.info({ kind: message.kind, messageId: info.messageId }, 'mail sent'),
-          (error: Error) => log.error({ kind: message.kind, error: error.message }, 'mail not sent: the SMTP server refused it or could not be reached'),
+          (error: Error) =>
+            log.error(
+              { kind: message.kind, error: error.message },
+              'mail not sent: the SMTP server refused it or could not be reached',
+            ),
         )
         .finally(() => pending.delete(sending));
       pending.add(sending);
@@ -92,7 +165,7 @@ function createMailer(ctx: ServerContext, log: FastifyBaseLogger): Mailer {
   };
   return {
     link: (path) => `${publicUrl}${path}`,
-    outbox: () => new Outbox(mailFrom, transport !== null, deliver),
+    outbox: () => new Outbox(from, transport !== null, deliver),
     idle: async () => {
       await Promise.allSettled([...pending]);
     },

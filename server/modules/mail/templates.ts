@@ -37,7 +37,10 @@ function layoutOf(template: MailTemplate): Layout {
     case 'verification':
       return {
         subject: 'Verify your e-mail address for Haulboard',
-        paragraphs: [hello, 'Welcome to Haulboard. Confirm that this address is yours to go on with your registration.'],
+        paragraphs: [
+          hello,
+          'Welcome to Haulboard. Confirm that this address is yours to go on with your registration.',
+        ],
         action: { label: 'Verify my e-mail address', link: template.link },
         after: [`The link works once, for ${hoursText(template.hours)}. If you did not register, ignore this message.`],
       };
@@ -46,41 +49,68 @@ function layoutOf(template: MailTemplate): Layout {
         subject: 'Reset your Haulboard password',
         paragraphs: [hello, 'Someone, hopefully you, asked to reset the password of your Haulboard account.'],
         action: { label: 'Choose a new password', link: template.link },
-        after: [`The link works once, for ${hoursText(template.hours)}. If you did not ask, ignore this message: your password stays as it is.`],
+        after: [
+          `The link works once, for ${hoursText(template.hours)}. If you did not ask, ignore this message: your password stays as it is.`,
+        ],
       };
     case 'emailChange':
       return {
         subject: 'Confirm your new e-mail address for Haulboard',
-        paragraphs: [hello, `Confirm that ${template.newEmail} is yours: your Haulboard account will then use it to sign in.`],
+        paragraphs: [
+          hello,
+          `Confirm that ${template.newEmail} is yours: your Haulboard account will then use it to sign in.`,
+        ],
         action: { label: 'Confirm my new address', link: template.link },
-        after: [`The link works once, for ${hoursText(template.hours)}. If you did not ask for this, ignore this message.`],
+        after: [
+          `The link works once, for ${hoursText(template.hours)}. If you did not ask for this, ignore this message.`,
+        ],
       };
     case 'emailChangeRequested':
       return {
         subject: 'A change of your Haulboard e-mail address was asked for',
-        paragraphs: [hello, `Someone signed in to your Haulboard account asked to change its e-mail address to ${template.newEmail}. Nothing changes until the new address is confirmed.`, NOT_YOU],
+        paragraphs: [
+          hello,
+          `Someone signed in to your Haulboard account asked to change its e-mail address to ${template.newEmail}. Nothing changes until the new address is confirmed.`,
+          NOT_YOU,
+        ],
       };
     case 'emailChanged':
       return {
         subject: 'Your Haulboard e-mail address was changed',
-        paragraphs: [hello, `Your Haulboard account now signs in with ${template.newEmail}; this address is no longer used for it.`, NOT_YOU],
+        paragraphs: [
+          hello,
+          `Your Haulboard account now signs in with ${template.newEmail}; this address is no longer used for it.`,
+          NOT_YOU,
+        ],
       };
     case 'passwordChanged':
       return {
         subject: 'Your Haulboard password was changed',
-        paragraphs: [hello, 'The password of your Haulboard account was just changed, and its other sessions were signed out.', NOT_YOU],
+        paragraphs: [
+          hello,
+          'The password of your Haulboard account was just changed, and its other sessions were signed out.',
+          NOT_YOU,
+        ],
       };
     case 'registrationAwaiting':
       return {
         subject: `New registration awaiting activation: ${template.newcomer}`,
-        paragraphs: [hello, `${template.newcomer} (${template.email}) verified their e-mail address and completed the registration. The account waits for an administrator to activate it.`],
+        paragraphs: [
+          hello,
+          `${template.newcomer} (${template.email}) verified their e-mail address and completed the registration. The account waits for an administrator to activate it.`,
+        ],
         action: { label: 'Open the registration', link: template.link },
-        after: ['Check who they are before you activate the account; its roles follow the user type they chose unless you pick others.'],
+        after: [
+          'Check who they are before you activate the account; its roles follow the user type they chose unless you pick others.',
+        ],
       };
     case 'contact':
       return {
         subject: `Contact form: ${template.subject}`,
-        paragraphs: [hello, `${template.sender} (${template.senderEmail}) wrote through the contact form of Haulboard:`],
+        paragraphs: [
+          hello,
+          `${template.sender} (${template.senderEmail}) wrote through the contact form of Haulboard:`,
+        ],
         quote: template.message,
         action: { label: `Answer ${template.senderEmail}`, link: `mailto:${template.senderEmail}` },
         after: ['A reply to this message goes to them too.'],
@@ -93,8 +123,10 @@ const paragraph = (text: string) => `<p style="margin:0 0 16px">${escapeHtml(tex
 
 function html(layout: Layout): string {
   const action = layout.action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(layout.action.link)}" style="background:#1976d2;color:#ffffff;padding:12px 20px;border-radius:4px;text-decoration:none;display:inline-block">${escapeHtml(layout.action.label)}</a></p>`
-      + (layout.action.link.startsWith('mailto:') ? '' : `<p style="margin:0 0 16px;font-size:13px;color:#555555">Or open this address: <a href="${escapeHtml(layout.action.link)}">${escapeHtml(layout.action.link)}</a></p>`)
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(layout.action.link)}" style="background:#1976d2;color:#ffffff;padding:12px 20px;border-radius:4px;text-decoration:none;display:inline-block">${escapeHtml(layout.action.label)}</a></p>` +
+      (layout.action.link.startsWith('mailto:')
+        ? ''
+        : `<p style="margin:0 0 16px;font-size:13px;color:#555555">Or open this address: <a href="${escapeHtml(layout.action.link)}">${escapeHtml(layout.action.link)}</a></p>`)
     : '';
   return [
     '<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head>',
@@ -102,7 +134,9 @@ function html(layout: Layout): string {
     `<div style="max-width:560px;margin:0 auto;background:#ffffff;padding:24px;border-radius:6px">`,
     `<h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(layout.subject)}</h1>`,
     ...layout.paragraphs.map(paragraph),
-    layout.quote === undefined ? '' : `<div style="margin:0 0 16px;white-space:pre-wrap;border-left:3px solid #cccccc;padding-left:12px">${escapeHtml(layout.quote)}</div>`,
+    layout.quote === undefined
+      ? ''
+      : `<div style="margin:0 0 16px;white-space:pre-wrap;border-left:3px solid #cccccc;padding-left:12px">${escapeHtml(layout.quote)}</div>`,
     action,
     ...(layout.after ?? []).map(paragraph),
     '<p style="margin:24px 0 0;font-size:13px;color:#757575">Haulboard</p>',

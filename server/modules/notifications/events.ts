@@ -1,3 +1,4 @@
+import { personName, usDate } from '../../../schema/format';
 import type { Db } from '../../db/types';
 import type { Delivery } from '../notify/realtime';
 import { createNotifications } from './store';
@@ -15,15 +16,15 @@ interface AssignedOrder {
   delivery: { city: string; date: string };
 }
 
-/** A book order was given to a driver: the driver's user, if the driver has one, is told. */
+/** A book order was given to a driver: the driver's user, if the driver has one, is told; it opens their view of it. */
 export async function orderAssignedToDriver(trx: Db, order: AssignedOrder): Promise<Delivery[]> {
   const driver = await trx.selectFrom('drivers').select('user_id').where('id', '=', order.driverId).executeTakeFirst();
   if (!driver?.user_id) return [];
   return createNotifications(trx, [driver.user_id], {
     type: 'bookOrderAssigned',
     title: `Book order ${order.orderNumber} assigned to you`,
-    body: `Pickup in ${order.pickup.city} on ${order.pickup.date}, delivery in ${order.delivery.city} on ${order.delivery.date}.`,
-    link: `/app/books/bookorders/${order.id}/edit`,
+    body: `Pickup in ${order.pickup.city} on ${usDate(order.pickup.date)}, delivery in ${order.delivery.city} on ${usDate(order.delivery.date)}.`,
+    link: `/app/my-loads/${order.id}`,
   });
 }
 
@@ -43,11 +44,19 @@ export function activeAdministrators(trx: Db): Promise<{ id: number; email: stri
 
 export const userEditPath = (userId: number) => `/app/management/user-management/${userId}/edit`;
 
-export async function registrationAwaitingActivation(trx: Db, user: { id: number; firstName: string; lastName: string; email: string }, administrators: readonly { id: number }[]): Promise<Delivery[]> {
-  return createNotifications(trx, administrators.map((a) => a.id), {
-    type: 'registrationAwaitingActivation',
-    title: `New registration awaiting activation: ${user.firstName} ${user.lastName}`,
-    body: `${user.email} registered and waits for an administrator to activate the account.`,
-    link: userEditPath(user.id),
-  });
+export async function registrationAwaitingActivation(
+  trx: Db,
+  user: { id: number; firstName: string; lastName: string; email: string },
+  administrators: readonly { id: number }[],
+): Promise<Delivery[]> {
+  return createNotifications(
+    trx,
+    administrators.map((a) => a.id),
+    {
+      type: 'registrationAwaitingActivation',
+      title: `New registration awaiting activation: ${personName(user.firstName, user.lastName)}`,
+      body: `${user.email} registered and waits for an administrator to activate the account.`,
+      link: userEditPath(user.id),
+    },
+  );
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/types';
 import type { Delivery } from '../notify/realtime';
 import { createNotifications } from './store';
+import { transact } from '../../db/transaction';
 
 /** A date someone must be told of ahead: what it is (kind), of which record, when, whom, and the notification. */
 export interface DueReminder {
@@ -22,13 +23,20 @@ export interface DueReminder {
 export async function remindOnce(db: Db, reminders: readonly DueReminder[]): Promise<Delivery[]> {
   const deliveries: Delivery[] = [];
   for (const due of reminders) {
-    const sent = await db.transaction().execute(async (trx) => {
-      const claimed = await trx.insertInto('deadline_reminders')
+    const sent = await transact(db, async (trx) => {
+      const claimed = await trx
+        .insertInto('deadline_reminders')
         .values({ kind: due.kind, record_id: due.recordId, due_on: due.dueOn, sent_at: new Date().toISOString() })
         .onConflict((oc) => oc.columns(['kind', 'record_id', 'due_on']).doNothing())
-        .returning('id').executeTakeFirst();
+        .returning('id')
+        .executeTakeFirst();
       if (!claimed) return [];
-      return createNotifications(trx, [due.userId], { type: due.type, title: due.title, body: due.body, link: due.link });
+      return createNotifications(trx, [due.userId], {
+        type: due.type,
+        title: due.title,
+        body: due.body,
+        link: due.link,
+      });
     });
     deliveries.push(...sent);
   }

@@ -80,11 +80,22 @@ export class PostgresBackplane implements Backplane {
       const encoded = Buffer.from(text).toString('base64');
       const id = ++this.sequence;
       const of = Math.ceil(encoded.length / PART_CHARS);
-      for (let n = 0; n < of; n++) payloads.push(JSON.stringify({ i: this.instanceId, c: id, n, of, d: encoded.slice(n * PART_CHARS, (n + 1) * PART_CHARS) } satisfies Envelope));
+      for (let n = 0; n < of; n++)
+        payloads.push(
+          JSON.stringify({
+            i: this.instanceId,
+            c: id,
+            n,
+            of,
+            d: encoded.slice(n * PART_CHARS, (n + 1) * PART_CHARS),
+          } satisfies Envelope),
+        );
     }
     // One connection sends in order, so the parts of a message arrive in order and after what was sent before.
     for (const payload of payloads) {
-      client.query('select pg_notify($1, $2)', [CHANNEL, payload]).catch((error: unknown) => this.log.warn({ err: error }, 'hub backplane: NOTIFY failed'));
+      client
+        .query('select pg_notify($1, $2)', [CHANNEL, payload])
+        .catch((error: unknown) => this.log.warn({ err: error }, 'hub backplane: NOTIFY failed'));
     }
   }
 
@@ -95,7 +106,10 @@ export class PostgresBackplane implements Backplane {
     this.client = null;
     if (!client) return;
     try {
-      await client.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify({ i: this.instanceId, m: { t: 'bye' } } satisfies Envelope)]);
+      await client.query('select pg_notify($1, $2)', [
+        CHANNEL,
+        JSON.stringify({ i: this.instanceId, m: { t: 'bye' } } satisfies Envelope),
+      ]);
     } catch {
       // The others drop this server after the heartbeat timeout instead.
     }
@@ -158,9 +172,17 @@ export class PostgresBackplane implements Backplane {
     } catch {
       return;
     }
-    if (!envelope || typeof envelope !== 'object' || typeof envelope.i !== 'string' || envelope.i === this.instanceId) return;
+    if (!envelope || typeof envelope !== 'object' || typeof envelope.i !== 'string' || envelope.i === this.instanceId)
+      return;
     if ('m' in envelope) return this.dispatch(envelope.i, envelope.m);
-    if (!('c' in envelope) || typeof envelope.d !== 'string' || !Number.isInteger(envelope.n) || !Number.isInteger(envelope.of) || envelope.of > 10_000) return;
+    if (
+      !('c' in envelope) ||
+      typeof envelope.d !== 'string' ||
+      !Number.isInteger(envelope.n) ||
+      !Number.isInteger(envelope.of) ||
+      envelope.of > 10_000
+    )
+      return;
     const key = `${envelope.i}:${envelope.c}`;
     const now = Date.now();
     for (const [k, entry] of this.partials) if (now - entry.at > PARTIAL_TTL_MS) this.partials.delete(k);

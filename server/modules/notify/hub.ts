@@ -4,9 +4,24 @@ import { WebSocket } from 'ws';
 import type { Backplane, BackplaneMessage } from './backplane';
 import { Presence } from './presence';
 import {
-  HANDSHAKE_OK_FRAME, PING_FRAME, closeFrame, completionFrame, frame, invocationFrame, readHandshake, readMessage, splitRecords,
+  HANDSHAKE_OK_FRAME,
+  PING_FRAME,
+  closeFrame,
+  completionFrame,
+  frame,
+  invocationFrame,
+  readHandshake,
+  readMessage,
+  splitRecords,
 } from './protocol';
-import { type Delivery, HUB_METHODS, type HubMethodHandler, type HubNotification, type OnlineUser, type Realtime } from './realtime';
+import {
+  type Delivery,
+  HUB_METHODS,
+  type HubMethodHandler,
+  type HubNotification,
+  type OnlineUser,
+  type Realtime,
+} from './realtime';
 import type { HubSettings } from './settings';
 
 /** Who opened a connection: the user, the session their token names and when that token expires. */
@@ -41,8 +56,9 @@ const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 /** Negotiated ids a user may hold unclaimed at once; older ones are forgotten (a client looping on negotiate). */
 const MAX_UNCLAIMED_PER_USER = 10;
 /**
- * Sockets one user may hold open on one server at once, over all their sign-ins and tabs (issue 25.7): a person needs a
- * few; a client looping on connect would otherwise cost the server memory and every presence change a send per socket.
+ * Sockets one user may hold open on one server at once, over all their sign-ins and tabs (README.md Limits): a person
+ * needs a few; a client looping on connect would otherwise cost the server memory and every presence change a send per
+ * socket.
  */
 export const MAX_CONNECTIONS_PER_USER = 20;
 /** How long a closing socket may take to finish the close handshake. */
@@ -98,7 +114,10 @@ export class Hub implements Realtime {
 
   async start(): Promise<void> {
     // Fine enough that pings go out close to their interval and silent clients are dropped close to the timeout.
-    const tickMs = Math.max(5, Math.floor(Math.min(this.settings.pingIntervalMs / 4, this.settings.clientTimeoutMs / 6)));
+    const tickMs = Math.max(
+      5,
+      Math.floor(Math.min(this.settings.pingIntervalMs / 4, this.settings.clientTimeoutMs / 6)),
+    );
     this.tickTimer = setInterval(() => this.tick(), tickMs);
     this.tickTimer.unref();
     if (!this.backplane) return;
@@ -117,8 +136,11 @@ export class Hub implements Realtime {
 
   /** POST /notify/negotiate: a connection id for a socket to claim. */
   negotiate(identity: Identity): { connectionId: string; connectionToken: string } {
-    const unclaimed = [...this.connections.values()].filter((c) => !c.claimed && c.identity.user.userId === identity.user.userId);
-    for (const old of unclaimed.slice(0, Math.max(0, unclaimed.length - MAX_UNCLAIMED_PER_USER + 1))) this.connections.delete(old.token);
+    const unclaimed = [...this.connections.values()].filter(
+      (c) => !c.claimed && c.identity.user.userId === identity.user.userId,
+    );
+    for (const old of unclaimed.slice(0, Math.max(0, unclaimed.length - MAX_UNCLAIMED_PER_USER + 1)))
+      this.connections.delete(old.token);
     const connection = this.create(identity);
     return { connectionId: connection.id, connectionToken: connection.token };
   }
@@ -171,7 +193,15 @@ export class Hub implements Realtime {
     const connection: Connection = {
       id: crypto.randomBytes(16).toString('base64url'),
       token: crypto.randomBytes(24).toString('base64url'),
-      identity, createdAt: now, claimed: false, socket: null, handshaken: false, lastReceivedAt: now, lastSentAt: now, pending: '', closed: false,
+      identity,
+      createdAt: now,
+      claimed: false,
+      socket: null,
+      handshaken: false,
+      lastReceivedAt: now,
+      lastSentAt: now,
+      pending: '',
+      closed: false,
     };
     this.connections.set(connection.token, connection);
     return connection;
@@ -180,8 +210,13 @@ export class Hub implements Realtime {
   private receive(connection: Connection, data: Buffer | ArrayBuffer | Buffer[]): void {
     if (connection.closed) return;
     connection.lastReceivedAt = Date.now();
-    const text = Buffer.isBuffer(data) ? data.toString('utf8') : Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data).toString('utf8');
-    if (connection.pending.length + text.length > MAX_MESSAGE_BYTES) return this.drop(connection, closeFrame(false, 'The message is too large.'));
+    const text = Buffer.isBuffer(data)
+      ? data.toString('utf8')
+      : Array.isArray(data)
+        ? Buffer.concat(data).toString('utf8')
+        : Buffer.from(data).toString('utf8');
+    if (connection.pending.length + text.length > MAX_MESSAGE_BYTES)
+      return this.drop(connection, closeFrame(false, 'The message is too large.'));
     const { records, rest } = splitRecords(connection.pending, text);
     connection.pending = rest;
     for (const record of records) {
@@ -262,7 +297,12 @@ export class Hub implements Realtime {
     this.closedListeners.push(listener);
   }
 
-  private invokeAdded(connection: Connection, handler: HubMethodHandler, invocationId: string | null, args: unknown[]): void {
+  private invokeAdded(
+    connection: Connection,
+    handler: HubMethodHandler,
+    invocationId: string | null,
+    args: unknown[],
+  ): void {
     Promise.resolve()
       .then(() => handler(connection.identity.user, args, connection.id))
       .then(
@@ -280,7 +320,10 @@ export class Hub implements Realtime {
     const socket = connection.socket;
     if (!socket || socket.readyState !== WebSocket.OPEN) return;
     if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-      this.log.warn({ connectionId: connection.id, userId: connection.identity.user.userId }, 'hub: dropping a client that does not read');
+      this.log.warn(
+        { connectionId: connection.id, userId: connection.identity.user.userId },
+        'hub: dropping a client that does not read',
+      );
       this.forget(connection);
       socket.terminate();
       return;
@@ -331,11 +374,15 @@ export class Hub implements Realtime {
     const pingDue = now - this.settings.pingIntervalMs;
     for (const connection of [...this.connections.values()]) {
       if (!connection.socket) {
-        if (now - connection.createdAt > this.settings.negotiateTtlMs && !connection.claimed) this.connections.delete(connection.token);
+        if (now - connection.createdAt > this.settings.negotiateTtlMs && !connection.claimed)
+          this.connections.delete(connection.token);
         continue;
       }
       if (now - connection.lastReceivedAt > this.settings.clientTimeoutMs) {
-        this.log.info({ connectionId: connection.id, userId: connection.identity.user.userId }, 'hub: client timed out');
+        this.log.info(
+          { connectionId: connection.id, userId: connection.identity.user.userId },
+          'hub: client timed out',
+        );
         this.drop(connection, closeFrame(true, 'The client sent nothing within the timeout.'));
       } else if (connection.identity.expiresAt <= now) {
         this.drop(connection, closeFrame(false, DISCONNECTED_MESSAGE));
@@ -361,7 +408,11 @@ export class Hub implements Realtime {
   private presenceChanged(local: boolean): void {
     if (this.stopping) return;
     if (local) this.localChanged = true;
-    if (!this.presenceTimer) this.presenceTimer = setTimeout(() => this.flushPresence(), Math.max(PRESENCE_DELAY_MS, this.nextPresenceAt - Date.now()));
+    if (!this.presenceTimer)
+      this.presenceTimer = setTimeout(
+        () => this.flushPresence(),
+        Math.max(PRESENCE_DELAY_MS, this.nextPresenceAt - Date.now()),
+      );
   }
 
   private flushPresence(): void {
@@ -380,7 +431,8 @@ export class Hub implements Realtime {
       sent++;
     }
     this.owedList.clear();
-    this.nextPresenceAt = Date.now() + Math.min(PRESENCE_MAX_PACE_MS, ((data.length * sent) / PRESENCE_BYTES_PER_SECOND) * 1000);
+    this.nextPresenceAt =
+      Date.now() + Math.min(PRESENCE_MAX_PACE_MS, ((data.length * sent) / PRESENCE_BYTES_PER_SECOND) * 1000);
   }
 
   onlineUsers(): OnlineUser[] {
@@ -425,7 +477,8 @@ export class Hub implements Realtime {
   private accessChangedLocal(userIds: readonly number[]): void {
     for (const listener of this.accessListeners) listener();
     const data = Buffer.from(invocationFrame(HUB_METHODS.accessChanged, []));
-    for (const userId of new Set(userIds)) for (const connection of this.byUser.get(userId) ?? []) this.send(connection, data);
+    for (const userId of new Set(userIds))
+      for (const connection of this.byUser.get(userId) ?? []) this.send(connection, data);
   }
 
   sendToUsers(userIds: readonly number[], method: string, args: unknown[]): void {
@@ -436,12 +489,14 @@ export class Hub implements Realtime {
 
   private sendLocal(userIds: readonly number[], method: string, args: unknown[]): void {
     const data = Buffer.from(invocationFrame(method, args));
-    for (const userId of new Set(userIds)) for (const connection of this.byUser.get(userId) ?? []) this.send(connection, data);
+    for (const userId of new Set(userIds))
+      for (const connection of this.byUser.get(userId) ?? []) this.send(connection, data);
   }
 
   private notifyLocal(userIds: readonly number[], notification: HubNotification): void {
     const data = Buffer.from(invocationFrame(HUB_METHODS.notification, [notification]));
-    for (const userId of new Set(userIds)) for (const connection of this.byUser.get(userId) ?? []) this.send(connection, data);
+    for (const userId of new Set(userIds))
+      for (const connection of this.byUser.get(userId) ?? []) this.send(connection, data);
   }
 
   private deliverLocal(deliveries: readonly Delivery[]): void {
@@ -473,20 +528,24 @@ export class Hub implements Realtime {
         this.presenceChanged(false);
         return;
       case 'notify':
-        if (Array.isArray(message.userIds) && message.notification) this.notifyLocal(message.userIds.filter(Number.isInteger), message.notification);
+        if (Array.isArray(message.userIds) && message.notification)
+          this.notifyLocal(message.userIds.filter(Number.isInteger), message.notification);
         return;
       case 'deliver':
-        if (Array.isArray(message.deliveries)) this.deliverLocal(message.deliveries.filter((d) => d && Number.isInteger(d.userId) && d.notification));
+        if (Array.isArray(message.deliveries))
+          this.deliverLocal(message.deliveries.filter((d) => d && Number.isInteger(d.userId) && d.notification));
         return;
       case 'access':
         if (Array.isArray(message.userIds)) this.accessChangedLocal(message.userIds.filter(Number.isInteger));
         return;
       case 'send':
-        if (Array.isArray(message.userIds) && typeof message.method === 'string' && Array.isArray(message.args)) this.sendLocal(message.userIds.filter(Number.isInteger), message.method, message.args);
+        if (Array.isArray(message.userIds) && typeof message.method === 'string' && Array.isArray(message.args))
+          this.sendLocal(message.userIds.filter(Number.isInteger), message.method, message.args);
         return;
       case 'disconnect':
         if (Number.isInteger(message.userId)) this.disconnectLocal((c) => c.identity.user.userId === message.userId);
-        else if (typeof message.sessionId === 'string') this.disconnectLocal((c) => c.identity.sessionId === message.sessionId);
+        else if (typeof message.sessionId === 'string')
+          this.disconnectLocal((c) => c.identity.sessionId === message.sessionId);
         return;
     }
   }
@@ -515,7 +574,9 @@ export class Hub implements Realtime {
 
 function isOnlineUser(value: unknown): value is OnlineUser {
   const user = value as OnlineUser;
-  return !!user && Number.isInteger(user.userId) && typeof user.firstName === 'string' && typeof user.lastName === 'string';
+  return (
+    !!user && Number.isInteger(user.userId) && typeof user.firstName === 'string' && typeof user.lastName === 'string'
+  );
 }
 
 /** Resolves when the socket has closed, or after `ms` (it is then terminated). */

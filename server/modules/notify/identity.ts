@@ -8,7 +8,10 @@ import type { Identity } from './hub';
  * The hub's token: `Authorization: Bearer …` (Node clients, negotiate from browsers) or the `access_token` query
  * (browsers cannot set headers on a WebSocket). Never logged: the request log masks access_token.
  */
-export function hubToken(headers: IncomingHttpHeaders, query: URLSearchParams | Record<string, unknown>): string | null {
+export function hubToken(
+  headers: IncomingHttpHeaders,
+  query: URLSearchParams | Record<string, unknown>,
+): string | null {
   const header = headers.authorization;
   if (header) {
     const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -29,5 +32,9 @@ export async function identify(db: Db, secret: string, token: string | null): Pr
   const verified = verifyToken(token, secret);
   if (!verified.ok) return null;
   const { id, firstName, lastName } = auth.user;
-  return { user: { userId: id, firstName, lastName }, sessionId: auth.sessionId, expiresAt: verified.claims.exp * 1000 };
+  return {
+    user: { userId: id, firstName, lastName },
+    sessionId: auth.sessionId,
+    expiresAt: verified.claims.exp * 1000,
+  };
 }

@@ -47,8 +47,11 @@ export class Presence {
     if (this.cached) return this.cached;
     const users = new Map<number, OnlineUser>();
     for (const user of this.local.values()) users.set(user.userId, user);
-    for (const { users: list } of this.remote.values()) for (const user of list) if (!users.has(user.userId)) users.set(user.userId, user);
-    this.cached = [...users.values()].sort((a, b) => a.firstName.localeCompare(b.firstName) || a.lastName.localeCompare(b.lastName) || a.userId - b.userId);
+    for (const { users: list } of this.remote.values())
+      for (const user of list) if (!users.has(user.userId)) users.set(user.userId, user);
+    this.cached = [...users.values()].sort(
+      (a, b) => a.firstName.localeCompare(b.firstName) || a.lastName.localeCompare(b.lastName) || a.userId - b.userId,
+    );
     return this.cached;
   }
 

@@ -22,10 +22,12 @@ export const frame = (message: object): string => JSON.stringify(message) + RECO
 export const PING_FRAME = frame({ type: MessageType.Ping });
 export const HANDSHAKE_OK_FRAME = frame({});
 
-export const invocationFrame = (target: string, args: unknown[]) => frame({ type: MessageType.Invocation, target, arguments: args });
+export const invocationFrame = (target: string, args: unknown[]) =>
+  frame({ type: MessageType.Invocation, target, arguments: args });
 export const completionFrame = (invocationId: string, outcome: { result: unknown } | { error: string }) =>
   frame({ type: MessageType.Completion, invocationId, ...outcome });
-export const closeFrame = (allowReconnect: boolean, error?: string) => frame({ type: MessageType.Close, ...(error ? { error } : {}), allowReconnect });
+export const closeFrame = (allowReconnect: boolean, error?: string) =>
+  frame({ type: MessageType.Close, ...(error ? { error } : {}), allowReconnect });
 
 /**
  * Incoming text holds whole records, several records, or (rarely) a record split across frames: complete records
@@ -48,11 +50,16 @@ export function readHandshake(record: string): HandshakeResult {
   } catch {
     return { ok: false, error: 'The handshake request is not valid JSON.' };
   }
-  if (!request || typeof request !== 'object' || Array.isArray(request)) return { ok: false, error: 'The handshake request is not a JSON object.' };
+  if (!request || typeof request !== 'object' || Array.isArray(request))
+    return { ok: false, error: 'The handshake request is not a JSON object.' };
   const { protocol, version } = request as { protocol?: unknown; version?: unknown };
   if (typeof protocol !== 'string') return { ok: false, error: 'The handshake request names no protocol.' };
   if (protocol !== 'json') return { ok: false, error: `The protocol '${protocol.slice(0, 40)}' is not supported.` };
-  if (version !== 1) return { ok: false, error: `The server does not support version ${String(version).slice(0, 20)} of the 'json' protocol.` };
+  if (version !== 1)
+    return {
+      ok: false,
+      error: `The server does not support version ${String(version).slice(0, 20)} of the 'json' protocol.`,
+    };
   return { ok: true };
 }
 
@@ -65,7 +72,8 @@ export type HubMessage =
   | { kind: 'ignored' }
   | { kind: 'invalid'; reason: string };
 
-const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && !Array.isArray(value);
 
 /** One record after the handshake, checked the way the protocol defines each message type. */
 export function readMessage(record: string): HubMessage {
@@ -75,16 +83,26 @@ export function readMessage(record: string): HubMessage {
   } catch {
     return { kind: 'invalid', reason: 'A message is not valid JSON.' };
   }
-  if (!isObject(message) || typeof message.type !== 'number') return { kind: 'invalid', reason: 'A message has no type.' };
+  if (!isObject(message) || typeof message.type !== 'number')
+    return { kind: 'invalid', reason: 'A message has no type.' };
   const invocationId = message.invocationId;
-  if (invocationId !== undefined && invocationId !== null && typeof invocationId !== 'string') return { kind: 'invalid', reason: 'An invocationId must be a string.' };
+  if (invocationId !== undefined && invocationId !== null && typeof invocationId !== 'string')
+    return { kind: 'invalid', reason: 'An invocationId must be a string.' };
   switch (message.type) {
     case MessageType.Invocation:
-      if (typeof message.target !== 'string' || !message.target) return { kind: 'invalid', reason: 'An invocation names no target.' };
-      if (!Array.isArray(message.arguments)) return { kind: 'invalid', reason: 'An invocation has no arguments array.' };
-      return { kind: 'invocation', invocationId: (invocationId as string | undefined) ?? null, target: message.target, args: message.arguments };
+      if (typeof message.target !== 'string' || !message.target)
+        return { kind: 'invalid', reason: 'An invocation names no target.' };
+      if (!Array.isArray(message.arguments))
+        return { kind: 'invalid', reason: 'An invocation has no arguments array.' };
+      return {
+        kind: 'invocation',
+        invocationId: (invocationId as string | undefined) ?? null,
+        target: message.target,
+        args: message.arguments,
+      };
     case MessageType.StreamInvocation:
-      if (typeof invocationId !== 'string') return { kind: 'invalid', reason: 'A stream invocation has no invocationId.' };
+      if (typeof invocationId !== 'string')
+        return { kind: 'invalid', reason: 'A stream invocation has no invocationId.' };
       return { kind: 'stream-invocation', invocationId };
     case MessageType.Ping:
       return { kind: 'ping' };

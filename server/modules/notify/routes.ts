@@ -21,7 +21,11 @@ function hubOf(ctx: ServerContext): Hub {
 
 /** An HTTP answer on a socket that asked to become a WebSocket, in the API's error body. */
 function refuse(socket: Duplex, status: number, message: string): void {
-  const body = JSON.stringify(errorBody(message, [{ code: STATUS_CODES[status]?.toLowerCase().replace(/\W+/g, '_') ?? 'error', description: message }]));
+  const body = JSON.stringify(
+    errorBody(message, [
+      { code: STATUS_CODES[status]?.toLowerCase().replace(/\W+/g, '_') ?? 'error', description: message },
+    ]),
+  );
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
       `Cache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
@@ -35,23 +39,33 @@ function refuse(socket: Duplex, status: number, message: string): void {
 export default async function notifyRoutes(app: FastifyInstance, ctx: ServerContext) {
   const hub = hubOf(ctx);
   const { db, jwtSecret } = ctx;
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false, clientTracking: false });
-
-  app.post<{ Querystring: Record<string, unknown> }>(`${HUB_PATH}/negotiate`, {
-    // The hub reads the token itself: from the Authorization header or, as browsers send it, the access_token query.
-    config: { access: { public: true } },
-    schema: { hide: true },
-  }, async (request) => {
-    const identity = await identify(db, jwtSecret, hubToken(request.headers, request.query));
-    if (!identity) throw unauthorized(REFUSED);
-    if (hub.isStopping) throw new ApiError(503, 'The server is restarting; try again in a moment', 'unavailable');
-    if (hub.isFull(identity.user.userId)) throw new ApiError(429, TOO_MANY, 'too_many_connections');
-    const { connectionId, connectionToken } = hub.negotiate(identity);
-    const transports = [{ transport: 'WebSockets', transferFormats: ['Text', 'Binary'] }];
-    // A version 0 client puts the connectionId in the socket's URL.
-    if (String(request.query.negotiateVersion ?? '0') === '0') return { connectionId: connectionToken, availableTransports: transports };
-    return { negotiateVersion: 1, connectionId, connectionToken, availableTransports: transports };
+  const sockets = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_MESSAGE_BYTES,
+    perMessageDeflate: false,
+    clientTracking: false,
   });
+
+  app.post<{ Querystring: Record<string, unknown> }>(
+    `${HUB_PATH}/negotiate`,
+    {
+      // The hub reads the token itself: from the Authorization header or, as browsers send it, the access_token query.
+      config: { access: { public: true } },
+      schema: { hide: true },
+    },
+    async (request) => {
+      const identity = await identify(db, jwtSecret, hubToken(request.headers, request.query));
+      if (!identity) throw unauthorized(REFUSED);
+      if (hub.isStopping) throw new ApiError(503, 'The server is restarting; try again in a moment', 'unavailable');
+      if (hub.isFull(identity.user.userId)) throw new ApiError(429, TOO_MANY, 'too_many_connections');
+      const { connectionId, connectionToken } = hub.negotiate(identity);
+      const transports = [{ transport: 'WebSockets', transferFormats: ['Text', 'Binary'] }];
+      // A version 0 client puts the connectionId in the socket's URL.
+      if (String(request.query.negotiateVersion ?? '0') === '0')
+        return { connectionId: connectionToken, availableTransports: transports };
+      return { negotiateVersion: 1, connectionId, connectionToken, availableTransports: transports };
+    },
+  );
 
   async function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     const started = process.hrtime.bigint();
@@ -60,7 +74,8 @@ export default async function notifyRoutes(app: FastifyInstance, ctx: ServerCont
     socket.on('error', () => undefined);
     try {
       const url = new URL(request.url ?? '/', 'http://hub');
-      if (url.pathname !== HUB_PATH && url.pathname !== `${HUB_PATH}/`) return refuse(socket, (status = 404), `There is no WebSocket endpoint at ${redactUrl(url.pathname)}`);
+      if (url.pathname !== HUB_PATH && url.pathname !== `${HUB_PATH}/`)
+        return refuse(socket, (status = 404), `There is no WebSocket endpoint at ${redactUrl(url.pathname)}`);
       if (hub.isStopping) return refuse(socket, (status = 503), 'The server is restarting; try again in a moment');
       const identity = await identify(db, jwtSecret, hubToken(request.headers, url.searchParams));
       if (!identity) return refuse(socket, (status = 401), REFUSED);
@@ -85,11 +100,24 @@ export default async function notifyRoutes(app: FastifyInstance, ctx: ServerCont
     } finally {
       // The same line as every HTTP request (server/app.ts), with the token masked.
       const ms = Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10;
-      app.log.info({ reqId: crypto.randomUUID(), method: request.method, url: redactUrl(request.url ?? ''), status, ms, user: userId }, 'request');
+      app.log.info(
+        {
+          reqId: crypto.randomUUID(),
+          method: request.method,
+          url: redactUrl(request.url ?? ''),
+          status,
+          ms,
+          user: userId,
+        },
+        'request',
+      );
     }
   }
 
-  app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => void upgrade(request, socket, head));
+  app.server.on(
+    'upgrade',
+    (request: IncomingMessage, socket: Duplex, head: Buffer) => void upgrade(request, socket, head),
+  );
   app.addHook('onReady', async () => hub.start());
   // Before the server stops listening: clients are told to reconnect, sockets closed, peers told.
   app.addHook('preClose', async () => hub.stop());

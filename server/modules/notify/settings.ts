@@ -13,7 +13,12 @@ export interface HubSettings {
   heartbeatMs: number;
 }
 
-export const DEFAULT_HUB_SETTINGS: HubSettings = { pingIntervalMs: 15_000, clientTimeoutMs: 30_000, negotiateTtlMs: 30_000, heartbeatMs: 10_000 };
+export const DEFAULT_HUB_SETTINGS: HubSettings = {
+  pingIntervalMs: 15_000,
+  clientTimeoutMs: 30_000,
+  negotiateTtlMs: 30_000,
+  heartbeatMs: 10_000,
+};
 
 const VARIABLES: Record<keyof HubSettings, string> = {
   pingIntervalMs: 'HUB_PING_INTERVAL_MS',
@@ -29,9 +34,11 @@ export function hubSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): HubSet
     const text = env[VARIABLES[key]]?.trim();
     if (!text) continue;
     const value = Number(text);
-    if (!Number.isInteger(value) || value < 10 || value > 3_600_000) throw new Error(`${VARIABLES[key]} must be a number of milliseconds (10 to 3600000), not "${text}"`);
+    if (!Number.isInteger(value) || value < 10 || value > 3_600_000)
+      throw new Error(`${VARIABLES[key]} must be a number of milliseconds (10 to 3600000), not "${text}"`);
     settings[key] = value;
   }
-  if (settings.clientTimeoutMs <= settings.pingIntervalMs) throw new Error('HUB_CLIENT_TIMEOUT_MS must be longer than HUB_PING_INTERVAL_MS');
+  if (settings.clientTimeoutMs <= settings.pingIntervalMs)
+    throw new Error('HUB_CLIENT_TIMEOUT_MS must be longer than HUB_PING_INTERVAL_MS');
   return settings;
 }

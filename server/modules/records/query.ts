@@ -5,12 +5,13 @@ import type { JsonRenderer } from '../../db/json';
 import { markersFor, templateOf } from '../../db/prepared';
 import type { Db } from '../../db/types';
 import { containsPattern } from '../users/queries';
-import type { AnyQuery, AnyRecordDefinition, ListQueryBase, Row, Where } from './types';
+import { type AnyQuery, type AnyRecordDefinition, type ListQueryBase, type Row, type Where, anyTables } from './types';
 
 /** The case-insensitive "contains" of a search over several expressions. */
 export function searchWhere(expressions: readonly string[], text: string): Where {
   const pattern = containsPattern(text);
-  return (eb) => eb.or(expressions.map((expression) => eb(sql`lower(${sql.raw(expression)})`, 'like', sql`${pattern} escape '\\'`)));
+  return (eb) =>
+    eb.or(expressions.map((expression) => eb(sql`lower(${sql.raw(expression)})`, 'like', sql`${pattern} escape '\\'`)));
 }
 
 /** expiring=true: any of the dates is past or within the window; false: none is. Each column has its index. */
@@ -29,7 +30,12 @@ const EQUALS = Symbol('equals');
 type EqualsWhere = Where & { [EQUALS]?: { column: string; value: unknown } };
 
 /** An equality filter on one column (also a scope: one driver's rows). */
-export const equals = (column: string) => (value: unknown): Where => Object.assign<Where, Pick<EqualsWhere, typeof EQUALS>>((eb) => eb(column, '=', value), { [EQUALS]: { column, value } });
+export const equals =
+  (column: string) =>
+  (value: unknown): Where =>
+    Object.assign<Where, Pick<EqualsWhere, typeof EQUALS>>((eb) => eb(column, '=', value), {
+      [EQUALS]: { column, value },
+    });
 
 /** One condition of a list: which query key it comes from ('#scope', '#live' and '#search' for the others). */
 interface Condition {
@@ -44,34 +50,57 @@ function equality(condition: Condition): { column: string; value: unknown } | nu
 }
 
 /** The list's conditions over "r": what the caller may see, live rows, each filter, the search. */
-function conditions<Q extends ListQueryBase>(def: AnyRecordDefinition, query: Q, today: string, scope: Where | null): Condition[] {
+function conditions<Q extends ListQueryBase>(
+  definition: AnyRecordDefinition,
+  query: Q,
+  today: string,
+  scope: Where | null,
+): Condition[] {
   const found: Condition[] = [];
   if (scope) found.push({ key: '#scope', where: scope });
   // Append-only records (the ledger) are never deleted: no condition that would read every matching row's table page.
-  if (!query.showDeleted && !def.appendOnly) found.push({ key: '#live', where: (eb) => eb('r.deleted_at', 'is', null) });
-  for (const [key, toWhere] of Object.entries(def.filters) as [keyof Q & string, ((value: unknown, today: string, query: Q) => Where | null) | undefined][]) {
+  if (!query.showDeleted && !definition.appendOnly)
+    found.push({ key: '#live', where: (eb) => eb('r.deleted_at', 'is', null) });
+  for (const [key, toWhere] of Object.entries(definition.filters) as [
+    keyof Q & string,
+    ((value: unknown, today: string, query: Q) => Where | null) | undefined,
+  ][]) {
     const value = query[key];
     const where = toWhere && value !== undefined && value !== null ? toWhere(value, today, query) : null;
     if (where) found.push({ key, where });
   }
-  if (query.search) found.push({ key: '#search', where: searchWhere(def.search, query.search) });
+  if (query.search) found.push({ key: '#search', where: searchWhere(definition.search, query.search) });
   return found;
 }
 
-const selectFromRecords = (db: Db, def: AnyRecordDefinition, wheres: readonly Where[]): AnyQuery =>
-  wheres.reduce((builder, where) => builder.where(where), db.selectFrom(`${def.table} as r` as never) as AnyQuery);
+const selectFromRecords = (db: Db, definition: AnyRecordDefinition, wheres: readonly Where[]): AnyQuery =>
+  wheres.reduce(
+    (builder, where) => builder.where(where),
+    anyTables(db).selectFrom(`${definition.table} as r`) as AnyQuery,
+  );
 
 /** The list's rows: filters, search and showDeleted over "r" (joins come with `select`), within what the caller may see. */
-export function filtered<Q extends ListQueryBase>(db: Db, def: AnyRecordDefinition, query: Q, today: string, scope: Where | null = null): AnyQuery {
-  return selectFromRecords(db, def, conditions(def, query, today, scope).map((c) => c.where));
+export function filtered<Q extends ListQueryBase>(
+  db: Db,
+  definition: AnyRecordDefinition,
+  query: Q,
+  today: string,
+  scope: Where | null = null,
+): AnyQuery {
+  return selectFromRecords(
+    db,
+    definition,
+    conditions(definition, query, today, scope).map((c) => c.where),
+  );
 }
 
-export function sorted(builder: AnyQuery, def: AnyRecordDefinition, sort: string | undefined): AnyQuery {
-  const wanted = sort ?? def.defaultSort;
+export function sorted(builder: AnyQuery, definition: AnyRecordDefinition, sort: string | undefined): AnyQuery {
+  const wanted = sort ?? definition.defaultSort;
   const field = wanted.replace(/^-/, '');
   const direction = wanted.startsWith('-') ? 'desc' : 'asc';
   let ordered = builder;
-  for (const column of def.sorts[field] ?? def.sorts[def.defaultSort.replace(/^-/, '')] ?? []) ordered = ordered.orderBy(column as never, direction);
+  for (const column of definition.sorts[field] ?? definition.sorts[definition.defaultSort.replace(/^-/, '')] ?? [])
+    ordered = ordered.orderBy(column, direction);
   return ordered.orderBy('r.id', direction);
 }
 
@@ -100,7 +129,7 @@ export interface ListStatements {
  * With `json` and a definition that renders its DTO in SQL (listItem), the page selects each row as JSON text
  * (server/db/json.ts) under `item`, else its columns for toDtos.
  */
-export function listStatements(db: Db, def: AnyRecordDefinition, json: JsonRenderer | null, max = 200) {
+export function listStatements(db: Db, definition: AnyRecordDefinition, json: JsonRenderer | null, max = 200) {
   const templates = new Map<string, ListTemplate>();
 
   /** Builds and compiles the statements; with `bind`, `equals` values, limit and offset are markers to bind later. */
@@ -114,17 +143,29 @@ export function listStatements(db: Db, def: AnyRecordDefinition, json: JsonRende
       const { column } = equality(c)!;
       return ((eb) => eb(column, '=', markers[index])) as Where;
     });
-    let rows = sorted(def.select(selectFromRecords(db, def, wheres), today), def, query.sort);
-    if (json && def.listItem) rows = rows.clearSelect().select(def.listItem(json, today).as('item'));
-    const page = templateOf(rows.limit(limit as number).offset(offset as number).compile(), bind ? [...markers, limit as object, offset as object] : []);
+    let rows = sorted(definition.select(selectFromRecords(db, definition, wheres), today), definition, query.sort);
+    if (json && definition.listItem) rows = rows.clearSelect().select(definition.listItem(json, today).as('item'));
+    const page = templateOf(
+      rows
+        .limit(limit as number)
+        .offset(offset as number)
+        .compile(),
+      bind ? [...markers, limit as object, offset as object] : [],
+    );
     if ('unbound' in page) return null;
     let count: ((args: readonly unknown[]) => CompiledQuery) | null = null;
     return {
       page: page.bind,
       count: (args) => {
         if (!count) {
-          const compiled = templateOf(selectFromRecords(db, def, wheres).select(({ fn }) => fn.countAll<number>().as('n')).compile(), markers);
-          if ('unbound' in compiled) throw new Error(`${def.label} list: the count does not take every value the page takes`);
+          const compiled = templateOf(
+            selectFromRecords(db, definition, wheres)
+              .select(({ fn }) => fn.countAll<number>().as('n'))
+              .compile(),
+            markers,
+          );
+          if ('unbound' in compiled)
+            throw new Error(`${definition.label} list: the count does not take every value the page takes`);
           count = compiled.bind;
         }
         return count(args.slice(0, bound.length));
@@ -133,7 +174,7 @@ export function listStatements(db: Db, def: AnyRecordDefinition, json: JsonRende
   }
 
   return (query: ListQueryBase, today: string, scope: Where | null): ListStatements => {
-    const found = conditions(def, query, today, scope);
+    const found = conditions(definition, query, today, scope);
     const args: unknown[] = [];
     const shape: Record<string, unknown> = { ...query, page: undefined, size: undefined };
     let reusable = true;
@@ -171,23 +212,54 @@ export function listStatements(db: Db, def: AnyRecordDefinition, json: JsonRende
 }
 
 /** A page of DTOs with their children, in one query for the rows and one per child table. */
-export async function loadPage<Dto extends RecordDto>(db: Db, def: AnyRecordDefinition, query: ListQueryBase, today: string, limit: number, offset: number, scope: Where | null = null): Promise<Dto[]> {
-  const rows = (await sorted(def.select(filtered(db, def, query, today, scope), today), def, query.sort).limit(limit).offset(offset).execute()) as Row[];
-  return toDtos<Dto>(db, def, rows, today);
+export async function loadPage<Dto extends RecordDto>(
+  db: Db,
+  definition: AnyRecordDefinition,
+  query: ListQueryBase,
+  today: string,
+  limit: number,
+  offset: number,
+  scope: Where | null = null,
+): Promise<Dto[]> {
+  const rows = (await sorted(
+    definition.select(filtered(db, definition, query, today, scope), today),
+    definition,
+    query.sort,
+  )
+    .limit(limit)
+    .offset(offset)
+    .execute()) as Row[];
+  return toDtos<Dto>(db, definition, rows, today);
 }
 
-export async function toDtos<Dto extends RecordDto>(db: Db, def: AnyRecordDefinition, rows: Row[], today: string): Promise<Dto[]> {
-  const children = def.children && rows.length ? await def.children.load(db, rows.map((r) => Number(r.id))) : null;
-  return rows.map((row) => def.toDto(row, children?.get(Number(row.id)), today) as Dto);
+export async function toDtos<Dto extends RecordDto>(
+  db: Db,
+  definition: AnyRecordDefinition,
+  rows: Row[],
+  today: string,
+): Promise<Dto[]> {
+  const children =
+    definition.children && rows.length
+      ? await definition.children.load(
+          db,
+          rows.map((r) => Number(r.id)),
+        )
+      : null;
+  return rows.map((row) => definition.toDto(row, children?.get(Number(row.id)), today) as Dto);
 }
 
 /** id, version, deleted and the instants every record DTO carries. */
 export function recordMeta(row: Row): RecordDto {
   return {
-    id: Number(row.id), version: Number(row.version), deleted: row.deleted_at !== null && row.deleted_at !== undefined, deletedAt: row.deleted_at ?? null,
-    createdAt: row.created_at, updatedAt: row.updated_at,
+    id: Number(row.id),
+    version: Number(row.version),
+    deleted: row.deleted_at !== null && row.deleted_at !== undefined,
+    deletedAt: row.deleted_at ?? null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
   };
 }
 
 /** "First Last" of a users/drivers alias, as SQL. */
-export const fullName = (alias: string) => sql<string | null>`${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)}`;
+export const fullName = (alias: string) =>
+  sql<string | null>`${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)}`;

@@ -13,10 +13,12 @@ interface TargetSql {
 }
 
 const column = (alias: string, name: string) => sql<string>`${sql.ref(`${alias}.${name}`)}`;
-const fullName = (alias: string) => sql<string>`${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)}`;
+const fullName = (alias: string) =>
+  sql<string>`${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)}`;
 
 /** What names a ticket: its report number, else its number in the system ('Ticket #12'). */
-export const ticketTitle = (alias: string) => sql<string>`coalesce(${sql.ref(`${alias}.report_number`)}, 'Ticket #' || ${sql.ref(`${alias}.id`)})`;
+export const ticketTitle = (alias: string) =>
+  sql<string>`coalesce(${sql.ref(`${alias}.report_number`)}, 'Ticket #' || ${sql.ref(`${alias}.id`)})`;
 
 export const REFERENCE_SQL: Record<ReferenceTarget, TargetSql> = {
   states: { display: (a) => column(a, 'abbreviation'), live: false, message: 'Choose a US state or territory' },
@@ -28,11 +30,23 @@ export const REFERENCE_SQL: Record<ReferenceTarget, TargetSql> = {
   dispatchers: { display: fullName, live: true, message: 'Choose a dispatcher from the list' },
   trucks: { display: (a) => column(a, 'unit_number'), live: true, message: 'Choose a truck from the list' },
   trailers: { display: (a) => column(a, 'unit_number'), live: true, message: 'Choose a trailer from the list' },
-  fuelCards: { display: (a) => sql<string>`'•••• ' || ${sql.ref(`${a}.card_last4`)}`, live: true, message: 'Choose a fuel card from the list' },
+  fuelCards: {
+    display: (a) => sql<string>`'•••• ' || ${sql.ref(`${a}.card_last4`)}`,
+    live: true,
+    message: 'Choose a fuel card from the list',
+  },
   brokers: { display: (a) => column(a, 'name'), live: true, message: 'Choose a broker from the list' },
   shippers: { display: (a) => column(a, 'name'), live: true, message: 'Choose a shipper from the list' },
   bookOrders: { display: (a) => column(a, 'order_number'), live: true, message: 'Choose a book order from the list' },
-  transactions: { display: (a) => sql<string>`'#' || ${sql.ref(`${a}.id`)}`, live: false, message: 'Choose a ledger entry' },
+  transactions: {
+    display: (a) => sql<string>`'#' || ${sql.ref(`${a}.id`)}`,
+    live: false,
+    message: 'Choose a ledger entry',
+  },
   tickets: { display: (a) => ticketTitle(a), live: true, message: 'Choose a ticket that is not deleted' },
-  violationCodes: { display: (a) => column(a, 'code'), live: false, message: 'Choose a violation code from the list (search by code or words)' },
+  violationCodes: {
+    display: (a) => column(a, 'code'),
+    live: false,
+    message: 'Choose a violation code from the list (search by code or words)',
+  },
 };

@@ -18,6 +18,13 @@ export type Where = (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Row = Record<string, any>;
 
+/** Tables by a name known only at run time (a definition's table, a child table, a reference's target). */
+export type AnyTables = Record<string, Row>;
+/**
+ * The database (or the transaction) whose type also knows every table by any name, for the generic code, which names
+ * its tables at run time: Kysely's `withTables` (the same connection or transaction, the same SQL).
+ */
+export const anyTables = (db: Db) => db.withTables<AnyTables>();
 
 /** What every record list query has (schema/records.ts listQuery). */
 export interface ListQueryBase {
@@ -123,7 +130,11 @@ export interface RecordDefinition<Dto extends RecordDto, Input, Query extends Li
    * More of the list's answer, for the same filtered rows (totals of the filtered set …); a `totalCount` it gives
    * spares the count query.
    */
-  listExtras?(filteredRows: AnyQuery, query: Query, request: FastifyRequest | null): Promise<Record<string, unknown> & { totalCount?: number }>;
+  listExtras?(
+    filteredRows: AnyQuery,
+    query: Query,
+    request: FastifyRequest | null,
+  ): Promise<Record<string, unknown> & { totalCount?: number }>;
   /**
    * The list item (toDto's DTO of the row) as JSON text rendered by the database, over `select`'s joins; the list sends
    * it without building the DTO. Absent when a field has no SQL form (fromDefinition).

@@ -15,8 +15,11 @@ import { type Report, byText } from './frame';
 
 /** How a record of a table is named: as the reference target over that table names it (what the pickers show). */
 function holderTarget(table: string): ReferenceTarget {
-  const target = (Object.keys(REFERENCE_TARGETS) as ReferenceTarget[]).find((key) => REFERENCE_TARGETS[key].table === table);
-  if (!target) throw new Error(`no reference target names the records of ${table}: add one to schema/define/references.ts`);
+  const target = (Object.keys(REFERENCE_TARGETS) as ReferenceTarget[]).find(
+    (key) => REFERENCE_TARGETS[key].table === table,
+  );
+  if (!target)
+    throw new Error(`no reference target names the records of ${table}: add one to schema/define/references.ts`);
   return target;
 }
 
@@ -25,10 +28,16 @@ function holderTarget(table: string): ReferenceTarget {
  * periodic review (PERIODIC_REVIEWS) `months` after it.
  */
 const PARTS = [
-  ...RECORD_RESOURCES.flatMap((def) => def.expiring.map((date) => ({ def, label: date.label, column: date.column, months: 0 }))),
-  ...PERIODIC_REVIEWS.map((review) => ({ def: RECORD_RESOURCES.find((def) => def.table === review.table)!, label: review.label, column: review.column, months: review.everyMonths })),
+  ...RECORD_RESOURCES.flatMap((def) =>
+    def.expiring.map((date) => ({ def, label: date.label, column: date.column, months: 0 })),
+  ),
+  ...PERIODIC_REVIEWS.map((review) => ({
+    def: RECORD_RESOURCES.find((def) => def.table === review.table)!,
+    label: review.label,
+    column: review.column,
+    months: review.everyMonths,
+  })),
 ].map((part) => ({ ...part, holder: REFERENCE_SQL[holderTarget(part.def.table)].display('r') }));
-
 
 export const credentials: Report = {
   definition: REPORTS.credentials,
@@ -39,17 +48,34 @@ export const credentials: Report = {
       const last = months ? addMonths(range.to, -months) : range.to;
       return sql`select ${sql.lit(part)} as part, r.id as id, ${holder} as holder, ${on} as dated from ${sql.table(def.table)} as r where r.deleted_at is null and ${on} <= ${last}`;
     });
-    const { rows: found } = await sql<{ part: number; id: number; holder: string; dated: string }>`${sql.join(selects, sql` union all `)}`.execute(db);
-    const rows: ReportRow[] = found.map((row) => {
-      const { def, label, months } = PARTS[Number(row.part)];
-      const expiresOn = months ? addMonths(row.dated, months) : row.dated;
-      const daysLeft = daysBetween(today, expiresOn);
-      return { holder: row.holder, credential: label, list: def.plural, expiresOn, daysLeft, due: dueGroupOf(daysLeft).label, route: def.route, id: Number(row.id) };
-    }).sort((a, b) => byText(a.expiresOn, b.expiresOn) || byText(a.holder, b.holder) || a.id - b.id);
+    const { rows: found } = await sql<{
+      part: number;
+      id: number;
+      holder: string;
+      dated: string;
+    }>`${sql.join(selects, sql` union all `)}`.execute(db);
+    const rows: ReportRow[] = found
+      .map((row) => {
+        const { def, label, months } = PARTS[Number(row.part)];
+        const expiresOn = months ? addMonths(row.dated, months) : row.dated;
+        const daysLeft = daysBetween(today, expiresOn);
+        return {
+          holder: row.holder,
+          credential: label,
+          list: def.plural,
+          expiresOn,
+          daysLeft,
+          due: dueGroupOf(daysLeft).label,
+          route: def.route,
+          id: Number(row.id),
+        };
+      })
+      .sort((a, b) => byText(a.expiresOn, b.expiresOn) || byText(a.holder, b.holder) || a.id - b.id);
     // The chart: how many in each group the period reaches (an empty group shows as nothing rather than missing).
     const horizon = daysBetween(today, range.to);
-    const chart = DUE_GROUPS.filter((_group, index) => index === 0 || DUE_GROUPS[index - 1].lastDay < horizon)
-      .map((group) => ({ due: group.label, credentials: rows.filter((row) => row.due === group.label).length }));
+    const chart = DUE_GROUPS.filter((_group, index) => index === 0 || DUE_GROUPS[index - 1].lastDay < horizon).map(
+      (group) => ({ due: group.label, credentials: rows.filter((row) => row.due === group.label).length }),
+    );
     return { from: range.from, to: range.to, rows, chart, totals: {} };
   },
 };

@@ -1,5 +1,11 @@
-import { usDate } from '../../../schema/format';
-import type { ReportAnswer, ReportColumn, ReportDefinition, ReportGrouping, ReportValue } from '../../../schema/reports';
+import { plainMoney, usDate } from '../../../schema/format';
+import type {
+  ReportAnswer,
+  ReportColumn,
+  ReportDefinition,
+  ReportGrouping,
+  ReportValue,
+} from '../../../schema/reports';
 import { type CsvColumn, csvStream } from '../../http/csv';
 import { columnsFor } from './frame';
 
@@ -10,17 +16,28 @@ import { columnsFor } from './frame';
  */
 function cell(column: ReportColumn, value: ReportValue | undefined): unknown {
   if (value === null || value === undefined) return '';
-  if (column.kind === 'money') return Number(value).toFixed(2);
+  if (column.kind === 'money') return plainMoney(Number(value));
   if (column.kind === 'date' || column.kind === 'week') return usDate(String(value));
   return value;
 }
 
-export function reportCsv(report: ReportDefinition, grouping: ReportGrouping, answer: ReportAnswer): AsyncGenerator<string> {
-  const columns: CsvColumn<ReportAnswer['rows'][number]>[] = columnsFor(report, grouping).map((column) => [column.label, (row) => cell(column, row[column.key])]);
-  return csvStream(columns, (async function* () {
-    yield answer.rows;
-  })());
+export function reportCsv(
+  report: ReportDefinition,
+  grouping: ReportGrouping,
+  answer: ReportAnswer,
+): AsyncGenerator<string> {
+  const columns: CsvColumn<ReportAnswer['rows'][number]>[] = columnsFor(report, grouping).map((column) => [
+    column.label,
+    (row) => cell(column, row[column.key]),
+  ]);
+  return csvStream(
+    columns,
+    (async function* () {
+      yield answer.rows;
+    })(),
+  );
 }
 
 /** The download's name: the report's and its days, e.g. weekly-report-2026-09-01-to-2026-11-29.csv. */
-export const reportFileName = (report: ReportDefinition, answer: Pick<ReportAnswer, 'from' | 'to'>) => `${report.name}-${answer.from}-to-${answer.to}.csv`;
+export const reportFileName = (report: ReportDefinition, answer: Pick<ReportAnswer, 'from' | 'to'>) =>
+  `${report.name}-${answer.from}-to-${answer.to}.csv`;

@@ -1,14 +1,26 @@
 import { addDays } from '../../../schema/expiry';
-import { usCents, usDate } from '../../../schema/format';
+import { percentText, usCents, usDate } from '../../../schema/format';
+import { fromScaled } from '../../../schema/decimal';
+import { fromCents, toCents } from '../../../schema/money';
 import { REPORTS, type ReportRow, daysIn } from '../../../schema/reports';
 import { OF_CLEAN_GROSS, type PayRuleKind } from '../../../schema/resources/dispatcherPayRules';
 import { scopedDriverId } from './scope';
-import { type DayRange, type Report, type ReportRun, byText, columnsFor, dollars, makeRun, totalsOf, weeksOf } from './frame';
+import {
+  type DayRange,
+  type Report,
+  type ReportRun,
+  byText,
+  columnsFor,
+  dollars,
+  makeRun,
+  totalsOf,
+  weeksOf,
+} from './frame';
 import { NO_SUMS, type OrderFigures, type OrderSums, addSums, nameOf, orderFigures, peopleNames } from './orderFigures';
 import { salaryScope, scopedDispatcherId } from './dispatcherSalaryScope';
 
 /**
- * The dispatcher salary report (/app/reports/dispatcher-salary-report, issue 19 item 2): per dispatcher (and per week
+ * The dispatcher salary report (/app/reports/dispatcher-salary-report, docs/analytics.md): per dispatcher (and per week
  * when grouped by week) the period's booked loads, gross and clean gross (orderFigures: not deleted, not cancelled, by
  * pickup day — the weekly report's loads), the pay rule(s) in effect and the pay they make:
  * - each load is paid under the dispatcher's rule in effect on its pickup day (the latest rule effective on or before
@@ -25,9 +37,18 @@ import { salaryScope, scopedDispatcherId } from './dispatcherSalaryScope';
  */
 
 /** A rule as the report applies it: from its day to the day before the dispatcher's next one. */
-interface Rule { id: number; dispatcherId: number; from: string; kind: PayRuleKind; percentHundredths: number; baseCents: number }
+interface Rule {
+  id: number;
+  dispatcherId: number;
+  from: string;
+  kind: PayRuleKind;
+  percentHundredths: number;
+  baseCents: number;
+}
 /** A stretch of a dispatcher's days inside the period under one rule (null: no rule yet). */
-interface Stretch extends DayRange { rule: Rule | null }
+interface Stretch extends DayRange {
+  rule: Rule | null;
+}
 
 /** Pay in cents times this is exact: a percent is in hundredths (÷ 10,000), a base is per 7 days (÷ 7). */
 const EXACT = 70_000;
@@ -36,10 +57,10 @@ const NO_RULE = 'No pay rule: add one';
 /** The runs whose rows are a driver's own loads: no pay or rule shown. */
 const driversRuns = new WeakSet<ReportRun>();
 
-const percentText = (hundredths: number) => `${(hundredths / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}%`;
+const rateText = (hundredths: number) => percentText(fromScaled(hundredths, 2), { digits: 2 });
 /** "8% of clean gross", "$500.00 a week + 8% of clean gross". */
 function ruleText(rule: Pick<Rule, 'kind' | 'percentHundredths' | 'baseCents'>): string {
-  const percent = `${percentText(rule.percentHundredths)} of ${OF_CLEAN_GROSS.includes(rule.kind) ? 'clean gross' : 'gross'}`;
+  const percent = `${rateText(rule.percentHundredths)} of ${OF_CLEAN_GROSS.includes(rule.kind) ? 'clean gross' : 'gross'}`;
   return rule.kind === 'BASE_PLUS_PERCENT' ? `${usCents(rule.baseCents)} a week + ${percent}` : percent;
 }
 
@@ -49,22 +70,34 @@ function ruleText(rule: Pick<Rule, 'kind' | 'percentHundredths' | 'baseCents'>):
  */
 function rulesText(stretches: readonly Stretch[]): string {
   if (stretches.length === 1) return stretches[0].rule ? ruleText(stretches[0].rule) : NO_RULE;
-  return stretches.map((s, index) => {
-    if (!s.rule) return `No pay rule before ${usDate(addDays(s.to, 1))}`;
-    if (index === 0) return ruleText(s.rule);
-    return stretches[index - 1].rule ? `${ruleText(s.rule)} from ${usDate(s.from)}` : `then ${ruleText(s.rule)}`;
-  }).join('; ');
+  return stretches
+    .map((s, index) => {
+      if (!s.rule) return `No pay rule before ${usDate(addDays(s.to, 1))}`;
+      if (index === 0) return ruleText(s.rule);
+      return stretches[index - 1].rule ? `${ruleText(s.rule)} from ${usDate(s.from)}` : `then ${ruleText(s.rule)}`;
+    })
+    .join('; ');
 }
 
 /** The live rules of the dispatchers in question that start by the period's end, each dispatcher's in order. */
 async function rulesOf(run: ReportRun): Promise<Map<number, Rule[]>> {
-  let query = run.db.selectFrom('dispatcher_pay_rules').select(['id', 'dispatcher_id', 'effective_from', 'kind', 'percent', 'base_cents'])
-    .where('deleted_at', 'is', null).where('effective_from', '<=', run.range.to);
+  let query = run.db
+    .selectFrom('dispatcher_pay_rules')
+    .select(['id', 'dispatcher_id', 'effective_from', 'kind', 'percent', 'base_cents'])
+    .where('deleted_at', 'is', null)
+    .where('effective_from', '<=', run.range.to);
   if (run.filters.dispatcherId !== undefined) query = query.where('dispatcher_id', '=', run.filters.dispatcherId);
   const rows = await query.orderBy('dispatcher_id').orderBy('effective_from').execute();
   const rules = new Map<number, Rule[]>();
   for (const row of rows) {
-    const rule: Rule = { id: row.id, dispatcherId: row.dispatcher_id, from: row.effective_from, kind: row.kind as PayRuleKind, percentHundredths: Number(row.percent), baseCents: Number(row.base_cents ?? 0) };
+    const rule: Rule = {
+      id: row.id,
+      dispatcherId: row.dispatcher_id,
+      from: row.effective_from,
+      kind: row.kind as PayRuleKind,
+      percentHundredths: Number(row.percent),
+      baseCents: Number(row.base_cents ?? 0),
+    };
     rules.set(rule.dispatcherId, [...(rules.get(rule.dispatcherId) ?? []), rule]);
   }
   return rules;
@@ -74,7 +107,8 @@ async function rulesOf(run: ReportRun): Promise<Map<number, Rule[]>> {
 function stretchesOf(rules: readonly Rule[], range: DayRange): Stretch[] {
   const stretches: Stretch[] = [];
   const firstRule = rules[0];
-  if (!firstRule || firstRule.from > range.from) stretches.push({ rule: null, from: range.from, to: firstRule ? addDays(firstRule.from, -1) : range.to });
+  if (!firstRule || firstRule.from > range.from)
+    stretches.push({ rule: null, from: range.from, to: firstRule ? addDays(firstRule.from, -1) : range.to });
   rules.forEach((rule, index) => {
     const from = rule.from > range.from ? rule.from : range.from;
     const next = rules[index + 1];
@@ -85,7 +119,11 @@ function stretchesOf(rules: readonly Rule[], range: DayRange): Stretch[] {
 }
 
 /** What a dispatcher earns in a week, in EXACT units, and the base part alone (cents × days); paid: some of it under a rule. */
-interface WeekPay { exact: number; baseDays: number; paid: boolean }
+interface WeekPay {
+  exact: number;
+  baseDays: number;
+  paid: boolean;
+}
 
 const overlap = (a: DayRange, b: DayRange): number => {
   const from = a.from > b.from ? a.from : b.from;
@@ -95,7 +133,13 @@ const overlap = (a: DayRange, b: DayRange): number => {
 const weekDays = (monday: string): DayRange => ({ from: monday, to: addDays(monday, 6) });
 
 /** A dispatcher's pay per week (Monday) from their stretches: each stretch's loads at its rule, its base by its days. */
-async function weeklyPay(run: ReportRun, dispatcherId: number, stretches: readonly Stretch[], whole: readonly OrderFigures[], withBase: boolean): Promise<Map<string, WeekPay>> {
+async function weeklyPay(
+  run: ReportRun,
+  dispatcherId: number,
+  stretches: readonly Stretch[],
+  whole: readonly OrderFigures[],
+  withBase: boolean,
+): Promise<Map<string, WeekPay>> {
   const weeks = new Map<string, WeekPay>();
   const add = (monday: string, exact: number, baseDays: number) => {
     const week = weeks.get(monday) ?? { exact: 0, baseDays: 0, paid: false };
@@ -107,7 +151,12 @@ async function weeklyPay(run: ReportRun, dispatcherId: number, stretches: readon
     // One rule over the whole period: the period's figures are its own.
     const covers = days.from === run.range.from && days.to === run.range.to;
     const figures = covers ? whole : await orderFigures(mine, { range: days, perWeek: true });
-    for (const f of figures) add(f.week!, rule.percentHundredths * (OF_CLEAN_GROSS.includes(rule.kind) ? f.priceCents - f.feeCents : f.priceCents) * 7, 0);
+    for (const f of figures)
+      add(
+        f.week!,
+        rule.percentHundredths * (OF_CLEAN_GROSS.includes(rule.kind) ? f.priceCents - f.feeCents : f.priceCents) * 7,
+        0,
+      );
     if (!withBase || rule.kind !== 'BASE_PLUS_PERCENT') continue;
     for (const monday of weeksOf(days)) {
       const inEffect = overlap(days, weekDays(monday));
@@ -126,10 +175,14 @@ function payColumns(week: WeekPay | undefined): { pay: number | null; base: numb
   return { pay: dollars(pay), base: week.baseDays ? dollars(base) : null };
 }
 
-const moneyColumns = (sums: OrderSums) => ({ loads: sums.loads, gross: dollars(sums.priceCents), cleanGross: dollars(sums.priceCents - sums.feeCents) });
+const moneyColumns = (sums: OrderSums) => ({
+  loads: sums.loads,
+  gross: dollars(sums.priceCents),
+  cleanGross: dollars(sums.priceCents - sums.feeCents),
+});
 const sum = (values: readonly (number | null)[]) => {
   const known = values.filter((v): v is number => v !== null);
-  return known.length ? Math.round(known.reduce((a, b) => a + b * 100, 0)) / 100 : null;
+  return known.length ? fromCents(known.reduce((a, b) => a + toCents(b), 0)) : null;
 };
 
 export const dispatcherSalary: Report = {
@@ -152,44 +205,87 @@ export const dispatcherSalary: Report = {
     const showPay = !driversRuns.has(run);
     // A base is the dispatcher's, not a load's: only when the loads are all of theirs.
     const withBase = run.filters.carrierId === undefined && run.filters.driverId === undefined;
-    const [figures, rules] = await Promise.all([orderFigures(run, { range, by: 'dispatcher', perWeek: true }), showPay ? rulesOf(run) : new Map<number, Rule[]>()]);
+    const [figures, rules] = await Promise.all([
+      orderFigures(run, { range, by: 'dispatcher', perWeek: true }),
+      showPay ? rulesOf(run) : new Map<number, Rule[]>(),
+    ]);
     const byDispatcher = new Map<number, OrderFigures[]>();
     for (const f of figures) byDispatcher.set(f.person!, [...(byDispatcher.get(f.person!) ?? []), f]);
     // Who is listed: every dispatcher with loads, and those a base pays without any.
     const stretches = new Map<number, Stretch[]>();
     for (const [id, own] of rules) stretches.set(id, stretchesOf(own, range));
-    const ids = [...new Set([
-      ...byDispatcher.keys(),
-      ...(withBase ? [...stretches].filter(([, s]) => s.some((one) => one.rule?.kind === 'BASE_PLUS_PERCENT')).map(([id]) => id) : []),
-    ])];
+    const ids = [
+      ...new Set([
+        ...byDispatcher.keys(),
+        ...(withBase
+          ? [...stretches].filter(([, s]) => s.some((one) => one.rule?.kind === 'BASE_PLUS_PERCENT')).map(([id]) => id)
+          : []),
+      ]),
+    ];
     const names = await peopleNames(run, 'dispatcher', ids);
-    const pays = new Map(await Promise.all(ids.map(async (id) => [id, showPay
-      ? await weeklyPay(run, id, stretches.get(id) ?? stretchesOf([], range), byDispatcher.get(id) ?? [], withBase)
-      : new Map<string, WeekPay>()] as const)));
+    const pays = new Map(
+      await Promise.all(
+        ids.map(
+          async (id) =>
+            [
+              id,
+              showPay
+                ? await weeklyPay(
+                    run,
+                    id,
+                    stretches.get(id) ?? stretchesOf([], range),
+                    byDispatcher.get(id) ?? [],
+                    withBase,
+                  )
+                : new Map<string, WeekPay>(),
+            ] as const,
+        ),
+      ),
+    );
 
     const weekRows: ReportRow[] = [];
-    const dispatcherRows: ReportRow[] = ids.map((id) => {
-      const name = nameOf(names, id);
-      const weeks = pays.get(id)!;
-      const all = stretches.get(id) ?? stretchesOf([], range);
-      const own = new Map((byDispatcher.get(id) ?? []).map((f) => [f.week!, f]));
-      // The weeks with loads, or with a base to pay.
-      const mondays = [...new Set([...own.keys(), ...weeks.keys()])].sort(byText);
-      const paid = mondays.map((monday) => {
-        const columns = payColumns(weeks.get(monday));
-        const then = all.filter((stretch) => overlap(stretch, weekDays(monday)) > 0);
-        weekRows.push({ dispatcherId: id, name, week: monday, ...moneyColumns(own.get(monday) ?? NO_SUMS), rule: showPay ? rulesText(then) : null, ...columns });
-        return columns;
-      });
-      const sums = (byDispatcher.get(id) ?? []).reduce<OrderSums>((total, f) => addSums(total, f), NO_SUMS);
-      return {
-        dispatcherId: id, name, from: range.from, to: range.to, ...moneyColumns(sums), rule: showPay ? rulesText(all) : null,
-        pay: sum(paid.map((p) => p.pay)), base: sum(paid.map((p) => p.base)),
-      };
-    }).sort((a, b) => byText(a.name, b.name) || a.dispatcherId - b.dispatcherId);
+    const dispatcherRows: ReportRow[] = ids
+      .map((id) => {
+        const name = nameOf(names, id);
+        const weeks = pays.get(id)!;
+        const all = stretches.get(id) ?? stretchesOf([], range);
+        const own = new Map((byDispatcher.get(id) ?? []).map((f) => [f.week!, f]));
+        // The weeks with loads, or with a base to pay.
+        const mondays = [...new Set([...own.keys(), ...weeks.keys()])].sort(byText);
+        const paid = mondays.map((monday) => {
+          const columns = payColumns(weeks.get(monday));
+          const then = all.filter((stretch) => overlap(stretch, weekDays(monday)) > 0);
+          weekRows.push({
+            dispatcherId: id,
+            name,
+            week: monday,
+            ...moneyColumns(own.get(monday) ?? NO_SUMS),
+            rule: showPay ? rulesText(then) : null,
+            ...columns,
+          });
+          return columns;
+        });
+        const sums = (byDispatcher.get(id) ?? []).reduce<OrderSums>((total, f) => addSums(total, f), NO_SUMS);
+        return {
+          dispatcherId: id,
+          name,
+          from: range.from,
+          to: range.to,
+          ...moneyColumns(sums),
+          rule: showPay ? rulesText(all) : null,
+          pay: sum(paid.map((p) => p.pay)),
+          base: sum(paid.map((p) => p.base)),
+        };
+      })
+      .sort((a, b) => byText(a.name, b.name) || a.dispatcherId - b.dispatcherId);
     weekRows.sort((a, b) => byText(String(a.week), String(b.week)) || byText(String(a.name), String(b.name)));
 
     const rows = groupBy === 'week' ? weekRows : dispatcherRows;
-    return { ...range, rows, ...(groupBy === 'week' ? { chart: dispatcherRows } : {}), totals: totalsOf(columnsFor(REPORTS.dispatcherSalary, groupBy), rows) };
+    return {
+      ...range,
+      rows,
+      ...(groupBy === 'week' ? { chart: dispatcherRows } : {}),
+      totals: totalsOf(columnsFor(REPORTS.dispatcherSalary, groupBy), rows),
+    };
   },
 };

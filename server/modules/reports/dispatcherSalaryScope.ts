@@ -7,7 +7,7 @@ import { ownDriverId } from '../finances/scope';
 
 /**
  * Whose pay a reader of the dispatcher salary report (and of the pay rules) may see. Everyone it is open to
- * (SPEC.md §6: Driver, Manager, Administrator, Dispatcher, DispatchManager, Banking) reads it with the one feature, so
+ * (by default Driver, Manager, Administrator, Dispatcher, DispatchManager, Banking) reads it with the one feature, so
  * the rows are limited by what else the caller may read, as the driver scope of the other reports is (scope.ts):
  * - every dispatcher's: the holders of EVERY_DISPATCHERS_PAY (Manager, DispatchManager, Banking, Administrator);
  * - a driver's (an account linked to a driver record): the loads they hauled, per dispatcher who booked them, and no
@@ -20,7 +20,10 @@ export type SalaryScope = { dispatcherId: number } | { driverId: number | null }
 const answered = new WeakMap<FastifyRequest, Promise<SalaryScope | null>>();
 
 /** Null: every dispatcher's rows. */
-export function salaryScope(ctx: Pick<ServerContext, 'db' | 'permissions'>, request: FastifyRequest): Promise<SalaryScope | null> {
+export function salaryScope(
+  ctx: Pick<ServerContext, 'db' | 'permissions'>,
+  request: FastifyRequest,
+): Promise<SalaryScope | null> {
   let scope = answered.get(request);
   if (!scope) {
     scope = (async () => {

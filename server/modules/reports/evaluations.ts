@@ -21,16 +21,29 @@ import { nameOf, peopleNames } from './orderFigures';
 type Person = 'driver' | 'dispatcher';
 
 /** The averages of the evaluations the filters keep in a range: per person, or over everyone. */
-async function averages(run: ReportRun, person: Person, range: DayRange, perPerson: boolean): Promise<Record<string, unknown>[]> {
+async function averages(
+  run: ReportRun,
+  person: Person,
+  range: DayRange,
+  perPerson: boolean,
+): Promise<Record<string, unknown>[]> {
   const { filters } = run;
   const own = sql.ref(`e.${person}_id`);
-  const wheres: RawBuilder<unknown>[] = [sql`e.deleted_at is null`, sql`${own} is not null`, sql`e.evaluated_on >= ${range.from}`, sql`e.evaluated_on <= ${range.to}`];
-  if (filters.driverId !== undefined) wheres.push(person === 'driver' ? sql`e.driver_id = ${filters.driverId}` : sql`1 = 0`);
+  const wheres: RawBuilder<unknown>[] = [
+    sql`e.deleted_at is null`,
+    sql`${own} is not null`,
+    sql`e.evaluated_on >= ${range.from}`,
+    sql`e.evaluated_on <= ${range.to}`,
+  ];
+  if (filters.driverId !== undefined)
+    wheres.push(person === 'driver' ? sql`e.driver_id = ${filters.driverId}` : sql`1 = 0`);
   if (filters.dispatcherId !== undefined) {
-    wheres.push(person === 'dispatcher'
-      ? sql`e.dispatcher_id = ${filters.dispatcherId}`
-      : sql`e.driver_id in (select a.driver_id from driver_dispatcher_assignments a
-          where a.dispatcher_id = ${filters.dispatcherId} and a.starts_on <= ${run.range.to} and (a.ends_on is null or a.ends_on >= ${run.range.from}))`);
+    wheres.push(
+      person === 'dispatcher'
+        ? sql`e.dispatcher_id = ${filters.dispatcherId}`
+        : sql`e.driver_id in (select a.driver_id from driver_dispatcher_assignments a
+          where a.dispatcher_id = ${filters.dispatcherId} and a.starts_on <= ${run.range.to} and (a.ends_on is null or a.ends_on >= ${run.range.from}))`,
+    );
   }
   const criteria = EVALUATION_CRITERIA.map((c) => {
     const column = sql.ref(`e.${CRITERION_COLUMN[c.key]}`);
@@ -50,7 +63,8 @@ const figure = (value: unknown) => (value === null || value === undefined ? null
 
 function scoresOf(row: Record<string, unknown> | undefined, person: Person): ReportRow {
   const scores: ReportRow = { evaluations: Number(row?.evaluations ?? 0) };
-  for (const c of EVALUATION_CRITERIA) if ((c.for as readonly string[]).includes(person.toUpperCase())) scores[c.key] = figure(row?.[c.key]);
+  for (const c of EVALUATION_CRITERIA)
+    if ((c.for as readonly string[]).includes(person.toUpperCase())) scores[c.key] = figure(row?.[c.key]);
   scores.overall = figure(row?.overall);
   return scores;
 }
@@ -61,7 +75,10 @@ export const evaluationReport: Report = {
     const person: Person = run.groupBy === 'dispatcher' ? 'dispatcher' : 'driver';
     const before = previousRange(run.range);
     const [now, then, [all], [allBefore]] = await Promise.all([
-      averages(run, person, run.range, true), averages(run, person, before, true), averages(run, person, run.range, false), averages(run, person, before, false),
+      averages(run, person, run.range, true),
+      averages(run, person, before, true),
+      averages(run, person, run.range, false),
+      averages(run, person, before, false),
     ]);
     const current = new Map(now.map((row) => [Number(row.person), row]));
     const previous = new Map(then.map((row) => [Number(row.person), row]));
@@ -69,11 +86,19 @@ export const evaluationReport: Report = {
     const names = await peopleNames(run, person, ids);
     const idKey = person === 'driver' ? 'driverId' : 'dispatcherId';
     // Each row carries its person and days: the screen drills from it to those evaluations.
-    const rows = ids.map((id): ReportRow => ({
-      [idKey]: id, name: nameOf(names, id), ...scoresOf(current.get(id), person), previousOverall: figure(previous.get(id)?.overall), from: run.range.from, to: run.range.to,
-    })).sort((a, b) => Number(b.overall ?? -1) - Number(a.overall ?? -1) || byText(String(a.name), String(b.name)));
+    const rows = ids
+      .map((id): ReportRow => ({
+        [idKey]: id,
+        name: nameOf(names, id),
+        ...scoresOf(current.get(id), person),
+        previousOverall: figure(previous.get(id)?.overall),
+        from: run.range.from,
+        to: run.range.to,
+      }))
+      .sort((a, b) => Number(b.overall ?? -1) - Number(a.overall ?? -1) || byText(String(a.name), String(b.name)));
     return {
-      ...run.range, rows,
+      ...run.range,
+      rows,
       totals: { ...scoresOf(all, person), previousOverall: figure(allBefore?.overall) },
       previous: { ...before, totals: scoresOf(allBefore, person) },
     };

@@ -2,9 +2,19 @@ import type { FastifyRequest } from 'fastify';
 import { type RawBuilder, sql } from 'kysely';
 import { addDays, todayIso } from '../../../schema/expiry';
 import { weekStart } from '../../../schema/period';
-import { fromCents } from '../../../schema/records';
+import { fromCents, toCents } from '../../../schema/money';
 import {
-  REPORT_PAGE_SIZE, REPORT_PERIOD_LABELS, type ReportAnswer, type ReportColumn, type ReportDefinition, type ReportGrouping, type ReportQuery, type ReportRow, daysIn, periodsOf, reportRange,
+  REPORT_PAGE_SIZE,
+  REPORT_PERIOD_LABELS,
+  type ReportAnswer,
+  type ReportColumn,
+  type ReportDefinition,
+  type ReportGrouping,
+  type ReportQuery,
+  type ReportRow,
+  daysIn,
+  periodsOf,
+  reportRange,
 } from '../../../schema/reports';
 import type { ServerContext } from '../../context';
 import type { DialectName } from '../../db';
@@ -24,7 +34,10 @@ export interface ReportFilters {
   carrierId?: number;
 }
 
-export interface DayRange { from: string; to: string }
+export interface DayRange {
+  from: string;
+  to: string;
+}
 
 export interface ReportRun {
   db: Db;
@@ -44,27 +57,58 @@ export interface Report {
   definition: ReportDefinition;
   answer(run: ReportRun): Promise<ReportAnswer>;
   /** The run of a request when the report limits its rows otherwise than by the driver scope (the dispatcher salary report); runOf when absent. */
-  runOf?(ctx: Pick<ServerContext, 'db' | 'dialect' | 'permissions'>, request: FastifyRequest, query: ReportQuery): Promise<ReportRun>;
+  runOf?(
+    ctx: Pick<ServerContext, 'db' | 'dialect' | 'permissions'>,
+    request: FastifyRequest,
+    query: ReportQuery,
+  ): Promise<ReportRun>;
 }
 
 /** The run of one request: the caller's driver scope (scope.ts), then the run of the query under it. */
-export async function runOf(ctx: Pick<ServerContext, 'db' | 'dialect' | 'permissions'>, request: FastifyRequest, report: ReportDefinition, query: ReportQuery): Promise<ReportRun> {
+export async function runOf(
+  ctx: Pick<ServerContext, 'db' | 'dialect' | 'permissions'>,
+  request: FastifyRequest,
+  report: ReportDefinition,
+  query: ReportQuery,
+): Promise<ReportRun> {
   return makeRun(ctx, report, query, await reportScope(ctx, request));
 }
 
 /** The period from the user's day (the report's own period when none is asked), the grouping checked against the report, a driver's scope applied. */
-export function makeRun(ctx: Pick<ServerContext, 'db' | 'dialect'>, report: ReportDefinition, query: ReportQuery, scope: { driverId: number | null } | null): ReportRun {
+export function makeRun(
+  ctx: Pick<ServerContext, 'db' | 'dialect'>,
+  report: ReportDefinition,
+  query: ReportQuery,
+  scope: { driverId: number | null } | null,
+): ReportRun {
   const groupings = report.groupings ?? [];
   if (query.groupBy && !groupings.includes(query.groupBy)) {
-    throw badRequest(groupings.length ? `This report groups by ${groupings.join(', ')}` : 'This report is not grouped', 'groupBy');
+    throw badRequest(
+      groupings.length ? `This report groups by ${groupings.join(', ')}` : 'This report is not grouped',
+      'groupBy',
+    );
   }
   const period = query.filtered ?? report.defaultPeriod;
-  if (!periodsOf(report).includes(period)) throw badRequest(`Choose one of this report's periods: ${periodsOf(report).map((p) => REPORT_PERIOD_LABELS[p]).join('; ')}`, 'filtered');
+  if (!periodsOf(report).includes(period))
+    throw badRequest(
+      `Choose one of this report's periods: ${periodsOf(report)
+        .map((p) => REPORT_PERIOD_LABELS[p])
+        .join('; ')}`,
+      'filtered',
+    );
   const today = query.today ?? todayIso();
-  const filters: ReportFilters = { dispatcherId: query.dispatcherId, driverId: query.driverId, carrierId: query.carrierId };
+  const filters: ReportFilters = {
+    dispatcherId: query.dispatcherId,
+    driverId: query.driverId,
+    carrierId: query.carrierId,
+  };
   if (scope) filters.driverId = scopedDriverId(scope, query.driverId) ?? -1;
   return {
-    db: ctx.db, dialect: ctx.dialect, range: reportRange(period, today, query.from, query.to), today, filters,
+    db: ctx.db,
+    dialect: ctx.dialect,
+    range: reportRange(period, today, query.from, query.to),
+    today,
+    filters,
     groupBy: query.groupBy ?? groupings[0] ?? 'week',
     page: query.page,
     size: query.size ?? REPORT_PAGE_SIZE,
@@ -126,14 +170,20 @@ export function totalsOf(columns: readonly ReportColumn[], rows: readonly Report
   for (const column of columns) {
     if ((column.kind !== 'count' && column.kind !== 'money') || column.total === false) continue;
     const values = rows.map((row) => row[column.key]).filter((value): value is number => typeof value === 'number');
-    const sum = values.reduce((a, b) => a + b, 0);
-    totals[column.key] = rows.length && !values.length ? null : column.kind === 'money' ? Math.round(sum * 100) / 100 : sum;
+    // Money is added in cents, exactly (each value is whole cents).
+    const sum =
+      column.kind === 'money'
+        ? fromCents(values.reduce((a, b) => a + toCents(b), 0))
+        : values.reduce((a, b) => a + b, 0);
+    totals[column.key] = rows.length && !values.length ? null : sum;
   }
   return totals;
 }
 
 /** gross / vehicles to the cent; null without vehicles. */
-export const perVehicle = (gross: number, vehicles: number) => (vehicles ? Math.round((gross / vehicles) * 100) / 100 : null);
+export const perVehicle = (gross: number, vehicles: number) =>
+  vehicles ? fromCents(Math.round(toCents(gross) / vehicles)) : null;
 
 /** The change from `previous` to `current` in percent, one decimal (12.5 = up 12.5%); null when there was nothing before. */
-export const percentChange = (current: number, previous: number) => (previous ? Math.round(((current - previous) / previous) * 1000) / 10 : null);
+export const percentChange = (current: number, previous: number) =>
+  previous ? Math.round(((current - previous) / previous) * 1000) / 10 : null;

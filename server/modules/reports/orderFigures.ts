@@ -37,8 +37,12 @@ export interface OrderFigures extends OrderSums {
 export const NO_SUMS: OrderSums = { loads: 0, vehicles: 0, priceCents: 0, feeCents: 0, codCents: 0, paidCents: 0 };
 
 export const addSums = (a: OrderSums, b: OrderSums): OrderSums => ({
-  loads: a.loads + b.loads, vehicles: a.vehicles + b.vehicles, priceCents: a.priceCents + b.priceCents, feeCents: a.feeCents + b.feeCents,
-  codCents: a.codCents + b.codCents, paidCents: a.paidCents + b.paidCents,
+  loads: a.loads + b.loads,
+  vehicles: a.vehicles + b.vehicles,
+  priceCents: a.priceCents + b.priceCents,
+  feeCents: a.feeCents + b.feeCents,
+  codCents: a.codCents + b.codCents,
+  paidCents: a.paidCents + b.paidCents,
 });
 
 /** Every id a person of the kind may have, as text, in SQL: candidates for the rows of each one. */
@@ -66,7 +70,11 @@ export interface FigureOptions {
 export async function orderFigures(run: ReportRun, options: FigureOptions): Promise<OrderFigures[]> {
   const { db, dialect, filters } = run;
   const { range, by, perWeek } = options;
-  const fixed: Partial<Record<ReportKeyColumn, number>> = { dispatcher_id: filters.dispatcherId, driver_id: filters.driverId, carrier_id: filters.carrierId };
+  const fixed: Partial<Record<ReportKeyColumn, number>> = {
+    dispatcher_id: filters.dispatcherId,
+    driver_id: filters.driverId,
+    carrier_id: filters.carrierId,
+  };
   const byKey = by ? PERSON_KEY[by] : undefined;
   const keys = REPORT_KEYS.filter((key) => fixed[key] !== undefined || key === byKey);
   const grouped = byKey !== undefined && fixed[byKey] === undefined;
@@ -81,7 +89,9 @@ export async function orderFigures(run: ReportRun, options: FigureOptions): Prom
   }
   const week = perWeek ? weekNumber(dialect, 'day') : sql<number>`null`;
   // Only the per-person views count days: a sum less for the rest.
-  const loadedDays = options.elapsedTo ? sql`sum(case when count > 0 and day <= ${options.elapsedTo} then 1 else 0 end)` : sql`0`;
+  const loadedDays = options.elapsedTo
+    ? sql`sum(case when count > 0 and day <= ${options.elapsedTo} then 1 else 0 end)`
+    : sql`0`;
   const groups = [...(grouped ? [sql`value`] : []), ...(perWeek ? [week] : [])];
   const { rows } = await sql<Record<string, unknown>>`
     select ${grouped ? sql`value` : sql`null`} as person, ${week} as week, sum(count) as loads, sum(vehicles) as vehicles, sum(price_cents) as price,
@@ -92,12 +102,19 @@ export async function orderFigures(run: ReportRun, options: FigureOptions): Prom
 
   const position = byKey ? keys.indexOf(byKey) : -1;
   const fixedPerson = byKey && !grouped ? fixed[byKey]! : null;
-  return rows.map((row) => ({
-    person: grouped ? Number(String(row.person).split(':')[position]) : fixedPerson,
-    week: perWeek ? mondayOf(row.week) : null,
-    loads: Number(row.loads), vehicles: Number(row.vehicles), priceCents: Number(row.price), feeCents: Number(row.fee),
-    codCents: Number(row.cod), paidCents: Number(row.paid), loadedDays: Number(row.loaded_days),
-  })).filter((row) => row.loads !== 0 || row.priceCents !== 0);
+  return rows
+    .map((row) => ({
+      person: grouped ? Number(String(row.person).split(':')[position]) : fixedPerson,
+      week: perWeek ? mondayOf(row.week) : null,
+      loads: Number(row.loads),
+      vehicles: Number(row.vehicles),
+      priceCents: Number(row.price),
+      feeCents: Number(row.fee),
+      codCents: Number(row.cod),
+      paidCents: Number(row.paid),
+      loadedDays: Number(row.loaded_days),
+    }))
+    .filter((row) => row.loads !== 0 || row.priceCents !== 0);
 }
 
 /** Names of people by id: dispatchers are users, drivers are drivers (deleted ones keep their name on old loads). */
@@ -106,7 +123,11 @@ export async function peopleNames(run: ReportRun, by: Person, ids: readonly numb
   const names = new Map<number, string>();
   if (!wanted.length) return names;
   const table = by === 'dispatcher' ? 'users' : 'drivers';
-  const rows = await run.db.selectFrom(table).select(['id', 'first_name', 'last_name']).where('id', 'in', wanted).execute();
+  const rows = await run.db
+    .selectFrom(table)
+    .select(['id', 'first_name', 'last_name'])
+    .where('id', 'in', wanted)
+    .execute();
   for (const row of rows) names.set(row.id, `${row.first_name} ${row.last_name}`);
   return names;
 }
@@ -115,13 +136,19 @@ export async function peopleNames(run: ReportRun, by: Person, ids: readonly numb
 export const NO_DRIVER = 'No driver';
 
 /** A row's name: the person's, NO_DRIVER for the loads without a driver (id 0), '#id' for an id no longer found. */
-export const nameOf = (names: ReadonlyMap<number, string>, id: number) => (id === 0 ? NO_DRIVER : (names.get(id) ?? `#${id}`));
+export const nameOf = (names: ReadonlyMap<number, string>, id: number) =>
+  id === 0 ? NO_DRIVER : (names.get(id) ?? `#${id}`);
 
 /** The report columns of order sums, in dollars: clean gross is gross less broker fees, unpaid is gross less paid. */
 export function orderColumns(sums: OrderSums) {
   return {
-    loads: sums.loads, vehicles: sums.vehicles, gross: dollars(sums.priceCents), brokerFees: dollars(sums.feeCents),
-    cleanGross: dollars(sums.priceCents - sums.feeCents), codCollected: dollars(sums.codCents), paid: dollars(sums.paidCents),
+    loads: sums.loads,
+    vehicles: sums.vehicles,
+    gross: dollars(sums.priceCents),
+    brokerFees: dollars(sums.feeCents),
+    cleanGross: dollars(sums.priceCents - sums.feeCents),
+    codCollected: dollars(sums.codCents),
+    paid: dollars(sums.paidCents),
     unpaid: dollars(sums.priceCents - sums.paidCents),
   };
 }

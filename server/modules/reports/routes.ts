@@ -13,7 +13,16 @@ import { weeklyFinance } from './weeklyFinance';
 import { weeklyReport } from './weeklyReport';
 
 /** Every report of schema/reports.ts REPORT_LIST, each answered by its module. */
-export const REPORT_MODULES: readonly Report[] = [weeklyReport, weeklyFinance, byDispatcher, byDriver, driverLoads, credentials, dispatcherSalary, evaluationReport];
+export const REPORT_MODULES: readonly Report[] = [
+  weeklyReport,
+  weeklyFinance,
+  byDispatcher,
+  byDriver,
+  driverLoads,
+  credentials,
+  dispatcherSalary,
+  evaluationReport,
+];
 
 const tags = ['Reports'];
 
@@ -27,7 +36,7 @@ export function pageOf(answer: ReportAnswer, page: number, size: number): Report
 }
 
 /**
- * The reports of issue 18 (schema/reports.ts): GET /api/Reports/{name} answers { from, to, rows, chart?, totals,
+ * The reports (docs/analytics.md, schema/reports.ts): GET /api/Reports/{name} answers { from, to, rows, chart?, totals,
  * previous? } under `value`; GET /api/Reports/{name}/export the same rows as CSV. Each reads its report's feature
  * (Read, Export); an unknown name is the router's 404.
  */
@@ -38,21 +47,37 @@ export default async function reportRoutes(app: FastifyInstance, ctx: ServerCont
       const run = await (report.runOf ? report.runOf(ctx, request, query) : runOf(ctx, request, definition, query));
       return { run, answer: await report.answer(run) };
     };
-    app.get<{ Querystring: ReportQuery }>(`/api/Reports/${definition.name}`, {
-      config: { access: { feature: definition.feature, permission: 'Read' } },
-      schema: { tags, summary: `${definition.title}: rows, chart, totals${definition.compares ? ' and the previous period\'s totals' : ''} for the period and filters`, querystring: reportQuery },
-    }, async (request) => {
-      const { run, answer: result } = await answer(request, { ...request.query, page: request.query.page ?? 1 });
-      return ok(pageOf(result, run.page ?? 1, run.size));
-    });
+    app.get<{ Querystring: ReportQuery }>(
+      `/api/Reports/${definition.name}`,
+      {
+        config: { access: { feature: definition.feature, permission: 'Read' } },
+        schema: {
+          tags,
+          summary: `${definition.title}: rows, chart, totals${definition.compares ? " and the previous period's totals" : ''} for the period and filters`,
+          querystring: reportQuery,
+        },
+      },
+      async (request) => {
+        const { run, answer: result } = await answer(request, { ...request.query, page: request.query.page ?? 1 });
+        return ok(pageOf(result, run.page ?? 1, run.size));
+      },
+    );
 
-    app.get<{ Querystring: ReportQuery }>(`/api/Reports/${definition.name}/export`, {
-      config: { access: { feature: definition.feature, permission: 'Export' } },
-      schema: { tags, summary: `${definition.title} as CSV (the same rows; the columns of the grouping)`, querystring: reportQuery },
-    }, async (request, reply) => {
-      // The file has every row, whatever page the screen shows.
-      const { run, answer: result } = await answer(request, { ...request.query, page: undefined });
-      return sendCsvFile(reply, reportFileName(definition, result), reportCsv(definition, run.groupBy, result));
-    });
+    app.get<{ Querystring: ReportQuery }>(
+      `/api/Reports/${definition.name}/export`,
+      {
+        config: { access: { feature: definition.feature, permission: 'Export' } },
+        schema: {
+          tags,
+          summary: `${definition.title} as CSV (the same rows; the columns of the grouping)`,
+          querystring: reportQuery,
+        },
+      },
+      async (request, reply) => {
+        // The file has every row, whatever page the screen shows.
+        const { run, answer: result } = await answer(request, { ...request.query, page: undefined });
+        return sendCsvFile(reply, reportFileName(definition, result), reportCsv(definition, run.groupBy, result));
+      },
+    );
   }
 }

@@ -6,16 +6,25 @@ import { forbidden } from '../../http/errors';
 import { ALL_DRIVERS_FEATURES, ownDriverId } from '../finances/scope';
 
 /**
- * Who sees whose rows in the reports (issue 18 item 5: a driver sees only their own). Everyone who may read a
+ * Who sees whose rows in the reports (docs/product/people.md: a driver sees only their own). Everyone who may read a
  * company-wide screen — a finance screen of every driver's money, or a report of the whole company — reads every
  * driver's rows. Anyone else came in through the driver report alone (a Driver): they see the driver linked to their
  * account and nobody else. The rule is the frame's, the same for every report; server features decide it, so an
  * administrator who grants a Driver the weekly report grants the company's figures.
  */
-const COMPANY_WIDE: readonly FeatureKey[] = [...ALL_DRIVERS_FEATURES, 'WeeklyReport', 'WeeklyFinance', 'ReportsDashboard', 'DashboardAlternative'];
+const COMPANY_WIDE: readonly FeatureKey[] = [
+  ...ALL_DRIVERS_FEATURES,
+  'WeeklyReport',
+  'WeeklyFinance',
+  'ReportsDashboard',
+  'DashboardAlternative',
+];
 
 /** Null: every driver. Otherwise the one driver the caller may see (null id: none, an account with no driver record). */
-export async function reportScope(ctx: Pick<ServerContext, 'db' | 'permissions'>, request: FastifyRequest): Promise<{ driverId: number | null } | null> {
+export async function reportScope(
+  ctx: Pick<ServerContext, 'db' | 'permissions'>,
+  request: FastifyRequest,
+): Promise<{ driverId: number | null } | null> {
   if (await requestAllows(ctx.permissions, request, COMPANY_WIDE, 'Read')) return null;
   return { driverId: request.auth ? await ownDriverId(ctx.db, request.auth.user.id) : null };
 }

@@ -16,16 +16,28 @@ export const weeklyReport: Report = {
     const figures = await orderFigures(run, { range, by, perWeek: true });
     const byWeek = new Map<string, OrderSums>();
     for (const f of figures) byWeek.set(f.week!, addSums(byWeek.get(f.week!) ?? NO_SUMS, f));
-    const weekRows: ReportRow[] = weeksOf(range).map((week) => ({ week, ...orderColumns(byWeek.get(week) ?? NO_SUMS) }));
+    const weekRows: ReportRow[] = weeksOf(range).map((week) => ({
+      week,
+      ...orderColumns(byWeek.get(week) ?? NO_SUMS),
+    }));
 
     let rows = weekRows;
     if (by) {
-      const names = await peopleNames(run, by, figures.map((f) => f.person!));
+      const names = await peopleNames(
+        run,
+        by,
+        figures.map((f) => f.person!),
+      );
       const idKey = by === 'dispatcher' ? 'dispatcherId' : 'driverId';
       rows = figures
         .map((f) => ({ week: f.week, name: nameOf(names, f.person!), [idKey]: f.person || null, ...orderColumns(f) }))
         .sort((a, b) => byText(a.week!, b.week!) || byText(a.name, b.name));
     }
-    return { ...range, rows, ...(by ? { chart: weekRows } : {}), totals: totalsOf(columnsFor(REPORTS.weeklyReport, groupBy), weekRows) };
+    return {
+      ...range,
+      rows,
+      ...(by ? { chart: weekRows } : {}),
+      totals: totalsOf(columnsFor(REPORTS.weeklyReport, groupBy), weekRows),
+    };
   },
 };

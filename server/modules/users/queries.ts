@@ -9,22 +9,57 @@ export interface UserDto extends CurrentUserDto {
 }
 
 const USER_COLUMNS = [
-  'u.id', 'u.email', 'u.first_name', 'u.last_name', 'u.avatar', 'u.phone', 'u.user_type', 'u.is_active',
-  'u.is_email_verified', 'u.registration_completed', 'u.account_id', 'u.created_at', 'u.deleted_at', 'u.phone_country',
+  'u.id',
+  'u.email',
+  'u.first_name',
+  'u.last_name',
+  'u.avatar',
+  'u.phone',
+  'u.user_type',
+  'u.is_active',
+  'u.is_email_verified',
+  'u.registration_completed',
+  'u.account_id',
+  'u.created_at',
+  'u.deleted_at',
+  'u.phone_country',
 ] as const;
 
 type UserRow = {
-  id: number; email: string; first_name: string; last_name: string; avatar: string | null; phone: string | null;
-  user_type: string | null; is_active: number; is_email_verified: number; registration_completed: number;
-  account_id: number; created_at: string; deleted_at: string | null; phone_country: string | null;
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  avatar: string | null;
+  phone: string | null;
+  user_type: string | null;
+  is_active: number;
+  is_email_verified: number;
+  registration_completed: number;
+  account_id: number;
+  created_at: string;
+  deleted_at: string | null;
+  phone_country: string | null;
 };
 
 export function toUserDto(row: UserRow, roles: string[]): UserDto {
   return {
-    id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, name: `${row.first_name} ${row.last_name}`,
-    avatar: row.avatar, phone: row.phone, phoneCountry: row.phone_country, userType: row.user_type, roles, isActive: row.is_active === 1,
-    isEmailVerified: row.is_email_verified === 1, registrationCompleted: row.registration_completed === 1,
-    accountId: row.account_id, createdAt: row.created_at, deleted: row.deleted_at !== null,
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    name: `${row.first_name} ${row.last_name}`,
+    avatar: row.avatar,
+    phone: row.phone,
+    phoneCountry: row.phone_country,
+    userType: row.user_type,
+    roles,
+    isActive: row.is_active === 1,
+    isEmailVerified: row.is_email_verified === 1,
+    registrationCompleted: row.registration_completed === 1,
+    accountId: row.account_id,
+    createdAt: row.created_at,
+    deleted: row.deleted_at !== null,
   };
 }
 
@@ -44,7 +79,10 @@ export async function rolesOf(db: Db, userIds: number[]): Promise<Map<number, st
 }
 
 export async function withRoles(db: Db, rows: UserRow[]): Promise<UserDto[]> {
-  const roles = await rolesOf(db, rows.map((r) => r.id));
+  const roles = await rolesOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => toUserDto(row, roles.get(row.id) ?? []));
 }
 

@@ -22,15 +22,27 @@ type UsersQuery = typeof userResource.types.query;
  * active flag; activation of pending registrations; deactivation that ends the user's sessions at once; one-time
  * password links; the user lists of the pickers and the permissions screen.
  */
-export function userRoutes(app: FastifyInstance, ctx: ServerContext, users: RecordHelpers<UserDto, UserInput, UsersQuery>) {
-  const { db, dialect } = ctx;
+export function userRoutes(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  users: RecordHelpers<UserDto, UserInput, UsersQuery>,
+) {
+  const { db } = ctx;
   const disconnect = (userId: number) => ctx.realtime.disconnectUser(userId);
   const TAGS = ['Users'];
 
-  app.get<{ Querystring: UsersQuery }>('/api/User/users-filtered', {
-    config: { access: READ_USERS },
-    schema: { tags: TAGS, summary: 'Users for pickers and the permissions screen (Size up to 10000)', querystring: userResource.query },
-  }, async (request) => users.list(request.query));
+  app.get<{ Querystring: UsersQuery }>(
+    '/api/User/users-filtered',
+    {
+      config: { access: READ_USERS },
+      schema: {
+        tags: TAGS,
+        summary: 'Users for pickers and the permissions screen (Size up to 10000)',
+        querystring: userResource.query,
+      },
+    },
+    async (request) => users.list(request.query),
+  );
 
   /**
    * Activation: active, verified, registered, activated_at kept once set. Roles are an administrator's decision:
@@ -41,74 +53,147 @@ export function userRoutes(app: FastifyInstance, ctx: ServerContext, users: Reco
    */
   async function activate(trx: Db, before: UserDto, grantAsked: boolean) {
     const now = new Date().toISOString();
-    await trx.updateTable('users').set({ is_active: 1, is_email_verified: 1, registration_completed: 1, activated_at: before.activatedAt ?? now }).where('id', '=', before.id).execute();
+    await trx
+      .updateTable('users')
+      .set({ is_active: 1, is_email_verified: 1, registration_completed: 1, activated_at: before.activatedAt ?? now })
+      .where('id', '=', before.id)
+      .execute();
     if (before.activatedAt !== null) return revokeSessionsOf(trx, before.id);
     const asked = before.userType ? ROLE_OF_USER_TYPE[before.userType as keyof typeof ROLE_OF_USER_TYPE] : undefined;
-    if (grantAsked && asked && before.roles.length === 0) await trx.insertInto('user_roles').values({ user_id: before.id, role_id: await roleIdOf(trx, asked) }).execute();
+    if (grantAsked && asked && before.roles.length === 0)
+      await trx
+        .insertInto('user_roles')
+        .values({ user_id: before.id, role_id: await roleIdOf(trx, asked) })
+        .execute();
   }
   /** Deactivation (checked against the last-administrator rule by the caller): inactive, every session revoked. */
   async function deactivate(trx: Db, before: UserDto) {
-    await trx.updateTable('users').set({ is_active: 0, activated_at: before.activatedAt ?? before.createdAt }).where('id', '=', before.id).execute();
+    await trx
+      .updateTable('users')
+      .set({ is_active: 0, activated_at: before.activatedAt ?? before.createdAt })
+      .where('id', '=', before.id)
+      .execute();
     await revokeSessionsOf(trx, before.id);
   }
 
-  app.post<{ Body: UserCreate }>('/api/User', {
-    config: users.access('Create'),
-    schema: { tags: TAGS, summary: 'Create a user: inactive until they set a password through a link (POST /api/User/{id}/password-link)', body: userResource.create },
-  }, async (request) => ok(await users.create(request, request.body)));
+  app.post<{ Body: UserCreate }>(
+    '/api/User',
+    {
+      config: users.access('Create'),
+      schema: {
+        tags: TAGS,
+        summary: 'Create a user: inactive until they set a password through a link (POST /api/User/{id}/password-link)',
+        body: userResource.create,
+      },
+    },
+    async (request) => ok(await users.create(request, request.body)),
+  );
 
-  app.put<{ Params: IdParams; Body: UserUpdate }>('/api/User/:id', {
-    config: users.access('Update'),
-    schema: { tags: TAGS, summary: 'Update profile, roles and the active flag; send the version you read', params: idParams, body: userResource.update },
-  }, async (request) => {
-    const { version, isActive, ...input } = request.body;
-    const after = await users.update(request, request.params.id, version, { ...input, isActive }, async (trx, before) => {
-      if (isActive && !before.isActive) await activate(trx, before, false);
-      if (!isActive && before.isActive) await deactivate(trx, before);
-    });
-    return ok(after);
-  });
-
-  const action = (name: 'activate' | 'deactivate', summary: string, write: (trx: Db, before: UserDto, request: FastifyRequest) => Promise<void>) =>
-    app.post<{ Params: IdParams }>(`/api/User/:id/${name}`, {
+  app.put<{ Params: IdParams; Body: UserUpdate }>(
+    '/api/User/:id',
+    {
       config: users.access('Update'),
-      schema: { tags: TAGS, summary, params: idParams },
-    }, async (request) => {
-      const current = await users.mustLoad(db, request.params.id);
-      if (current.isActive === (name === 'activate')) return ok(current);
-      const after = await users.guarded(request, current.id, name, (trx, before) => write(trx, before, request), current.version);
-      if (name === 'deactivate') disconnect(current.id);
+      schema: {
+        tags: TAGS,
+        summary: 'Update profile, roles and the active flag; send the version you read',
+        params: idParams,
+        body: userResource.update,
+      },
+    },
+    async (request) => {
+      const { version, isActive, ...input } = request.body;
+      const after = await users.update(
+        request,
+        request.params.id,
+        version,
+        { ...input, isActive },
+        async (trx, before) => {
+          if (isActive && !before.isActive) await activate(trx, before, false);
+          if (!isActive && before.isActive) await deactivate(trx, before);
+        },
+      );
       return ok(after);
-    });
+    },
+  );
 
-  action('activate', 'Activate a pending registration (first activation: the role its user type asked for, unless roles were chosen) or reactivate a user (roles as they were)', async (trx, before, request) => {
-    await guardAdministrators(trx, request, before, null);
-    await activate(trx, before, true);
-  });
-  action('deactivate', 'Deactivate: the user’s open sessions are refused from their next call', async (trx, before, request) => {
-    await guardAdministrators(trx, request, before, null);
-    await guardLastAdministrator(trx, dialect, before);
-    await deactivate(trx, before);
-  });
+  const action = (
+    name: 'activate' | 'deactivate',
+    summary: string,
+    write: (trx: Db, before: UserDto, request: FastifyRequest) => Promise<void>,
+  ) =>
+    app.post<{ Params: IdParams }>(
+      `/api/User/:id/${name}`,
+      {
+        config: users.access('Update'),
+        schema: { tags: TAGS, summary, params: idParams },
+      },
+      async (request) => {
+        const current = await users.mustLoad(db, request.params.id);
+        if (current.isActive === (name === 'activate')) return ok(current);
+        const after = await users.guarded(
+          request,
+          current.id,
+          name,
+          (trx, before) => write(trx, before, request),
+          current.version,
+        );
+        if (name === 'deactivate') disconnect(current.id);
+        return ok(after);
+      },
+    );
+
+  action(
+    'activate',
+    'Activate a pending registration (first activation: the role its user type asked for, unless roles were chosen) or reactivate a user (roles as they were)',
+    async (trx, before, request) => {
+      await guardAdministrators(trx, request, before, null);
+      await activate(trx, before, true);
+    },
+  );
+  action(
+    'deactivate',
+    'Deactivate: the user’s open sessions are refused from their next call',
+    async (trx, before, request) => {
+      await guardAdministrators(trx, request, before, null);
+      await guardLastAdministrator(trx, before);
+      await deactivate(trx, before);
+    },
+  );
 
   passwordLinkRoutes(app, ctx, users);
 
-  app.get<{ Params: IdParams }>('/api/User/get-users-by-roleId/:id', {
-    config: { access: READ_USERS },
-    schema: { tags: TAGS, summary: 'Active users holding a role', params: idParams },
-  }, async (request) => {
-    const role = await db.selectFrom('roles').select('id').where('id', '=', request.params.id).executeTakeFirst();
-    if (!role) throw notFound('Role');
-    const rows = await selectUsers(db)
-      .where('u.deleted_at', 'is', null)
-      .where('u.id', 'in', db.selectFrom('user_roles').select('user_id').where('role_id', '=', role.id))
-      .orderBy('u.last_name').orderBy('u.first_name')
-      .execute();
-    return ok(await withRoles(db, rows));
-  });
+  app.get<{ Params: IdParams }>(
+    '/api/User/get-users-by-roleId/:id',
+    {
+      config: { access: READ_USERS },
+      schema: { tags: TAGS, summary: 'Active users holding a role', params: idParams },
+    },
+    async (request) => {
+      const role = await db.selectFrom('roles').select('id').where('id', '=', request.params.id).executeTakeFirst();
+      if (!role) throw notFound('Role');
+      const rows = await selectUsers(db)
+        .where('u.deleted_at', 'is', null)
+        .where('u.id', 'in', db.selectFrom('user_roles').select('user_id').where('role_id', '=', role.id))
+        .orderBy('u.last_name')
+        .orderBy('u.first_name')
+        .execute();
+      return ok(await withRoles(db, rows));
+    },
+  );
 
-  app.get('/api/Role/get-all-roles', {
-    config: { access: READ_USERS },
-    schema: { tags: ['Access management'], summary: 'Every role' },
-  }, async () => ok((await db.selectFrom('roles').select(['id', 'name', 'is_system']).orderBy('id').execute()).map((r) => ({ id: r.id, name: r.name, isSystem: r.is_system === 1 }))));
+  app.get(
+    '/api/Role/get-all-roles',
+    {
+      config: { access: READ_USERS },
+      schema: { tags: ['Access management'], summary: 'Every role' },
+    },
+    async () =>
+      ok(
+        (await db.selectFrom('roles').select(['id', 'name', 'is_system']).orderBy('id').execute()).map((r) => ({
+          id: r.id,
+          name: r.name,
+          isSystem: r.is_system === 1,
+        })),
+      ),
+  );
 }

@@ -19,18 +19,42 @@ function Summary({ user, editable }: { user: CurrentUser; editable: boolean }) {
   const facts: [string, ReactNode][] = [
     ['haulboard.account.email', user.email],
     ['haulboard.account.phone', accountPhone(user) || '—'],
-    ['haulboard.account.roles', user.roles.length ? <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">{user.roles.map((role) => <Chip key={role} label={role} size="small" />)}</Stack> : '—'],
+    [
+      'haulboard.account.roles',
+      user.roles.length ? (
+        <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
+          {user.roles.map((role) => (
+            <Chip key={role} label={role} size="small" />
+          ))}
+        </Stack>
+      ) : (
+        '—'
+      ),
+    ],
     ['haulboard.account.user_type', USER_TYPES.find((type) => type.id === user.userType)?.name ?? user.userType ?? '—'],
     ['haulboard.account.status', translate(user.isActive ? 'haulboard.account.active' : 'haulboard.account.inactive')],
   ];
   return (
     <AccountSection title={user.name}>
       {editable && <AvatarEditor user={user} />}
-      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' }, columnGap: 2, rowGap: { xs: 0.25, sm: 1 } }}>
+      <Box
+        component="dl"
+        sx={{
+          m: 0,
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' },
+          columnGap: 2,
+          rowGap: { xs: 0.25, sm: 1 },
+        }}
+      >
         {facts.map(([label, value]) => (
           <Box key={label} sx={{ display: 'contents' }}>
-            <Typography component="dt" variant="body2" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>{translate(label)}</Typography>
-            <Typography component="dd" variant="body2" sx={{ m: 0 }}>{value}</Typography>
+            <Typography component="dt" variant="body2" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
+              {translate(label)}
+            </Typography>
+            <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+              {value}
+            </Typography>
           </Box>
         ))}
       </Box>
@@ -40,7 +64,8 @@ function Summary({ user, editable }: { user: CurrentUser; editable: boolean }) {
 
 /**
  * /app/account: the picture, name and phone, the e-mail address and the password, each changed by the user. An
- * account still in its flow (SPEC.md §4) sees who it is and what comes next; its changes wait until it is active.
+ * account still in its flow (docs/product/accounts.md#accounts) sees who it is and what comes next; its changes wait
+ * until it is active.
  */
 export function AccountPage() {
   const translate = useTranslate();
@@ -50,7 +75,9 @@ export function AccountPage() {
   return (
     <Box sx={{ display: 'grid', gap: 2, maxWidth: 880 }}>
       <Title title={translate('haulboard.account.title')} />
-      <Typography component="h1" variant="h5">{translate('haulboard.account.title')}</Typography>
+      <Typography component="h1" variant="h5">
+        {translate('haulboard.account.title')}
+      </Typography>
       <Summary user={user} editable={usable} />
       {usable ? (
         <>

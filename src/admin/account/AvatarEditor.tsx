@@ -50,7 +50,11 @@ export function AvatarEditor({ user }: { user: CurrentUser }) {
     onSuccess: done('haulboard.account.avatar_saved'),
     onError: failed,
   });
-  const remove = useMutation({ mutationFn: accountApi.removeAvatar, onSuccess: done('haulboard.account.avatar_removed'), onError: failed });
+  const remove = useMutation({
+    mutationFn: accountApi.removeAvatar,
+    onSuccess: done('haulboard.account.avatar_removed'),
+    onError: failed,
+  });
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -67,27 +71,66 @@ export function AvatarEditor({ user }: { user: CurrentUser }) {
 
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
-      <Avatar src={preview ?? user.avatar ?? undefined} alt={translate(preview ? 'haulboard.account.avatar_preview' : 'haulboard.account.avatar')} sx={{ width: 96, height: 96, fontSize: 40 }}>
+      <Avatar
+        src={preview ?? user.avatar ?? undefined}
+        alt={translate(preview ? 'haulboard.account.avatar_preview' : 'haulboard.account.avatar')}
+        sx={{ width: 96, height: 96, fontSize: 40 }}
+      >
         {user.firstName.charAt(0)}
       </Avatar>
       <Box sx={{ display: 'grid', gap: 1, flex: '1 1 220px', minWidth: 0 }}>
-        <input ref={input} type="file" accept={AVATAR_TYPES.join(',')} hidden onChange={choose} aria-label={translate('haulboard.account.avatar_choose')} data-testid="avatar-file" />
+        <input
+          ref={input}
+          type="file"
+          accept={AVATAR_TYPES.join(',')}
+          hidden
+          onChange={choose}
+          aria-label={translate('haulboard.account.avatar_choose')}
+          data-testid="avatar-file"
+        />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
           {chosen ? (
             <>
-              <Button variant="contained" disabled={busy} onClick={() => upload.mutate(chosen)}>{translate('haulboard.account.avatar_save')}</Button>
-              <Button disabled={busy} onClick={() => setChosen(null)}>{translate('ra.action.cancel')}</Button>
+              <Button variant="contained" disabled={busy} onClick={() => upload.mutate(chosen)}>
+                {translate('haulboard.account.avatar_save')}
+              </Button>
+              <Button disabled={busy} onClick={() => setChosen(null)}>
+                {translate('ra.action.cancel')}
+              </Button>
             </>
           ) : (
             <>
-              <Button variant="outlined" startIcon={<PhotoCameraIcon />} disabled={busy} onClick={() => input.current?.click()}>{translate('haulboard.account.avatar_choose')}</Button>
-              {user.avatar && <Button color="error" startIcon={<DeleteOutlineIcon />} disabled={busy} onClick={() => remove.mutate()}>{translate('haulboard.account.avatar_remove')}</Button>}
+              <Button
+                variant="outlined"
+                startIcon={<PhotoCameraIcon />}
+                disabled={busy}
+                onClick={() => input.current?.click()}
+              >
+                {translate('haulboard.account.avatar_choose')}
+              </Button>
+              {user.avatar && (
+                <Button color="error" startIcon={<DeleteOutlineIcon />} disabled={busy} onClick={() => remove.mutate()}>
+                  {translate('haulboard.account.avatar_remove')}
+                </Button>
+              )}
             </>
           )}
         </Box>
-        <Typography variant="caption" color="text.secondary">{translate('haulboard.account.avatar_hint', { mb: MAX_AVATAR_BYTES / 1024 / 1024 })}</Typography>
-        {upload.isPending && <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label={translate('haulboard.account.avatar_uploading')} />}
-        {problem && <Alert severity="error" role="alert">{problem}</Alert>}
+        <Typography variant="caption" color="text.secondary">
+          {translate('haulboard.account.avatar_hint', { mb: MAX_AVATAR_BYTES / 1024 / 1024 })}
+        </Typography>
+        {upload.isPending && (
+          <LinearProgress
+            variant="determinate"
+            value={Math.round(progress * 100)}
+            aria-label={translate('haulboard.account.avatar_uploading')}
+          />
+        )}
+        {problem && (
+          <Alert severity="error" role="alert">
+            {problem}
+          </Alert>
+        )}
       </Box>
     </Box>
   );

@@ -18,23 +18,61 @@ import { SectionForm } from './SectionForm';
 export function EmailSection({ user }: { user: CurrentUser }) {
   const translate = useTranslate();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { values, field, submit } = useForm({ newEmail: '', password: '' }, (v) => zodProblems<'newEmail' | 'password'>(changeEmailBody, v));
-  const { busy, error, onSubmit } = useSubmit(submit, async () => {
-    setSentTo((await accountApi.changeEmail(changeEmailBody.parse(values))).sentTo);
-  }, translate('haulboard.app.something_went_wrong'));
+  const { values, field, submit } = useForm({ newEmail: '', password: '' }, (v) =>
+    zodProblems<'newEmail' | 'password'>(changeEmailBody, v),
+  );
+  const { busy, error, onSubmit } = useSubmit(
+    submit,
+    async () => {
+      setSentTo((await accountApi.changeEmail(changeEmailBody.parse(values))).sentTo);
+    },
+    translate('haulboard.app.something_went_wrong'),
+  );
   return (
-    <AccountSection title={translate('haulboard.account.email_title')} description={translate('haulboard.account.email_current', { email: user.email })}>
+    <AccountSection
+      title={translate('haulboard.account.email_title')}
+      description={translate('haulboard.account.email_current', { email: user.email })}
+    >
       {sentTo ? (
-        <Alert severity="success" role="status" action={<Link component="button" onClick={() => setSentTo(null)} color="inherit">{translate('haulboard.account.email_another')}</Link>}>
-          <Typography variant="body2" sx={{ mb: 1 }}>{translate('haulboard.account.email_sent', { email: sentTo, current: user.email })}</Typography>
+        <Alert
+          severity="success"
+          role="status"
+          action={
+            <Link component="button" onClick={() => setSentTo(null)} color="inherit">
+              {translate('haulboard.account.email_another')}
+            </Link>
+          }
+        >
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            {translate('haulboard.account.email_sent', { email: sentTo, current: user.email })}
+          </Typography>
           <Typography variant="body2">
-            {translate('haulboard.account.email_sent_mailbox')} <Link component={RouterLink} to="/app/received-emails" color="inherit">{translate('haulboard.account.open_mailbox')}</Link>
+            {translate('haulboard.account.email_sent_mailbox')}{' '}
+            <Link component={RouterLink} to="/app/received-emails" color="inherit">
+              {translate('haulboard.account.open_mailbox')}
+            </Link>
           </Typography>
         </Alert>
       ) : (
-        <SectionForm onSubmit={(event) => void onSubmit(event)} error={error} busy={busy} submitLabel={translate('haulboard.account.email_submit')}>
-          <TextField {...field('newEmail')} label={translate('haulboard.account.new_email')} type="email" autoComplete="email" required />
-          <PasswordField {...field('password', translate('haulboard.account.password_to_confirm'))} label={translate('haulboard.account.current_password')} autoComplete="current-password" required />
+        <SectionForm
+          onSubmit={(event) => void onSubmit(event)}
+          error={error}
+          busy={busy}
+          submitLabel={translate('haulboard.account.email_submit')}
+        >
+          <TextField
+            {...field('newEmail')}
+            label={translate('haulboard.account.new_email')}
+            type="email"
+            autoComplete="email"
+            required
+          />
+          <PasswordField
+            {...field('password', translate('haulboard.account.password_to_confirm'))}
+            label={translate('haulboard.account.current_password')}
+            autoComplete="current-password"
+            required
+          />
         </SectionForm>
       )}
     </AccountSection>

@@ -17,8 +17,15 @@ export function PasswordSection() {
   const translate = useTranslate();
   const [changed, setChanged] = useState(0);
   return (
-    <AccountSection title={translate('haulboard.account.password_title')} description={translate('haulboard.account.password_help')}>
-      {changed > 0 && <Alert severity="success" role="status">{translate('haulboard.account.password_changed')}</Alert>}
+    <AccountSection
+      title={translate('haulboard.account.password_title')}
+      description={translate('haulboard.account.password_help')}
+    >
+      {changed > 0 && (
+        <Alert severity="success" role="status">
+          {translate('haulboard.account.password_changed')}
+        </Alert>
+      )}
       {/* A fresh form after each change: nothing typed stays in the fields. */}
       <PasswordForm key={changed} onChanged={() => setChanged((n) => n + 1)} />
     </AccountSection>
@@ -31,13 +38,27 @@ function PasswordForm({ onChanged }: { onChanged: () => void }) {
     ...zodProblems<keyof Values>(changePasswordBody, v),
     confirm: v.confirm !== v.newPassword ? translate('haulboard.reset.passwords_differ') : undefined,
   }));
-  const { busy, error, onSubmit } = useSubmit(submit, async () => {
-    await accountApi.changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword });
-    onChanged();
-  }, translate('haulboard.app.something_went_wrong'));
+  const { busy, error, onSubmit } = useSubmit(
+    submit,
+    async () => {
+      await accountApi.changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword });
+      onChanged();
+    },
+    translate('haulboard.app.something_went_wrong'),
+  );
   return (
-    <SectionForm onSubmit={(event) => void onSubmit(event)} error={error} busy={busy} submitLabel={translate('haulboard.account.password_submit')}>
-      <PasswordField {...field('currentPassword')} label={translate('haulboard.account.current_password')} autoComplete="current-password" required />
+    <SectionForm
+      onSubmit={(event) => void onSubmit(event)}
+      error={error}
+      busy={busy}
+      submitLabel={translate('haulboard.account.password_submit')}
+    >
+      <PasswordField
+        {...field('currentPassword')}
+        label={translate('haulboard.account.current_password')}
+        autoComplete="current-password"
+        required
+      />
       <NewPasswordFields password={field('newPassword')} confirm={field('confirm')} />
     </SectionForm>
   );

@@ -16,16 +16,35 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
   const notify = useNotify();
   const save = useSaveUser();
   const { values, field, submit } = useForm(profileValues(user), (v) => profileProblems(profileBody, v));
-  const { busy, error, onSubmit } = useSubmit(submit, async () => {
-    save(await accountApi.updateProfile(profileBody.parse(values)));
-    notify('haulboard.account.profile_saved', { type: 'success' });
-  }, translate('haulboard.app.something_went_wrong'));
+  const { busy, error, onSubmit } = useSubmit(
+    submit,
+    async () => {
+      save(await accountApi.updateProfile(profileBody.parse(values)));
+      notify('haulboard.account.profile_saved', { type: 'success' });
+    },
+    translate('haulboard.app.something_went_wrong'),
+  );
   return (
     <AccountSection title={translate('haulboard.account.profile_title')}>
-      <SectionForm onSubmit={(event) => void onSubmit(event)} error={error} busy={busy} submitLabel={translate('haulboard.account.profile_save')}>
+      <SectionForm
+        onSubmit={(event) => void onSubmit(event)}
+        error={error}
+        busy={busy}
+        submitLabel={translate('haulboard.account.profile_save')}
+      >
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
-          <TextField {...field('firstName')} label={translate('haulboard.account.first_name')} autoComplete="given-name" required />
-          <TextField {...field('lastName')} label={translate('haulboard.account.last_name')} autoComplete="family-name" required />
+          <TextField
+            {...field('firstName')}
+            label={translate('haulboard.account.first_name')}
+            autoComplete="given-name"
+            required
+          />
+          <TextField
+            {...field('lastName')}
+            label={translate('haulboard.account.last_name')}
+            autoComplete="family-name"
+            required
+          />
         </Box>
         <PhoneFields country={field('phoneCountry')} phone={field('phone')} />
       </SectionForm>

@@ -43,9 +43,15 @@ export function ResendVerification({ onVerified }: { onVerified: () => void }) {
   return (
     <Box sx={{ display: 'grid', gap: 1.5, justifyItems: 'start' }}>
       <Button variant="outlined" disabled={send.isPending || state.isPending || left > 0} onClick={() => send.mutate()}>
-        {left > 0 ? translate('haulboard.account.verify_resend_in', { time: minutesSeconds(left) }) : translate('haulboard.account.verify_resend')}
+        {left > 0
+          ? translate('haulboard.account.verify_resend_in', { time: minutesSeconds(left) })
+          : translate('haulboard.account.verify_resend')}
       </Button>
-      {said && <Alert severity={said.severity} role={said.severity === 'error' ? 'alert' : 'status'}>{said.text}</Alert>}
+      {said && (
+        <Alert severity={said.severity} role={said.severity === 'error' ? 'alert' : 'status'}>
+          {said.text}
+        </Alert>
+      )}
     </Box>
   );
 }

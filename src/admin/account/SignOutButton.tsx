@@ -7,5 +7,9 @@ import { useSignOut } from '../../layout/useSignOut';
 export function SignOutButton() {
   const translate = useTranslate();
   const signOut = useSignOut();
-  return <Button variant="outlined" startIcon={<LogoutIcon />} onClick={() => void signOut()}>{translate('haulboard.account.sign_out')}</Button>;
+  return (
+    <Button variant="outlined" startIcon={<LogoutIcon />} onClick={() => void signOut()}>
+      {translate('haulboard.account.sign_out')}
+    </Button>
+  );
 }

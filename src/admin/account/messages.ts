@@ -15,7 +15,8 @@ export const accountMessages = {
       active: 'Active',
       inactive: 'Waiting for activation',
       verify_title: 'Verify your e-mail address',
-      verify_body: 'We sent a message to %{email}. Follow its link to confirm the address is yours; the link works for 24 hours.',
+      verify_body:
+        'We sent a message to %{email}. Follow its link to confirm the address is yours; the link works for 24 hours.',
       open_mailbox: 'Open your mailbox',
       verify_mailbox_help: 'When this server sends no e-mail, the message is in your Haulboard mailbox.',
       verify_resend: 'Send the message again',
@@ -31,10 +32,12 @@ export const accountMessages = {
       phone: 'Phone',
       saving: 'Saving…',
       pending_title: 'Your account is waiting for activation',
-      pending_body: 'Thanks for registering, %{name}. An administrator activates your account; this page opens the app by itself as soon as they do.',
+      pending_body:
+        'Thanks for registering, %{name}. An administrator activates your account; this page opens the app by itself as soon as they do.',
       check_again: 'Check again',
       still_waiting: 'Still waiting (checked at %{time}).',
-      not_active_yet: 'You can change your picture, name, phone, e-mail address and password once your account is active.',
+      not_active_yet:
+        'You can change your picture, name, phone, e-mail address and password once your account is active.',
       avatar: 'Your picture',
       avatar_preview: 'The picture you chose',
       avatar_choose: 'Choose a picture',

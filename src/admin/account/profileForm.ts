@@ -25,15 +25,19 @@ export function accountPhone(user: CurrentUser): string {
   // Typed by an administrator without a country: a North American number reads as US staff write it, else as typed.
   const digits = (user.phone ?? '').replace(/\D/g, '');
   const northAmerican = digits.length === 10 || (digits.length === 11 && digits.startsWith('1'));
-  return northAmerican ? phoneText(digits.slice(-10), 'US') : user.phone ?? '';
+  return northAmerican ? phoneText(digits.slice(-10), 'US') : (user.phone ?? '');
 }
 
 /**
  * The problems of a name-and-phone form by the server's rule (profileBody, completeRegistrationBody). The phone's digits
  * are checked with the rest: the rule checks them only once every other field is right.
  */
-export function profileProblems(rule: typeof profileBody | typeof completeRegistrationBody, values: ProfileValues): Partial<Record<string, string>> {
+export function profileProblems(
+  rule: typeof profileBody | typeof completeRegistrationBody,
+  values: ProfileValues,
+): Partial<Record<string, string>> {
   const problems = zodProblems<string>(rule, values);
-  if (!problems.phone && !problems.phoneCountry && phoneDigits(values.phoneCountry, values.phone) === null) problems.phone = phoneMessage(values.phoneCountry);
+  if (!problems.phone && !problems.phoneCountry && phoneDigits(values.phoneCountry, values.phone) === null)
+    problems.phone = phoneMessage(values.phoneCountry);
   return problems;
 }

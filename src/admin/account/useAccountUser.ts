@@ -13,11 +13,14 @@ export function useAccountUser(): CurrentUser | null {
 /** Keep the user a call answered: stored for the guards, shown by the screens, the top bar's name and picture. */
 export function useSaveUser(): (user: CurrentUser) => void {
   const queryClient = useQueryClient();
-  return useCallback((user: CurrentUser) => {
-    saveUser(user);
-    queryClient.setQueryData(USER_KEY, user);
-    void queryClient.invalidateQueries({ queryKey: ['auth', 'getIdentity'] });
-  }, [queryClient]);
+  return useCallback(
+    (user: CurrentUser) => {
+      saveUser(user);
+      queryClient.setQueryData(USER_KEY, user);
+      void queryClient.invalidateQueries({ queryKey: ['auth', 'getIdentity'] });
+    },
+    [queryClient],
+  );
 }
 
 /** Read the user again from the server (has an administrator activated the account?) and keep it. */

@@ -6,9 +6,9 @@ import { featureGroupsQuery } from '../../../ui/access/useFeatureGroups';
 import { useReloadUser } from './useAccountUser';
 
 /**
- * An account-flow page (SPEC.md §4) notices when the account has moved on elsewhere — the address verified from
- * another browser, an administrator's activation — and goes on to the next step: when the user comes back to the tab,
- * every `everyMs` if given, and on `check()`. Returns `check`, which answers whether the account moved on.
+ * An account-flow page (docs/product/accounts.md#accounts) notices when the account has moved on elsewhere — the
+ * address verified from another browser, an administrator's activation — and goes on to the next step: when the user
+ * comes back to the tab, every `everyMs` if given, and on `check()`. Returns `check`: whether the account moved on.
  */
 export function useFlowStep({ everyMs }: { everyMs?: number } = {}): () => Promise<boolean> {
   const reload = useReloadUser();
@@ -34,7 +34,9 @@ export function useFlowStep({ everyMs }: { everyMs?: number } = {}): () => Promi
     };
     document.addEventListener('visibilitychange', onVisible);
     window.addEventListener('focus', quietly);
-    const timer = everyMs ? window.setInterval(() => document.visibilityState === 'visible' && quietly(), everyMs) : undefined;
+    const timer = everyMs
+      ? window.setInterval(() => document.visibilityState === 'visible' && quietly(), everyMs)
+      : undefined;
     return () => {
       document.removeEventListener('visibilitychange', onVisible);
       window.removeEventListener('focus', quietly);

@@ -13,7 +13,18 @@ function TextBody({ text, onLink }: { text: string; onLink: (link: MailLink) => 
       {text.split(URL_IN_TEXT).map((part, i) => {
         const link = i % 2 ? classifyMailLink(part, window.location.href) : null;
         if (!link) return <Fragment key={i}>{part}</Fragment>;
-        return <Link key={i} href={part} onClick={(event) => { event.preventDefault(); onLink(link); }}>{part}</Link>;
+        return (
+          <Link
+            key={i}
+            href={part}
+            onClick={(event) => {
+              event.preventDefault();
+              onLink(link);
+            }}
+          >
+            {part}
+          </Link>
+        );
       })}
     </Typography>
   );

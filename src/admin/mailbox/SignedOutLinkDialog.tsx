@@ -5,9 +5,9 @@ import { useSignOut } from '../../layout/useSignOut';
 import { ResponsiveDialog } from '../../../ui/ResponsiveDialog';
 
 /**
- * A link that works only where nobody is signed in (the password reset: SPEC.md §2 sends signed-in users away from it),
- * followed from the mailbox, the only inbox when the server sends no e-mail: copy it to another browser or a private
- * window, or sign out here and open it.
+ * A link that works only where nobody is signed in (the password reset: the guest-only pages send signed-in users away,
+ * docs/product/accounts.md#accounts), followed from the mailbox, the only inbox when the server sends no e-mail: copy
+ * it to another browser or a private window, or sign out here and open it.
  */
 export function SignedOutLinkDialog({ path, onClose }: { path: string; onClose: () => void }) {
   const translate = useTranslate();
@@ -34,13 +34,20 @@ export function SignedOutLinkDialog({ path, onClose }: { path: string; onClose: 
           label={translate('haulboard.mailbox.link_address')}
           value={address}
           helperText={copied ? translate('haulboard.mailbox.link_copied') : ' '}
-          slotProps={{ htmlInput: { readOnly: true, onFocus: (event: React.FocusEvent<HTMLInputElement>) => event.target.select() } }}
+          slotProps={{
+            htmlInput: {
+              readOnly: true,
+              onFocus: (event: React.FocusEvent<HTMLInputElement>) => event.target.select(),
+            },
+          }}
         />
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
         <Button onClick={() => void copy()}>{translate('haulboard.mailbox.copy_link')}</Button>
-        <Button variant="contained" onClick={() => void signOut(path)}>{translate('haulboard.mailbox.sign_out_and_open')}</Button>
+        <Button variant="contained" onClick={() => void signOut(path)}>
+          {translate('haulboard.mailbox.sign_out_and_open')}
+        </Button>
       </DialogActions>
     </ResponsiveDialog>
   );

@@ -13,7 +13,12 @@ export function StarButton({ mail }: { mail: MailSummaryDto }) {
   const label = translate('haulboard.mailbox.star', { subject: mail.subject });
   return (
     <HoverHint title={translate(mail.starred ? 'haulboard.mailbox.starred' : 'haulboard.mailbox.not_starred')}>
-      <IconButton aria-label={label} aria-pressed={mail.starred} disabled={change.isPending} onClick={() => change.mutate({ id: mail.id, change: { starred: !mail.starred } })}>
+      <IconButton
+        aria-label={label}
+        aria-pressed={mail.starred}
+        disabled={change.isPending}
+        onClick={() => change.mutate({ id: mail.id, change: { starred: !mail.starred } })}
+      >
         {mail.starred ? <StarIcon sx={{ color: 'warning.main' }} /> : <StarBorderIcon />}
       </IconButton>
     </HoverHint>

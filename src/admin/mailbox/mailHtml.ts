@@ -19,10 +19,13 @@ export function mailSrcDoc(html: string): string {
 
 /** The app's own pages that a message links to (verification, e-mail change …): opened in the app, whatever host the link names. */
 const APP_PATH = /^\/(app\/|forgotpassword\/|resetbyemail$|reset-password$|login$)/;
-/** Pages that work only where nobody is signed in (SPEC.md §2 sends a signed-in user away from them). */
+/** Pages that work only where nobody is signed in (they send a signed-in user away: src/routes/GuestOnly.tsx). */
 const SIGNED_OUT_PATH = /^\/(forgotpassword\/|resetbyemail$|reset-password$)/;
 
-export type MailLink = { kind: 'app'; path: string } | { kind: 'signedOut'; path: string; href: string } | { kind: 'external'; href: string };
+export type MailLink =
+  | { kind: 'app'; path: string }
+  | { kind: 'signedOut'; path: string; href: string }
+  | { kind: 'external'; href: string };
 
 /**
  * What a link in a message is. Messages are the system's own, with links built from PUBLIC_URL, which may name another
@@ -35,7 +38,8 @@ export function classifyMailLink(href: string, base: string): MailLink | null {
   } catch {
     return null;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return url.protocol === 'mailto:' ? { kind: 'external', href: url.href } : null;
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return url.protocol === 'mailto:' ? { kind: 'external', href: url.href } : null;
   const path = url.pathname + url.search + url.hash;
   if (SIGNED_OUT_PATH.test(url.pathname)) return { kind: 'signedOut', path, href: url.href };
   if (APP_PATH.test(url.pathname)) return { kind: 'app', path };

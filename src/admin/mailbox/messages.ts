@@ -6,7 +6,8 @@ export const mailboxMessages = {
     mailbox: {
       title: 'Mailbox',
       received_title: 'Received e-mails',
-      received_help: 'The messages Haulboard sends you: verification, password and e-mail change links, notices. When this server sends no e-mail, this is your only inbox.',
+      received_help:
+        'The messages Haulboard sends you: verification, password and e-mail change links, notices. When this server sends no e-mail, this is your only inbox.',
       open_full: 'Labels, stars and trash',
       pick: 'Choose a message to read it.',
       search: 'Search messages',
@@ -31,7 +32,16 @@ export const mailboxMessages = {
       label_actions: 'Label %{name}: actions',
       label_name: 'Name',
       label_colour: 'Colour',
-      colours: { red: 'Red', orange: 'Orange', yellow: 'Yellow', green: 'Green', teal: 'Teal', blue: 'Blue', purple: 'Purple', grey: 'Grey' },
+      colours: {
+        red: 'Red',
+        orange: 'Orange',
+        yellow: 'Yellow',
+        green: 'Green',
+        teal: 'Teal',
+        blue: 'Blue',
+        purple: 'Purple',
+        grey: 'Grey',
+      },
       label_saved: 'Label saved',
       label_deleted: 'Label deleted',
       back: 'Back to the messages',
@@ -45,9 +55,11 @@ export const mailboxMessages = {
       from: 'From %{from}',
       to: 'To %{to}',
       body_title: 'Message: %{subject}',
-      reset_help: 'Its link opens the password page, which works only where nobody is signed in: copy the link to that browser (or a private window), or sign out here and open it.',
+      reset_help:
+        'Its link opens the password page, which works only where nobody is signed in: copy the link to that browser (or a private window), or sign out here and open it.',
       signed_out_title: 'Open this link signed out',
-      signed_out_body: 'The password page works only where nobody is signed in. Open the link in a private window or the browser where you asked for it, or sign out here and open it.',
+      signed_out_body:
+        'The password page works only where nobody is signed in. Open the link in a private window or the browser where you asked for it, or sign out here and open it.',
       link_address: 'Link',
       copy_link: 'Copy link',
       link_copied: 'Copied.',

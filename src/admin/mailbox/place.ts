@@ -2,7 +2,7 @@ import { SYSTEM_LABELS, type SystemLabel } from '../../../schema/mail';
 
 /**
  * Where in the mailbox the address is: /app/received-emails[/{mailId}] (every message, no labels shown),
- * /app/mail/{systemLabel}[/{mailId}] and /app/mail/label/{customLabel}[/{mailId}] (SPEC.md mail routes).
+ * /app/mail/{systemLabel}[/{mailId}] and /app/mail/label/{customLabel}[/{mailId}] (docs/product/accounts.md#mailbox).
  */
 export interface MailboxPlace {
   variant: 'received' | 'mail';
@@ -15,16 +15,21 @@ export interface MailboxPlace {
 
 export const RECEIVED_PATH = '/app/received-emails';
 
-export const labelPath = (label: string) => (SYSTEM_LABELS.includes(label as SystemLabel) ? `/app/mail/${label}` : `/app/mail/label/${label}`);
+export const labelPath = (label: string) =>
+  SYSTEM_LABELS.includes(label as SystemLabel) ? `/app/mail/${label}` : `/app/mail/label/${label}`;
 
 const mailId = (text: string | undefined) => (text && /^\d{1,10}$/.test(text) ? Number(text) : null);
 
 /** The place the route's parameters name, or null when they name none (an unknown system label, a mangled id). */
-export function placeOf(variant: MailboxPlace['variant'], params: { systemLabel?: string; customLabel?: string; mailId?: string }): MailboxPlace | null {
+export function placeOf(
+  variant: MailboxPlace['variant'],
+  params: { systemLabel?: string; customLabel?: string; mailId?: string },
+): MailboxPlace | null {
   const selected = mailId(params.mailId);
   if (params.mailId !== undefined && selected === null) return null;
   if (variant === 'received') return { variant, label: 'all', listPath: RECEIVED_PATH, selected };
   const label = params.customLabel ?? params.systemLabel ?? 'all';
-  if (params.customLabel !== undefined ? !/^\d{1,10}$/.test(label) : !SYSTEM_LABELS.includes(label as SystemLabel)) return null;
+  if (params.customLabel !== undefined ? !/^\d{1,10}$/.test(label) : !SYSTEM_LABELS.includes(label as SystemLabel))
+    return null;
   return { variant, label, listPath: labelPath(label), selected };
 }

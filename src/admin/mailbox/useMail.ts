@@ -10,7 +10,11 @@ export const PAGE_SIZE = 25;
 export const useMailLabels = () => useQuery({ queryKey: [...MAIL, 'labels'], queryFn: mailApi.labels });
 
 export const useMailList = (query: MailQuery) =>
-  useQuery({ queryKey: [...MAIL, 'list', query], queryFn: () => mailApi.list({ ...query, size: PAGE_SIZE }), placeholderData: keepPreviousData });
+  useQuery({
+    queryKey: [...MAIL, 'list', query],
+    queryFn: () => mailApi.list({ ...query, size: PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
 
 /**
  * One message; reading it marks it read, so the counts and the list's bold are read again once it has come. Asked each
@@ -34,7 +38,11 @@ export function useMailMessage(id: number | null) {
  * A write to the mailbox: its toast, the server's words when refused, then the labels and lists read again. An open
  * message is not asked again (that would mark it read again): `onDone` puts the answer into it.
  */
-function useMailWrite<Args, Answer>(write: (args: Args) => Promise<Answer>, done?: string, onDone?: (answer: Answer) => void) {
+function useMailWrite<Args, Answer>(
+  write: (args: Args) => Promise<Answer>,
+  done?: string,
+  onDone?: (answer: Answer) => void,
+) {
   const queryClient = useQueryClient();
   const notify = useNotify();
   return useMutation({
@@ -44,7 +52,8 @@ function useMailWrite<Args, Answer>(write: (args: Args) => Promise<Answer>, done
       if (done) notify(done, { type: 'success' });
     },
     onError: (error: Error) => notify(error.message || 'haulboard.app.something_went_wrong', { type: 'error' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: MAIL, predicate: (query) => query.queryKey[1] !== 'message' }),
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: MAIL, predicate: (query) => query.queryKey[1] !== 'message' }),
   });
 }
 
@@ -53,9 +62,15 @@ export function useChangeMail() {
   return useMailWrite(
     ({ id, change }: { id: number; change: MailChangeBody }) => mailApi.update(id, change),
     undefined,
-    (summary) => queryClient.setQueryData<MailDto>([...MAIL, 'message', summary.id], (open) => open && { ...open, ...summary }),
+    (summary) =>
+      queryClient.setQueryData<MailDto>([...MAIL, 'message', summary.id], (open) => open && { ...open, ...summary }),
   );
 }
 export const useSaveLabel = () =>
-  useMailWrite(({ id, body }: { id?: number; body: MailLabelBody }) => (id ? mailApi.updateLabel(id, body) : mailApi.createLabel(body)), 'haulboard.mailbox.label_saved');
-export const useDeleteLabel = () => useMailWrite((id: number) => mailApi.deleteLabel(id), 'haulboard.mailbox.label_deleted');
+  useMailWrite(
+    ({ id, body }: { id?: number; body: MailLabelBody }) =>
+      id ? mailApi.updateLabel(id, body) : mailApi.createLabel(body),
+    'haulboard.mailbox.label_saved',
+  );
+export const useDeleteLabel = () =>
+  useMailWrite((id: number) => mailApi.deleteLabel(id), 'haulboard.mailbox.label_deleted');

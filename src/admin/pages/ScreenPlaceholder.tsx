@@ -12,14 +12,16 @@ export function ScreenPlaceholder() {
   return <MessagePage title={title} body={translate('haulboard.placeholder.body')} />;
 }
 
-/** Template demo areas of SPEC.md: not product; each points to the real screen (DESIGN.md §9). */
+/** The template areas: not product; each points to the real screen (docs/product.md#template-areas). */
 export function TemplatePointer({ hint, to, target }: { hint: string; to?: string; target?: string }) {
   const translate = useTranslate();
   return (
     <MessagePage
       title={translate('haulboard.account.under_construction_title')}
       body={translate('haulboard.placeholder.template_body', { hint: translate(hint) })}
-      action={to && target ? { label: translate('haulboard.placeholder.go', { target: translate(target) }), to } : undefined}
+      action={
+        to && target ? { label: translate('haulboard.placeholder.go', { target: translate(target) }), to } : undefined
+      }
     />
   );
 }

@@ -5,10 +5,17 @@ import { useTranslate } from 'ra-core';
 import { useState } from 'react';
 
 /**
- * A name typed in place: confirm stays dimmed while the name is empty or unchanged (SPEC.md §5), Enter confirms,
- * Escape cancels. Used to add a group and to rename one.
+ * A name typed in place: confirm stays dimmed while the name is empty or unchanged (docs/product/shell.md#sidebar),
+ * Enter confirms, Escape cancels. Used to add a group and to rename one.
  */
-export function InlineNameField({ initial = '', label, confirmLabel, onConfirm, onCancel, busy }: {
+export function InlineNameField({
+  initial = '',
+  label,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  busy,
+}: {
   initial?: string;
   label: string;
   confirmLabel: string;
@@ -42,7 +49,14 @@ export function InlineNameField({ initial = '', label, confirmLabel, onConfirm, 
         slotProps={{ htmlInput: { maxLength: 60 } }}
         sx={{ flex: 1, minWidth: 0 }}
       />
-      <IconButton type="submit" size="small" color="primary" disabled={disabled} aria-label={confirmLabel} sx={{ opacity: disabled ? 0.4 : 1 }}>
+      <IconButton
+        type="submit"
+        size="small"
+        color="primary"
+        disabled={disabled}
+        aria-label={confirmLabel}
+        sx={{ opacity: disabled ? 0.4 : 1 }}
+      >
         <CheckIcon fontSize="small" />
       </IconButton>
       <IconButton size="small" onClick={onCancel} aria-label={translate('haulboard.sidebar.cancel')}>

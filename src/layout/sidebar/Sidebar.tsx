@@ -13,9 +13,10 @@ import { visuallyHidden } from '../../../ui/visuallyHidden';
 import { useLayoutActions } from './useLayoutActions';
 import { HoverHint } from '../../../ui/HoverHint';
 
-/** SPEC.md §4: 0 normal, 1 adding a group, 2 reordering or renaming; no other value is accepted. */
+/** The sidebar's modes (docs/product/shell.md#sidebar): 0 normal, 1 adding a group, 2 reordering or renaming. */
 export type SidebarMode = 0 | 1 | 2;
-export const toSidebarMode = (value: number): SidebarMode | null => (value === 0 || value === 1 || value === 2 ? value : null);
+export const toSidebarMode = (value: number): SidebarMode | null =>
+  value === 0 || value === 1 || value === 2 ? value : null;
 
 const isActiveUri = (uri: string, pathname: string) => pathname === uri || pathname.startsWith(uri + '/');
 
@@ -32,7 +33,10 @@ export function Sidebar() {
     if (next !== null) setModeState(next);
   };
   const [gearAnchor, setGearAnchor] = useState<HTMLElement | null>(null);
-  const activeGroupId = useMemo(() => groups?.find((g) => g.features.some((f) => isActiveUri(f.uri, pathname)))?.id ?? null, [groups, pathname]);
+  const activeGroupId = useMemo(
+    () => groups?.find((g) => g.features.some((f) => isActiveUri(f.uri, pathname)))?.id ?? null,
+    [groups, pathname],
+  );
   const [expanded, setExpanded] = useState<number | null>(activeGroupId);
   useEffect(() => {
     if (activeGroupId !== null) setExpanded(activeGroupId);
@@ -52,7 +56,15 @@ export function Sidebar() {
     );
   } else if (!groups && isError) {
     body = (
-      <Alert severity="error" sx={{ m: 1 }} action={<Button color="inherit" size="small" onClick={() => refetch()}>{translate('haulboard.sidebar.retry')}</Button>}>
+      <Alert
+        severity="error"
+        sx={{ m: 1 }}
+        action={
+          <Button color="inherit" size="small" onClick={() => refetch()}>
+            {translate('haulboard.sidebar.retry')}
+          </Button>
+        }
+      >
         {translate('haulboard.sidebar.error')}
       </Alert>
     );
@@ -60,7 +72,11 @@ export function Sidebar() {
     const visible = managing ? groups : groups.filter((g) => g.features.length);
     body = (
       <Box component="ul" sx={{ p: 0, m: 0 }}>
-        {!visible.length && <Typography variant="body2" sx={{ p: 2 }}>{translate('haulboard.sidebar.empty')}</Typography>}
+        {!visible.length && (
+          <Typography variant="body2" sx={{ p: 2 }}>
+            {translate('haulboard.sidebar.empty')}
+          </Typography>
+        )}
         {visible.map((group) => (
           <GroupSection
             key={group.id}
@@ -88,7 +104,12 @@ export function Sidebar() {
               moveFeature: (featureId, toGroupId) => {
                 const feature = groups.flatMap((g) => g.features).find((f) => f.id === featureId);
                 const target = groups.find((g) => g.id === toGroupId);
-                actions.move.mutate({ groupId: toGroupId, featureId, title: feature?.title ?? '', group: target?.name ?? '' });
+                actions.move.mutate({
+                  groupId: toGroupId,
+                  featureId,
+                  title: feature?.title ?? '',
+                  group: target?.name ?? '',
+                });
               },
             }}
           />
@@ -102,7 +123,11 @@ export function Sidebar() {
       <Box aria-live="polite" sx={visuallyHidden}>
         {isSuccess ? translate('haulboard.sidebar.loaded') : ''}
       </Box>
-      {managing && !compact && <Typography variant="caption" color="text.secondary" sx={{ display: 'block', px: 2, pb: 1 }}>{translate('haulboard.sidebar.drag_hint')}</Typography>}
+      {managing && !compact && (
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', px: 2, pb: 1 }}>
+          {translate('haulboard.sidebar.drag_hint')}
+        </Typography>
+      )}
       {body}
       {mode === 1 && (
         <InlineNameField
@@ -114,16 +139,60 @@ export function Sidebar() {
         />
       )}
       {canManage && groups && (
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: compact ? 'center' : 'space-between', px: 1, pt: 1 }}>
-          <HoverHint title={translate('haulboard.sidebar.manage')}>
-            <IconButton aria-label={translate('haulboard.sidebar.manage')} aria-haspopup="menu" onClick={(event) => setGearAnchor(event.currentTarget)}>
-              <SettingsIcon fontSize="small" />
-            </IconButton>
-          </HoverHint>
-          {managing && <Button size="small" variant="contained" onClick={() => setMode(0)}>{translate('haulboard.sidebar.done')}</Button>}
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: compact ? 'center' : 'space-between',
+            px: 1,
+            pt: 1,
+          }}
+        >
+          {/* Named in words while the sidebar is open (a bare gear read as the Settings section); a hint when compact. */}
+          {compact ? (
+            <HoverHint title={translate('haulboard.sidebar.manage')}>
+              <IconButton
+                aria-label={translate('haulboard.sidebar.manage')}
+                aria-haspopup="menu"
+                onClick={(event) => setGearAnchor(event.currentTarget)}
+              >
+                <SettingsIcon fontSize="small" />
+              </IconButton>
+            </HoverHint>
+          ) : (
+            <Button
+              color="inherit"
+              size="small"
+              startIcon={<SettingsIcon fontSize="small" />}
+              aria-haspopup="menu"
+              onClick={(event) => setGearAnchor(event.currentTarget)}
+              sx={{ textTransform: 'none' }}
+            >
+              {translate('haulboard.sidebar.manage')}
+            </Button>
+          )}
+          {managing && (
+            <Button size="small" variant="contained" onClick={() => setMode(0)}>
+              {translate('haulboard.sidebar.done')}
+            </Button>
+          )}
           <Menu anchorEl={gearAnchor} open={!!gearAnchor} onClose={() => setGearAnchor(null)}>
-            <MenuItem onClick={() => { setGearAnchor(null); setMode(1); }}>{translate('haulboard.sidebar.add_group')}</MenuItem>
-            <MenuItem onClick={() => { setGearAnchor(null); setMode(2); }}>{translate('haulboard.sidebar.reorder_groups')}</MenuItem>
+            <MenuItem
+              onClick={() => {
+                setGearAnchor(null);
+                setMode(1);
+              }}
+            >
+              {translate('haulboard.sidebar.add_group')}
+            </MenuItem>
+            <MenuItem
+              onClick={() => {
+                setGearAnchor(null);
+                setMode(2);
+              }}
+            >
+              {translate('haulboard.sidebar.reorder_groups')}
+            </MenuItem>
           </Menu>
         </Box>
       )}

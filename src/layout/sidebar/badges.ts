@@ -9,3 +9,6 @@ const useNoBadge = () => 0;
 
 /** The badge hook of an entry (the same one for the entry's whole life: its uri does not change). */
 export const badgeHookOf = (uri: string): (() => number) => BADGES[uri] ?? useNoBadge;
+
+/** Whether an entry has a count to show (a collapsed group shows its entries' counts on its header). */
+export const hasBadge = (uri: string): boolean => uri in BADGES;

@@ -41,10 +41,41 @@ import type { IconName } from '../../../schema/icons';
  * compile. A server speaking the same API may still name another: that shows a page icon.
  */
 const ICONS: Record<IconName, SvgIconComponent> = {
-  AccountBalance, AccountBalanceWallet, AdminPanelSettings, Assessment, AssignmentInd, AttachMoney, Badge, Business,
-  CalendarMonth, CreditCard, Dashboard, DateRange, DirectionsCar, Event, Gavel, Grading, Handshake, History, Insights,
-  LocalGasStation, LocalShipping, Payments, People, Percent, PersonOff, ReceiptLong, ReportProblem, RequestQuote,
-  RvHookup, Settings, Store, Summarize, ViewKanban, Forum,
+  AccountBalance,
+  AccountBalanceWallet,
+  AdminPanelSettings,
+  Assessment,
+  AssignmentInd,
+  AttachMoney,
+  Badge,
+  Business,
+  CalendarMonth,
+  CreditCard,
+  Dashboard,
+  DateRange,
+  DirectionsCar,
+  Event,
+  Gavel,
+  Grading,
+  Handshake,
+  History,
+  Insights,
+  LocalGasStation,
+  LocalShipping,
+  Payments,
+  People,
+  Percent,
+  PersonOff,
+  ReceiptLong,
+  ReportProblem,
+  RequestQuote,
+  RvHookup,
+  Settings,
+  Store,
+  Summarize,
+  ViewKanban,
+  Forum,
 };
 
-export const featureIcon = (name: string): SvgIconComponent => (ICONS as Record<string, SvgIconComponent>)[name] ?? Article;
+export const featureIcon = (name: string): SvgIconComponent =>
+  (ICONS as Record<string, SvgIconComponent>)[name] ?? Article;

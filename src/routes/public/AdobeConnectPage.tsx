@@ -4,7 +4,7 @@ import { getUser } from '../../../dataProvider/session';
 import { useT } from '../../i18n/useT';
 import { TextPage } from './TextPage';
 
-/** /adobe-connect: Administrator and Manager only (SPEC.md §2). */
+/** /adobe-connect: Administrator and Manager only (docs/routing.md#public-routes). */
 export default function AdobeConnectPage() {
   const t = useT();
   if (!hasValidToken()) return <Navigate to="/login" replace />;

@@ -13,8 +13,8 @@ const COMPONENTS = { 'live-permissions': () => <LivePermissions /> };
 
 /**
  * /docs/{page}: the documentation, Markdown files of the repository (docs/, CHANGELOG.md) loaded with this page only.
- * Beside it the search, the menu of SPEC.md §9 (Welcome, Feature Permissions) and the index of every page; on a phone
- * the search comes first, then the page, then the menus.
+ * Beside it the search, the menu (Welcome, Feature Permissions: docs/product/administration.md#public-site) and the
+ * index of every page; on a phone the search comes first, then the page, then the menus.
  */
 export default function DocsPage() {
   const { page = 'welcome' } = useParams();

@@ -14,9 +14,9 @@ const helpOf = (path: string) => (/^\/(login|register|forgotpassword|resetbyemai
 const FOOTER: [string, string][] = [['/contact', 'public.contact'], ['/pricing', 'public.pricing'], ['/terms-of-service', 'public.terms'], ['/privacy-policy', 'public.privacy']];
 
 /**
- * SPEC.md §2: top bar with the version, links to Dashboard and Documentation, and a help button. Around the child
- * route, or around `children` (a public page on an /app address: the verification link). The documentation takes a
- * wider column than the forms.
+ * The public layout (docs/product/administration.md#public-site): top bar with the version, links to Dashboard and
+ * Documentation, and a help button. Around the child route, or around `children` (a public page on an /app address: the
+ * verification link). The documentation takes a wider column than the forms.
  */
 export function PublicLayout({ children }: { children?: ReactNode }) {
   const t = useT();

@@ -11,8 +11,9 @@ import { RECAPTCHA_SITE_KEY, Recaptcha } from './Recaptcha';
 import { emailProblem, useForm, useSubmit } from './useForm';
 
 /**
- * Registration (SPEC.md §3 payload). The account starts unverified: the app goes on to /app/verify-account, where the
- * verification message waits (SPEC.md §4), and is usable once verified, completed and activated by an administrator.
+ * Registration (its payload: docs/product/accounts.md#accounts). The account starts unverified: the app goes on to
+ * /app/verify-account, where the verification message waits, and is usable once verified, completed and activated by
+ * an administrator.
  */
 export default function RegisterPage() {
   const t = useT();

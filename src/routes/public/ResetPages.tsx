@@ -9,9 +9,9 @@ import { newPasswordProblems } from './passwords';
 import { emailProblem, useForm, useSubmit } from './useForm';
 
 /**
- * The password reset by e-mail (SPEC.md §2, issue 21): /resetbyemail asks for a link, which the message brings as
- * /forgotpassword/{email}/{resettoken}. The answer to the request is the same whether or not the address has an
- * account, so the page never says which.
+ * The password reset by e-mail (docs/product/accounts.md#accounts): /resetbyemail asks for a link, which the message
+ * brings as /forgotpassword/{email}/{resettoken}. The answer to the request is the same whether or not the address has
+ * an account, so the page never says which.
  */
 export function ResetByEmailPage() {
   const t = useT();

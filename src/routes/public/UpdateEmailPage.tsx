@@ -11,7 +11,7 @@ import { freshUser, useLinkAnswer } from './useLinkAnswer';
 /**
  * /app/update-email/{token}: the link of the e-mail-change message, sent to the new address. It works signed in or not
  * (public call); the signed-in user's stored account is read again so the new address shows at once. Without a token
- * verified users go on to the app (SPEC.md §4).
+ * verified users go on to the app (docs/product/accounts.md#accounts).
  */
 export default function UpdateEmailPage() {
   const t = useT();

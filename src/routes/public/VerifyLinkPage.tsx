@@ -11,7 +11,8 @@ import { freshUser, useLinkAnswer } from './useLinkAnswer';
 /**
  * The verification message's link, /app/verify-account?token=…, opened where the account may not be signed in (another
  * browser, the phone that got the e-mail): the address is verified without a session. Signed in, the app goes on to the
- * next step of the account flow (SPEC.md §4) at once; signed out, the page says so and offers the sign-in.
+ * next step of the account flow (docs/product/accounts.md#accounts) at once; signed out, the page says so and offers
+ * the sign-in.
  */
 export default function VerifyLinkPage({ token }: { token: string }) {
   const t = useT();

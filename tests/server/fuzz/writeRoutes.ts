@@ -6,7 +6,7 @@
  * field, malformed JSON, wrong content types, random query strings and path values — signed in as an administrator
  * (the shared one, or one who has never touched anything yet), with a bad token or none:
  *  - never a 5xx;
- *  - every error is JSON shaped { message, messages: [{ code, description, field? }] } (DESIGN.md §3);
+ *  - every error is JSON shaped { message, messages: [{ code, description, field? }] } (docs/api-calls.md#errors);
  *  - a rejected write (status >= 400) leaves every table as it was (the test helper's fingerprint, read again only
  *    when a trigger counted a write: watchedFingerprint);
  *  - a protected route never succeeds without a valid token.
@@ -85,14 +85,22 @@ async function discoverWriteRoutes(): Promise<WriteRoute[]> {
         });
       }
     }
-    const inventory = (server.app as unknown as { routeInventory?: { method: string; url: string; access: object }[] }).routeInventory ?? [];
+    const inventory =
+      (server.app as unknown as { routeInventory?: { method: string; url: string; access: object }[] })
+        .routeInventory ?? [];
     for (const entry of inventory) {
       const method = entry.method.toUpperCase();
       if (!WRITE_METHODS.includes(method.toLowerCase() as (typeof WRITE_METHODS)[number])) continue;
       const path = entry.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
       const key = `${method} ${path}`;
       if (routes.has(key)) continue;
-      routes.set(key, { method, path, params: [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]), body: undefined, isPublic: 'public' in entry.access });
+      routes.set(key, {
+        method,
+        path,
+        params: [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]),
+        body: undefined,
+        isPublic: 'public' in entry.access,
+      });
     }
     return [...routes.values()];
   } finally {
@@ -129,11 +137,14 @@ function validValue(given: JsonSchema | undefined, depth = 0): fc.Arbitrary<unkn
     case 'string': {
       const max = Math.min(schema.maxLength ?? 40, 60);
       const min = Math.min(schema.minLength ?? 0, max);
-      if (schema.format === 'email' || schema.pattern?.includes('@')) return fc.emailAddress().filter((e) => e.length <= (schema.maxLength ?? 254));
+      if (schema.format === 'email' || schema.pattern?.includes('@'))
+        return fc.emailAddress().filter((e) => e.length <= (schema.maxLength ?? 254));
       if (schema.pattern) {
         try {
           const pattern = new RegExp(schema.pattern);
-          return fc.stringMatching(pattern).filter((s) => s.length >= min && s.length <= (schema.maxLength ?? Infinity));
+          return fc
+            .stringMatching(pattern)
+            .filter((s) => s.length >= min && s.length <= (schema.maxLength ?? Infinity));
         } catch {
           // fall through to a plain string
         }
@@ -142,32 +153,45 @@ function validValue(given: JsonSchema | undefined, depth = 0): fc.Arbitrary<unkn
     }
     case 'integer':
     case 'number': {
-      const lo = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? Math.floor(schema.exclusiveMinimum) + 1 : -1_000_000);
-      const hi = schema.maximum ?? (schema.exclusiveMaximum !== undefined ? Math.ceil(schema.exclusiveMaximum) - 1 : 1_000_000);
+      const lo =
+        schema.minimum ??
+        (schema.exclusiveMinimum !== undefined ? Math.floor(schema.exclusiveMinimum) + 1 : -1_000_000);
+      const hi =
+        schema.maximum ?? (schema.exclusiveMaximum !== undefined ? Math.ceil(schema.exclusiveMaximum) - 1 : 1_000_000);
       // Money's lowest is a cent (0.01): the integers start at the next whole number.
       const low = Math.ceil(Math.max(lo, -2_147_483_648));
       const high = Math.floor(Math.min(hi, 2_147_483_647));
       // Mostly small ids, so that requests also reach real records.
       const ints = fc.oneof(
-        { weight: 4, arbitrary: fc.integer({ min: Math.max(low, Math.min(1, high)), max: Math.min(high, Math.max(low, 1) + 40) }) },
+        {
+          weight: 4,
+          arbitrary: fc.integer({ min: Math.max(low, Math.min(1, high)), max: Math.min(high, Math.max(low, 1) + 40) }),
+        },
         { weight: 1, arbitrary: fc.constantFrom(low, high) },
         { weight: 1, arbitrary: fc.integer({ min: low, max: high }) },
       );
-      return type === 'integer' ? ints : fc.oneof(ints, fc.double({ min: low, max: high, noNaN: true, noDefaultInfinity: true }));
+      return type === 'integer'
+        ? ints
+        : fc.oneof(ints, fc.double({ min: low, max: high, noNaN: true, noDefaultInfinity: true }));
     }
     case 'boolean':
       return fc.boolean();
     case 'null':
       return fc.constant(null);
     case 'array':
-      return fc.array(validValue(schema.items, depth + 1), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 6, Math.max(schema.minItems ?? 0, 6)) });
+      return fc.array(validValue(schema.items, depth + 1), {
+        minLength: schema.minItems ?? 0,
+        maxLength: Math.min(schema.maxItems ?? 6, Math.max(schema.minItems ?? 0, 6)),
+      });
     case 'object': {
       const properties = schema.properties ?? {};
       // A property no value is valid for (`not: {}`: a field an update refuses) is left out of a valid body.
       const keys = Object.keys(properties).filter((k) => !properties[k].not);
       if (!keys.length) return fc.constant({});
       const required = (schema.required ?? []).filter((k) => keys.includes(k));
-      return fc.record(Object.fromEntries(keys.map((k) => [k, validValue(properties[k], depth + 1)])), { requiredKeys: required });
+      return fc.record(Object.fromEntries(keys.map((k) => [k, validValue(properties[k], depth + 1)])), {
+        requiredKeys: required,
+      });
     }
     default:
       return fc.jsonValue({ maxDepth: 2 });
@@ -183,17 +207,62 @@ function numberText(n: number): string {
 }
 
 const PROTOTYPE_NAMES = Object.getOwnPropertyNames(Object.prototype);
-const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', '__defineGetter__'];
+const PROTOTYPE_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  '__defineGetter__',
+];
 
 /** Hostile JSON values, as raw text (so 1e309 and -0 survive). */
 const hostileValue: fc.Arbitrary<string> = fc.oneof(
   {
     weight: 4,
     arbitrary: fc.constantFrom(
-      '1e309', '-1e309', '-0', '0', '-1', '1.5', '-2147483649', '2147483648', '9007199254740993', '1e21', '1e-400', '123456789012345678901234567890',
-      '"NaN"', '"Infinity"', '"-Infinity"', '"1e309"', '"-0"', '"1"', '"0x10"', '""', '"   "', 'null', 'true', 'false', '[]', '{}', '[1e309]', '[-0]',
-      '[null]', '[[]]', '{"__proto__":{"polluted":true}}', '{"constructor":{"prototype":{"polluted":true}}}', '"\\u0000"', '"\\ud800"',
-      '"<script>alert(1)</script>"', '"\' OR 1=1 --"', '"%s%n%x"', '"../../etc/passwd"', '"😀👍🏽"', '"\\u202e"', '{"$gt":""}',
+      '1e309',
+      '-1e309',
+      '-0',
+      '0',
+      '-1',
+      '1.5',
+      '-2147483649',
+      '2147483648',
+      '9007199254740993',
+      '1e21',
+      '1e-400',
+      '123456789012345678901234567890',
+      '"NaN"',
+      '"Infinity"',
+      '"-Infinity"',
+      '"1e309"',
+      '"-0"',
+      '"1"',
+      '"0x10"',
+      '""',
+      '"   "',
+      'null',
+      'true',
+      'false',
+      '[]',
+      '{}',
+      '[1e309]',
+      '[-0]',
+      '[null]',
+      '[[]]',
+      '{"__proto__":{"polluted":true}}',
+      '{"constructor":{"prototype":{"polluted":true}}}',
+      '"\\u0000"',
+      '"\\ud800"',
+      '"<script>alert(1)</script>"',
+      '"\' OR 1=1 --"',
+      '"%s%n%x"',
+      '"../../etc/passwd"',
+      '"😀👍🏽"',
+      '"\\u202e"',
+      '{"$gt":""}',
     ),
   },
   { weight: 2, arbitrary: fc.double().map(numberText) },
@@ -211,7 +280,9 @@ const extraKey = fc.oneof(fc.constantFrom(...PROTOTYPE_KEYS), fc.string({ maxLen
 function mutatedBody(given: JsonSchema | undefined): fc.Arbitrary<string> {
   const schema = given && merged(given);
   const keys = Object.keys(schema?.properties ?? {});
-  const base = (schema?.type === 'object' ? validValue(schema) : fc.constant({})) as fc.Arbitrary<Record<string, unknown>>;
+  const base = (schema?.type === 'object' ? validValue(schema) : fc.constant({})) as fc.Arbitrary<
+    Record<string, unknown>
+  >;
   const knownKey = keys.length ? fc.constantFrom(...keys) : extraKey;
   return fc
     .tuple(
@@ -237,8 +308,32 @@ function malformedBody(schema: JsonSchema | undefined): fc.Arbitrary<string> {
     .chain((text) => fc.nat({ max: Math.max(0, text.length - 1) }).map((n) => text.slice(0, n)));
   return fc.oneof(
     fc.constantFrom(
-      '', ' ', '{', '}', '[', '{"a":}', "{'a':1}", '{"a":1,}', '[1,]', 'NaN', 'Infinity', '-Infinity', 'undefined', '{"a":1}}', '{"a":"\\x"}',
-      '\u0000', '{"a":1e}', '0x10', '--1', '{"a":01}', '"unterminated', '{a:1}', '\uFEFF{"a":1}', '{"a":1}\n{"b":2}', '<xml/>', 'a=1&b=2',
+      '',
+      ' ',
+      '{',
+      '}',
+      '[',
+      '{"a":}',
+      "{'a':1}",
+      '{"a":1,}',
+      '[1,]',
+      'NaN',
+      'Infinity',
+      '-Infinity',
+      'undefined',
+      '{"a":1}}',
+      '{"a":"\\x"}',
+      '\u0000',
+      '{"a":1e}',
+      '0x10',
+      '--1',
+      '{"a":01}',
+      '"unterminated',
+      '{a:1}',
+      '\uFEFF{"a":1}',
+      '{"a":1}\n{"b":2}',
+      '<xml/>',
+      'a=1&b=2',
     ),
     fc.string({ unit: 'binary', maxLength: 60 }),
     truncated,
@@ -247,7 +342,12 @@ function malformedBody(schema: JsonSchema | undefined): fc.Arbitrary<string> {
 
 function bodyText(route: WriteRoute): fc.Arbitrary<string | undefined> {
   const anything = fc
-    .anything({ maxDepth: 4, withNullPrototype: true, withObjectString: true, key: fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom(...PROTOTYPE_KEYS)) })
+    .anything({
+      maxDepth: 4,
+      withNullPrototype: true,
+      withObjectString: true,
+      key: fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom(...PROTOTYPE_KEYS)),
+    })
     .map((v) => {
       try {
         return JSON.stringify(v);
@@ -272,17 +372,71 @@ const contentType = fc.oneof(
   {
     weight: 4,
     arbitrary: fc.constantFrom<string | undefined>(
-      undefined, '', 'application/json; charset=utf-8', 'APPLICATION/JSON', 'application/json; charset=latin1', 'application/json;charset=utf-16',
-      'text/plain', 'text/xml', 'application/xml', 'text/html', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=xyz',
-      'application/octet-stream', 'application/vnd.api+json', 'application/merge-patch+json', '*/*', 'json', 'application/', ';;;',
+      undefined,
+      '',
+      'application/json; charset=utf-8',
+      'APPLICATION/JSON',
+      'application/json; charset=latin1',
+      'application/json;charset=utf-16',
+      'text/plain',
+      'text/xml',
+      'application/xml',
+      'text/html',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=xyz',
+      'application/octet-stream',
+      'application/vnd.api+json',
+      'application/merge-patch+json',
+      '*/*',
+      'json',
+      'application/',
+      ';;;',
     ),
   },
 );
 
 const PATH_VALUES = [
-  '-1', '0', '1', '2', '3', '7', '2147483647', '2147483648', '99999999999999', '1e309', '-1e309', '-0', '1.5', '0x1F', '1e3', '+1', ' 1', '01',
-  'abc', 'null', 'undefined', 'NaN', 'Infinity', '..', '.', '../', '..%2F..%2Fetc%2Fpasswd', '%2e%2e', '%00', '%2F', '%20', '%zz', '%',
-  '%E2%82', '😀', 'ünïcödé', '9'.repeat(120), '1;DROP TABLE users', "1' OR '1'='1", '__proto__', 'constructor',
+  '-1',
+  '0',
+  '1',
+  '2',
+  '3',
+  '7',
+  '2147483647',
+  '2147483648',
+  '99999999999999',
+  '1e309',
+  '-1e309',
+  '-0',
+  '1.5',
+  '0x1F',
+  '1e3',
+  '+1',
+  ' 1',
+  '01',
+  'abc',
+  'null',
+  'undefined',
+  'NaN',
+  'Infinity',
+  '..',
+  '.',
+  '../',
+  '..%2F..%2Fetc%2Fpasswd',
+  '%2e%2e',
+  '%00',
+  '%2F',
+  '%20',
+  '%zz',
+  '%',
+  '%E2%82',
+  '😀',
+  'ünïcödé',
+  '9'.repeat(120),
+  '1;DROP TABLE users',
+  "1' OR '1'='1",
+  '__proto__',
+  'constructor',
 ];
 const pathValue = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...PATH_VALUES) },
@@ -292,9 +446,38 @@ const pathValue = fc.oneof(
   { weight: 1, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 10 }).map(encodeURIComponent) },
 );
 
-const QUERY_KEYS = ['Page', 'Size', 'Search', 'Sort', 'page', 'size', 'id', 'ShowDeleted', 'version', 'access_token', '__proto__', 'constructor', 'toString'];
+const QUERY_KEYS = [
+  'Page',
+  'Size',
+  'Search',
+  'Sort',
+  'page',
+  'size',
+  'id',
+  'ShowDeleted',
+  'version',
+  'access_token',
+  '__proto__',
+  'constructor',
+  'toString',
+];
 const queryValue = fc.oneof(
-  fc.constantFrom('1e309', '-1', '0', '10001', 'Infinity', 'NaN', '-0', '', 'true', '[]', '{}', 'x'.repeat(5000), '😀', '%zz'),
+  fc.constantFrom(
+    '1e309',
+    '-1',
+    '0',
+    '10001',
+    'Infinity',
+    'NaN',
+    '-0',
+    '',
+    'true',
+    '[]',
+    '{}',
+    'x'.repeat(5000),
+    '😀',
+    '%zz',
+  ),
   fc.string({ maxLength: 20 }),
   fc.integer().map(String),
 );
@@ -303,10 +486,25 @@ const queryString = fc.oneof(
   {
     weight: 3,
     arbitrary: fc
-      .array(fc.tuple(fc.oneof(fc.constantFrom(...QUERY_KEYS), fc.string({ minLength: 1, maxLength: 10 })), queryValue), { minLength: 1, maxLength: 5 })
+      .array(
+        fc.tuple(fc.oneof(fc.constantFrom(...QUERY_KEYS), fc.string({ minLength: 1, maxLength: 10 })), queryValue),
+        { minLength: 1, maxLength: 5 },
+      )
       .map((pairs) => '?' + pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')),
   },
-  { weight: 1, arbitrary: fc.constantFrom('?', '?&&==&', '?a', '?a[b]=1&a[c]=2', '?%zz=1', '?a=%zz', '?__proto__[x]=1', '?Page=1&Page=2') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '?',
+      '?&&==&',
+      '?a',
+      '?a[b]=1&a[c]=2',
+      '?%zz=1',
+      '?a=%zz',
+      '?__proto__[x]=1',
+      '?Page=1&Page=2',
+    ),
+  },
 );
 
 type Actor = 'admin' | 'freshAdmin' | 'none' | 'badToken' | 'tamperedToken' | 'basicAuth';
@@ -320,178 +518,255 @@ const actor = fc.oneof(
 // Checks
 
 function describeCase(c: { method: string; url: string; contentType?: string; actor: Actor; body?: string }): string {
-  const body = c.body === undefined ? '(none)' : c.body.length > 300 ? `${c.body.slice(0, 300)}… (${c.body.length} chars)` : c.body;
+  const body =
+    c.body === undefined
+      ? '(none)'
+      : c.body.length > 300
+        ? `${c.body.slice(0, 300)}… (${c.body.length} chars)`
+        : c.body;
   return `${c.method} ${c.url.length > 300 ? c.url.slice(0, 300) + '…' : c.url} [actor ${c.actor}, content-type ${JSON.stringify(c.contentType)}] body ${body}`;
 }
 
-function expectErrorBody(response: { status: number; body: any; headers: Record<string, unknown> }, where: string): void {
-  expect(String(response.headers['content-type'] ?? ''), `${where}: an error must be JSON, status ${response.status}`).toMatch(/^application\/json/);
+function expectErrorBody(
+  response: { status: number; body: any; headers: Record<string, unknown> },
+  where: string,
+): void {
+  expect(
+    String(response.headers['content-type'] ?? ''),
+    `${where}: an error must be JSON, status ${response.status}`,
+  ).toMatch(/^application\/json/);
   const body = response.body;
-  expect(body && typeof body === 'object' && !Array.isArray(body), `${where}: error body ${JSON.stringify(body)}`).toBe(true);
+  expect(body && typeof body === 'object' && !Array.isArray(body), `${where}: error body ${JSON.stringify(body)}`).toBe(
+    true,
+  );
   expect(typeof body.message, `${where}: message in ${JSON.stringify(body)}`).toBe('string');
   expect(body.message.length, `${where}: empty message`).toBeGreaterThan(0);
-  expect(Array.isArray(body.messages) && body.messages.length > 0, `${where}: messages in ${JSON.stringify(body)}`).toBe(true);
+  expect(
+    Array.isArray(body.messages) && body.messages.length > 0,
+    `${where}: messages in ${JSON.stringify(body)}`,
+  ).toBe(true);
   for (const message of body.messages) {
     expect(typeof message.code, `${where}: messages[].code in ${JSON.stringify(body)}`).toBe('string');
     expect(typeof message.description, `${where}: messages[].description in ${JSON.stringify(body)}`).toBe('string');
     if (message.field !== undefined) expect(typeof message.field, `${where}: messages[].field`).toBe('string');
   }
-  expect(JSON.stringify(body), `${where}: no stack trace in an error`).not.toMatch(/\n\s+at |\\n\s+at |node_modules|\.ts:\d+/);
+  expect(JSON.stringify(body), `${where}: no stack trace in an error`).not.toMatch(
+    /\n\s+at |\\n\s+at |node_modules|\.ts:\d+/,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 
 /** The discovery's own check (once: it does not depend on the database). */
-export const checkDiscovery = () => describe('write-route discovery', () => {
-  it('finds the write routes from the OpenAPI document', () => {
-    const names = ROUTES.map((r) => `${r.method} ${r.path}`);
-    expect(names).toContain('POST /api/Auth/login');
-    expect(names).toContain('POST /api/token/logout');
-    expect(ROUTES.length).toBeGreaterThanOrEqual(5);
-    expect(ROUTES.some((r) => r.params.length > 0)).toBe(true);
-    expect(ROUTES.some((r) => r.body?.properties)).toBe(true);
+export const checkDiscovery = () =>
+  describe('write-route discovery', () => {
+    it('finds the write routes from the OpenAPI document', () => {
+      const names = ROUTES.map((r) => `${r.method} ${r.path}`);
+      expect(names).toContain('POST /api/Auth/login');
+      expect(names).toContain('POST /api/token/logout');
+      expect(ROUTES.length).toBeGreaterThanOrEqual(5);
+      expect(ROUTES.some((r) => r.params.length > 0)).toBe(true);
+      expect(ROUTES.some((r) => r.body?.properties)).toBe(true);
+    });
   });
-});
 
 /** Random and hostile calls to every write route, on one database. */
-export const fuzzEveryWriteRoute = (kind: DatabaseKind) => describe(`fuzzing every write route on ${kind}`, () => {
-  let server: TestServer;
-  let adminToken: string;
-  let fingerprint: () => Promise<string>;
-  let freshCount = 0;
+export const fuzzEveryWriteRoute = (kind: DatabaseKind) =>
+  describe(`fuzzing every write route on ${kind}`, () => {
+    let server: TestServer;
+    let adminToken: string;
+    let fingerprint: () => Promise<string>;
+    let freshCount = 0;
 
-  /** The shared administrator as seeded: user routes may edit, deactivate or delete it while other administrators exist. */
-  let adminRow: Record<string, unknown>;
-  let adminRoles: { user_id: number; role_id: number }[];
+    /** The shared administrator as seeded: user routes may edit, deactivate or delete it while other administrators exist. */
+    let adminRow: Record<string, unknown>;
+    let adminRoles: { user_id: number; role_id: number }[];
 
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-    fingerprint = await watchedFingerprint(server.db);
-    adminToken = await server.login(ADMIN);
-    adminRow = await server.db.selectFrom('users').selectAll().where('email', '=', ADMIN).executeTakeFirstOrThrow();
-    adminRoles = await server.db.selectFrom('user_roles').selectAll().where('user_id', '=', adminRow.id as number).orderBy('role_id').execute();
-  });
-  afterAll(() => server?.close());
-
-  /**
-   * An administrator who has done nothing yet but sign in (no sidebar layout, no other session): the start state of a
-   * real user. They are made FRESH_BATCH at a time, so that the fingerprint is read again once per batch rather than
-   * once per case; their password hash is argon2 at its lowest cost, so that signing in costs no 20–30 ms of hashing.
-   */
-  const freshTokens: string[] = [];
-  async function freshAdministrator(): Promise<string> {
-    if (!freshTokens.length) for (let i = 0; i < FRESH_BATCH; i++) freshTokens.push(await newAdministrator());
-    return freshTokens.shift()!;
-  }
-
-  async function newAdministrator(): Promise<string> {
-    const { id: _id, ...rest } = adminRow;
-    const email = `fuzz-admin-${++freshCount}-${kind}@haulboard.test`;
-    const values = { ...rest, email, password_hash: await CHEAP_PASSWORD_HASH };
-    const inserted = await server.db.insertInto('users').values(values as never).returning('id').executeTakeFirstOrThrow();
-    await server.db.insertInto('user_roles').values(adminRoles.map((r) => ({ user_id: inserted.id, role_id: r.role_id }))).execute();
-    return server.login(email);
-  }
-
-  /** A route that took a call may have changed the administrator: put it back as seeded, and sign in again when the token stopped working. */
-  async function keepAdminUsable(): Promise<void> {
-    const { id, ...row } = adminRow;
-    // Only when the call changed it: a write here makes the next case read the whole fingerprint again.
-    const now = await server.db.selectFrom('users').selectAll().where('id', '=', id as number).executeTakeFirst();
-    const roles = await server.db.selectFrom('user_roles').selectAll().where('user_id', '=', id as number).orderBy('role_id').execute();
-    if (JSON.stringify(now) !== JSON.stringify(adminRow)) await server.db.updateTable('users').set(row as never).where('id', '=', id as number).execute();
-    if (JSON.stringify(roles) !== JSON.stringify(adminRoles)) {
-      await server.db.deleteFrom('user_roles').where('user_id', '=', id as number).execute();
-      await server.db.insertInto('user_roles').values(adminRoles).execute();
-    }
-    const me = await server.call({ method: 'GET', url: '/api/token/me', token: adminToken });
-    if (me.status !== 200) adminToken = await server.login(ADMIN);
-  }
-
-  it.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))('%s: no 5xx, JSON errors, rejected writes change nothing', async (_name, route) => {
-    const isLogout = route.path === '/api/token/logout';
-    const statuses: Record<number, number> = {};
-    const request = fc.record({
-      actor: actor,
-      params: fc.tuple(...route.params.map(() => pathValue)),
-      query: queryString,
-      body: bodyText(route),
-      contentType,
+    beforeAll(async () => {
+      server = await startTestServer(kind);
+      fingerprint = await watchedFingerprint(server.db);
+      adminToken = await server.login(ADMIN);
+      adminRow = await server.db.selectFrom('users').selectAll().where('email', '=', ADMIN).executeTakeFirstOrThrow();
+      adminRoles = await server.db
+        .selectFrom('user_roles')
+        .selectAll()
+        .where('user_id', '=', adminRow.id as number)
+        .orderBy('role_id')
+        .execute();
     });
+    afterAll(() => server?.close());
 
-    await fc.assert(
-      fc.asyncProperty(request, async (c) => {
-        let token: string | undefined;
-        switch (c.actor) {
-          case 'admin':
-            // Logging out revokes the caller's token: that route gets a token of its own each time.
-            if (isLogout) {
-              token = await server.login(ADMIN);
-            } else token = adminToken;
-            break;
-          case 'freshAdmin':
-            token = await freshAdministrator();
-            break;
-          case 'badToken':
-            token = 'not.a.jwt';
-            break;
-          case 'tamperedToken':
-            token = adminToken.slice(0, -3) + (adminToken.endsWith('AAA') ? 'BBB' : 'AAA');
-            break;
-          default:
-            token = undefined;
-        }
-        let path = route.path;
-        route.params.forEach((name, i) => {
-          path = path.replace(`{${name}}`, c.params[i] as string);
+    /**
+     * An administrator who has done nothing yet but sign in (no sidebar layout, no other session): the start state of a
+     * real user. They are made FRESH_BATCH at a time, so that the fingerprint is read again once per batch rather than
+     * once per case; their password hash is argon2 at its lowest cost, so that signing in costs no 20–30 ms of hashing.
+     */
+    const freshTokens: string[] = [];
+    async function freshAdministrator(): Promise<string> {
+      if (!freshTokens.length) for (let i = 0; i < FRESH_BATCH; i++) freshTokens.push(await newAdministrator());
+      return freshTokens.shift()!;
+    }
+
+    async function newAdministrator(): Promise<string> {
+      const { id: _id, ...rest } = adminRow;
+      const email = `fuzz-admin-${++freshCount}-${kind}@haulboard.test`;
+      const values = { ...rest, email, password_hash: await CHEAP_PASSWORD_HASH };
+      const inserted = await server.db
+        .insertInto('users')
+        .values(values as never)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await server.db
+        .insertInto('user_roles')
+        .values(adminRoles.map((r) => ({ user_id: inserted.id, role_id: r.role_id })))
+        .execute();
+      return server.login(email);
+    }
+
+    /** A route that took a call may have changed the administrator: put it back as seeded, and sign in again when the token stopped working. */
+    async function keepAdminUsable(): Promise<void> {
+      const { id, ...row } = adminRow;
+      // Only when the call changed it: a write here makes the next case read the whole fingerprint again.
+      const now = await server.db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', id as number)
+        .executeTakeFirst();
+      const roles = await server.db
+        .selectFrom('user_roles')
+        .selectAll()
+        .where('user_id', '=', id as number)
+        .orderBy('role_id')
+        .execute();
+      if (JSON.stringify(now) !== JSON.stringify(adminRow))
+        await server.db
+          .updateTable('users')
+          .set(row as never)
+          .where('id', '=', id as number)
+          .execute();
+      if (JSON.stringify(roles) !== JSON.stringify(adminRoles)) {
+        await server.db
+          .deleteFrom('user_roles')
+          .where('user_id', '=', id as number)
+          .execute();
+        await server.db.insertInto('user_roles').values(adminRoles).execute();
+      }
+      const me = await server.call({ method: 'GET', url: '/api/token/me', token: adminToken });
+      if (me.status !== 200) adminToken = await server.login(ADMIN);
+    }
+
+    it.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))(
+      '%s: no 5xx, JSON errors, rejected writes change nothing',
+      async (_name, route) => {
+        const isLogout = route.path === '/api/token/logout';
+        const statuses: Record<number, number> = {};
+        const request = fc.record({
+          actor: actor,
+          params: fc.tuple(...route.params.map(() => pathValue)),
+          query: queryString,
+          body: bodyText(route),
+          contentType,
         });
-        const url = path + c.query;
-        const headers: Record<string, string> = {};
-        if (c.contentType !== undefined) headers['content-type'] = c.contentType;
-        if (c.actor === 'basicAuth') headers.authorization = 'Basic YWRtaW46YWRtaW4=';
-        const where = describeCase({ method: route.method, url, contentType: c.contentType, actor: c.actor, body: c.body });
 
-        const before = await fingerprint();
-        const response = await server.call({ method: route.method as 'POST', url, headers, token, ...(c.body !== undefined ? { payload: c.body } : {}) });
+        await fc.assert(
+          fc.asyncProperty(request, async (c) => {
+            let token: string | undefined;
+            switch (c.actor) {
+              case 'admin':
+                // Logging out revokes the caller's token: that route gets a token of its own each time.
+                if (isLogout) {
+                  token = await server.login(ADMIN);
+                } else token = adminToken;
+                break;
+              case 'freshAdmin':
+                token = await freshAdministrator();
+                break;
+              case 'badToken':
+                token = 'not.a.jwt';
+                break;
+              case 'tamperedToken':
+                token = adminToken.slice(0, -3) + (adminToken.endsWith('AAA') ? 'BBB' : 'AAA');
+                break;
+              default:
+                token = undefined;
+            }
+            let path = route.path;
+            route.params.forEach((name, i) => {
+              path = path.replace(`{${name}}`, c.params[i] as string);
+            });
+            const url = path + c.query;
+            const headers: Record<string, string> = {};
+            if (c.contentType !== undefined) headers['content-type'] = c.contentType;
+            if (c.actor === 'basicAuth') headers.authorization = 'Basic YWRtaW46YWRtaW4=';
+            const where = describeCase({
+              method: route.method,
+              url,
+              contentType: c.contentType,
+              actor: c.actor,
+              body: c.body,
+            });
 
-        statuses[response.status] = (statuses[response.status] ?? 0) + 1;
-        expect(Object.getOwnPropertyNames(Object.prototype), `${where}: polluted Object.prototype`).toEqual(PROTOTYPE_NAMES);
-        expect(({} as Record<string, unknown>).polluted, `${where}: polluted Object.prototype`).toBeUndefined();
-        expect(response.status, `${where}: never a 5xx; got ${JSON.stringify(response.body)}`).toBeLessThan(500);
-        if (response.status >= 400) {
-          const after = await fingerprint();
-          expectErrorBody(response, where);
-          if (after !== before) {
-            const changed = diffTables(before, after);
-            expect.fail(`${where}: rejected with ${response.status} ${JSON.stringify(response.body)} but changed ${changed}`);
-          }
-        } else {
-          if (!route.isPublic) {
-            expect(['admin', 'freshAdmin'], `${where}: a protected route succeeded (${response.status}) without a valid token`).toContain(c.actor);
-          }
-          await keepAdminUsable();
-        }
-      }),
-      { numRuns: RUNS, seed: SEED, interruptAfterTimeLimit: 45_000 },
+            const before = await fingerprint();
+            const response = await server.call({
+              method: route.method as 'POST',
+              url,
+              headers,
+              token,
+              ...(c.body !== undefined ? { payload: c.body } : {}),
+            });
+
+            statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+            expect(Object.getOwnPropertyNames(Object.prototype), `${where}: polluted Object.prototype`).toEqual(
+              PROTOTYPE_NAMES,
+            );
+            expect(({} as Record<string, unknown>).polluted, `${where}: polluted Object.prototype`).toBeUndefined();
+            expect(response.status, `${where}: never a 5xx; got ${JSON.stringify(response.body)}`).toBeLessThan(500);
+            if (response.status >= 400) {
+              const after = await fingerprint();
+              expectErrorBody(response, where);
+              if (after !== before) {
+                const changed = diffTables(before, after);
+                expect.fail(
+                  `${where}: rejected with ${response.status} ${JSON.stringify(response.body)} but changed ${changed}`,
+                );
+              }
+            } else {
+              if (!route.isPublic) {
+                expect(
+                  ['admin', 'freshAdmin'],
+                  `${where}: a protected route succeeded (${response.status}) without a valid token`,
+                ).toContain(c.actor);
+              }
+              await keepAdminUsable();
+            }
+          }),
+          { numRuns: RUNS, seed: SEED, interruptAfterTimeLimit: 45_000 },
+        );
+        if (process.env.FUZZ_VERBOSE)
+          console.log(`${kind} ${route.method} ${route.path}: statuses ${JSON.stringify(statuses)}`);
+      },
     );
-    if (process.env.FUZZ_VERBOSE) console.log(`${kind} ${route.method} ${route.path}: statuses ${JSON.stringify(statuses)}`);
   });
-});
 
 // ---------------------------------------------------------------------------------------------------------------
-// Values at the edges (issue 25): into a roughly valid body of every write route, one field at a time, a lone
-// surrogate (any text), a year 0000 or 9999 (any business date) or money finer than a cent (any non-integer
-// number); and an empty JSON body to every route that takes none.
+// Values at the edges (docs/product/conventions.md#limits): into a roughly valid body of every write route, one field
+// at a time, a lone surrogate (any text), a year 0000 or 9999 (any business date) or money finer than a cent (any
+// non-integer number); and an empty JSON body to every route that takes none.
 
 type Edge = 'text' | 'date' | 'money';
-interface Leaf { path: (string | number)[]; edges: Edge[] }
+interface Leaf {
+  path: (string | number)[];
+  edges: Edge[];
+}
 const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
 const EDGE_VALUES: Record<Edge, fc.Arbitrary<(original: unknown) => unknown>> = {
-  text: fc.tuple(fc.constantFrom('\ud800', '\udfff', '\udc00\ud800'), fc.nat({ max: 40 })).map(([lone, at]) => (original) => {
-    const text = typeof original === 'string' ? original : '';
-    const i = Math.min(at, text.length);
-    return text.slice(0, i) + lone + text.slice(i);
-  }),
+  text: fc
+    .tuple(fc.constantFrom('\ud800', '\udfff', '\udc00\ud800'), fc.nat({ max: 40 }))
+    .map(([lone, at]) => (original) => {
+      const text = typeof original === 'string' ? original : '';
+      const i = Math.min(at, text.length);
+      return text.slice(0, i) + lone + text.slice(i);
+    }),
   date: fc.constantFrom('0000-01-01', '9999-12-31', '0000-12-31', '9999-01-01').map((date) => () => date),
   money: fc.constantFrom(19.999999999, 0.001, 1.005, 100.0000001, 0.015).map((amount) => () => amount),
 };
@@ -501,12 +776,16 @@ function leavesOf(given: JsonSchema | undefined, value: unknown, path: (string |
   if (!given) return [];
   const schema = merged(given);
   const alternatives = schema.anyOf ?? schema.oneOf;
-  if (alternatives?.length) return alternatives.flatMap((alternative) => leavesOf(alternative, value, path)).filter((leaf, i, all) => all.findIndex((l) => l.path.join('.') === leaf.path.join('.')) === i);
+  if (alternatives?.length)
+    return alternatives
+      .flatMap((alternative) => leavesOf(alternative, value, path))
+      .filter((leaf, i, all) => all.findIndex((l) => l.path.join('.') === leaf.path.join('.')) === i);
   if (typeof value === 'string' && (schema.type === 'string' || schema.enum || schema.const !== undefined)) {
     return [{ path, edges: schema.pattern === DATE_PATTERN ? ['text', 'date'] : ['text'] }];
   }
   if (typeof value === 'number' && schema.type === 'number') return [{ path, edges: ['money'] }];
-  if (Array.isArray(value) && schema.items) return value.flatMap((item, i) => leavesOf(schema.items, item, [...path, i]));
+  if (Array.isArray(value) && schema.items)
+    return value.flatMap((item, i) => leavesOf(schema.items, item, [...path, i]));
   if (value && typeof value === 'object' && schema.properties) {
     return Object.entries(value).flatMap(([key, item]) => leavesOf(schema.properties![key], item, [...path, key]));
   }
@@ -521,77 +800,112 @@ function withValueAt(value: unknown, path: (string | number)[], change: (origina
 }
 
 /** Text, dates and money at their edges in every write route's body, on one database. */
-export const fuzzValuesAtEdges = (kind: DatabaseKind) => describe(`values at the edges in every write route on ${kind}`, () => {
-  let server: TestServer;
-  let adminToken: string;
-  let fingerprint: () => Promise<string>;
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-    fingerprint = await watchedFingerprint(server.db);
-    adminToken = await server.login(ADMIN);
-  });
-  afterAll(() => server?.close());
+export const fuzzValuesAtEdges = (kind: DatabaseKind) =>
+  describe(`values at the edges in every write route on ${kind}`, () => {
+    let server: TestServer;
+    let adminToken: string;
+    let fingerprint: () => Promise<string>;
+    beforeAll(async () => {
+      server = await startTestServer(kind);
+      fingerprint = await watchedFingerprint(server.db);
+      adminToken = await server.login(ADMIN);
+    });
+    afterAll(() => server?.close());
 
-  const withBodies = ROUTES.filter((route) => route.body?.type === 'object' || route.body?.allOf);
-  it.each(withBodies.map((route) => [`${route.method} ${route.path}`, route] as const))('%s: a lone surrogate, a year 0000/9999 or money finer than a cent is refused, naming the field', async (_name, route) => {
-    const seen = new Set<Edge>();
-    const cases = validValue(route.body)
-      .chain((body) => {
-        // Every body also gets a field whose very name is a lone surrogate (the only text a body of ids can carry).
-        const named = { path: ['note\ufffd'], edge: 'text' as Edge, body: { ...(body as object), 'note\ud800': 'x' } };
-        const leaves = leavesOf(route.body, body).flatMap((leaf) => leaf.edges.map((edge) => ({ path: leaf.path, edge })));
-        const inField = leaves.length
-          ? fc.constantFrom(...leaves).chain((leaf) => EDGE_VALUES[leaf.edge].map((change) => ({ body: withValueAt(body, leaf.path, change), ...leaf })))
-          : fc.constant(named);
-        return fc.oneof({ weight: 5, arbitrary: inField }, { weight: 1, arbitrary: fc.constant(named) });
-      });
-    await fc.assert(
-      fc.asyncProperty(cases, async (c) => {
-        const url = route.params.reduce((path, name) => path.replace(`{${name}}`, '1'), route.path);
-        const payload = JSON.stringify(c.body);
-        const where = `${route.method} ${url} ${c.edge} at ${c.path.join('.')}: ${payload.slice(0, 400)}`;
-        const before = await fingerprint();
-        const response = await server.call({ method: route.method as 'POST', url, token: adminToken, headers: { 'content-type': 'application/json' }, payload });
-        seen.add(c.edge);
-        expect(response.status, `${where} → ${JSON.stringify(response.body)}`).toBe(400);
-        expectErrorBody(response, where);
-        const fields = response.body.messages.map((m: { field?: string }) => m.field);
-        if (c.edge === 'text') expect(fields[0], `${where} → ${JSON.stringify(response.body)}`).toBe(c.path.join('.'));
-        else expect(fields, `${where} → ${JSON.stringify(response.body)}`).toContain(c.path.join('.'));
-        const after = await fingerprint();
-        if (after !== before) {
-          expect.fail(`${where}: refused but changed ${diffTables(before, after)}`);
-        }
-      }),
-      { numRuns: Math.max(8, Math.round(RUNS / 5)), seed: SEED, interruptAfterTimeLimit: 20_000 },
+    const withBodies = ROUTES.filter((route) => route.body?.type === 'object' || route.body?.allOf);
+    it.each(withBodies.map((route) => [`${route.method} ${route.path}`, route] as const))(
+      '%s: a lone surrogate, a year 0000/9999 or money finer than a cent is refused, naming the field',
+      async (_name, route) => {
+        const seen = new Set<Edge>();
+        const cases = validValue(route.body).chain((body) => {
+          // Every body also gets a field whose very name is a lone surrogate (the only text a body of ids can carry).
+          const named = {
+            path: ['note\ufffd'],
+            edge: 'text' as Edge,
+            body: { ...(body as object), 'note\ud800': 'x' },
+          };
+          const leaves = leavesOf(route.body, body).flatMap((leaf) =>
+            leaf.edges.map((edge) => ({ path: leaf.path, edge })),
+          );
+          const inField = leaves.length
+            ? fc
+                .constantFrom(...leaves)
+                .chain((leaf) =>
+                  EDGE_VALUES[leaf.edge].map((change) => ({ body: withValueAt(body, leaf.path, change), ...leaf })),
+                )
+            : fc.constant(named);
+          return fc.oneof({ weight: 5, arbitrary: inField }, { weight: 1, arbitrary: fc.constant(named) });
+        });
+        await fc.assert(
+          fc.asyncProperty(cases, async (c) => {
+            const url = route.params.reduce((path, name) => path.replace(`{${name}}`, '1'), route.path);
+            const payload = JSON.stringify(c.body);
+            const where = `${route.method} ${url} ${c.edge} at ${c.path.join('.')}: ${payload.slice(0, 400)}`;
+            const before = await fingerprint();
+            const response = await server.call({
+              method: route.method as 'POST',
+              url,
+              token: adminToken,
+              headers: { 'content-type': 'application/json' },
+              payload,
+            });
+            seen.add(c.edge);
+            expect(response.status, `${where} → ${JSON.stringify(response.body)}`).toBe(400);
+            expectErrorBody(response, where);
+            const fields = response.body.messages.map((m: { field?: string }) => m.field);
+            if (c.edge === 'text')
+              expect(fields[0], `${where} → ${JSON.stringify(response.body)}`).toBe(c.path.join('.'));
+            else expect(fields, `${where} → ${JSON.stringify(response.body)}`).toContain(c.path.join('.'));
+            const after = await fingerprint();
+            if (after !== before) {
+              expect.fail(`${where}: refused but changed ${diffTables(before, after)}`);
+            }
+          }),
+          { numRuns: Math.max(8, Math.round(RUNS / 5)), seed: SEED, interruptAfterTimeLimit: 20_000 },
+        );
+        expect(seen.has('text'), 'every body with a text field got a lone surrogate').toBe(true);
+      },
     );
-    expect(seen.has('text'), 'every body with a text field got a lone surrogate').toBe(true);
-  });
 
-  const bodyless = ROUTES.filter((route) => !route.body);
-  it.each(bodyless.map((route) => [`${route.method} ${route.path}`, route] as const))('%s: an empty JSON body is no error on a route that takes none', async (_name, route) => {
-    const token = route.path === '/api/token/logout' ? await server.login(ADMIN) : adminToken;
-    const url = route.params.reduce((path, name) => path.replace(`{${name}}`, '1'), route.path);
-    for (const payload of ['', ' ', '\r\n']) {
-      const response = await server.call({ method: route.method as 'POST', url, token, headers: { 'content-type': 'application/json' }, payload });
-      const where = `${route.method} ${url} with an empty JSON body ${JSON.stringify(payload)}`;
-      expect(response.status, `${where}: ${JSON.stringify(response.body)}`).toBeLessThan(500);
-      if (response.status >= 400) {
-        expectErrorBody(response, where);
-        expect(response.body.messages[0].code, `${where}: ${JSON.stringify(response.body)}`).not.toMatch(/^FST_ERR_CTP/);
-      }
-    }
-    // A route may have changed the administrator it acted on (id 1): sign in again for the next one.
-    if ((await server.call({ method: 'GET', url: '/api/token/me', token: adminToken })).status !== 200) adminToken = await server.login(ADMIN);
+    const bodyless = ROUTES.filter((route) => !route.body);
+    it.each(bodyless.map((route) => [`${route.method} ${route.path}`, route] as const))(
+      '%s: an empty JSON body is no error on a route that takes none',
+      async (_name, route) => {
+        const token = route.path === '/api/token/logout' ? await server.login(ADMIN) : adminToken;
+        const url = route.params.reduce((path, name) => path.replace(`{${name}}`, '1'), route.path);
+        for (const payload of ['', ' ', '\r\n']) {
+          const response = await server.call({
+            method: route.method as 'POST',
+            url,
+            token,
+            headers: { 'content-type': 'application/json' },
+            payload,
+          });
+          const where = `${route.method} ${url} with an empty JSON body ${JSON.stringify(payload)}`;
+          expect(response.status, `${where}: ${JSON.stringify(response.body)}`).toBeLessThan(500);
+          if (response.status >= 400) {
+            expectErrorBody(response, where);
+            expect(response.body.messages[0].code, `${where}: ${JSON.stringify(response.body)}`).not.toMatch(
+              /^FST_ERR_CTP/,
+            );
+          }
+        }
+        // A route may have changed the administrator it acted on (id 1): sign in again for the next one.
+        if ((await server.call({ method: 'GET', url: '/api/token/me', token: adminToken })).status !== 200)
+          adminToken = await server.login(ADMIN);
+      },
+    );
   });
-});
 
 /** Which tables differ between two fingerprints, for the failure message. */
 function diffTables(before: string, after: string): string {
-  const parse = (fp: string) => new Map(fp.split('\n').map((line) => {
-    const table = line.slice(0, line.indexOf(':'));
-    return [table, line.slice(line.indexOf(':', table.length + 1) + 1)];
-  }));
+  const parse = (fp: string) =>
+    new Map(
+      fp.split('\n').map((line) => {
+        const table = line.slice(0, line.indexOf(':'));
+        return [table, line.slice(line.indexOf(':', table.length + 1) + 1)];
+      }),
+    );
   const a = parse(before);
   const b = parse(after);
   const tables = [...new Set([...a.keys(), ...b.keys()])].filter((t) => a.get(t) !== b.get(t));

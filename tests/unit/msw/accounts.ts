@@ -1,4 +1,11 @@
-import { DEFAULT_GROUP_NAME, FEATURES, type FeatureDefinition, type FeatureKey, SECTIONS, defaultGrants } from '../../../schema/features';
+import {
+  DEFAULT_GROUP_NAME,
+  FEATURES,
+  type FeatureDefinition,
+  type FeatureKey,
+  SECTIONS,
+  defaultGrants,
+} from '../../../schema/features';
 import { NAV_FEATURES } from '../../../schema/resources';
 import type { UserDto } from '../../../schema/resources/users';
 import type { Permission, RoleName } from '../../../schema/roles';
@@ -28,17 +35,37 @@ export function groupsFor(roles: readonly RoleName[]): FeatureGroupDto[] {
     const permissions = [...new Set(roles.flatMap((role) => defaultGrants(governing, role)))];
     if (!permissions.includes('Read')) continue;
     const { key, title, uri, icon, section } = feature;
-    readable.push({ id: idOf(key), key, title, uri, icon, section, parentFeatureId: feature.parent ? idOf(feature.parent) : null, permissions });
+    readable.push({
+      id: idOf(key),
+      key,
+      title,
+      uri,
+      icon,
+      section,
+      parentFeatureId: feature.parent ? idOf(feature.parent) : null,
+      permissions,
+    });
   }
   const groups: FeatureGroupDto[] = SECTIONS.map((section) => readable.filter((f) => f.section === section))
     .filter((features) => features.length)
-    .map((features, position) => ({ id: position + 1, name: features[0].section, isDefaultgroup: false, position, features: features.map(({ section: _, ...f }) => f) }));
-  return [...groups, { id: groups.length + 1, name: DEFAULT_GROUP_NAME, isDefaultgroup: true, position: groups.length, features: [] }];
+    .map((features, position) => ({
+      id: position + 1,
+      name: features[0].section,
+      isDefaultgroup: false,
+      position,
+      features: features.map(({ section: _, ...f }) => f),
+    }));
+  return [
+    ...groups,
+    { id: groups.length + 1, name: DEFAULT_GROUP_NAME, isDefaultgroup: true, position: groups.length, features: [] },
+  ];
 }
 
 /** Whether an account holds a permission on a feature, as the server's route access checks it. */
 export function holds(account: Account, key: FeatureKey, permission: Permission): boolean {
-  return account.groups.some((group) => group.features.some((feature) => feature.key === key && feature.permissions.includes(permission)));
+  return account.groups.some((group) =>
+    group.features.some((feature) => feature.key === key && feature.permissions.includes(permission)),
+  );
 }
 
 let nextUserId = 1;
@@ -51,10 +78,32 @@ export function account(roles: RoleName[], overrides: Partial<UserDto> & { passw
   const lastName = fields.lastName ?? 'Demo';
   const now = new Date().toISOString();
   const user: UserDto = {
-    id, version: 1, deleted: false, deletedAt: null, createdAt: now, updatedAt: now,
-    name: `${firstName} ${lastName}`, firstName, lastName, email: `${roles[0].toLowerCase()}@haulboard.demo`, phone: null,
-    roleIds: [], roles, status: 'active', isActive: true, isPending: false, isRegistering: false, userType: null, avatar: null,
-    isEmailVerified: true, registrationCompleted: true, hasPassword: true, activatedAt: now, accountId: 1,
+    id,
+    version: 1,
+    deleted: false,
+    deletedAt: null,
+    createdAt: now,
+    updatedAt: now,
+    name: `${firstName} ${lastName}`,
+    firstName,
+    lastName,
+    email: `${roles[0].toLowerCase()}@haulboard.demo`,
+    phone: null,
+    roleIds: [],
+    roles,
+    status: 'active',
+    isActive: true,
+    isPending: false,
+    isRegistering: false,
+    userType: null,
+    avatar: null,
+    isEmailVerified: true,
+    registrationCompleted: true,
+    hasPassword: true,
+    activatedAt: now,
+    accountId: 1,
+    carrierId: null,
+    carrierName: null,
     ...fields,
   };
   return { email: user.email, password, user, groups: groupsFor(roles) };
@@ -69,8 +118,11 @@ export function register(...accounts: Account[]): void {
   for (const a of accounts) known.set(a.email, a);
 }
 export const findAccount = (email: string) => known.get(email);
+/** Every account the fake API knows, as the server's user table holds them. */
+export const knownAccounts = () => [...known.values()];
 
-const base64url = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+const base64url = (value: object) =>
+  btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 
 /** A session token for the account, as POST /api/Auth/login gives it. */
 export function issueToken(a: Account, lifetimeSeconds = 8 * 3600): string {
@@ -87,7 +139,8 @@ export function caller(request: Request): Account | null {
   return session && session.exp * 1000 > Date.now() ? session.account : null;
 }
 
-export const endSession = (request: Request) => sessions.delete(request.headers.get('authorization')?.replace(/^Bearer /, '') ?? '');
+export const endSession = (request: Request) =>
+  sessions.delete(request.headers.get('authorization')?.replace(/^Bearer /, '') ?? '');
 
 /** Failed sign-ins per e-mail from this browser's address (the server's per-address count). */
 export const failedSignIns = {

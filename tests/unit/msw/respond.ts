@@ -5,8 +5,9 @@ import type { ErrorMessage } from '../../../server/http/errors';
 import { normaliseQueryKeys } from '../../../server/http/validation';
 
 /**
- * The API's answers as DESIGN.md §3 fixes them, for the msw handlers: `{ value }` (or `{ data }` where SPEC.md names
- * it), the list page, and the error body `{ message, messages: [{ code, description, field }] }` with its status.
+ * The API's answers as docs/api-calls.md fixes them, for the msw handlers: `{ value }` (or `{ data }` where the
+ * original API names it), the list page, and the error body `{ message, messages: [{ code, description, field }] }`
+ * with its status.
  */
 export interface ErrorBody {
   message: string;
@@ -17,7 +18,11 @@ export const ok = <T>(value: T, init?: ResponseInit) => HttpResponse.json({ valu
 export const data = <T>(value: T) => HttpResponse.json({ data: value });
 
 /** `{ value: { items, totalCount, page, size, …extra } }`: one page of the whole filtered set. */
-export function listPage<T, E extends object = object>(all: readonly T[], paging: { page: number; size: number }, extra?: E) {
+export function listPage<T, E extends object = object>(
+  all: readonly T[],
+  paging: { page: number; size: number },
+  extra?: E,
+) {
   const items = all.slice(paging.page * paging.size, (paging.page + 1) * paging.size);
   return ok<ListPage<T> & E>({ items, totalCount: all.length, page: paging.page, size: paging.size, ...(extra as E) });
 }
@@ -31,7 +36,11 @@ export interface ProblemOptions {
 }
 
 /** An error answer: the status that means it and the one error body of every route. */
-export function problem(status: number, message: string, { code = 'error', field, headers, extra }: ProblemOptions = {}) {
+export function problem(
+  status: number,
+  message: string,
+  { code = 'error', field, headers, extra }: ProblemOptions = {},
+) {
   const body: ErrorBody = { message, messages: [{ code, description: message, field }] };
   return HttpResponse.json({ ...body, ...extra }, { status, headers });
 }

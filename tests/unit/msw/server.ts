@@ -32,9 +32,12 @@ api.events.on('request:start', ({ request, requestId }) => {
   const entry: ApiCall = { method: request.method, url: new URL(request.url), body: undefined };
   calls.push(entry);
   byId.set(requestId, entry);
-  void request.clone().text().then((text) => {
-    entry.body = text ? JSON.parse(text) : undefined;
-  });
+  void request
+    .clone()
+    .text()
+    .then((text) => {
+      entry.body = text ? JSON.parse(text) : undefined;
+    });
 });
 api.events.on('response:mocked', ({ response, requestId }) => {
   const entry = byId.get(requestId);
@@ -42,7 +45,8 @@ api.events.on('response:mocked', ({ response, requestId }) => {
 });
 
 /** The calls to one path (e.g. '/api/Units/7'), optionally of one method. */
-export const callsTo = (pathname: string, method?: string) => calls.filter((call) => call.url.pathname === pathname && (!method || call.method === method));
+export const callsTo = (pathname: string, method?: string) =>
+  calls.filter((call) => call.url.pathname === pathname && (!method || call.method === method));
 
 /**
  * Starts the API for a test file, and between tests unmounts what was rendered, forgets the accounts, sessions and
@@ -52,13 +56,15 @@ export const callsTo = (pathname: string, method?: string) => calls.filter((call
 export function useApi(): void {
   configure({ asyncUtilTimeout: 15_000 });
   vi.setConfig({ testTimeout: 60_000 });
-  beforeAll(() => api.listen({
-    onUnhandledRequest: (request, print) => {
-      unanswered.push(`${request.method} ${request.url}`);
-      // Never on to the network: the call fails as a network error would.
-      print.error();
-    },
-  }));
+  beforeAll(() =>
+    api.listen({
+      onUnhandledRequest: (request, print) => {
+        unanswered.push(`${request.method} ${request.url}`);
+        // Never on to the network: the call fails as a network error would.
+        print.error();
+      },
+    }),
+  );
   afterEach(() => {
     cleanup();
     api.resetHandlers();

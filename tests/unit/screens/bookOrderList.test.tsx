@@ -14,17 +14,49 @@ import { api, callsTo, useApi } from '../msw/server';
  */
 useApi();
 
-const order = (id: number, pickupDate: string, status: BookOrderListItem['status'], price: number, brokerFee: number): BookOrderListItem => ({
-  id, orderNumber: `HB-${1000 + id}`, loadBoard: 'CENTRAL_DISPATCH', externalLoadId: null, brokerId: 1, brokerName: 'RCG Logistics', shipperId: 1,
-  shipperName: 'Lone Star Auto', carrierId: 1, dispatcherId: 2, dispatcherName: 'Dana Dispatcher', driverId: 3, driverName: 'Joe Driver', truckId: null,
-  trailerId: null, status, price, brokerFee, paymentMethod: 'CHECK', payOnPickup: false, payOnDelivery: false, paymentStatus: 'UNPAID',
-  hasManagerReview: false, approved: true, vehicleCount: 2, deleted: false, version: 1,
-  pickup: { city: 'Houston', stateId: stateId('TX'), state: 'TX', date: pickupDate }, delivery: { city: 'Dallas', stateId: stateId('TX'), state: 'TX', date: addDays(pickupDate, 2) },
+const order = (
+  id: number,
+  pickupDate: string,
+  status: BookOrderListItem['status'],
+  price: number,
+  brokerFee: number,
+): BookOrderListItem => ({
+  id,
+  orderNumber: `HB-${1000 + id}`,
+  loadBoard: 'CENTRAL_DISPATCH',
+  externalLoadId: null,
+  brokerId: 1,
+  brokerName: 'RCG Logistics',
+  shipperId: 1,
+  shipperName: 'Lone Star Auto',
+  carrierId: 1,
+  dispatcherId: 2,
+  dispatcherName: 'Dana Dispatcher',
+  driverId: 3,
+  driverName: 'Joe Driver',
+  truckId: null,
+  trailerId: null,
+  status,
+  price,
+  brokerFee,
+  paymentMethod: 'CHECK',
+  payOnPickup: false,
+  payOnDelivery: false,
+  paymentStatus: 'UNPAID',
+  hasManagerReview: false,
+  approved: true,
+  vehicleCount: 2,
+  deleted: false,
+  version: 1,
+  pickup: { city: 'Houston', stateId: stateId('TX'), state: 'TX', date: pickupDate },
+  delivery: { city: 'Dallas', stateId: stateId('TX'), state: 'TX', date: addDays(pickupDate, 2) },
 });
 
 const today = todayIso();
 // The 15th of last month: always before the live board's week, always in "last month".
-const lastMonth = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 2, 15)).toISOString().slice(0, 10);
+const lastMonth = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 2, 15))
+  .toISOString()
+  .slice(0, 10);
 // 52 loads on the board from today on (more than one page of 50) and 4 delivered last month.
 const ORDERS = [
   ...Array.from({ length: 49 }, (_, i) => order(i + 1, addDays(today, i % 6), 'ASSIGNED', 1250, 100)),
@@ -32,7 +64,8 @@ const ORDERS = [
   ...[53, 54, 55, 56].map((id) => order(id, lastMonth, 'DELIVERED', 999.99, 50)),
 ];
 
-const listQueries = () => callsTo('/api/BookOrder/filter-books').map((call) => Object.fromEntries(call.url.searchParams));
+const listQueries = () =>
+  callsTo('/api/BookOrder/filter-books').map((call) => Object.fromEntries(call.url.searchParams));
 const dataRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
 
 describe('the book-order list', () => {
@@ -60,7 +93,11 @@ describe('the book-order list', () => {
     expect(await screen.findByText('3 orders')).toBeTruthy();
     expect(screen.getByText('Price $6,000.00')).toBeTruthy();
     expect(screen.getByText('Broker fees $450.00')).toBeTruthy();
-    expect(dataRows().map((row) => within(row).getAllByRole('cell')[0].textContent)).toEqual(['HB-1052', 'HB-1051', 'HB-1050']);
+    expect(dataRows().map((row) => within(row).getAllByRole('cell')[0].textContent)).toEqual([
+      'HB-1052',
+      'HB-1051',
+      'HB-1050',
+    ]);
     expect(listQueries().at(-1)).toMatchObject({ filtered: 'current', status: 'DELIVERED', Page: '0' });
 
     await user.click(screen.getByRole('combobox', { name: 'Period' }));

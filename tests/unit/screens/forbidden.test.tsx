@@ -9,15 +9,35 @@ import { listHandlers } from '../msw/handlers/lists';
 import { recordHandlers, recordStore } from '../msw/handlers/records';
 import { api, useApi } from '../msw/server';
 
-/** The 403 page of SPEC.md §2: an address the user's features do not open, reached by typing or following a link. */
+/** The 403 page (docs/product/shell.md): an address the user's features do not open, reached by typing or a link. */
 useApi();
 
 const FORBIDDEN = "403: You don't have permission to visit this page";
 const truck: UnitDto = {
-  id: 7, version: 1, deleted: false, deletedAt: null, createdAt: '2026-01-05T15:00:00.000Z', updatedAt: '2026-01-05T15:00:00.000Z',
-  unitType: 'Truck', unitNumber: 'T-107', vin: '1HGCM82633A004352', year: 2021, make: 'Volvo', model: 'VNL', plate: null, plateStateId: null, plateState: null,
-  capacity: 2, carrierId: 1, carrierName: 'Select Auto Transport', status: 'ACTIVE', registrationExpiresOn: null, annualInspectionDueOn: null,
-  driverId: null, driverName: null, expiry: [],
+  id: 7,
+  version: 1,
+  deleted: false,
+  deletedAt: null,
+  createdAt: '2026-01-05T15:00:00.000Z',
+  updatedAt: '2026-01-05T15:00:00.000Z',
+  unitType: 'Truck',
+  unitNumber: 'T-107',
+  vin: '1HGCM82633A004352',
+  year: 2021,
+  make: 'Volvo',
+  model: 'VNL',
+  plate: null,
+  plateStateId: null,
+  plateState: null,
+  capacity: 2,
+  carrierId: 1,
+  carrierName: 'Select Auto Transport',
+  status: 'ACTIVE',
+  registrationExpiresOn: null,
+  annualInspectionDueOn: null,
+  driverId: null,
+  driverName: null,
+  expiry: [],
 };
 
 async function expectForbidden(pathname: () => string) {
@@ -28,7 +48,7 @@ async function expectForbidden(pathname: () => string) {
 }
 
 describe('a screen the user may not open', () => {
-  it("a dispatcher opening the vehicles list gets the 403 page; back home is the book-order list", async () => {
+  it('a dispatcher opening the vehicles list gets the 403 page; back home is the book-order list', async () => {
     await signInAs(account(['Dispatcher']));
     api.use(...recordHandlers(vehicles, recordStore([])), ...bookOrderHandlers([]));
     const { user, pathname } = renderApp('/app/management/vehicles');
@@ -57,7 +77,10 @@ describe('a screen the user may not open', () => {
   it('a role that may only read vehicles is refused their edit screen: no form to change them', async () => {
     await signInAs(account(['ClaimTrackerTeam']));
     // The form's pickers ask for their lists before the access check has sent the user away.
-    api.use(...recordHandlers(vehicles, recordStore([truck])), ...listHandlers({ carriers: [{ id: 1, code: 'select', name: 'Select Auto Transport', deleted: false }] }));
+    api.use(
+      ...recordHandlers(vehicles, recordStore([truck])),
+      ...listHandlers({ carriers: [{ id: 1, code: 'select', name: 'Select Auto Transport', deleted: false }] }),
+    );
     const { pathname } = renderApp('/app/management/vehicles/7/edit');
     await expectForbidden(pathname);
     expect(screen.queryByRole('textbox', { name: /^VIN/ })).toBeNull();

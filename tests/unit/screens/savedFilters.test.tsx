@@ -19,16 +19,51 @@ useApi();
 
 const today = todayIso();
 const order = (id: number, status: BookOrderListItem['status'], payOnDelivery = false): BookOrderListItem => ({
-  id, orderNumber: `HB-${2000 + id}`, loadBoard: 'CENTRAL_DISPATCH', externalLoadId: null, brokerId: 1, brokerName: 'RCG Logistics', shipperId: 1,
-  shipperName: 'Lone Star Auto', carrierId: 1, dispatcherId: 2, dispatcherName: 'Dana Dispatcher', driverId: 3, driverName: 'Joe Driver', truckId: null,
-  trailerId: null, status, price: 1000 + id, brokerFee: 100, paymentMethod: 'CHECK', payOnPickup: false, payOnDelivery, paymentStatus: 'UNPAID',
-  hasManagerReview: false, approved: true, vehicleCount: 1, deleted: false, version: 1,
-  pickup: { city: 'Houston', stateId: stateId('TX'), state: 'TX', date: addDays(today, id) }, delivery: { city: 'Dallas', stateId: stateId('TX'), state: 'TX', date: addDays(today, id + 2) },
+  id,
+  orderNumber: `HB-${2000 + id}`,
+  loadBoard: 'CENTRAL_DISPATCH',
+  externalLoadId: null,
+  brokerId: 1,
+  brokerName: 'RCG Logistics',
+  shipperId: 1,
+  shipperName: 'Lone Star Auto',
+  carrierId: 1,
+  dispatcherId: 2,
+  dispatcherName: 'Dana Dispatcher',
+  driverId: 3,
+  driverName: 'Joe Driver',
+  truckId: null,
+  trailerId: null,
+  status,
+  price: 1000 + id,
+  brokerFee: 100,
+  paymentMethod: 'CHECK',
+  payOnPickup: false,
+  payOnDelivery,
+  paymentStatus: 'UNPAID',
+  hasManagerReview: false,
+  approved: true,
+  vehicleCount: 1,
+  deleted: false,
+  version: 1,
+  pickup: { city: 'Houston', stateId: stateId('TX'), state: 'TX', date: addDays(today, id) },
+  delivery: { city: 'Dallas', stateId: stateId('TX'), state: 'TX', date: addDays(today, id + 2) },
 });
 // Six loads on the live board: four assigned (two paid on delivery), two delivered.
-const ORDERS = [order(1, 'ASSIGNED'), order(2, 'ASSIGNED', true), order(3, 'ASSIGNED', true), order(4, 'ASSIGNED'), order(5, 'DELIVERED'), order(6, 'DELIVERED')];
+const ORDERS = [
+  order(1, 'ASSIGNED'),
+  order(2, 'ASSIGNED', true),
+  order(3, 'ASSIGNED', true),
+  order(4, 'ASSIGNED'),
+  order(5, 'DELIVERED'),
+  order(6, 'DELIVERED'),
+];
 
-const orderNumbers = () => within(screen.getByRole('table')).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0].textContent);
+const orderNumbers = () =>
+  within(screen.getByRole('table'))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[0].textContent);
 // The side panel's "Saved filters" section (hidden from the accessibility tree while a dialog is open over it).
 const savedPanel = () => screen.getByRole('region', { name: 'Saved filters' });
 const dialogClosed = () => waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -84,7 +119,11 @@ describe('saved filters on the book-order list', () => {
     dialog = await screen.findByRole('dialog', { name: 'Edit the saved filter' });
     await user.click(within(dialog).getByRole('combobox', { name: 'Share with' }));
     const roles = await screen.findByRole('listbox');
-    expect(within(roles).getAllByRole('option').map((option) => option.textContent)).toEqual(['Only me', 'Everyone who is Dispatcher']);
+    expect(
+      within(roles)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Only me', 'Everyone who is Dispatcher']);
     await user.click(within(roles).getByRole('option', { name: 'Everyone who is Dispatcher' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await dialogClosed();
@@ -116,22 +155,47 @@ describe('saved filters on the book-order list', () => {
     expect(screen.getByRole('dialog', { name: 'Save the current filters' })).toBe(dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await dialogClosed();
-    expect(within(savedPanel()).getAllByText(/delivered loads/i).map((text) => text.textContent)).toEqual(['Delivered loads']);
+    expect(
+      within(savedPanel())
+        .getAllByText(/delivered loads/i)
+        .map((text) => text.textContent),
+    ).toEqual(['Delivered loads']);
   });
 
   it("lists a colleague's filter shared with the user's role to apply, not to change, and none shared with other roles", async () => {
-    const colleague = account(['Dispatcher'], { firstName: 'Sam', lastName: 'Ortiz', email: 'dispatcher2@haulboard.demo' });
-    savedFilterOf(colleague, { resource: 'books/bookorders', name: 'Paid on delivery', filter: { filtered: 'current', payOnDelivery: true }, sharedRole: 'Dispatcher' });
-    savedFilterOf(colleague, { resource: 'books/bookorders', name: 'For finance', filter: { status: 'DELIVERED' }, sharedRole: 'Finance' });
+    const colleague = account(['Dispatcher'], {
+      firstName: 'Sam',
+      lastName: 'Ortiz',
+      email: 'dispatcher2@haulboard.demo',
+    });
+    savedFilterOf(colleague, {
+      resource: 'books/bookorders',
+      name: 'Paid on delivery',
+      filter: { filtered: 'current', payOnDelivery: true },
+      sharedRole: 'Dispatcher',
+    });
+    savedFilterOf(colleague, {
+      resource: 'books/bookorders',
+      name: 'For finance',
+      filter: { status: 'DELIVERED' },
+      sharedRole: 'Finance',
+    });
     savedFilterOf(colleague, { resource: 'books/bookorders', name: 'Sam only', filter: { status: 'ASSIGNED' } });
-    savedFilterOf(colleague, { resource: 'management/vehicles', name: 'Vehicles, shared', filter: { search: 'Volvo' }, sharedRole: 'Dispatcher' });
+    savedFilterOf(colleague, {
+      resource: 'management/vehicles',
+      name: 'Vehicles, shared',
+      filter: { search: 'Volvo' },
+      sharedRole: 'Dispatcher',
+    });
     const { user } = await openList();
 
     const shared = await within(savedPanel()).findByRole('button', { name: /Paid on delivery/ });
     expect(within(shared).getByText('Shared by Sam Ortiz')).toBeTruthy();
-    expect(within(savedPanel()).getAllByRole('button').map((button) => button.getAttribute('aria-label') ?? button.textContent)).toEqual([
-      'Save the current filters', 'Paid on deliveryShared by Sam Ortiz',
-    ]);
+    expect(
+      within(savedPanel())
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label') ?? button.textContent),
+    ).toEqual(['Save the current filters', 'Paid on deliveryShared by Sam Ortiz']);
 
     await user.click(shared);
     expect(await screen.findByText('2 orders')).toBeTruthy();

@@ -27,10 +27,10 @@ describe('signing in', () => {
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
   });
 
-  it('a wrong password is told so', async () => {
+  it('a wrong password is told the same: to check the e-mail and password (nothing says which was wrong)', async () => {
     register(account(['Dispatcher']));
     const app = await signInWith('dispatcher@haulboard.demo', 'not-the-password');
-    expect((await screen.findByRole('alert')).textContent).toBe('Invalid password');
+    expect((await screen.findByRole('alert')).textContent).toBe('Please check your email and password');
     expect(app.pathname()).toBe('/login');
   });
 
@@ -39,15 +39,17 @@ describe('signing in', () => {
     register(dispatcher);
     failedSignIns.add(dispatcher.email, ADDRESS_LIMIT.failures - 1);
     const app = await signInWith(dispatcher.email, 'not-the-password');
-    expect((await screen.findByRole('alert')).textContent).toBe('Invalid password');
+    expect((await screen.findByRole('alert')).textContent).toBe('Please check your email and password');
 
     const password = screen.getByLabelText(/^Password/);
     await app.user.clear(password);
     await app.user.type(password, dispatcher.password);
     await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(
-      'Too many failed sign-ins to this account from your address. Try again in 15 minute(s), or ask an administrator for a password link.',
-    ));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Too many failed sign-ins to this account from your address. Try again in 15 minute(s), or ask an administrator for a password link.',
+      ),
+    );
     expect(app.pathname()).toBe('/login');
     expect(callsTo('/api/Auth/login', 'POST')).toHaveLength(2);
   });

@@ -17,10 +17,30 @@ import { api, callsTo, useApi } from '../msw/server';
 useApi();
 
 const unit = (id: number, vin: string, unitNumber: string): UnitDto => ({
-  id, version: 1, deleted: false, deletedAt: null, createdAt: '2026-01-05T15:00:00.000Z', updatedAt: '2026-01-05T15:00:00.000Z',
-  unitType: 'Truck', unitNumber, vin, year: 2021, make: 'Volvo', model: 'VNL', plate: 'ABC1234', plateStateId: stateId('TX'), plateState: 'TX',
-  capacity: 2, carrierId: 1, carrierName: 'Select Auto Transport', status: 'ACTIVE', registrationExpiresOn: null, annualInspectionDueOn: null,
-  driverId: null, driverName: null, expiry: [],
+  id,
+  version: 1,
+  deleted: false,
+  deletedAt: null,
+  createdAt: '2026-01-05T15:00:00.000Z',
+  updatedAt: '2026-01-05T15:00:00.000Z',
+  unitType: 'Truck',
+  unitNumber,
+  vin,
+  year: 2021,
+  make: 'Volvo',
+  model: 'VNL',
+  plate: 'ABC1234',
+  plateStateId: stateId('TX'),
+  plateState: 'TX',
+  capacity: 2,
+  carrierId: 1,
+  carrierName: 'Select Auto Transport',
+  status: 'ACTIVE',
+  registrationExpiresOn: null,
+  annualInspectionDueOn: null,
+  driverId: null,
+  driverName: null,
+  expiry: [],
 });
 const VIN = '1HGCM82633A004352';
 const OTHER_VIN = '1M8GDM9AXKP042788';
@@ -29,7 +49,10 @@ const NEW_VIN = '5XYZU3LB1DG012345';
 async function openTruck7() {
   await signInAs(account(['FleetManager']));
   const store = recordStore([unit(7, VIN, 'T-107'), unit(8, OTHER_VIN, 'T-108')]);
-  api.use(...recordHandlers(vehicles, store), ...listHandlers({ carriers: [{ id: 1, code: 'select', name: 'Select Auto Transport', deleted: false }] }));
+  api.use(
+    ...recordHandlers(vehicles, store),
+    ...listHandlers({ carriers: [{ id: 1, code: 'select', name: 'Select Auto Transport', deleted: false }] }),
+  );
   const app = renderApp('/app/management/vehicles/7/edit');
   const vin = await screen.findByRole('textbox', { name: /^VIN/ });
   await waitFor(() => expect((vin as HTMLInputElement).value).toBe(VIN));
@@ -65,11 +88,12 @@ describe('editing a vehicle', () => {
     await user.clear(vin);
     await user.type(vin, NEW_VIN);
     await save(user);
-    expect(await screen.findByText('Element updated')).toBeTruthy();
+    // The toast names what was saved (the definition's singular), not react-admin's "Element updated".
+    expect(await screen.findByText('Vehicle saved')).toBeTruthy();
     expect(saves().map((call) => (call.body as UnitDto).vin)).toEqual([NEW_VIN]);
   });
 
-  it("a VIN another vehicle has is refused by the server, said in its words, and the typing stays", async () => {
+  it('a VIN another vehicle has is refused by the server, said in its words, and the typing stays', async () => {
     const { user, vin, pathname } = await openTruck7();
     await user.clear(vin);
     await user.type(vin, OTHER_VIN);
@@ -88,7 +112,9 @@ describe('editing a vehicle', () => {
     await user.type(field(/^Make/), 'Peterbilt');
     await save(user);
     const conflict = await screen.findByRole('alert');
-    expect(conflict.textContent).toMatch(/^Someone else changed this record since you opened it \(saved .+\)\. What you typed is still here\./);
+    expect(conflict.textContent).toMatch(
+      /^Someone else changed this record since you opened it \(saved .+\)\. What you typed is still here\./,
+    );
     expect(field(/^Make/).value).toBe('Peterbilt');
     expect(field(/^Model/).value).toBe('VNL');
 
@@ -97,10 +123,13 @@ describe('editing a vehicle', () => {
     expect(field(/^Model/).value).toBe('VNL 860');
     await save(user);
 
-    expect(await screen.findByText('Element updated')).toBeTruthy();
+    // The toast names what was saved (the definition's singular), not react-admin's "Element updated".
+    expect(await screen.findByText('Vehicle saved')).toBeTruthy();
     await waitFor(() => expect(pathname()).toBe('/app/management/vehicles'));
-    expect(saves().map((call) => call.body)).toMatchObject([{ version: 1, make: 'Peterbilt', model: 'VNL' }, { version: 2, make: 'Peterbilt', model: 'VNL 860' }]);
+    expect(saves().map((call) => call.body)).toMatchObject([
+      { version: 1, make: 'Peterbilt', model: 'VNL' },
+      { version: 2, make: 'Peterbilt', model: 'VNL 860' },
+    ]);
     expect(store.rows.find((row) => row.id === 7)).toMatchObject({ version: 3, make: 'Peterbilt', model: 'VNL 860' });
   });
 });
-

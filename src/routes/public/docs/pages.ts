@@ -1,13 +1,13 @@
 import { DIRECTIVE } from './markdown';
 
-/** The documentation's pages (SPEC.md §2 public routes), each /docs/{page}, in the order of the full index. */
+/** The documentation's pages (docs/routing.md#public-routes), each /docs/{page}, in the order of the full index. */
 export const DOC_PAGES = [
   'welcome', 'getting-started', 'deployment', 'environment-variables', 'settings', 'theming', 'routing', 'feature-permissions',
   'authentication', 'api-calls', 'state-management', 'analytics', 'support', 'changelog',
 ] as const;
 export type DocPage = (typeof DOC_PAGES)[number];
 
-/** SPEC.md §9: the docs menu has two entries. The full index follows it. */
+/** The docs menu has two entries; the full index follows it (docs/product/administration.md#public-site). */
 export const DOC_MENU: readonly DocPage[] = ['welcome', 'feature-permissions'];
 
 export const isDocPage = (name: string): name is DocPage => (DOC_PAGES as readonly string[]).includes(name);

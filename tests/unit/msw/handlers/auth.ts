@@ -1,11 +1,12 @@
 import { http } from 'msw';
 import { loginBody } from '../../../../schema/auth';
+import { INVALID_CREDENTIALS } from '../../../../server/modules/auth/messages';
 import { ADDRESS_LIMIT, blockMessage } from '../../../../server/modules/auth/throttle';
 import { caller, endSession, failedSignIns, findAccount, issueToken } from '../accounts';
 import { data, invalid, ok, problem, unauthorized } from '../respond';
 
 /**
- * Sign-in, the signed-in user and their sidebar (SPEC.md §7, server/modules/auth and access): the same answers,
+ * Sign-in, the signed-in user and their sidebar (server/modules/auth and access): the same answers,
  * statuses and words as the server, including its per-address throttle after ten failures.
  */
 export const authHandlers = [
@@ -15,16 +16,16 @@ export const authHandlers = [
     const { email, password } = parsed.data;
     if (failedSignIns.count(email) >= ADDRESS_LIMIT.failures) {
       const seconds = ADDRESS_LIMIT.windowMs / 1000;
-      return problem(429, blockMessage({ scope: 'address', seconds }), { code: 'throttled', headers: { 'Retry-After': String(seconds) } });
+      return problem(429, blockMessage({ scope: 'address', seconds }), {
+        code: 'throttled',
+        headers: { 'Retry-After': String(seconds) },
+      });
     }
     const account = findAccount(email);
-    if (!account) {
+    // An unknown e-mail and a wrong password get the same answer (server/modules/auth/routes.ts).
+    if (!account || account.password !== password) {
       failedSignIns.add(email);
-      return problem(401, 'Please check your email and password', { code: 'invalid_credentials', field: 'email' });
-    }
-    if (account.password !== password) {
-      failedSignIns.add(email);
-      return problem(401, 'Invalid password', { code: 'invalid_credentials', field: 'password' });
+      return problem(401, INVALID_CREDENTIALS, { code: 'invalid_credentials' });
     }
     failedSignIns.clear(email);
     return ok(issueToken(account));

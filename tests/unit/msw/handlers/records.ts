@@ -23,7 +23,12 @@ export function recordStore<Dto extends RecordDto>(rows: Dto[]): RecordStore<Dto
     rows: rows.map((row) => ({ ...row })),
     changeBehind(id, change) {
       const index = store.rows.findIndex((row) => row.id === id);
-      store.rows[index] = { ...store.rows[index], ...change, version: store.rows[index].version + 1, updatedAt: new Date().toISOString() };
+      store.rows[index] = {
+        ...store.rows[index],
+        ...change,
+        version: store.rows[index].version + 1,
+        updatedAt: new Date().toISOString(),
+      };
       return store.rows[index];
     },
   };
@@ -32,14 +37,18 @@ export function recordStore<Dto extends RecordDto>(rows: Dto[]): RecordStore<Dto
 
 type Row = Record<string, unknown>;
 
-const compare = (key: string) => (a: Row, b: Row) => String(a[key] ?? '').localeCompare(String(b[key] ?? ''), 'en', { numeric: true });
+const compare = (key: string) => (a: Row, b: Row) =>
+  String(a[key] ?? '').localeCompare(String(b[key] ?? ''), 'en', { numeric: true });
 
 function may(account: Account | null, def: AnyResource, permission: 'Read' | 'Update') {
   const features = permission === 'Read' ? def.readFeatures : def.writeFeatures;
   return features.some((key) => holds(account!, key, permission));
 }
 
-export function recordHandlers<Dto extends RecordDto>(def: AnyResource & { types: { dto: Dto } }, store: RecordStore<Dto>) {
+export function recordHandlers<Dto extends RecordDto>(
+  def: AnyResource & { types: { dto: Dto } },
+  store: RecordStore<Dto>,
+) {
   const fields = Object.entries(def.fields as Record<string, Field>);
   const searchable = fields.filter(([, field]) => field.flags.search).map(([key]) => key);
   const guard = (request: Request, permission: 'Read' | 'Update') => {
@@ -53,10 +62,16 @@ export function recordHandlers<Dto extends RecordDto>(def: AnyResource & { types
     for (const [key, field] of fields) {
       const rule = field.unique;
       if (!rule || input[key] === null || input[key] === undefined || input[key] === '') continue;
-      const same = (value: unknown) => (rule.caseInsensitive ? String(value).toLowerCase() === String(input[key]).toLowerCase() : value === input[key]);
-      const other = (store.rows as unknown as Row[]).find((row) => row.id !== exceptId && same(row[key]) && (rule.scope ?? []).every((scoped) => row[scoped] === input[scoped]));
+      const same = (value: unknown) =>
+        rule.caseInsensitive ? String(value).toLowerCase() === String(input[key]).toLowerCase() : value === input[key];
+      const other = (store.rows as unknown as Row[]).find(
+        (row) =>
+          row.id !== exceptId && same(row[key]) && (rule.scope ?? []).every((scoped) => row[scoped] === input[scoped]),
+      );
       if (!other) continue;
-      const message = rule.message?.(String(input[key]), input) ?? `Another ${def.singular.toLowerCase()} has ${field.flags.label} ${String(input[key])}`;
+      const message =
+        rule.message?.(String(input[key]), input) ??
+        `Another ${def.singular.toLowerCase()} has ${field.flags.label} ${String(input[key])}`;
       return { field: key, message: `${message}${other.deleted ? ' (it is deleted: restore it instead)' : ''}` };
     }
     return null;
@@ -68,10 +83,23 @@ export function recordHandlers<Dto extends RecordDto>(def: AnyResource & { types
       if (refused) return refused;
       const parsed = def.query.safeParse(queryOf(request));
       if (!parsed.success) return invalid(parsed.error, 'querystring');
-      const query = parsed.data as Row & { page: number; size: number; search?: string; sort?: string; showDeleted: boolean };
+      const query = parsed.data as Row & {
+        page: number;
+        size: number;
+        search?: string;
+        sort?: string;
+        showDeleted: boolean;
+      };
       let rows = store.rows.filter((row) => query.showDeleted || !row.deleted) as unknown as Row[];
       const search = query.search?.toLowerCase();
-      if (search) rows = rows.filter((row) => searchable.some((key) => String(row[key] ?? '').toLowerCase().includes(search)));
+      if (search)
+        rows = rows.filter((row) =>
+          searchable.some((key) =>
+            String(row[key] ?? '')
+              .toLowerCase()
+              .includes(search),
+          ),
+        );
       for (const key of def.filterKeys) {
         if (query[key] === undefined) continue;
         // A query-only filter needs SQL of its own on the server; here it would be ignored, so it fails loudly.

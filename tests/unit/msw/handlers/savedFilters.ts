@@ -1,8 +1,14 @@
 import { http } from 'msw';
 import { idParams } from '../../../../schema/common';
 import {
-  MAX_SAVED_FILTERS_PER_LIST, SAVED_FILTER_MESSAGES, type SavedFilterCreateBody, type SavedFilterDto, sameFilterName, savedFilterCreateBody,
-  savedFilterListQuery, savedFilterUpdateBody,
+  MAX_SAVED_FILTERS_PER_LIST,
+  SAVED_FILTER_MESSAGES,
+  type SavedFilterCreateBody,
+  type SavedFilterDto,
+  sameFilterName,
+  savedFilterCreateBody,
+  savedFilterListQuery,
+  savedFilterUpdateBody,
 } from '../../../../schema/savedFilters';
 import { type Account, caller } from '../accounts';
 import { invalid, notFound, ok, problem, queryOf, unauthorized } from '../respond';
@@ -33,13 +39,27 @@ export function resetSavedFilters(): void {
   state.nextId = 1;
 }
 
-const toDto = ({ ownerId, ...row }: Stored, me: Account): SavedFilterDto => ({ ...row, filter: { ...row.filter }, mine: ownerId === me.user.id });
+const toDto = ({ ownerId, ...row }: Stored, me: Account): SavedFilterDto => ({
+  ...row,
+  filter: { ...row.filter },
+  mine: ownerId === me.user.id,
+});
 
 const byName = (a: Stored, b: Stored) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id);
 
 function insert(owner: Account, { resource, name, filter, sharedRole }: SavedFilterCreateBody): Stored {
   const now = new Date().toISOString();
-  const row: Stored = { id: state.nextId++, ownerId: owner.user.id, owner: `${owner.user.firstName} ${owner.user.lastName}`, resource, name, filter, sharedRole: sharedRole ?? null, createdAt: now, updatedAt: now };
+  const row: Stored = {
+    id: state.nextId++,
+    ownerId: owner.user.id,
+    owner: `${owner.user.firstName} ${owner.user.lastName}`,
+    resource,
+    name,
+    filter,
+    sharedRole: sharedRole ?? null,
+    createdAt: now,
+    updatedAt: now,
+  };
   state.rows.push(row);
   return row;
 }
@@ -48,16 +68,27 @@ function insert(owner: Account, { resource, name, filter, sharedRole }: SavedFil
  * A filter someone saved before the test (as POST /api/SavedFilters would keep it; the body is read by its schema, so
  * a test cannot store what the server would refuse). The owner need not be signed in.
  */
-export function savedFilterOf(owner: Account, body: { resource: string; name: string; filter: Record<string, unknown>; sharedRole?: string | null }): SavedFilterDto {
+export function savedFilterOf(
+  owner: Account,
+  body: { resource: string; name: string; filter: Record<string, unknown>; sharedRole?: string | null },
+): SavedFilterDto {
   return toDto(insert(owner, savedFilterCreateBody.parse(body)), owner);
 }
 
 /** The caller's own roles only: the role the filter is shared with, or a 400 naming sharedRole. */
 const notOwnRole = (account: Account, role: string | null | undefined) =>
-  role && !account.user.roles.includes(role) ? problem(400, SAVED_FILTER_MESSAGES.notOwnRole, { code: 'validation', field: 'sharedRole' }) : null;
+  role && !account.user.roles.includes(role)
+    ? problem(400, SAVED_FILTER_MESSAGES.notOwnRole, { code: 'validation', field: 'sharedRole' })
+    : null;
 
 const nameTaken = (account: Account, resource: string, name: string, exceptId?: number) =>
-  state.rows.some((row) => row.ownerId === account.user.id && row.resource === resource && row.id !== exceptId && sameFilterName(row.name, name));
+  state.rows.some(
+    (row) =>
+      row.ownerId === account.user.id &&
+      row.resource === resource &&
+      row.id !== exceptId &&
+      sameFilterName(row.name, name),
+  );
 
 const conflict = (message: string) => problem(409, message, { code: 'conflict' });
 
@@ -68,7 +99,11 @@ export const savedFilterHandlers = [
     const query = savedFilterListQuery.safeParse(queryOf(request));
     if (!query.success) return invalid(query.error, 'querystring');
     const visible = state.rows
-      .filter((row) => row.resource === query.data.resource && (row.ownerId === account.user.id || (row.sharedRole !== null && account.user.roles.includes(row.sharedRole))))
+      .filter(
+        (row) =>
+          row.resource === query.data.resource &&
+          (row.ownerId === account.user.id || (row.sharedRole !== null && account.user.roles.includes(row.sharedRole))),
+      )
       .sort(byName);
     const mine = visible.filter((row) => row.ownerId === account.user.id);
     return ok([...mine, ...visible.filter((row) => row.ownerId !== account.user.id)].map((row) => toDto(row, account)));
@@ -81,8 +116,13 @@ export const savedFilterHandlers = [
     if (!body.success) return invalid(body.error, 'body');
     const refused = notOwnRole(account, body.data.sharedRole);
     if (refused) return refused;
-    if (nameTaken(account, body.data.resource, body.data.name)) return conflict(SAVED_FILTER_MESSAGES.nameTaken(body.data.name));
-    if (state.rows.filter((row) => row.ownerId === account.user.id && row.resource === body.data.resource).length >= MAX_SAVED_FILTERS_PER_LIST) return conflict(SAVED_FILTER_MESSAGES.full);
+    if (nameTaken(account, body.data.resource, body.data.name))
+      return conflict(SAVED_FILTER_MESSAGES.nameTaken(body.data.name));
+    if (
+      state.rows.filter((row) => row.ownerId === account.user.id && row.resource === body.data.resource).length >=
+      MAX_SAVED_FILTERS_PER_LIST
+    )
+      return conflict(SAVED_FILTER_MESSAGES.full);
     return ok(toDto(insert(account, body.data), account));
   }),
 
@@ -97,7 +137,8 @@ export const savedFilterHandlers = [
     const row = state.rows.find((r) => r.id === id.data.id && r.ownerId === account.user.id);
     if (!row) return notFound('Saved filter');
     const { name, filter, sharedRole } = body.data;
-    if (name !== undefined && nameTaken(account, row.resource, name, row.id)) return conflict(SAVED_FILTER_MESSAGES.nameTaken(name));
+    if (name !== undefined && nameTaken(account, row.resource, name, row.id))
+      return conflict(SAVED_FILTER_MESSAGES.nameTaken(name));
     if (sharedRole !== undefined) {
       const refused = notOwnRole(account, sharedRole);
       if (refused) return refused;

@@ -1,0 +1,118 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  COMPANY_MESSAGES,
+  type CompanySettingsBody,
+  type CompanySettingsDto,
+  companySettingsBody,
+} from '../../../schema/company';
+import { canonicalTimeZone, currentTime, todayIso } from '../../../schema/businessDay';
+import { type ServerContext, ok } from '../../context';
+import { transact } from '../../db/transaction';
+import { registerPeriodic } from '../../housekeeping';
+import { forbidden } from '../../http/errors';
+import { audit } from '../audit/audit';
+import { roleIdOf } from '../users/guards';
+import { TIME_ZONE_SETTING } from './timeZone';
+
+const TAGS = ['Company'];
+
+/**
+ * The company's settings (GET/PUT /api/Company/settings): its time zone, which decides every business date on the
+ * server and the dates the web app's forms start from. Everyone signed in reads it; only administrators change it.
+ */
+export default async function companyRoutes(app: FastifyInstance, ctx: ServerContext) {
+  const { db, companyZone } = ctx;
+  // A change made on another server sharing the database reaches this one at the next read.
+  registerPeriodic(app, companyZone.refreshMs, () =>
+    companyZone.load(db).catch((error: Error) => app.log.warn(`company settings: ${error.message}`)),
+  );
+
+  const isAdministrator = async (request: FastifyRequest) =>
+    request.auth!.roleIds.includes(await roleIdOf(db, 'Administrator'));
+
+  async function settingsFor(request: FastifyRequest): Promise<CompanySettingsDto> {
+    const setting = companyZone.current;
+    const by =
+      setting.updatedBy === null
+        ? null
+        : await db
+            .selectFrom('users')
+            .select(['first_name', 'last_name'])
+            .where('id', '=', setting.updatedBy)
+            .executeTakeFirst();
+    const now = currentTime();
+    return {
+      timeZone: setting.timeZone,
+      defaultTimeZone: companyZone.fallback,
+      chosen: setting.chosen,
+      today: todayIso(now, setting.timeZone),
+      now: now.toISOString(),
+      updatedAt: setting.updatedAt,
+      updatedBy: by ? `${by.first_name} ${by.last_name}` : null,
+      canChange: await isAdministrator(request),
+    };
+  }
+
+  app.get(
+    '/api/Company/settings',
+    {
+      config: { access: { signedIn: true } },
+      schema: {
+        tags: TAGS,
+        summary:
+          "The company's time zone (what day it is for every business date), today in it, and whether the caller may change it",
+      },
+    },
+    async (request) => ok(await settingsFor(request)),
+  );
+
+  app.put<{ Body: CompanySettingsBody }>(
+    '/api/Company/settings',
+    {
+      config: { access: { signedIn: true } },
+      // Refused before the body is read: a non-administrator learns nothing from the validation.
+      preValidation: async (request) => {
+        if (!(await isAdministrator(request))) throw forbidden(COMPANY_MESSAGES.onlyAdministrators);
+      },
+      schema: {
+        tags: TAGS,
+        summary: "Change the company's time zone (administrators only): an IANA zone such as America/Chicago",
+        body: companySettingsBody,
+      },
+    },
+    async (request) => {
+      const timeZone = canonicalTimeZone(request.body.timeZone)!;
+      await transact(db, async (trx) => {
+        const before = await trx
+          .selectFrom('company_settings')
+          .select(['value'])
+          .where('name', '=', TIME_ZONE_SETTING)
+          .executeTakeFirst();
+        if (before?.value === timeZone) return;
+        const at = new Date().toISOString();
+        const by = request.auth!.user.id;
+        await trx
+          .insertInto('company_settings')
+          .values({ name: TIME_ZONE_SETTING, value: timeZone, updated_at: at, updated_by: by })
+          .onConflict((oc) =>
+            oc.column('name').doUpdateSet((eb) => ({
+              value: timeZone,
+              updated_at: at,
+              updated_by: by,
+              version: eb('company_settings.version', '+', 1),
+            })),
+          )
+          .execute();
+        await audit(trx, request, {
+          action: 'update',
+          entity: 'company_settings',
+          entityId: TIME_ZONE_SETTING,
+          before: { timeZone: before?.value ?? companyZone.fallback },
+          after: { timeZone },
+        });
+      });
+      await companyZone.load(db);
+      return ok(await settingsFor(request));
+    },
+  );
+}

@@ -1,0 +1,37 @@
+import { createServer } from '../../server/server';
+import type { TestServer } from './server';
+
+/**
+ * A second app instance on the database of a test server: createServer again with the first one's config (the same
+ * DATABASE_URL, data directory and so JWT secret), as a second process behind a load balancer would run. Sessions
+ * live in the database, so a token from either instance works on both. Migration and seeding find everything done.
+ *
+ * Close it before the first server (whose close drops the PostgreSQL database).
+ */
+export interface SecondApp {
+  call: TestServer['call'];
+  close(): Promise<void>;
+}
+
+export async function secondApp(first: TestServer): Promise<SecondApp> {
+  const { app } = await createServer(first.config, { logger: false });
+  await app.ready();
+  const call: TestServer['call'] = async ({ token, headers, ...options }) => {
+    const response = await app.inject({
+      ...options,
+      headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
+    let body: unknown = response.body;
+    if (String(response.headers['content-type'] ?? '').includes('json') && response.body)
+      body = JSON.parse(response.body);
+    return { status: response.statusCode, body, headers: response.headers };
+  };
+  let closed = false;
+  return {
+    call,
+    close: async () => {
+      if (!closed) await app.close();
+      closed = true;
+    },
+  };
+}
