@@ -137,6 +137,9 @@ export function distinctNames<P extends { id: number; name: string }>(
   );
 }
 
+/** What comes before a phone's last four digits when they tell two people apart: "phone …4567". */
+export const PHONE_TELL = 'phone …';
+
 /** A phone's last four digits as a name's tell: "phone …4567". */
 export const phoneTail = (digits: string | null | undefined) =>
-  digits && digits.length >= 4 ? `phone …${digits.slice(-4)}` : null;
+  digits && digits.length >= 4 ? `${PHONE_TELL}${digits.slice(-4)}` : null;

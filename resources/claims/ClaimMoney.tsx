@@ -11,7 +11,7 @@ import { ActionDialog } from '../../ui/ActionDialog';
 import { Facts } from '../../ui/Facts';
 import { localToday } from '../../ui/assignments/dates';
 import { usDate, usMoney } from '../../ui/format';
-import { CLAIMS_API, useClaimPart } from './api';
+import { CLAIMS_API, claimVersion, claimWritten, useClaimPart } from './api';
 
 interface Settlement {
   id: number;
@@ -54,7 +54,8 @@ export function SettleDialog({ claim, onClose }: { claim: ClaimDto; onClose: () 
       ]}
       initial={{ amount: leftToPay(claim), paidOn: localToday(), method: 'Check', reference: '' }}
       schema={claimSettleBody}
-      extra={{ version: claim.version }}
+      extra={{ version: claimVersion(claim) }}
+      onDone={claimWritten}
       path={`${CLAIMS_API}/${claim.id}/settle`}
       done="haulboard.claims.money.settle_done"
       submitLabel={translate('haulboard.claims.money.settle')}
@@ -82,7 +83,8 @@ function ChargebackDialog({ claim, onClose }: { claim: ClaimDto; onClose: () => 
       ]}
       initial={{ amount: claim.chargedBackToDriver ? String(claim.chargedBackToDriver) : '', postedOn: localToday() }}
       schema={claimChargebackBody}
-      extra={{ version: claim.version }}
+      extra={{ version: claimVersion(claim) }}
+      onDone={claimWritten}
       path={`${CLAIMS_API}/${claim.id}/chargeback`}
       done="haulboard.claims.money.chargeback_done"
       submitLabel={translate('haulboard.claims.money.chargeback')}

@@ -19,7 +19,7 @@ import { ActionDialog } from '../../ui/ActionDialog';
 import { usDate, usDateTime } from '../../ui/format';
 import { localToday } from '../../ui/assignments/dates';
 import { useApiAction } from '../../ui/records/useApiAction';
-import { CLAIMS_API, type ClaimStepRow, useClaimPart } from './api';
+import { CLAIMS_API, type ClaimStepRow, claimVersion, claimWritten, useClaimPart } from './api';
 import { SettleDialog } from './ClaimMoney';
 
 const today = () => localToday();
@@ -63,7 +63,10 @@ export function ClaimSteps({ claim, canUpdate }: { claim: ClaimDto; canUpdate: b
   const [refusal, setRefusal] = useState('');
   const [asking, setAsking] = useState<'DECISION' | 'PAYMENT' | null>(null);
   const action = useApiAction(
-    () => setRefusal(''),
+    (saved) => {
+      claimWritten(saved);
+      setRefusal('');
+    },
     (failure) => setRefusal(failure.message),
   );
   if (isPending) return <Skeleton variant="rounded" height={240} />;
@@ -73,13 +76,17 @@ export function ClaimSteps({ claim, canUpdate }: { claim: ClaimDto; canUpdate: b
     setRefusal('');
     const path = `${CLAIMS_API}/${claim.id}/steps/${step.step}`;
     if (step.done)
-      action.mutate({ path: `${path}/undo`, body: { version: claim.version }, done: 'haulboard.claims.steps.undone' });
+      action.mutate({
+        path: `${path}/undo`,
+        body: { version: claimVersion(claim) },
+        done: 'haulboard.claims.steps.undone',
+      });
     else if (step.step === 'DECISION' && !step.waitingFor.length) setAsking('DECISION');
     else if (step.step === 'PAYMENT' && !step.waitingFor.length) setAsking('PAYMENT');
     else
       action.mutate({
         path: `${path}/complete`,
-        body: { version: claim.version },
+        body: { version: claimVersion(claim) },
         done: 'haulboard.claims.steps.completed',
       });
   };
@@ -151,7 +158,8 @@ export function ClaimSteps({ claim, canUpdate }: { claim: ClaimDto; canUpdate: b
           ]}
           initial={{ decision: 'APPROVED', approvedAmount: String(claim.claimed ?? ''), note: '' }}
           schema={claimStepCompleteBody}
-          extra={{ version: claim.version }}
+          extra={{ version: claimVersion(claim) }}
+          onDone={claimWritten}
           path={`${CLAIMS_API}/${claim.id}/steps/DECISION/complete`}
           done="haulboard.claims.steps.decided"
           submitLabel={translate('haulboard.claims.steps.decide')}

@@ -142,7 +142,7 @@ describe('book orders', () => {
     await pick(load, /^Shipper/);
     await pick(load, /^Carrier/);
     const driver = await pick(load, /^Driver/);
-    expect(await load.getByRole('combobox', { name: /^Dispatcher/ }).inputValue()).not.toBe('');
+    await poll(() => load.getByRole('combobox', { name: /^Dispatcher/ }).inputValue()).not.toBe('');
 
     for (const [stop, city, state] of [
       ['Pickup', 'Dallas', 'TX'],
@@ -220,8 +220,14 @@ describe('book orders', () => {
     await addFilter(page, 'Driver');
     await pick(main(page), /^Driver/, driver);
     await poll(() => urlFilter(page).driverId).toBe(created.driverId);
+    // The list keeps the rows and totals it had while it asks again: wait for this week's answer before reading them.
+    const thisWeek = page.waitForResponse((response) => {
+      const url = new URL(response.url());
+      return url.pathname === '/api/BookOrder/filter-books' && url.searchParams.get('filtered') === 'this_week';
+    });
     await choose(main(page), /^Period/, 'This week');
     await poll(() => urlFilter(page).filtered).toBe('this_week');
+    await thisWeek;
     const filter = urlFilter(page);
     expect(filter).toMatchObject({ driverId: created.driverId, filtered: 'this_week' });
     // The list agrees with the API for the same filter (with any filter the list kept from before, such as the

@@ -90,11 +90,18 @@ describe('claims tracker', () => {
     );
     await expect(step(/^Decision/).isChecked()).resolves.toBe(false);
 
-    // The steps in order.
+    // The steps in order, each ticked as soon as the one before shows done: the claim's own re-read after each write
+    // is held back here, and the next write must still carry the version the last one answered with (not a 409).
+    const claimPath = `**/api/ClaimTracker/${claimId}`;
+    await page.route(claimPath, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.continue();
+    });
     for (const name of [/^Acknowledge in writing/, /^Collect photos/, /^Driver statement/, /^Inspection and repair/]) {
       await step(name).click();
       await poll(() => step(name).isChecked()).toBe(true);
     }
+    await page.unroute(claimPath);
     await step(/^Decision/).click();
     const decide = page.getByRole('dialog', { name: /^Decision on/ });
     await choose(decide, /^Decision/, 'Approved');

@@ -4,7 +4,18 @@
  */
 import { type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { type FeatureGroup, demoUser, gone, poll, sidebar, signIn, storageItem, useE2E, visible } from './helpers';
+import {
+  type FeatureGroup,
+  WAIT,
+  demoUser,
+  gone,
+  poll,
+  sidebar,
+  signIn,
+  storageItem,
+  useE2E,
+  visible,
+} from './helpers';
 
 const e2e = useE2E();
 const MANAGER = demoUser('Manager');
@@ -35,7 +46,7 @@ async function gearMenu(page: Page, item: 'Add Group' | 'Reorder Groups') {
   for (let attempt = 1; !(await menuItem.isVisible()); attempt++) {
     await sidebar(page).getByRole('button', { name: 'Manage groups' }).click();
     try {
-      await menuItem.waitFor({ state: 'visible', timeout: 3_000 });
+      await menuItem.waitFor({ state: 'visible', timeout: WAIT / 3 });
     } catch (error) {
       if (attempt >= 5) throw error;
     }

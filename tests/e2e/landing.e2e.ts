@@ -6,6 +6,7 @@ import { type Locator, type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   type FeatureGroup,
+  WAIT,
   demoUser,
   pathname,
   poll,
@@ -38,7 +39,7 @@ async function expand(toggle: Locator): Promise<void> {
     if ((await toggle.getAttribute('aria-expanded')) === 'true') return;
     await toggle.click();
     await expect
-      .poll(() => toggle.getAttribute('aria-expanded'), { timeout: 4_000, interval: 100 })
+      .poll(() => toggle.getAttribute('aria-expanded'), { timeout: WAIT / 3, interval: 100 })
       .toBe('true')
       .catch(() => undefined);
   }

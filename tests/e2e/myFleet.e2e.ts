@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { FleetLoadDto, FleetUnitDto } from '../../schema/fleetOwner';
 import type { ListPage } from '../../schema/records';
 import type { UserDto } from '../../schema/resources/users';
-import { demoUser, gone, signIn, useE2E, visible } from './helpers';
+import { demoUser, gone, poll, signIn, useE2E, visible } from './helpers';
 import { apiGet, main, pick, toast } from './records';
 
 const e2e = useE2E();
@@ -108,7 +108,7 @@ describe('my fleet', () => {
 
     // Loads: only the carrier's drivers'.
     await tabs.getByRole('tab', { name: 'Loads' }).click();
-    expect(new URL(owner.url()).searchParams.get('tab')).toBe('loads');
+    await poll(() => new URL(owner.url()).searchParams.get('tab')).toBe('loads');
     const ownerToken = await e2e.apiLogin(demoUser('FleetOwner'));
     const loads = await apiGet<ListPage<FleetLoadDto>>(e2e, ownerToken, '/api/FleetOwner/loads?size=25');
     expect(loads.totalCount).toBeGreaterThan(0);

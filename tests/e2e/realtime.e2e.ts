@@ -175,9 +175,16 @@ describe('notifications', () => {
     expect(await item.textContent()).toContain('(Unread)');
     await screenshot(admin, 'notification-menu');
 
+    // The bell clears at once; the server hears of it by its own request, awaited before the server is asked.
+    const markedRead = admin.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' &&
+        /^\/api\/Notifications\/\d+\/read$/.test(new URL(response.url()).pathname),
+    );
     await item.getByRole('button').click();
     await poll(() => pathname(admin)).toBe(`/app/management/user-management/${newUserId}/edit`);
     await poll(() => bell.getAttribute('aria-label')).toBe('Notifications');
+    expect((await markedRead).status()).toBe(200);
     const stored = await e2e.api('GET', '/api/Notifications?page=0&size=20&unreadOnly=false', { token });
     expect(stored.body.data.unreadCount).toBe(0);
     expect(stored.body.data.items.find((n: { title: string }) => n.title === title).readAt).not.toBeNull();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../schema/expiry';
 import { DATABASES, type TestServer, startTestServer } from '../helpers/server';
+import { shownDriverNames } from '../helpers/driverNames';
 
 /**
  * The Performance Calendar (/api/calendar/*, docs/product/people.md): every driver's day states of a month equal the
@@ -47,6 +48,7 @@ describe.each(DATABASES)('the Performance Calendar on %s', (kind) => {
       .where('driver_id', 'is not', null)
       .execute();
     const live = orders.filter((o) => o.deleted_at === null && o.status !== 'CANCELLED');
+    const shown = await shownDriverNames(server.db);
     const events = await server.db
       .selectFrom('driver_events')
       .select(['driver_id', 'type', 'start_on', 'end_on'])
@@ -68,7 +70,7 @@ describe.each(DATABASES)('the Performance Calendar on %s', (kind) => {
         return [
           driver.id,
           {
-            name: `${driver.first_name} ${driver.last_name}`,
+            name: shown.get(driver.id),
             days: states.map((s) => CODES[s]).join(''),
             loadedDays: states.filter((s) => s === 'loaded').length,
             loads: picked.length,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, addMonths, todayIso } from '../../schema/expiry';
 import { parseCsv } from '../helpers/records';
 import { DATABASES, type TestServer, startTestServer } from '../helpers/server';
+import { shownDriverNames } from '../helpers/driverNames';
 
 /**
  * The credentials report (/api/Reports/driver-license, docs/analytics.md): its rows equal the test's own reading of the
@@ -22,21 +23,21 @@ const CREDENTIALS = [
     column: 'cdl_expires_on',
     credential: 'CDL',
     list: 'Drivers',
-    name: (r: any) => `${r.first_name} ${r.last_name}`,
+    name: (r: any, drivers: Map<number, string>) => drivers.get(r.id),
   },
   {
     table: 'drivers',
     column: 'medical_card_expires_on',
     credential: 'Medical card',
     list: 'Drivers',
-    name: (r: any) => `${r.first_name} ${r.last_name}`,
+    name: (r: any, drivers: Map<number, string>) => drivers.get(r.id),
   },
   {
     table: 'drivers',
     column: 'mvr_checked_on',
     credential: 'MVR review',
     list: 'Drivers',
-    name: (r: any) => `${r.first_name} ${r.last_name}`,
+    name: (r: any, drivers: Map<number, string>) => drivers.get(r.id),
     months: 12,
   },
   {
@@ -44,28 +45,28 @@ const CREDENTIALS = [
     column: 'registration_expires_on',
     credential: 'Registration',
     list: 'Vehicles',
-    name: (r: any) => r.unit_number,
+    name: (r: any, _drivers: Map<number, string>) => r.unit_number,
   },
   {
     table: 'units',
     column: 'annual_inspection_due_on',
     credential: 'Annual inspection',
     list: 'Vehicles',
-    name: (r: any) => r.unit_number,
+    name: (r: any, _drivers: Map<number, string>) => r.unit_number,
   },
   {
     table: 'carriers',
     column: 'insurance_expires_on',
     credential: 'Insurance',
     list: 'Carriers',
-    name: (r: any) => r.name,
+    name: (r: any, _drivers: Map<number, string>) => r.name,
   },
   {
     table: 'fuel_cards',
     column: 'expires_on',
     credential: 'Card',
     list: 'Fuel cards',
-    name: (r: any) => `•••• ${r.card_last4}`,
+    name: (r: any, _drivers: Map<number, string>) => `•••• ${r.card_last4}`,
   },
 ] as const;
 
@@ -84,6 +85,7 @@ describe.each(DATABASES)('the credentials report on %s', (kind) => {
       due: string;
       id: number;
     }[] = [];
+    const drivers = await shownDriverNames(server.db);
     for (const c of CREDENTIALS) {
       const records = await server.db
         .selectFrom(c.table as 'drivers')
@@ -96,7 +98,7 @@ describe.each(DATABASES)('the credentials report on %s', (kind) => {
         const expiresOn = 'months' in c ? addMonths(dated, c.months) : dated;
         if (expiresOn > last) continue;
         rows.push({
-          holder: c.name(record),
+          holder: c.name(record, drivers)!,
           credential: c.credential,
           list: c.list,
           expiresOn,

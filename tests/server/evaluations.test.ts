@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../schema/expiry';
 import { parseCsv } from '../helpers/records';
 import { DATABASES, type TestServer, startTestServer } from '../helpers/server';
+import { shownDriverNames } from '../helpers/driverNames';
 
 /**
  * Evaluations and the evaluation report (docs/analytics.md): the report's figures equal the test's own reading of the
@@ -114,13 +115,14 @@ describe.each(DATABASES)('evaluations on %s', (kind) => {
     const now = (await evaluationsIn(from, to)).filter(keep);
     const then = (await evaluationsIn(before.from, before.to)).filter(keep);
     const ids = [...new Set([...now, ...then].map((r) => Number(r[`${view}_id`])))];
-    const table = view === 'driver' ? 'drivers' : 'users';
-    const names = new Map(
-      ((await server.db.selectFrom(table).select(['id', 'first_name', 'last_name']).execute()) as Row[]).map((p) => [
-        Number(p.id),
-        `${p.first_name} ${p.last_name}`,
-      ]),
-    );
+    const names =
+      view === 'driver'
+        ? await shownDriverNames(server.db)
+        : new Map(
+            ((await server.db.selectFrom('users').select(['id', 'first_name', 'last_name']).execute()) as Row[]).map(
+              (p) => [Number(p.id), `${p.first_name} ${p.last_name}`],
+            ),
+          );
     const rows = ids
       .map((id) => {
         const mine = (rows: Row[]) => rows.filter((r) => Number(r[`${view}_id`]) === id);

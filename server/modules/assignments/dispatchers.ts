@@ -29,6 +29,7 @@ import {
 } from './shared';
 import { dayBefore, planClaim } from './slots';
 import { transact } from '../../db/transaction';
+import { driverName } from '../drivers/names';
 
 /** Driver–dispatcher assignment (feature DriverAssignment): the current picture, dated history, reassignment. */
 export function dispatcherAssignmentRoutes(app: FastifyInstance, ctx: ServerContext) {
@@ -65,7 +66,7 @@ export function dispatcherAssignmentRoutes(app: FastifyInstance, ctx: ServerCont
     const { field, direction } = sortDirection(q.sort, 'driverName');
     let query = current(q, today).select([
       'd.id',
-      fullName('d').as('driverName'),
+      driverName('d').as('driverName'),
       'c.name as carrierName',
       'a.id as assignmentId',
       'a.dispatcher_id',
@@ -234,7 +235,7 @@ function selectHistory(db: Db) {
       .selectFrom('driver_dispatcher_assignments as a')
       .innerJoin('drivers as d', 'd.id', 'a.driver_id')
       .innerJoin('users as u', 'u.id', 'a.dispatcher_id')
-      .select([fullName('d').as('driverName'), fullName('u').as('dispatcherName')]),
+      .select([driverName('d').as('driverName'), fullName('u').as('dispatcherName')]),
   );
 }
 

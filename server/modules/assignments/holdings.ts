@@ -2,6 +2,7 @@ import { todayIso } from '../../../schema/expiry';
 import { maskCard } from '../../../schema/resources/fuelCards';
 import type { Db } from '../../db/types';
 import { endsOnOrAfter } from './dates';
+import { driverName } from '../drivers/names';
 
 /**
  * What is still assigned (today or later) to a driver, unit, card or dispatcher, in words ('truck T101',
@@ -19,7 +20,7 @@ export async function openAssignmentsOf(
       .leftJoin('units as un', 'un.id', 'a.unit_id')
       .leftJoin('fuel_cards as fc', 'fc.id', 'a.fuel_card_id')
       .innerJoin('drivers as d', 'd.id', 'a.driver_id')
-      .select(['a.kind', 'un.unit_number', 'fc.card_last4', 'd.first_name', 'd.last_name'])
+      .select(['a.kind', 'un.unit_number', 'fc.card_last4', driverName('d').as('driver')])
       .where(endsOnOrAfter(today, 'a'));
     if (who.driverId) query = query.where('a.driver_id', '=', who.driverId);
     if (who.unitId) query = query.where('a.unit_id', '=', who.unitId);
@@ -29,7 +30,7 @@ export async function openAssignmentsOf(
         row.kind === 'FuelCard'
           ? `fuel card ${maskCard(row.card_last4 ?? '')}`
           : `${row.kind.toLowerCase()} ${row.unit_number}`;
-      out.push(who.driverId ? item : `driver ${row.first_name} ${row.last_name}`);
+      out.push(who.driverId ? item : `driver ${row.driver}`);
     }
   }
   if (who.driverId || who.dispatcherId) {
@@ -37,14 +38,12 @@ export async function openAssignmentsOf(
       .selectFrom('driver_dispatcher_assignments as a')
       .innerJoin('users as u', 'u.id', 'a.dispatcher_id')
       .innerJoin('drivers as d', 'd.id', 'a.driver_id')
-      .select(['u.first_name', 'u.last_name', 'd.first_name as driverFirst', 'd.last_name as driverLast'])
+      .select(['u.first_name', 'u.last_name', driverName('d').as('driver')])
       .where(endsOnOrAfter(today, 'a'));
     if (who.driverId) query = query.where('a.driver_id', '=', who.driverId);
     if (who.dispatcherId) query = query.where('a.dispatcher_id', '=', who.dispatcherId);
     for (const row of await query.execute())
-      out.push(
-        who.driverId ? `dispatcher ${row.first_name} ${row.last_name}` : `driver ${row.driverFirst} ${row.driverLast}`,
-      );
+      out.push(who.driverId ? `dispatcher ${row.first_name} ${row.last_name}` : `driver ${row.driver}`);
   }
   return out;
 }

@@ -3,12 +3,13 @@ import type { Db } from '../../db/types';
 import { badRequest, notFound } from '../../http/errors';
 import { fullName } from '../records/query';
 import type { AnyQuery, ListQueryBase, Row } from '../records/types';
+import { driverName } from '../drivers/names';
 
 /** The driver an assignment names: live, and not terminated by the day it starts. */
 export async function activeDriver(trx: Db, driverId: number, startsOn: string): Promise<{ id: number; name: string }> {
   const driver = await trx
     .selectFrom('drivers as d')
-    .select(['d.id', fullName('d').as('name'), 'd.terminated_on'])
+    .select(['d.id', driverName('d').as('name'), 'd.terminated_on'])
     .where('d.id', '=', driverId)
     .where('d.deleted_at', 'is', null)
     .executeTakeFirst();

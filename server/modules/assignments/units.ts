@@ -19,7 +19,7 @@ import type { Db } from '../../db/types';
 import { badRequest } from '../../http/errors';
 import { audit } from '../audit/audit';
 import type { Row } from '../records/types';
-import { fullName, searchWhere } from '../records/query';
+import { searchWhere } from '../records/query';
 import { registerAssignmentArea } from './area';
 import { coversSql, endsOnOrAfter } from './dates';
 import {
@@ -33,6 +33,7 @@ import {
 } from './shared';
 import { type Holding, dayBefore, planClaim } from './slots';
 import { transact } from '../../db/transaction';
+import { driverName } from '../drivers/names';
 
 const SLOTS = [
   ['truckId', 'Truck'],
@@ -85,7 +86,7 @@ export function unitAssignmentRoutes(app: FastifyInstance, ctx: ServerContext) {
     const { field, direction } = sortDirection(q.sort, 'driverName');
     let query = current(q, today).select([
       'd.id',
-      fullName('d').as('driverName'),
+      driverName('d').as('driverName'),
       'c.name as carrierName',
       'at.id as truckAssignmentId',
       'at.unit_id as truckId',
@@ -325,7 +326,7 @@ function selectHistory(db: Db) {
       .innerJoin('drivers as d', 'd.id', 'a.driver_id')
       .leftJoin('units as un', 'un.id', 'a.unit_id')
       .leftJoin('fuel_cards as fc', 'fc.id', 'a.fuel_card_id')
-      .select([fullName('d').as('driverName'), 'un.unit_number', 'fc.card_last4']),
+      .select([driverName('d').as('driverName'), 'un.unit_number', 'fc.card_last4']),
   );
 }
 

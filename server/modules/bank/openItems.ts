@@ -6,6 +6,7 @@ import { isPostgres } from '../../db/schemaHelpers';
 import type { Database, Db } from '../../db/types';
 import { claimSettlementItems } from '../claims/bankItems';
 import { daysBetween } from '../../../schema/expiry';
+import { driverName } from '../drivers/names';
 
 /**
  * The items Haulboard expects to see in the bank (docs/product/bank.md#bank-matching), read from where they live:
@@ -82,7 +83,7 @@ export function payBillItems(db: Db) {
       'p.paid_cents as amount_cents',
       's.settled_cents',
       'p.paid_on as expected_on',
-      sql<string>`d.first_name || ' ' || d.last_name`.as('party'),
+      driverName('d').as('party'),
       'p.driver_id as party_id',
       sql<string>`'Pay bill #' || p.id`.as('label'),
       'p.payment_reference as reference',

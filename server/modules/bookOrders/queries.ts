@@ -8,6 +8,7 @@ import type { BookOrdersTable, Db } from '../../db/types';
 import { badRequest } from '../../http/errors';
 import { BY_NAME, anyOf, searchBranches, searchPageIds, searchTotals, totalsOf } from './search';
 import { rolledUpTotalsQuery } from './totals';
+import { driverName } from '../drivers/names';
 
 /**
  * Any query over book_orders aliased "o" (with or without the name joins). Kysely's table-alias generics do not
@@ -96,7 +97,7 @@ function ordersWithListNames(db: Db) {
       'ps.abbreviation as pickupState',
       'ds.abbreviation as deliveryState',
       sql<string | null>`dp.first_name || ' ' || dp.last_name`.as('dispatcherName'),
-      sql<string | null>`dr.first_name || ' ' || dr.last_name`.as('driverName'),
+      driverName('dr').as('driverName'),
     ]);
 }
 
@@ -146,7 +147,7 @@ const listItemJson: ItemJson = (json) => {
     dispatcherId: int('o.dispatcher_id'),
     dispatcherName: lookup(fullName, 'users', 'o.dispatcher_id'),
     driverId: int('o.driver_id'),
-    driverName: lookup(fullName, 'drivers', 'o.driver_id'),
+    driverName: sql`(select ${driverName('n')} from drivers as n where n.id = o.driver_id)`,
     truckId: int('o.truck_id'),
     trailerId: int('o.trailer_id'),
     status: ref('o.status'),
@@ -219,7 +220,7 @@ function boardCardShape(json: JsonRenderer): JsonShape {
     dispatcherId: json.integer(column('dispatcher_id')),
     dispatcherName: sql`dp.first_name || ' ' || dp.last_name`,
     driverId: json.integer(column('driver_id')),
-    driverName: sql`dr.first_name || ' ' || dr.last_name`,
+    driverName: driverName('dr'),
     carrierId: json.integer(column('carrier_id')),
     approved: json.flag(column('approved')),
     hasManagerReview: json.flag(column('has_manager_review')),

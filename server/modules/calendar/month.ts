@@ -16,6 +16,7 @@ import type { Db } from '../../db/types';
 import { dollars } from '../reports/frame';
 import { orderFigures } from '../reports/orderFigures';
 import { DRIVER_COVER } from '../bookOrders/totals';
+import { driverName } from '../drivers/names';
 
 /**
  * The Performance Calendar's month (schema/calendar.ts) in SQL: the drivers employed in the month, the days their
@@ -63,7 +64,7 @@ export async function calendarMonth(
     .selectFrom('drivers')
     .select([
       'id',
-      sql<string>`first_name || ' ' || last_name`.as('name'),
+      driverName('drivers').as('name'),
       'hired_on',
       'terminated_on',
       'cdl_expires_on',

@@ -17,6 +17,7 @@ import { badRequest } from '../../http/errors';
 import { fullName } from '../records/query';
 import { deliveredOnSql } from './delivery';
 import type { ClaimRecords } from './steps';
+import { driverName } from '../drivers/names';
 
 const tags = ['Claims'];
 const showDeletedQuery = z.object({ showDeleted: queryBoolean.optional() }).strict();
@@ -205,7 +206,7 @@ export function registerClaimListRoutes(
           'o.status',
           deliveredOnSql('o').as('delivered_on'),
           'o.driver_id',
-          fullName('d').as('driver_name'),
+          driverName('d').as('driver_name'),
         ])
         .where('o.order_number', '>=', prefix)
         .where('o.order_number', '<', after)

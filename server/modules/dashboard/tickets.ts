@@ -4,8 +4,8 @@ import { fromCents } from '../../../schema/money';
 import { citations } from '../../../schema/resources/citations';
 import { tickets } from '../../../schema/resources/tickets';
 import type { Db } from '../../db/types';
-import { fullName } from '../records/query';
 import { ticketTitle } from '../records/references';
+import { driverName } from '../drivers/names';
 
 const COURT_DAYS = 14;
 const NEXT = 5;
@@ -22,7 +22,7 @@ function courtDates(db: Db, today: string, until: string) {
       'c.court_date',
       't.id as ticket_id',
       ticketTitle('t').as('title'),
-      fullName('d').as('driver'),
+      driverName('d').as('driver'),
     ])
     .where('c.deleted_at', 'is', null)
     .where('t.deleted_at', 'is', null)

@@ -3,14 +3,16 @@ import type { drivers } from '../../../schema/resources/drivers';
 import { badRequest, conflict } from '../../http/errors';
 import { openAssignmentsOf } from '../assignments/holdings';
 import type { RecordExtension } from '../records/fromDefinition';
+import { driverName } from './names';
 
 /**
  * Drivers (schema/resources/drivers.ts) on the server: the name and status (terminated from the termination date
  * on), a linked user must hold the Driver role, and a driver who still holds a dispatcher, unit or card is not deleted.
  */
 export const driverExtension: RecordExtension<typeof drivers> = {
+  select: (query) => query.select(driverName('r').as('told_name')),
   computed: (r, _children, today) => ({
-    name: `${r.first_name} ${r.last_name}`,
+    name: r.told_name as string,
     status: r.terminated_on && r.terminated_on <= today ? 'TERMINATED' : 'ACTIVE',
   }),
   sorts: { name: [sql`lower(r.last_name)`, sql`lower(r.first_name)`] },

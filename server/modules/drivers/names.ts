@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { todayIso } from '../../../schema/expiry';
-import { distinctNames, phoneTail } from '../../../schema/format';
+import { PHONE_TELL } from '../../../schema/format';
 import { requestAllows } from '../../auth/principal';
 import type { ServerContext } from '../../context';
 
@@ -34,7 +34,7 @@ export interface DriverName {
   id: number;
   firstName: string;
   lastName: string;
-  /** The full name; where two drivers share it, with what tells them apart (schema/format.ts distinctNames). */
+  /** The full name; where two drivers share it, with what tells them apart (driverName below). */
   name: string;
   userId: number | null;
   terminatedOn: string | null;
@@ -50,36 +50,42 @@ export async function driverNames(
   request: FastifyRequest,
   showDeleted: boolean,
 ): Promise<DriverName[]> {
-  const fullName = sql<string>`first_name || ' ' || last_name`;
   let query = ctx.db
-    .selectFrom('drivers')
+    .selectFrom('drivers as d')
     .select([
-      'id',
-      'first_name as firstName',
-      'last_name as lastName',
-      fullName.as('name'),
-      'user_id as userId',
-      'terminated_on as terminatedOn',
-      'phone',
+      'd.id',
+      'd.first_name as firstName',
+      'd.last_name as lastName',
+      driverName('d').as('name'),
+      'd.user_id as userId',
+      'd.terminated_on as terminatedOn',
     ]);
   if (!(await requestAllows(ctx.permissions, request, EVERY_DRIVER_SCREENS, 'Read'))) {
     const userId = request.auth?.user.id;
     if (userId === undefined) return [];
-    return told(await query.where('user_id', '=', userId).where('deleted_at', 'is', null).execute());
+    return query.where('d.user_id', '=', userId).where('d.deleted_at', 'is', null).execute();
   }
   // A driver whose termination date is still ahead is still driving.
   if (!showDeleted)
     query = query
-      .where('deleted_at', 'is', null)
-      .where((eb) => eb.or([eb('terminated_on', 'is', null), eb('terminated_on', '>', todayIso())]));
-  return told(await query.orderBy('first_name').orderBy('last_name').execute());
+      .where('d.deleted_at', 'is', null)
+      .where((eb) => eb.or([eb('d.terminated_on', 'is', null), eb('d.terminated_on', '>', todayIso())]));
+  return query.orderBy('d.first_name').orderBy('d.last_name').execute();
 }
 
 /**
- * Two drivers of the same name picked from one list must not look alike: each gets the last four digits of their
- * phone (what a dispatcher knows them by), or their driver number when they have none. The phone itself stays out.
+ * A driver's name as every list, report, picker and message shows it, over the drivers row `alias`: the full name,
+ * and where another driver shares it (in any case, of any status: old loads keep a deleted driver's name), what tells
+ * this one apart — the last four digits of their phone (what a dispatcher knows them by), else their number; the phone
+ * itself stays out. schema/format.ts distinctNames words it the same for names the web app gathers itself.
+ * Null when the row is (a LEFT JOIN's) null. One index probe per row shown (migration 042).
  */
-function told(rows: readonly (DriverName & { phone: string | null })[]): DriverName[] {
-  const names = distinctNames(rows, [(row) => phoneTail(row.phone)]);
-  return rows.map(({ phone: _phone, ...row }) => ({ ...row, name: names.get(row.id) ?? row.name }));
+export function driverName(alias: string): RawBuilder<string> {
+  const column = (name: string) => sql.ref(`${alias}.${name}`);
+  const [first, last, phone, id] = ['first_name', 'last_name', 'phone', 'id'].map(column);
+  const twin = sql`exists (select 1 from drivers as twin
+    where lower(twin.first_name || ' ' || twin.last_name) = lower(${first} || ' ' || ${last}) and twin.id <> ${id})`;
+  const tell = sql`case when length(${phone}) >= 4 then ${sql.lit(PHONE_TELL)} || substr(${phone}, length(${phone}) - 3)
+    else '#' || ${id} end`;
+  return sql<string>`(${first} || ' ' || ${last} || case when ${twin} then ' (' || ${tell} || ')' else '' end)`;
 }

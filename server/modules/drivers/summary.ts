@@ -5,6 +5,7 @@ import { expiryState, todayIso } from '../../../schema/expiry';
 import { ok, type ServerContext } from '../../context';
 import { badRequest, notFound } from '../../http/errors';
 import { driverScope } from '../finances/scope';
+import { driverName } from './names';
 
 const NEXT_PICKUPS = 5;
 const NOT_PICKED_UP = ['NEW', 'ASSIGNED', 'ON_HOLD'];
@@ -30,8 +31,8 @@ export default async function driverSummaryRoutes(app: FastifyInstance, ctx: Ser
       if (!driverId) throw scope ? notFound('Your driver record') : badRequest('Choose the driver', 'driverId');
       const today = request.query.today ?? todayIso();
       const driver = await ctx.db
-        .selectFrom('drivers')
-        .select(['id', 'first_name', 'last_name', 'cdl_expires_on', 'medical_card_expires_on'])
+        .selectFrom('drivers as d')
+        .select(['id', driverName('d').as('name'), 'cdl_expires_on', 'medical_card_expires_on'])
         .where('id', '=', driverId)
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
@@ -62,7 +63,7 @@ export default async function driverSummaryRoutes(app: FastifyInstance, ctx: Ser
         .execute();
       return ok({
         driverId: driver.id,
-        driverName: `${driver.first_name} ${driver.last_name}`,
+        driverName: driver.name,
         nextPickups: loads.map((o) => ({
           id: o.id,
           orderNumber: o.order_number,

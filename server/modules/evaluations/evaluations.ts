@@ -54,7 +54,7 @@ export function evaluationExtension(ctx: ServerContext): RecordExtension<typeof 
       evaluatorId: Number(r.evaluator_id),
       evaluatorName: (r.evaluator_name as string | null) ?? '',
     }),
-    sorts: { person: [sql`lower(${personName('r')})`], overall: [overallTenths('r')] },
+    sorts: { person: [sql`lower(${sql.raw(personNameText('r'))})`], overall: [overallTenths('r')] },
     search: [personNameText('r')],
     filters: { evaluatorId: (id) => (eb) => eb('r.evaluator_id', '=', id) },
     // Set once, from the session: a body's evaluator is not a field, so it is never read.

@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import { snakeCase } from '../../../schema/define/naming';
 import { EVALUATION_CRITERIA, type CriterionKey } from '../../../schema/resources/evaluations';
+import { driverName } from '../drivers/names';
 
 /**
  * The SQL of evaluation scores, shared by the list (an evaluation's overall) and the report (averages of a period).
@@ -39,4 +40,7 @@ export const overallTenths = (alias: string) => tenths(sql`(${scoreSum(alias)})`
 export const personNameText = (alias: string) => `coalesce(
   (select d.first_name || ' ' || d.last_name from drivers d where d.id = ${alias}.driver_id),
   (select u.first_name || ' ' || u.last_name from users u where u.id = ${alias}.dispatcher_id))`;
-export const personName = (alias: string) => sql<string>`${sql.raw(personNameText(alias))}`;
+/** Who an evaluation is about as screens show it: a driver's name tells them from a namesake (drivers/names.ts). */
+export const personName = (alias: string) => sql<string>`coalesce(
+  (select ${driverName('d')} from drivers d where d.id = ${sql.ref(`${alias}.driver_id`)}),
+  (select u.first_name || ' ' || u.last_name from users u where u.id = ${sql.ref(`${alias}.dispatcher_id`)}))`;

@@ -9,6 +9,7 @@ import { type ServerContext, page } from '../../context';
 import type { Db } from '../../db/types';
 import { containsPattern } from '../users/queries';
 import { driverScope } from './scope';
+import { driverName } from '../drivers/names';
 
 /** Who reads balances: the balances screen, and the driver report (a driver: their own). */
 const READ: readonly FeatureKey[] = ['DriverBalance', 'DriverReport'];
@@ -93,8 +94,7 @@ export async function balancesPage(
   const direction = sort.startsWith('-') ? 'desc' : 'asc';
   const base = drivers.select([
     'd.id',
-    'd.first_name',
-    'd.last_name',
+    driverName('d').as('name'),
     'd.terminated_on',
     sql<number>`coalesce(b.credits_cents, 0)`.as('allCredits'),
     sql<number>`coalesce(b.debits_cents, 0)`.as('allDebits'),
@@ -102,8 +102,7 @@ export async function balancesPage(
   ]);
   let rows: {
     id: number;
-    first_name: string;
-    last_name: string;
+    name: string;
     terminated_on: string | null;
     allCredits: number;
     allDebits: number;
@@ -181,7 +180,7 @@ export async function balancesPage(
     return {
       id: r.id,
       driverId: r.id,
-      driverName: `${r.first_name} ${r.last_name}`,
+      driverName: r.name,
       active: !r.terminated_on || r.terminated_on > today,
       opening: fromCents(ending - s.credits + s.debits),
       credits: fromCents(s.credits),

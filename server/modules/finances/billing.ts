@@ -7,6 +7,7 @@ import { percentText, usCents, usDate, usNumber } from '../../../schema/format';
 import type { Db } from '../../db/types';
 import { milesBetweenZips } from '../../places';
 import { type NewEntry, eventKeySql } from './ledger';
+import { driverName } from '../drivers/names';
 
 /**
  * How a weekly pay bill is worked out (schema/resources/payBills.ts), from the database inside the caller's
@@ -72,11 +73,10 @@ export async function billDrivers(db: Db, ids: readonly number[]): Promise<Map<n
   const out = new Map<number, BillDriver>();
   for (let i = 0; i < ids.length; i += 500) {
     const rows = await db
-      .selectFrom('drivers')
+      .selectFrom('drivers as d')
       .select([
         'id',
-        'first_name',
-        'last_name',
+        driverName('d').as('name'),
         'pay_type',
         'pay_rate',
         'weekly_insurance_cents',
@@ -88,7 +88,7 @@ export async function billDrivers(db: Db, ids: readonly number[]): Promise<Map<n
     for (const r of rows) {
       out.set(r.id, {
         id: r.id,
-        name: `${r.first_name} ${r.last_name}`,
+        name: r.name,
         payType: r.pay_type as PayType,
         payRate: r.pay_rate,
         weeklyInsuranceCents: r.weekly_insurance_cents,

@@ -4,7 +4,7 @@ import { addDays } from '../../../schema/expiry';
 import { weekStart } from '../../../schema/period';
 import { fromCents } from '../../../schema/money';
 import type { Db } from '../../db/types';
-import { fullName } from '../records/query';
+import { driverName } from '../drivers/names';
 
 /**
  * Posting to the driver ledger (schema/resources/transactions.ts). Every posting, however it is made (the post dialog
@@ -296,7 +296,7 @@ export async function linkedEntries(db: Db, linkType: LinkType, linkId: number, 
     .select([
       'e.id',
       'e.driver_id',
-      fullName('d').as('driver_name'),
+      driverName('d').as('driver_name'),
       'e.posted_on',
       'e.direction',
       'e.amount_cents',

@@ -12,6 +12,7 @@ import type { Db } from '../../db/types';
 import { searchWhere } from '../records/query';
 import type { Where } from '../records/types';
 import { driversOf } from './scope';
+import { driverName } from '../drivers/names';
 
 /** What one list gives: the page's rows and how many there are, or the one record (undefined: not the carrier's). */
 export interface FleetList<T> {
@@ -111,8 +112,7 @@ const drivers = fleetList(
     driversFrom(db, limits)
       .select([
         'd.id',
-        'd.first_name',
-        'd.last_name',
+        driverName('d').as('name'),
         'd.driver_type',
         'd.phone',
         'd.phone_country',
@@ -128,7 +128,7 @@ const drivers = fleetList(
   async (db, limits) => (await driversFrom(db, limits).select(COUNT).executeTakeFirstOrThrow()).n,
   (r): FleetDriverDto => ({
     id: r.id,
-    name: `${r.first_name} ${r.last_name}`,
+    name: r.name,
     driverType: r.driver_type as FleetDriverDto['driverType'],
     phone: r.phone,
     phoneCountry: r.phone_country ?? 'US',
@@ -164,8 +164,7 @@ const loads = fleetList(
         'ps.abbreviation as pickup_state',
         'o.delivery_city',
         'ds.abbreviation as delivery_state',
-        'd.first_name',
-        'd.last_name',
+        driverName('d').as('driver_name'),
         't.unit_number as truck',
         'o.vehicle_count',
         'o.status',
@@ -182,7 +181,7 @@ const loads = fleetList(
     deliveryDate: r.delivery_date,
     from: `${r.pickup_city}, ${r.pickup_state}`,
     to: `${r.delivery_city}, ${r.delivery_state}`,
-    driverName: `${r.first_name} ${r.last_name}`,
+    driverName: r.driver_name,
     truck: r.truck,
     vehicleCount: r.vehicle_count,
     status: r.status as FleetLoadDto['status'],
@@ -206,8 +205,7 @@ const settlements = fleetList(
       .select([
         'b.id',
         'b.week_start',
-        'd.first_name',
-        'd.last_name',
+        driverName('d').as('driver_name'),
         'b.status',
         'b.credits_cents',
         'b.debits_cents',
@@ -224,7 +222,7 @@ const settlements = fleetList(
   (r): FleetSettlementDto => ({
     id: r.id,
     weekStart: r.week_start,
-    driverName: `${r.first_name} ${r.last_name}`,
+    driverName: r.driver_name,
     status: r.status as FleetSettlementDto['status'],
     credits: cents(r.credits_cents),
     debits: cents(r.debits_cents),

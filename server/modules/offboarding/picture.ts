@@ -15,6 +15,7 @@ import type { Db } from '../../db/types';
 import { endsOnOrAfter } from '../assignments/dates';
 import { ticketTitle } from '../records/references';
 import { containsPattern } from '../users/queries';
+import { driverName } from '../drivers/names';
 
 /**
  * What a terminated or leaving driver still has open, and the checklist's state, in SQL: the ledger's kept totals
@@ -69,7 +70,7 @@ export async function offBoardingPage(
   const rows = await base
     .select([
       'd.id',
-      fullName.as('name'),
+      driverName('d').as('name'),
       'd.terminated_on',
       balanceCents.as('balance'),
       escrowCents.as('escrow'),
@@ -182,8 +183,8 @@ function blockers(open: Awaited<ReturnType<typeof outstandingOf>>): Record<strin
 /** One driver's off-boarding; null when the driver does not exist, is deleted, or has no termination date. */
 export async function offBoardingOf(db: Db, driverId: number, today: string): Promise<OffBoardingDto | null> {
   const driver = await db
-    .selectFrom('drivers')
-    .select(['id', 'first_name', 'last_name', 'terminated_on'])
+    .selectFrom('drivers as d')
+    .select(['id', driverName('d').as('name'), 'terminated_on'])
     .where('id', '=', driverId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
@@ -210,7 +211,7 @@ export async function offBoardingOf(db: Db, driverId: number, today: string): Pr
   const { balanceCents, escrowCents, ...outstanding } = open;
   return {
     id: driver.id,
-    name: `${driver.first_name} ${driver.last_name}`,
+    name: driver.name,
     terminatedOn: driver.terminated_on,
     ...outstanding,
     steps,

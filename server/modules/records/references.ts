@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { ReferenceTarget } from '../../../schema/define/references';
+import { driverName } from '../drivers/names';
 
 /**
  * How the server reads each reference target of schema/define/references.ts: the SQL of what a list shows of it
@@ -26,7 +27,7 @@ export const REFERENCE_SQL: Record<ReferenceTarget, TargetSql> = {
   users: { display: fullName, live: true, message: 'Choose a user from the list' },
   userAccounts: { display: (a) => column(a, 'email'), live: true, message: 'Choose a user from the list' },
   roles: { display: (a) => column(a, 'name'), live: false, message: 'Choose roles from the list' },
-  drivers: { display: fullName, live: true, message: 'Choose a driver from the list' },
+  drivers: { display: driverName, live: true, message: 'Choose a driver from the list' },
   dispatchers: { display: fullName, live: true, message: 'Choose a dispatcher from the list' },
   trucks: { display: (a) => column(a, 'unit_number'), live: true, message: 'Choose a truck from the list' },
   trailers: { display: (a) => column(a, 'unit_number'), live: true, message: 'Choose a trailer from the list' },

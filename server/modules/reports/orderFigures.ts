@@ -1,6 +1,8 @@
 import { type RawBuilder, sql } from 'kysely';
 import { type ReportKeyColumn, REPORT_KEYS, reportDim, reportValue } from '../bookOrders/totals';
 import { type DayRange, type ReportRun, dollars, mondayOf, weekNumber } from './frame';
+import { driverName } from '../drivers/names';
+import { fullName } from '../records/query';
 
 /**
  * What the orders give a report, read from the per-day totals the order writes keep (bookOrders/totals.ts, the
@@ -122,13 +124,19 @@ export async function peopleNames(run: ReportRun, by: Person, ids: readonly numb
   const wanted = [...new Set(ids)].filter((id) => id > 0);
   const names = new Map<number, string>();
   if (!wanted.length) return names;
-  const table = by === 'dispatcher' ? 'users' : 'drivers';
-  const rows = await run.db
-    .selectFrom(table)
-    .select(['id', 'first_name', 'last_name'])
-    .where('id', 'in', wanted)
-    .execute();
-  for (const row of rows) names.set(row.id, `${row.first_name} ${row.last_name}`);
+  const rows =
+    by === 'dispatcher'
+      ? await run.db
+          .selectFrom('users as p')
+          .select(['p.id', fullName('p').as('name')])
+          .where('p.id', 'in', wanted)
+          .execute()
+      : await run.db
+          .selectFrom('drivers as p')
+          .select(['p.id', driverName('p').as('name')])
+          .where('p.id', 'in', wanted)
+          .execute();
+  for (const row of rows) names.set(row.id, row.name ?? `#${row.id}`);
   return names;
 }
 

@@ -5,10 +5,10 @@ import type { citations } from '../../../schema/resources/citations';
 import { ok } from '../../context';
 import { badRequest, notFound } from '../../http/errors';
 import type { RecordExtension } from '../records/fromDefinition';
-import { fullName } from '../records/query';
 import { ticketTitle } from '../records/references';
 import { syncCitationShares } from './share';
 import { linkedEntries } from '../finances/ledger';
+import { driverName } from '../drivers/names';
 
 const tags = ['Tickets'];
 const liveDocuments = (ownerType: string) =>
@@ -25,7 +25,7 @@ export const citationExtension: RecordExtension<typeof citations> = {
       .innerJoin('tickets as t', 't.id', 'r.ticket_id')
       .leftJoin('drivers as d', 'd.id', 't.driver_id')
       .select([
-        fullName('d').as('driverFullName'),
+        driverName('d').as('driverFullName'),
         ticketTitle('t').as('ticketTitleText'),
         liveDocuments('citation').as('documentCount'),
         sql<

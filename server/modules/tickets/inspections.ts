@@ -5,8 +5,8 @@ import { BASIC_LABELS, type Basic } from '../../../schema/tickets';
 import { ok } from '../../context';
 import { badRequest } from '../../http/errors';
 import type { RecordExtension } from '../records/fromDefinition';
-import { fullName } from '../records/query';
 import { ticketTitle } from '../records/references';
+import { driverName } from '../drivers/names';
 
 const tags = ['Tickets'];
 const inspectedOn = sql<string>`(select t.date from tickets t where t.id = r.ticket_id)`;
@@ -22,7 +22,7 @@ export const inspectionExtension: RecordExtension<typeof inspections> = {
       .leftJoin('drivers as d', 'd.id', 't.driver_id')
       .select([
         't.date as inspectedOnDate',
-        fullName('d').as('driverFullName'),
+        driverName('d').as('driverFullName'),
         ticketTitle('t').as('ticketTitleText'),
         sql<number>`(select count(*) from documents doc where doc.owner_type = 'inspection' and doc.owner_id = r.id and doc.deleted_at is null)`.as(
           'documentCount',

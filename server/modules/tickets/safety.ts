@@ -29,7 +29,7 @@ import { type ServerContext, ok } from '../../context';
 import type { Db } from '../../db/types';
 import { notFound } from '../../http/errors';
 import type { AccessConfig } from '../records/types';
-import { fullName } from '../records/query';
+import { driverName } from '../drivers/names';
 
 const tags = ['Tickets'];
 
@@ -72,7 +72,7 @@ async function inspectionRows(
       't.id as ticket_id',
       't.date as inspected_on',
       't.driver_id',
-      fullName('d').as('driver_name'),
+      driverName('d').as('driver_name'),
       'r.id as report_id',
       'r.report_number',
       'r.challenge_status',
@@ -310,7 +310,7 @@ async function subjectOf(db: Db, query: SafetyQuery): Promise<SafetyPicture['sub
   if (query.driverId !== undefined) {
     const driver = await db
       .selectFrom('drivers as d')
-      .select(['d.id', fullName('d').as('name')])
+      .select(['d.id', driverName('d').as('name')])
       .where('d.id', '=', query.driverId)
       .executeTakeFirst();
     if (!driver) throw notFound('Driver');
