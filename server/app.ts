@@ -48,6 +48,7 @@ import chatRoutes from './modules/chat/routes';
 import companyRoutes from './modules/company/routes';
 import fleetOwnerRoutes from './modules/fleetOwner/routes';
 import { CompanyTimeZone } from './modules/company/timeZone';
+import { type ObjectStore, createObjectStore } from './files/objectStore';
 
 export const VERSION: string = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
 export const BODY_LIMIT = 1024 * 1024;
@@ -125,6 +126,8 @@ export interface AppOptions {
   extraResources?: readonly AnyResource[];
   /** The company's time zone as createServer read it before seeding; by default COMPANY_TIMEZONE until the first read. */
   companyZone?: CompanyTimeZone;
+  /** The object store of S3_URL, checked by createServer; built here from the config when not given. */
+  files?: ObjectStore | null;
 }
 
 export async function buildApp({
@@ -137,6 +140,7 @@ export async function buildApp({
   distDir,
   extraResources,
   companyZone,
+  files,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? loggerOptions(config.logLevel, logStream) : false,
@@ -177,6 +181,7 @@ export async function buildApp({
     permissions,
     realtime,
     companyZone: company,
+    files: files ?? (config.s3 ? createObjectStore(config.s3, config.s3Region) : null),
   };
 
   // JSON only: a text/plain body is refused as an unsupported media type rather than read as a string.

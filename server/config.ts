@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { DEFAULT_TIME_ZONE, canonicalTimeZone } from '../schema/businessDay';
+import { type S3Location, parseS3Url } from './files/objectStore';
 
 export interface Config {
   port: number;
@@ -37,6 +38,10 @@ export interface Config {
    * America/Chicago): it decides what day it is for every business date (schema/businessDay.ts, server/modules/company).
    */
   companyTimeZone: string;
+  /** S3_URL: an S3-compatible object store for files (server/files/objectStore.ts); null keeps them in the database. */
+  s3: S3Location | null;
+  /** S3_REGION (us-east-1): the region the store signs requests for. */
+  s3Region: string;
 }
 
 export type TrustProxy = boolean | number | string[];
@@ -169,5 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: parseMailFrom(env.MAIL_FROM),
     publicUrl: parsePublicUrl(env.PUBLIC_URL, port),
     companyTimeZone: parseTimeZone(env.COMPANY_TIMEZONE),
+    s3: parseS3Url(env.S3_URL),
+    s3Region: env.S3_REGION?.trim() || 'us-east-1',
   };
 }

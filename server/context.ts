@@ -6,6 +6,7 @@ import type { ResidentFile } from './db/residentFile';
 import type { Db } from './db/types';
 import type { CompanyTimeZone } from './modules/company/timeZone';
 import type { Realtime } from './modules/notify/realtime';
+import type { ObjectStore } from './files/objectStore';
 
 /** What every module is registered with. */
 export interface ServerContext {
@@ -22,6 +23,8 @@ export interface ServerContext {
   realtime: Realtime;
   /** The company's time zone in force on this server (server/modules/company): what day it is for business dates. */
   companyZone: CompanyTimeZone;
+  /** Where file bytes go when S3_URL is set (server/files/objectStore.ts); null: in the database. */
+  files: ObjectStore | null;
 }
 
 /** The envelope `{ value }`, where the original API names no other field (docs/api-calls.md#envelopes). */

@@ -12,6 +12,7 @@ import { predicateLockWarning } from './db/transaction';
 import { keepFileResident, type ResidentFile } from './db/residentFile';
 import { seedDemo, seedReference } from './db/seed';
 import { COMPANY_SETTINGS_REFRESH_MS, CompanyTimeZone } from './modules/company/timeZone';
+import { createObjectStore } from './files/objectStore';
 
 export interface Server {
   app: FastifyInstance;
@@ -59,7 +60,13 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       database.file && config.sqliteKeepResident && config.sqliteMmapMb > 0
         ? keepFileResident(database.file, config.sqliteMmapMb * 1024 * 1024)
         : null;
+    // A configured object store answers before the server does: a wrong S3_URL stops the start, not the first upload.
+    const files = config.s3 ? createObjectStore(config.s3, config.s3Region) : null;
+    await files?.ready().catch((error: Error) => {
+      throw new Error(`The object store of S3_URL (${files.where}) does not answer: ${error.message}`);
+    });
     app = await buildApp({
+      files,
       config,
       database,
       resident,

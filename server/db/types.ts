@@ -404,7 +404,10 @@ export interface DocumentsTable {
   content_type: string;
   size_bytes: number;
   sha256: string;
+  /** Empty when the bytes are in the object store (object_key). */
   content: Uint8Array;
+  /** The object holding the bytes when S3_URL is set (migration 043); null: the bytes are in content. */
+  object_key: string | null;
   created_at: string;
   created_by: number | null;
   deleted_at: string | null;

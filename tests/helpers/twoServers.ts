@@ -10,6 +10,8 @@ import type { TestServer } from './server';
  */
 export interface SecondApp {
   call: TestServer['call'];
+  /** The instance itself, for what call() does not give (a download's raw bytes). */
+  app: TestServer['app'];
   close(): Promise<void>;
 }
 
@@ -29,6 +31,7 @@ export async function secondApp(first: TestServer): Promise<SecondApp> {
   let closed = false;
   return {
     call,
+    app,
     close: async () => {
       if (!closed) await app.close();
       closed = true;

@@ -18,8 +18,10 @@ import { type ServerContext, ok } from '../../context';
 import { ApiError, forbidden, notFound } from '../../http/errors';
 import { audit } from '../audit/audit';
 import {
+  bytesOf,
   contentDisposition,
   findDocument,
+  keptBytes,
   listDocuments,
   ownerNotFound,
   ownerState,
@@ -126,6 +128,8 @@ export default async function documentRoutes(app: FastifyInstance, ctx: ServerCo
         throw closing(error);
       });
       const userId = request.auth!.user.id;
+      // Stored before the row is written: an object no row names is harmless, a row without its bytes is not.
+      const kept = await keptBytes(ctx.files, file);
       const document = await transact(ctx.db, async (trx) => {
         const { id } = await trx
           .insertInto('documents')
@@ -136,7 +140,7 @@ export default async function documentRoutes(app: FastifyInstance, ctx: ServerCo
             content_type: file.contentType,
             size_bytes: file.bytes.length,
             sha256: file.sha256,
-            content: file.bytes,
+            ...kept,
             created_at: new Date().toISOString(),
             created_by: userId,
             deleted_at: null,
@@ -162,12 +166,12 @@ export default async function documentRoutes(app: FastifyInstance, ctx: ServerCo
       const document = await documentFor(request, 'Read');
       const row = await ctx.db
         .selectFrom('documents')
-        .select('content')
+        .select(['content', 'object_key'])
         .where('id', '=', document.id)
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
       if (!row) throw notFound('Document');
-      const bytes = Buffer.isBuffer(row.content) ? row.content : Buffer.from(row.content);
+      const bytes = await bytesOf(ctx.files, row);
       return reply
         .type(document.contentType)
         .header('content-disposition', contentDisposition(document.fileName))

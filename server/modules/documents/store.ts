@@ -11,6 +11,8 @@ import {
   sniffDocumentType,
 } from '../../../schema/documents';
 import type { Db, DocumentsTable } from '../../db/types';
+import type { ObjectStore } from '../../files/objectStore';
+import { transact } from '../../db/transaction';
 import { ApiError, notFound } from '../../http/errors';
 
 export const tooLarge = () => new ApiError(413, documentMessages.tooLarge(), 'too_large', 'file');
@@ -31,7 +33,10 @@ const DOCUMENT_COLUMNS = [
 ] as const;
 
 /** A document row but its bytes, with the names of who added it. */
-type DocumentRow = Omit<DocumentsTable, 'content' | 'created_by' | 'deleted_at' | 'deleted_by' | 'id'> & {
+type DocumentRow = Omit<
+  DocumentsTable,
+  'content' | 'object_key' | 'created_by' | 'deleted_at' | 'deleted_by' | 'id'
+> & {
   id: number;
   first_name: string | null;
   last_name: string | null;
@@ -126,4 +131,72 @@ export function contentDisposition(fileName: string): string {
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** Where an upload's bytes are kept: in the object store when S3_URL is set (the row keeps the key), else in the row. */
+export async function keptBytes(
+  files: ObjectStore | null,
+  file: ReceivedFile,
+): Promise<Pick<DocumentsTable, 'content' | 'object_key'>> {
+  if (!files) return { content: file.bytes, object_key: null };
+  return {
+    content: Buffer.alloc(0),
+    object_key: await files.put('documents', file.sha256, file.bytes, file.contentType),
+  };
+}
+
+/** A document's bytes, from its row or from the object store its key names. */
+export async function bytesOf(
+  files: ObjectStore | null,
+  row: Pick<DocumentsTable, 'content' | 'object_key'>,
+): Promise<Buffer> {
+  if (row.object_key === null) return Buffer.isBuffer(row.content) ? row.content : Buffer.from(row.content);
+  if (!files)
+    throw new ApiError(
+      503,
+      'This file is kept in the object store, and this server has none configured: set S3_URL as on the other servers',
+      'object_store_missing',
+    );
+  return files.get(row.object_key);
+}
+
+/**
+ * Moves the bytes of documents kept in the database into the object store (`npm run files:to-object-store`, after
+ * S3_URL is set): each document is stored, checked by its SHA-256, and only then its row points at the object and
+ * drops its bytes, one row at a time. Safe to stop and run again: a moved row is skipped, a stored object is not
+ * written twice. Answers how many moved.
+ */
+export async function moveDocumentsToObjectStore(
+  db: Db,
+  files: ObjectStore,
+  onMoved: (moved: number) => void = () => {},
+): Promise<number> {
+  let moved = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom('documents')
+      .select(['id', 'content', 'content_type', 'sha256'])
+      .where('object_key', 'is', null)
+      .orderBy('id')
+      .limit(50)
+      .execute();
+    if (!rows.length) return moved;
+    for (const row of rows) {
+      const bytes = Buffer.isBuffer(row.content) ? row.content : Buffer.from(row.content);
+      if (crypto.createHash('sha256').update(bytes).digest('hex') !== row.sha256)
+        throw new Error(`Document #${row.id}: its bytes no longer match its SHA-256; it was left in the database`);
+      const key = await files.put('documents', row.sha256, bytes, row.content_type);
+      const stored = await files.get(key);
+      if (!stored.equals(bytes)) throw new Error(`Document #${row.id}: the object store gave back other bytes`);
+      await transact(db, (trx) =>
+        trx
+          .updateTable('documents')
+          .set({ object_key: key, content: Buffer.alloc(0) })
+          .where('id', '=', row.id)
+          .where('object_key', 'is', null)
+          .execute(),
+      );
+      onMoved(++moved);
+    }
+  }
 }
