@@ -6,10 +6,11 @@ import { demoUser, signIn, useE2E, visible } from './helpers';
 import { localDay, main } from './records';
 
 /**
- * What people read on their main screens — lists, the bank, reports, the dashboard, the notifications panel — shows
- * dates as 12/02/2026 and enums by their labels: no stored date (2026-12-02) and no schema code (ACH_DEBIT) in the
- * visible text (tests/helpers/rawText.ts gathers the codes from schema/). What people typed into a field is the
- * field's value, not its text, so it is never read here; descriptions a bank wrote are not codes of ours.
+ * What people read on their main screens — lists, the bank, reports, the dashboard, the audit trail, the mailbox, the
+ * notifications panel — shows dates as 12/02/2026 and enums by their labels: no stored date (2026-12-02) and no schema
+ * code (ACH_DEBIT) in the visible text (tests/helpers/rawText.ts gathers the codes from schema/). What people typed
+ * into a field is the field's value, not its text, so it is never read here; descriptions a bank wrote are not codes
+ * of ours.
  */
 const e2e = useE2E();
 let codes: ReadonlySet<string>;
@@ -64,6 +65,9 @@ describe('dates and enums on the screens', () => {
         '/app/reports/dashboard',
         '/app/reports/weekly-report',
         '/app/reports/driver-license',
+        '/app/audit-trail',
+        '/app/mail/all',
+        '/app/received-emails',
       ]),
     ).toEqual({});
   }, 240_000);
