@@ -49,14 +49,15 @@ export const FEATURES = [
       DispatchManager: 'RCUDEA',
     },
   },
-  // A driver's own loads (server/modules/myLoads): read-only, scoped by the server to the driver of the account.
+  // A driver's own loads (server/modules/myLoads), scoped by the server to the driver of the account: read, and
+  // Update to record their vehicle inspections (server/modules/vehicleInspections).
   {
     key: 'MyLoads',
     title: 'My Loads',
     uri: '/app/my-loads',
     icon: 'LocalShipping',
     section: 'Books',
-    roles: { Driver: 'R' },
+    roles: { Driver: 'RU' },
   },
   // Reports
   {

@@ -29,6 +29,7 @@ import reportRoutes from './modules/reports/routes';
 import authRoutes from './modules/auth/routes';
 import bookOrderRoutes from './modules/bookOrders/routes';
 import myLoadsRoutes from './modules/myLoads/routes';
+import vehicleInspectionRoutes from './modules/vehicleInspections/routes';
 import listRoutes from './modules/lists/routes';
 import assignmentRoutes from './modules/assignments/routes';
 import { recordRoutes } from './modules/records/plugin';
@@ -86,6 +87,7 @@ const MODULES = [
   auditRoutes,
   bookOrderRoutes,
   myLoadsRoutes,
+  vehicleInspectionRoutes,
   savedFilterRoutes,
   notifyRoutes,
   notificationRoutes,

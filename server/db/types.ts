@@ -414,6 +414,53 @@ export interface DocumentsTable {
   deleted_by: number | null;
 }
 
+/** A vehicle's inspection at pickup or delivery (migration 044, server/modules/vehicleInspections). */
+export interface VehicleInspectionsTable {
+  id: Generated<number>;
+  book_order_id: number;
+  vin: string;
+  stage: string;
+  type: string;
+  driver_id: number;
+  client_key: string;
+  vin_confirmed: number;
+  odometer: number | null;
+  keys: number | null;
+  loose_items: string | null;
+  notes: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  accuracy_m: number | null;
+  /** The phone's damage list as JSON (schema/vehicleInspections.ts damageInput[]). */
+  damages: string;
+  completed_at: string | null;
+  signer_name: string | null;
+  customer_not_available: number;
+  subject_to_inspection: number;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+
+/** A photo of an inspection (or its signature, view SIGNATURE): bytes in the row or the object store. */
+export interface VehicleInspectionPhotosTable {
+  id: Generated<number>;
+  inspection_id: number;
+  client_key: string;
+  view: string;
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
+  /** Empty when the bytes are in the object store (object_key). */
+  content: Uint8Array;
+  object_key: string | null;
+  taken_at: string;
+  received_at: string;
+  latitude: number | null;
+  longitude: number | null;
+  accuracy_m: number | null;
+}
+
 /** Reminders sent (court dates, challenge deadlines): once per record and date. */
 export interface DeadlineRemindersTable {
   id: Generated<number>;
@@ -596,6 +643,8 @@ export interface Database extends RecordTables, ChildTables {
   push_tokens: PushTokensTable;
   violation_codes: ViolationCodesTable;
   documents: DocumentsTable;
+  vehicle_inspections: VehicleInspectionsTable;
+  vehicle_inspection_photos: VehicleInspectionPhotosTable;
   deadline_reminders: DeadlineRemindersTable;
   claim_steps: ClaimStepsTable;
   claim_comments: ClaimCommentsTable;

@@ -101,24 +101,32 @@ export interface ReceivedFile {
 }
 
 /**
- * The uploaded body, read whole (a document is at most MAX_DOCUMENT_BYTES) while counting: past the limit the read
- * stops with 413. Its kind is told from its first bytes; anything but PDF, JPEG or PNG is 415, an empty body 400.
+ * The uploaded body, read whole (a document is at most MAX_DOCUMENT_BYTES, or `maxBytes`) while counting: past the
+ * limit the read stops with 413. Its kind is told from its first bytes; anything but PDF, JPEG or PNG (or the kinds of
+ * `accept`) is 415, an empty body 400.
  */
-export async function receiveFile(body: Readable): Promise<ReceivedFile> {
+export async function receiveFile(
+  body: Readable,
+  { maxBytes = MAX_DOCUMENT_BYTES, accept }: { maxBytes?: number; accept?: readonly DocumentContentType[] } = {},
+): Promise<ReceivedFile> {
+  const kindOf = (bytes: Uint8Array) => {
+    const kind = sniffDocumentType(bytes);
+    return kind && (!accept || accept.includes(kind)) ? kind : null;
+  };
   const chunks: Buffer[] = [];
   let size = 0;
   // A refused upload is not read further; the request is left as it is (not destroyed) so that the answer still goes out.
   for await (const chunk of body.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer | string>) {
     const piece = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     size += piece.length;
-    if (size > MAX_DOCUMENT_BYTES) throw tooLarge();
+    if (size > maxBytes) throw tooLarge();
     chunks.push(piece);
     // A file that is not a document is refused as soon as its first bytes say so, not after all of it has come.
-    if (size >= SNIFF_BYTES && chunks.length === 1 && !sniffDocumentType(piece)) throw wrongType();
+    if (size >= SNIFF_BYTES && chunks.length === 1 && !kindOf(piece)) throw wrongType();
   }
   if (size === 0) throw new ApiError(400, documentMessages.empty(), 'empty', 'file');
   const bytes = Buffer.concat(chunks, size);
-  const contentType = sniffDocumentType(bytes);
+  const contentType = kindOf(bytes);
   if (!contentType) throw wrongType();
   return { bytes, contentType, sha256: crypto.createHash('sha256').update(bytes).digest('hex') };
 }
@@ -137,11 +145,12 @@ export function contentDisposition(fileName: string): string {
 export async function keptBytes(
   files: ObjectStore | null,
   file: ReceivedFile,
+  kind = 'documents',
 ): Promise<Pick<DocumentsTable, 'content' | 'object_key'>> {
   if (!files) return { content: file.bytes, object_key: null };
   return {
     content: Buffer.alloc(0),
-    object_key: await files.put('documents', file.sha256, file.bytes, file.contentType),
+    object_key: await files.put(kind, file.sha256, file.bytes, file.contentType),
   };
 }
 
