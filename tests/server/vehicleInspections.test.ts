@@ -173,6 +173,39 @@ describe.each(DATABASES)('vehicle inspections on %s', (kind) => {
     expect((await save({ ...first, version: 3 })).status).toBe(409);
   });
 
+  it('staff who read orders or claims read the load’s inspections and photos; a driver or a banker does not', async () => {
+    const staffUrl = `/api/BookOrder/${orderId}/inspections`;
+    const listed = await server.call({ method: 'GET', url: staffUrl, token: other });
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    const pickup = (listed.body.value as InspectionDto[]).find((one) => one.stage === 'PICKUP' && one.vin === vin)!;
+    expect(pickup.completedAt).toEqual(expect.any(String));
+    const first = pickup.photos[0];
+    const bytes = await server.app.inject({
+      url: `${staffUrl}/photos/${first.id}`,
+      headers: { authorization: `Bearer ${await server.login('claimtrackerteam@haulboard.demo')}` },
+    });
+    expect(bytes.statusCode).toBe(200);
+    expect(sha256(bytes.rawPayload)).toBe(first.sha256);
+    // A photo of another order's inspection is not reached through this order.
+    expect(
+      (
+        await server.call({
+          method: 'GET',
+          url: `/api/BookOrder/${otherOrderId}/inspections/photos/${first.id}`,
+          token: other,
+        })
+      ).status,
+    ).toBe(404);
+    expect((await server.call({ method: 'GET', url: '/api/BookOrder/999999/inspections', token: other })).status).toBe(
+      404,
+    );
+    for (const who of ['driver', 'banking'])
+      expect(
+        (await server.call({ method: 'GET', url: staffUrl, token: await server.login(`${who}@haulboard.demo`) }))
+          .status,
+      ).toBe(403);
+  });
+
   it('refuses what is not the driver’s, not a photo, too large or unsaved, with nothing stored', async () => {
     const before = await counts();
     // Another driver's load, and a VIN not on the load: the same 404.

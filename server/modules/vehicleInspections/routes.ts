@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { textInteger } from '../../../schema/common';
+import { idParams, textInteger } from '../../../schema/common';
 import {
   type CompleteBody,
   type InspectionBody,
@@ -40,6 +40,7 @@ const BASE = '/api/MyLoads/:orderId/inspections';
 const orderParams = z.object({ orderId: textInteger(1, 2_147_483_647) });
 const photoParams = inspectionParams.extend({ photoId: textInteger(1, 2_147_483_647) });
 const PHOTO_KINDS = ['image/jpeg', 'image/png'] as const;
+const staffPhotoParams = idParams.extend({ photoId: textInteger(1, 2_147_483_647) });
 
 /**
  * Vehicle inspections from the driver's phone (docs/product/vehicle-inspections.md), on the driver's own loads only
@@ -52,6 +53,17 @@ export default async function vehicleInspectionRoutes(app: FastifyInstance, ctx:
   app.addContentTypeParser(['image/jpeg', 'image/png', 'application/octet-stream'], (_request, payload, done) =>
     done(null, payload),
   );
+
+  /** A photo's bytes as stored; a photo never changes, so the browser may keep it. */
+  const sendPhoto = async (
+    reply: FastifyReply,
+    row: { content: Uint8Array; object_key: string | null; content_type: string },
+  ) =>
+    reply
+      .type(row.content_type)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, max-age=31536000, immutable')
+      .send(await bytesOf(ctx.files, row));
 
   const driverOf = async (request: Parameters<typeof currentUser>[0]) => ownDriverId(db, currentUser(request).id);
   const one = async (params: InspectionParams, vin: string) =>
@@ -252,12 +264,7 @@ export default async function vehicleInspectionRoutes(app: FastifyInstance, ctx:
         .where('i.vin', '=', vin)
         .executeTakeFirst();
       if (!row) throw notFound('Photo');
-      const bytes = await bytesOf(ctx.files, row);
-      return reply
-        .type(row.content_type)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, max-age=31536000, immutable')
-        .send(bytes);
+      return sendPhoto(reply, row);
     },
   );
 
@@ -333,6 +340,58 @@ export default async function vehicleInspectionRoutes(app: FastifyInstance, ctx:
         await audit(trx, request, { action: 'complete', entity: 'vehicle_inspection', entityId: inspection.id });
       });
       return ok(await one(request.params, vin));
+    },
+  );
+
+  // Staff read a load's inspections: dispatchers on the order, the claims team on a claim's vehicles.
+  const staff = { access: { feature: ['BookOrders', 'ClaimsTracker'], permission: 'Read' } } as const;
+  const liveOrder = async (orderId: number) => {
+    const order = await db
+      .selectFrom('book_orders')
+      .select('id')
+      .where('id', '=', orderId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (!order) throw notFound('Book order');
+  };
+
+  app.get<{ Params: z.output<typeof idParams> }>(
+    '/api/BookOrder/:id/inspections',
+    {
+      config: staff,
+      schema: {
+        tags: TAGS,
+        summary: 'The vehicle inspections of an order, at pickup and delivery, with their photos’ facts (staff)',
+        params: idParams,
+      },
+    },
+    async (request) => {
+      await liveOrder(request.params.id);
+      return ok(await inspectionsOf(db, request.params.id));
+    },
+  );
+
+  app.get<{ Params: z.output<typeof staffPhotoParams> }>(
+    '/api/BookOrder/:id/inspections/photos/:photoId',
+    {
+      config: staff,
+      schema: {
+        tags: TAGS,
+        summary: 'A photo of one of the order’s inspections, its bytes as taken (staff)',
+        params: staffPhotoParams,
+      },
+    },
+    async (request, reply) => {
+      await liveOrder(request.params.id);
+      const row = await db
+        .selectFrom('vehicle_inspection_photos as p')
+        .innerJoin('vehicle_inspections as i', 'i.id', 'p.inspection_id')
+        .select(['p.content', 'p.object_key', 'p.content_type'])
+        .where('p.id', '=', request.params.photoId)
+        .where('i.book_order_id', '=', request.params.id)
+        .executeTakeFirst();
+      if (!row) throw notFound('Photo');
+      return sendPhoto(reply, row);
     },
   );
 }
