@@ -120,23 +120,31 @@ export async function inspectionsOf(
 }
 
 /**
- * The load and vehicle of an inspection request, when they are the driver's: the order assigned to `driverId`, not
- * deleted or cancelled, and a vehicle of it with that VIN. Anything else is the same 404, so that nobody learns which
- * orders or VINs exist. Answers the VIN as the order spells it.
+ * One of the driver's loads: the order assigned to `driverId` and not deleted (nor cancelled, unless `cancelled`
+ * is allowed). Anything else is the same 404, so that nobody learns which orders exist.
+ */
+export async function ownLoad(
+  db: Db,
+  driverId: number | null,
+  orderId: number,
+  { cancelled = false }: { cancelled?: boolean } = {},
+): Promise<void> {
+  let query = db
+    .selectFrom('book_orders')
+    .select('id')
+    .where('id', '=', orderId)
+    .where('driver_id', '=', driverId ?? -1)
+    .where('deleted_at', 'is', null);
+  if (!cancelled) query = query.where('status', '<>', 'CANCELLED');
+  if (driverId === null || !(await query.executeTakeFirst())) throw notFound('Load');
+}
+
+/**
+ * The vehicle of an inspection request, when it is the driver's: a vehicle with that VIN on one of their open loads
+ * (ownLoad); an unknown VIN is the same kind of 404. Answers the VIN as the order spells it.
  */
 export async function ownVehicle(db: Db, driverId: number | null, params: InspectionParams): Promise<string> {
-  const order =
-    driverId === null
-      ? undefined
-      : await db
-          .selectFrom('book_orders')
-          .select('id')
-          .where('id', '=', params.orderId)
-          .where('driver_id', '=', driverId)
-          .where('deleted_at', 'is', null)
-          .where('status', '<>', 'CANCELLED')
-          .executeTakeFirst();
-  if (!order) throw notFound('Load');
+  await ownLoad(db, driverId, params.orderId);
   const vehicle = await db
     .selectFrom('book_order_vehicles')
     .select('vin')

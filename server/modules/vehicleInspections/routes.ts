@@ -27,6 +27,7 @@ import {
   PHOTO_COLUMNS,
   inspectionColumns,
   inspectionsOf,
+  ownLoad,
   ownVehicle,
   photoDto,
   positionColumns,
@@ -80,18 +81,8 @@ export default async function vehicleInspectionRoutes(app: FastifyInstance, ctx:
       },
     },
     async (request) => {
-      const driverId = await driverOf(request);
-      const order =
-        driverId === null
-          ? undefined
-          : await db
-              .selectFrom('book_orders')
-              .select('id')
-              .where('id', '=', request.params.orderId)
-              .where('driver_id', '=', driverId)
-              .where('deleted_at', 'is', null)
-              .executeTakeFirst();
-      if (!order) throw notFound('Load');
+      // A cancelled load's inspections stay readable by its driver.
+      await ownLoad(db, await driverOf(request), request.params.orderId, { cancelled: true });
       return ok(await inspectionsOf(db, request.params.orderId));
     },
   );
