@@ -259,14 +259,13 @@ const CELL_STYLES = {
     borderColor: 'divider',
     overflow: 'hidden',
   },
+  // The whole name, wrapped when long: cut short, two drivers of one name would lose what tells them apart.
   '& .driver-name': {
     display: 'block',
     typography: 'body2',
     fontWeight: 600,
     color: 'text.primary',
-    overflow: 'hidden',
-    textOverflow: 'ellipsis',
-    whiteSpace: 'nowrap',
+    overflowWrap: 'anywhere',
   },
   '& .driver-figures': { display: 'block', typography: 'caption', color: 'text.secondary', lineHeight: 1.2 },
 };

@@ -106,6 +106,20 @@ describe('the Performance Calendar', () => {
     });
   });
 
+  it('every driver’s name shows whole: two drivers of one name keep what tells them apart', async () => {
+    const { page } = e2e;
+    await signIn(page, demoUser('FleetManager'));
+    await page.goto('/app/calendar');
+    const names = main(page).locator('.driver-name');
+    await visible(names.first());
+    const cut = await names.evaluateAll((links) =>
+      links.filter((link) => link.scrollWidth > link.clientWidth + 1).map((link) => link.textContent),
+    );
+    expect(cut).toEqual([]);
+    // The demo has two drivers named Maria Lee: each shows the end of its phone number.
+    await poll(() => names.filter({ hasText: /^Maria Lee \(phone …\d{4}\)$/ }).count()).toBe(2);
+  });
+
   it('the event report lists the events with their counts by type', async () => {
     const { page } = e2e;
     await signIn(page, demoUser('FleetManager'));
