@@ -12,7 +12,7 @@ import { predicateLockWarning } from './db/transaction';
 import { keepFileResident, type ResidentFile } from './db/residentFile';
 import { seedDemo, seedReference } from './db/seed';
 import { COMPANY_SETTINGS_REFRESH_MS, CompanyTimeZone } from './modules/company/timeZone';
-import { createObjectStore } from './files/objectStore';
+import { type ObjectStore, createObjectStore } from './files/objectStore';
 
 export interface Server {
   app: FastifyInstance;
@@ -56,15 +56,13 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       ? await seedDemo(database.db, database.dialect, { ledgers: config.demoLedgers })
       : false;
     const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
+    // A configured object store answers before the server does: a wrong S3_URL stops the start, not the first upload.
+    const files = config.s3 ? createObjectStore(config.s3, config.s3Region) : null;
+    if (files) await storeAnswers(files);
     resident =
       database.file && config.sqliteKeepResident && config.sqliteMmapMb > 0
         ? keepFileResident(database.file, config.sqliteMmapMb * 1024 * 1024)
         : null;
-    // A configured object store answers before the server does: a wrong S3_URL stops the start, not the first upload.
-    const files = config.s3 ? createObjectStore(config.s3, config.s3Region) : null;
-    await files?.ready().catch((error: Error) => {
-      throw new Error(`The object store of S3_URL (${files.where}) does not answer: ${error.message}`);
-    });
     app = await buildApp({
       files,
       config,
@@ -89,6 +87,29 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await resident?.stop();
     await database.close();
     throw error;
+  }
+}
+
+/** How long the start waits for the object store of S3_URL. */
+const STORE_WAIT_MS = 20_000;
+
+/**
+ * The object store answers (its bucket made if missing), or the start stops saying so. The wait has its own timer:
+ * the S3 client's retries alone do not keep the process alive, and it would end silently, with success, mid-start.
+ */
+async function storeAnswers(files: ObjectStore): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer in ${STORE_WAIT_MS / 1000} s`)), STORE_WAIT_MS);
+  });
+  try {
+    await Promise.race([files.ready(), late]);
+  } catch (error) {
+    throw new Error(`The object store of S3_URL (${files.where}) does not answer: ${(error as Error).message}`, {
+      cause: error,
+    });
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -22,7 +22,9 @@ try {
   const moved = await moveDocumentsToObjectStore(database.db, files, (count) => {
     if (count % 100 === 0) console.log(`${count} files moved …`);
   });
-  console.log(moved ? `Moved ${moved} files to ${files.where}` : 'No file is left in the database.');
+  console.log(
+    moved ? `Moved ${moved} ${moved === 1 ? 'file' : 'files'} to ${files.where}` : 'No file is left in the database.',
+  );
 } finally {
   await database.close();
 }
