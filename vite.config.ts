@@ -12,8 +12,8 @@ const api = `http://127.0.0.1:${process.env.API_PORT ?? process.env.PORT ?? 8080
 /** The installed app's colours are the default theme's (the top bar and the page behind it). */
 const { palette } = buildTheme(DEFAULT_SETTINGS);
 
-/** Paths the service worker must never answer: the API and the hub always go to the network. */
-const SERVER_ONLY = [/^\/api(\/|$)/, /^\/notify(\/|$)/];
+/** Paths the service worker must never answer: the API, the hub and the bills of lading's pages go to the network. */
+const SERVER_ONLY = [/^\/api(\/|$)/, /^\/notify(\/|$)/, /^\/bol(\/|$)/];
 
 export default defineConfig({
   base: '/app/',
@@ -83,7 +83,7 @@ export default defineConfig({
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     strictPort: true,
-    proxy: { '/api': api, '/notify': { target: api, ws: true } },
+    proxy: { '/api': api, '/bol': api, '/notify': { target: api, ws: true } },
   },
   build: {
     // HAULBOARD_DIST_DIR lets two builds (e.g. parallel test runs) stay apart; the server reads the same variable.

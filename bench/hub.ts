@@ -21,6 +21,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import WebSocket from 'ws';
+import { Inspector } from './inspector';
 import { DEMO_ROLES, demoEmail } from '../server/db/seed';
 import {
   RESULTS_DIR,
@@ -139,47 +140,6 @@ function rssBytes(pid: number | undefined): number | null {
     return match ? Number(match[1]) * 1024 : null;
   } catch {
     return null;
-  }
-}
-
-/** The server's V8 heap through its inspector (Chrome DevTools protocol): collect garbage, then read the heap. */
-class Inspector {
-  private nextId = 1;
-  private readonly pending = new Map<number, (result: unknown) => void>();
-  private constructor(private readonly ws: WebSocket) {
-    ws.on('message', (data) => {
-      const message = JSON.parse(data.toString()) as { id?: number; result?: unknown };
-      if (message.id !== undefined) this.pending.get(message.id)?.(message.result);
-    });
-  }
-
-  static async attach(logFile: string): Promise<Inspector | null> {
-    const url = /Debugger listening on (ws:\/\/\S+)/.exec(fs.readFileSync(logFile, 'utf8'))?.[1];
-    if (!url) return null;
-    const ws = new WebSocket(url);
-    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-    return new Inspector(ws);
-  }
-
-  private call(method: string, params: object = {}): Promise<unknown> {
-    const id = this.nextId++;
-    return new Promise((resolve) => {
-      this.pending.set(id, resolve);
-      this.ws.send(JSON.stringify({ id, method, params }));
-    });
-  }
-
-  async heapUsed(): Promise<number> {
-    await this.call('HeapProfiler.collectGarbage');
-    const result = (await this.call('Runtime.evaluate', {
-      expression: 'process.memoryUsage().heapUsed',
-      returnByValue: true,
-    })) as { result: { value: number } };
-    return Number(result.result.value);
-  }
-
-  close(): void {
-    this.ws.close();
   }
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE, isTimeZone } from './businessDay';
+import { INSPECTION_TYPE_KEYS, type InspectionType } from './inspectionTypes';
 
 /**
  * The company's settings that administrators change in the app (GET/PUT /api/Company/settings,
@@ -25,6 +26,7 @@ export interface CompanySettingsDto {
 export const COMPANY_MESSAGES = {
   timeZone: `Choose a time zone from the list, such as ${DEFAULT_TIME_ZONE}`,
   onlyAdministrators: "Only an administrator can change the company's time zone",
+  onlyAdministratorsInspections: "Only an administrator can change the company's inspection rules",
 } as const;
 
 export const companySettingsBody = z.object({
@@ -36,3 +38,22 @@ export const companySettingsBody = z.object({
     .refine(isTimeZone, COMPANY_MESSAGES.timeZone),
 });
 export type CompanySettingsBody = z.output<typeof companySettingsBody>;
+
+/**
+ * The company's rules for vehicle inspections (GET/PUT /api/Company/inspections): the type a driver records when the
+ * shipper and broker ask for none, and whether an order moves to Picked up or Delivered only with every vehicle's
+ * inspection at that stop completed (docs/product/vehicle-inspections.md#status-from-the-road).
+ */
+export interface InspectionSettingsDto {
+  inspectionType: InspectionType;
+  inspectionRequired: boolean;
+  updatedAt: string | null;
+  updatedBy: string | null;
+  canChange: boolean;
+}
+
+export const inspectionSettingsBody = z.object({
+  inspectionType: z.enum(INSPECTION_TYPE_KEYS, { message: 'Choose Standard, Advanced or Coded' }),
+  inspectionRequired: z.boolean(),
+});
+export type InspectionSettingsBody = z.output<typeof inspectionSettingsBody>;

@@ -69,6 +69,8 @@ export interface BoardCard {
   pickup: Stop;
   delivery: Stop;
   vehicleCount: number;
+  /** Vehicles with a completed inspection at pickup and at delivery (schema/vehicleInspections.ts). */
+  inspected: { pickup: number; delivery: number };
   price: number;
   dispatcherId: number;
   dispatcherName: string | null;
@@ -115,6 +117,7 @@ export function toBoardCard(order: BoardCard): BoardCard {
     pickup: stop(order.pickup),
     delivery: stop(order.delivery),
     vehicleCount: order.vehicleCount,
+    inspected: order.inspected,
     price: order.price,
     dispatcherId: order.dispatcherId,
     dispatcherName: order.dispatcherName ?? null,

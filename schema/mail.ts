@@ -24,6 +24,7 @@ export const MAIL_KINDS = [
   'passwordChanged',
   'registrationAwaiting',
   'contact',
+  'billOfLading',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

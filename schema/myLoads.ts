@@ -1,4 +1,5 @@
 import type { OrderStatus } from './bookOrders';
+import type { InspectionType } from './inspectionTypes';
 
 /**
  * A driver's own loads (GET /api/MyLoads, GET /api/MyLoads/{id}; docs/routing.md#screen-my-loads): what the driver
@@ -53,6 +54,8 @@ export interface MyLoad extends MyLoadCollect {
   delivery: MyLoadStop;
   vehicles: MyLoadVehicle[];
   notes: string | null;
+  /** The inspection this load asks for at pickup and delivery (the shipper's, broker's or company's choice). */
+  inspectionType: InspectionType;
 }
 
 /** The statuses of a load still ahead of the driver: the list shows these whatever their dates. */

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { textInteger, textRule } from './common';
+import { INSPECTION_TYPE_KEYS, INSPECTION_TYPE_LABELS, type InspectionType } from './inspectionTypes';
+
+export { INSPECTION_TYPE_KEYS, INSPECTION_TYPE_LABELS, type InspectionType };
 
 /**
  * Vehicle inspections at pickup and at delivery (server/modules/vehicleInspections, docs/product/vehicle-inspections.md): what the
@@ -14,7 +17,6 @@ export const INSPECTION_STAGE_LABELS: Record<InspectionStage, string> = { PICKUP
 
 /** What an inspection of each type must hold before it may be completed. */
 export interface InspectionRequirements {
-  label: string;
   /** Photos of the vehicle (the signature is not one). */
   minPhotos: number;
   /** The phone's position with the inspection. */
@@ -29,13 +31,11 @@ export interface InspectionRequirements {
  * The inspection types a shipper or broker may ask for: standard (photos optional), advanced (at least six photos at
  * each stage, the position, the odometer) and coded (each damage with its codes and at least two photos of it).
  */
-export const INSPECTION_TYPES = {
-  STANDARD: { label: 'Standard', minPhotos: 0, position: false, odometer: false, photosPerDamage: 0 },
-  ADVANCED: { label: 'Advanced', minPhotos: 6, position: true, odometer: true, photosPerDamage: 1 },
-  CODED: { label: 'Coded', minPhotos: 4, position: true, odometer: true, photosPerDamage: 2 },
-} as const satisfies Record<string, InspectionRequirements>;
-export type InspectionType = keyof typeof INSPECTION_TYPES;
-export const INSPECTION_TYPE_KEYS = Object.keys(INSPECTION_TYPES) as InspectionType[];
+export const INSPECTION_TYPES: Record<InspectionType, InspectionRequirements> = {
+  STANDARD: { minPhotos: 0, position: false, odometer: false, photosPerDamage: 0 },
+  ADVANCED: { minPhotos: 6, position: true, odometer: true, photosPerDamage: 1 },
+  CODED: { minPhotos: 4, position: true, odometer: true, photosPerDamage: 2 },
+};
 
 /** The views of the vehicle diagram a damage is marked on. */
 export const VEHICLE_VIEWS = ['FRONT', 'REAR', 'LEFT', 'RIGHT', 'TOP'] as const;
@@ -138,7 +138,11 @@ export type DamageInput = z.output<typeof damageInput>;
 /** The inspection as the phone has it so far: sent again whole whenever it changes (a later send replaces it). */
 export const inspectionBody = z.object({
   clientKey,
-  type: z.enum(INSPECTION_TYPE_KEYS as [InspectionType, ...InspectionType[]]),
+  /**
+   * The type the phone was shown (MyLoad.inspectionType). The server decides it from the shipper, the broker and the
+   * company (server/modules/vehicleInspections/requirements.ts); a phone that names another is refused.
+   */
+  type: z.enum(INSPECTION_TYPE_KEYS).optional(),
   /** The VIN as the driver confirmed it on the vehicle (typed or read from the barcode). */
   vinConfirmed: z.boolean(),
   odometer: z.number().int().min(0).max(2_000_000).nullable().default(null),
@@ -177,7 +181,9 @@ export const completeBody = z
     customerNotAvailable: z.boolean().default(false),
     /** The dealer signs "subject to inspection": damage may be noted later. */
     subjectToInspection: z.boolean().default(false),
-    signaturePng: z.base64({ message: 'The signature is the drawn PNG, base64' }),
+    signaturePng: z
+      .base64({ message: 'The signature is the drawn PNG, base64' })
+      .max(Math.ceil(MAX_SIGNATURE_BYTES / 3) * 4, 'The signature is at most 256 KB'),
   })
   .superRefine((body, ctx) => {
     if (!body.customerNotAvailable && !body.signerName)
@@ -232,7 +238,10 @@ export interface InspectionDto {
 
 /** What an inspection still lacks before it may be completed, in words; empty when nothing. */
 export function missingForCompletion(
-  inspection: Pick<InspectionDto, 'type' | 'vinConfirmed' | 'odometer' | 'position' | 'damages' | 'photos'>,
+  inspection: Pick<InspectionDto, 'type' | 'vinConfirmed' | 'odometer' | 'position'> & {
+    damages: readonly DamageInput[];
+    photos: readonly Pick<InspectionPhotoDto, 'clientKey' | 'view'>[];
+  },
 ): string[] {
   const rule = INSPECTION_TYPES[inspection.type];
   const photos = inspection.photos.filter((photo) => photo.view !== 'SIGNATURE');

@@ -30,6 +30,7 @@ import authRoutes from './modules/auth/routes';
 import bookOrderRoutes from './modules/bookOrders/routes';
 import myLoadsRoutes from './modules/myLoads/routes';
 import vehicleInspectionRoutes from './modules/vehicleInspections/routes';
+import bolRoutes from './modules/vehicleInspections/bolRoutes';
 import listRoutes from './modules/lists/routes';
 import assignmentRoutes from './modules/assignments/routes';
 import { recordRoutes } from './modules/records/plugin';
@@ -50,6 +51,7 @@ import companyRoutes from './modules/company/routes';
 import fleetOwnerRoutes from './modules/fleetOwner/routes';
 import { CompanyTimeZone } from './modules/company/timeZone';
 import { type ObjectStore, createObjectStore } from './files/objectStore';
+import { OrderChanges } from './modules/bookOrders/changes';
 
 export const VERSION: string = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
 export const BODY_LIMIT = 1024 * 1024;
@@ -88,6 +90,7 @@ const MODULES = [
   bookOrderRoutes,
   myLoadsRoutes,
   vehicleInspectionRoutes,
+  bolRoutes,
   savedFilterRoutes,
   notifyRoutes,
   notificationRoutes,
@@ -184,6 +187,7 @@ export async function buildApp({
     realtime,
     companyZone: company,
     files: files ?? (config.s3 ? createObjectStore(config.s3, config.s3Region) : null),
+    orderChanges: new OrderChanges(),
   };
 
   // JSON only: a text/plain body is refused as an unsupported media type rather than read as a string.

@@ -7,6 +7,7 @@ import type { Db } from './db/types';
 import type { CompanyTimeZone } from './modules/company/timeZone';
 import type { Realtime } from './modules/notify/realtime';
 import type { ObjectStore } from './files/objectStore';
+import type { OrderChanges } from './modules/bookOrders/changes';
 
 /** What every module is registered with. */
 export interface ServerContext {
@@ -25,6 +26,8 @@ export interface ServerContext {
   companyZone: CompanyTimeZone;
   /** Where file bytes go when S3_URL is set (server/files/objectStore.ts); null: in the database. */
   files: ObjectStore | null;
+  /** Orders written outside the book-order routes, for whoever shows them live (server/modules/bookOrders/changes.ts). */
+  orderChanges: OrderChanges;
 }
 
 /** The envelope `{ value }`, where the original API names no other field (docs/api-calls.md#envelopes). */

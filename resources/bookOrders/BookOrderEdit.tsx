@@ -2,6 +2,7 @@ import { bookOrderUpdate } from '../../schema/bookOrders';
 import { RecordEdit } from '../../ui/records/RecordForms';
 import { BookOrderActions } from './BookOrderActions';
 import { BookOrderInputs } from './BookOrderInputs';
+import { OrderInspections } from './OrderInspections';
 import { StatusHistory } from './StatusHistory';
 
 export default function BookOrderEdit() {
@@ -14,6 +15,7 @@ export default function BookOrderEdit() {
       conflictMessage="haulboard.book_orders.conflict.message"
     >
       <BookOrderInputs />
+      <OrderInspections />
     </RecordEdit>
   );
 }

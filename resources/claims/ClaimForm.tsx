@@ -1,6 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { localToday } from '../../ui/assignments/dates';
 import { DefinitionCreate, DefinitionEdit } from '../../ui/records/DefinitionForms';
+import { ClaimInspections } from './ClaimInspections';
 import { ClaimWork } from './ClaimWork';
 import { DamagedVehicles } from './DamagedVehicles';
 import { OrderNumberInput, OrderNumberShown } from './OrderNumberInput';
@@ -11,7 +12,15 @@ export function ClaimEditById({ id }: { id?: number }) {
   return (
     <DefinitionEdit
       id={id ?? Number(params.id)}
-      inputs={{ bookOrderId: <OrderNumberShown />, vehicles: <DamagedVehicles /> }}
+      inputs={{
+        bookOrderId: <OrderNumberShown />,
+        vehicles: (
+          <>
+            <DamagedVehicles />
+            <ClaimInspections />
+          </>
+        ),
+      }}
       aside={<ClaimWork beside />}
       asideFrom="xl"
     />
@@ -29,7 +38,15 @@ export default function ClaimForm() {
   if (id) return <ClaimEditById id={id} />;
   return (
     <DefinitionCreate
-      inputs={{ bookOrderId: <OrderNumberInput source="bookOrderId" />, vehicles: <DamagedVehicles /> }}
+      inputs={{
+        bookOrderId: <OrderNumberInput source="bookOrderId" />,
+        vehicles: (
+          <>
+            <DamagedVehicles />
+            <ClaimInspections />
+          </>
+        ),
+      }}
       defaults={() => ({ receivedOn: localToday() })}
     />
   );

@@ -132,6 +132,16 @@ export function BoardCardView({
           {' · '}
           {translate('haulboard.dispatch_board.vehicles', { smart_count: card.vehicleCount })}
         </Typography>
+        {card.inspected.pickup + card.inspected.delivery > 0 && (
+          // The driver's inspections as they are completed (server/modules/vehicleInspections/roadStatus.ts).
+          <Typography variant="caption" component="p" data-testid="card-inspected">
+            {translate('haulboard.dispatch_board.inspected', {
+              pickup: card.inspected.pickup,
+              delivery: card.inspected.delivery,
+              count: card.vehicleCount,
+            })}
+          </Typography>
+        )}
         <Typography variant="caption" component="p" sx={{ overflowWrap: 'anywhere' }}>
           {card.driverName
             ? translate('haulboard.dispatch_board.driver', { name: card.driverName })

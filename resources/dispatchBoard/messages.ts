@@ -21,6 +21,7 @@ export const dispatchBoardMessages = {
       route: '%{from} → %{to}',
       dates: 'Pickup %{pickup} · Delivery %{delivery}',
       vehicles: '%{smart_count} vehicle |||| %{smart_count} vehicles',
+      inspected: 'Inspected: pickup %{pickup} of %{count} · delivery %{delivery} of %{count}',
       no_driver: 'No driver',
       driver: 'Driver: %{name}',
       dispatcher: 'Dispatcher: %{name}',

@@ -9,6 +9,7 @@ import type { MyLoad, MyLoadStop } from '../../schema/myLoads';
 import { Facts, type Fact } from '../../ui/Facts';
 import { LoadProblem } from '../../ui/LoadProblem';
 import { myLoadQuery, myLoadsResource } from './api';
+import { InspectionLinks } from './inspect/InspectionLinks';
 import { LoadStatus, PhoneLink, t, useCollectFacts, useStopDate } from './parts';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -91,6 +92,7 @@ function Vehicles({ load }: { load: MyLoad }) {
                   : []),
               ]}
             />
+            <InspectionLinks load={load} vehicle={vehicle} />
           </li>
         ))}
       </Box>
@@ -150,7 +152,7 @@ function Load({ load }: { load: MyLoad }) {
 export default function MyLoadScreen() {
   const translate = useTranslate();
   const { id = '' } = useParams();
-  const { data, isPending, error } = useQuery({ ...myLoadQuery(id), retry: false });
+  const { data, isPending, error } = useQuery({ ...myLoadQuery(id), retry: false, networkMode: 'always' });
   const missing = (error as { status?: number } | null)?.status === 404;
   return (
     <Box sx={{ p: { xs: 1, md: 2 } }}>

@@ -1,4 +1,6 @@
+import { HttpError } from 'ra-core';
 import { apiFetch, unwrap } from '../../dataProvider/http';
+import { getUser } from '../../dataProvider/session';
 import type { MyLoad } from '../../schema/myLoads';
 import { registerRecordResource } from '../../ui/records/definitions';
 
@@ -17,7 +19,24 @@ export const myLoadsQuery = {
   staleTime: 5_000,
 };
 
+/**
+ * One load: from the server, and kept on the phone as read (resources/myLoads/inspect/phoneStore.ts), so that with no
+ * signal the load opened before still opens — a driver inspects where there is none. `fromPhone` says which it is.
+ */
 export const myLoadQuery = (id: string) => ({
   queryKey: ['my-loads', id],
-  queryFn: async () => unwrap<MyLoad>(await apiFetch(`/api/MyLoads/${encodeURIComponent(id)}`)),
+  queryFn: async (): Promise<MyLoad & { fromPhone?: boolean }> => {
+    const user = getUser();
+    const store = () => import('./inspect/phoneStore');
+    try {
+      const load = unwrap<MyLoad>(await apiFetch(`/api/MyLoads/${encodeURIComponent(id)}`));
+      if (user) void store().then(({ keepLoad }) => keepLoad(user.id, load));
+      return load;
+    } catch (error) {
+      const kept =
+        error instanceof HttpError && error.status === 0 && user && (await (await store()).keptLoad(user.id, id));
+      if (kept) return { ...kept, fromPhone: true };
+      throw error;
+    }
+  },
 });

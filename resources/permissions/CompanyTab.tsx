@@ -7,6 +7,7 @@ import { companyDateTime, currentTime, todayIso, utcOffset } from '../../schema/
 import { LoadProblem } from '../../ui/LoadProblem';
 import { COMPANY_SETTINGS_KEY, saveCompanyTimeZone, useCompanySettings } from '../../ui/companyZone';
 import { usDate, usDateTime } from '../../ui/format';
+import { InspectionRules } from './InspectionRules';
 
 /** Every zone this browser knows, UTC first (it is not in every browser's list). */
 function zoneNames(): string[] {
@@ -60,62 +61,65 @@ export default function CompanyTab() {
   const changed = selected !== settings.timeZone;
 
   return (
-    <Box component="section" aria-labelledby="company-time-zone" sx={{ display: 'grid', gap: 2, maxWidth: 720 }}>
-      <Typography id="company-time-zone" variant="h6" component="h2">
-        {translate('haulboard.access.company.time_zone')}
-      </Typography>
-      <Typography color="text.secondary">{translate('haulboard.access.company.intro')}</Typography>
-      <Box sx={{ p: 2, border: 1, borderColor: 'divider', borderRadius: 1 }}>
-        <Typography sx={{ fontWeight: 600 }}>{labelOf(settings.timeZone)}</Typography>
-        <Typography variant="body2" data-testid="company-today">
-          {translate('haulboard.access.company.today', {
-            today: usDate(todayIso(undefined, settings.timeZone)),
-            time: companyDateTime(currentTime().toISOString(), settings.timeZone),
-          })}
+    <>
+      <Box component="section" aria-labelledby="company-time-zone" sx={{ display: 'grid', gap: 2, maxWidth: 720 }}>
+        <Typography id="company-time-zone" variant="h6" component="h2">
+          {translate('haulboard.access.company.time_zone')}
         </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {settings.chosen && settings.updatedAt
-            ? translate('haulboard.access.company.chosen_by', {
-                name: settings.updatedBy ?? '—',
-                when: usDateTime(settings.updatedAt),
-                fallback: settings.defaultTimeZone,
-              })
-            : translate('haulboard.access.company.from_installation', { zone: settings.defaultTimeZone })}
-        </Typography>
-      </Box>
-      {refusal && (
-        <Alert severity="error" role="alert" onClose={() => setRefusal('')}>
-          {refusal}
-        </Alert>
-      )}
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
-        <Autocomplete
-          sx={{ flex: 1, minWidth: 240 }}
-          size="small"
-          options={zones}
-          value={selected}
-          disableClearable
-          onChange={(_event, zone) => setChoice(zone)}
-          getOptionLabel={labelOf}
-          disabled={!settings.canChange || save.isPending}
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              label={translate('haulboard.access.company.choose')}
-              helperText={
-                settings.canChange
-                  ? translate('haulboard.access.company.choose_help')
-                  : translate('haulboard.access.company.only_administrators')
-              }
-            />
-          )}
-        />
-        {settings.canChange && (
-          <Button variant="contained" disabled={!changed || save.isPending} onClick={() => save.mutate(selected)}>
-            {translate('haulboard.access.company.save')}
-          </Button>
+        <Typography color="text.secondary">{translate('haulboard.access.company.intro')}</Typography>
+        <Box sx={{ p: 2, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+          <Typography sx={{ fontWeight: 600 }}>{labelOf(settings.timeZone)}</Typography>
+          <Typography variant="body2" data-testid="company-today">
+            {translate('haulboard.access.company.today', {
+              today: usDate(todayIso(undefined, settings.timeZone)),
+              time: companyDateTime(currentTime().toISOString(), settings.timeZone),
+            })}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {settings.chosen && settings.updatedAt
+              ? translate('haulboard.access.company.chosen_by', {
+                  name: settings.updatedBy ?? '—',
+                  when: usDateTime(settings.updatedAt),
+                  fallback: settings.defaultTimeZone,
+                })
+              : translate('haulboard.access.company.from_installation', { zone: settings.defaultTimeZone })}
+          </Typography>
+        </Box>
+        {refusal && (
+          <Alert severity="error" role="alert" onClose={() => setRefusal('')}>
+            {refusal}
+          </Alert>
         )}
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
+          <Autocomplete
+            sx={{ flex: 1, minWidth: 240 }}
+            size="small"
+            options={zones}
+            value={selected}
+            disableClearable
+            onChange={(_event, zone) => setChoice(zone)}
+            getOptionLabel={labelOf}
+            disabled={!settings.canChange || save.isPending}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label={translate('haulboard.access.company.choose')}
+                helperText={
+                  settings.canChange
+                    ? translate('haulboard.access.company.choose_help')
+                    : translate('haulboard.access.company.only_administrators')
+                }
+              />
+            )}
+          />
+          {settings.canChange && (
+            <Button variant="contained" disabled={!changed || save.isPending} onClick={() => save.mutate(selected)}>
+              {translate('haulboard.access.company.save')}
+            </Button>
+          )}
+        </Box>
       </Box>
-    </Box>
+      <InspectionRules />
+    </>
   );
 }

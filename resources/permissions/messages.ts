@@ -98,6 +98,20 @@ export const accessMessages = {
         saved: 'The company’s time zone is now %{zone}: today is %{today}.',
         load_problem: 'The company’s settings could not be loaded.',
       },
+      inspections: {
+        title: 'Vehicle inspections',
+        intro:
+          'What a driver records at pickup and delivery when neither the shipper nor the broker asks for a type of its own (their records can), and whether an order may reach Picked up or Delivered only through the drivers’ completed inspections.',
+        type: 'Default inspection type',
+        types: {
+          STANDARD: 'Standard: photos optional',
+          ADVANCED: 'Advanced: at least 6 photos, position and odometer',
+          CODED: 'Coded: at least 4 photos, position, odometer, 2 photos of each damage',
+        },
+        required: 'Picked up and Delivered only with every vehicle’s inspection completed',
+        changed_by: 'Last changed by %{name} on %{when}.',
+        saved: 'The inspection rules are saved.',
+      },
     },
   },
 };

@@ -1,5 +1,6 @@
 import { choice, email, integer, mcNumber, phone, reference, rows, text, usdot, zip } from '../define/fields';
 import { defineResource } from '../define/resource';
+import { INSPECTION_TYPE_KEYS, INSPECTION_TYPE_LABELS } from '../inspectionTypes';
 
 export const BROKER_STATUSES = ['ACTIVE', 'DO_NOT_USE'] as const;
 export const MAX_PAYMENT_TERMS_DAYS = 180;
@@ -39,6 +40,14 @@ export const brokers = defineResource({
       max: MAX_PAYMENT_TERMS_DAYS,
       default: 30,
       sort: true,
+      section: 'terms',
+    }),
+    inspectionType: choice(INSPECTION_TYPE_KEYS, {
+      label: 'Inspection at its stops',
+      labels: INSPECTION_TYPE_LABELS,
+      required: false,
+      list: false,
+      help: 'What the driver records at pickup and delivery; empty: the company default',
       section: 'terms',
     }),
     phone: phone({ label: 'Phone' }),

@@ -1,5 +1,6 @@
-import { email, phone, reference, text, zip } from '../define/fields';
+import { choice, email, phone, reference, text, zip } from '../define/fields';
 import { defineResource } from '../define/resource';
+import { INSPECTION_TYPE_KEYS, INSPECTION_TYPE_LABELS } from '../inspectionTypes';
 
 /** Shippers (feature Shippers): the places cars are picked up from or delivered to on a load's behalf. */
 export const shippers = defineResource({
@@ -27,6 +28,13 @@ export const shippers = defineResource({
     city: text({ label: 'City', max: 80, sort: true, filter: true, search: true, section: 'address' }),
     stateId: reference('states', { label: 'State', filter: true, section: 'address' }),
     zip: zip({ label: 'ZIP', list: false, section: 'address' }),
+    inspectionType: choice(INSPECTION_TYPE_KEYS, {
+      label: 'Inspection at its stops',
+      labels: INSPECTION_TYPE_LABELS,
+      required: false,
+      list: false,
+      help: 'What the driver records at pickup and delivery; empty: the company default',
+    }),
   },
   defaultSort: 'name',
   recordTitle: 'name',

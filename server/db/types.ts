@@ -184,6 +184,8 @@ export interface BookOrdersTable {
   approved_at: string | null;
   notes: string | null;
   vehicle_count: number;
+  pickup_inspected: number;
+  delivery_inspected: number;
   /** Straight-line miles between the stops' ZIP centroids; null when a ZIP is unknown (bookOrders/routeMiles.ts). */
   route_miles: number | null;
   search_text: string;
@@ -460,6 +462,30 @@ export interface VehicleInspectionPhotosTable {
   longitude: number | null;
   accuracy_m: number | null;
 }
+/**
+ * Online links to an order's bill of lading at a stage (migration 046, server/modules/vehicleInspections/bolRoutes.ts):
+ * only the SHA-256 of the token is kept; created_by is null for the link a mailed bill carries.
+ */
+export interface BolLinksTable {
+  id: Generated<number>;
+  book_order_id: number;
+  stage: string;
+  token_sha256: string;
+  created_by: number | null;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  revoked_by: number | null;
+}
+/** A bill of lading mailed to the shipper and broker: one per order and stage (unique), recipients as a JSON array. */
+export interface BolMailingsTable {
+  id: Generated<number>;
+  book_order_id: number;
+  stage: string;
+  link_id: number | null;
+  recipients: string;
+  created_at: string;
+}
 
 /** Reminders sent (court dates, challenge deadlines): once per record and date. */
 export interface DeadlineRemindersTable {
@@ -509,6 +535,15 @@ export interface ClaimEventsTable {
   actor_id: number | null;
   kind: string;
   detail: string;
+}
+/** A damage of a delivery inspection a claim was opened from (migration 047): one claim per damage. */
+export interface ClaimInspectionDamagesTable {
+  id: Generated<number>;
+  claim_id: number;
+  inspection_id: number;
+  /** The damage's client key within its inspection. */
+  damage_key: string;
+  created_at: string;
 }
 /** Connected apps (migration 032): only hashes of secrets; scopes as JSON; created_by is the administrator it acts for. */
 export interface ConnectedAppsTable {
@@ -645,11 +680,14 @@ export interface Database extends RecordTables, ChildTables {
   documents: DocumentsTable;
   vehicle_inspections: VehicleInspectionsTable;
   vehicle_inspection_photos: VehicleInspectionPhotosTable;
+  bol_links: BolLinksTable;
+  bol_mailings: BolMailingsTable;
   deadline_reminders: DeadlineRemindersTable;
   claim_steps: ClaimStepsTable;
   claim_comments: ClaimCommentsTable;
   claim_settlements: ClaimSettlementsTable;
   claim_events: ClaimEventsTable;
+  claim_inspection_damages: ClaimInspectionDamagesTable;
   connected_apps: ConnectedAppsTable;
   account_tokens: AccountTokensTable;
   user_avatars: UserAvatarsTable;

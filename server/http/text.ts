@@ -15,6 +15,13 @@ import { ApiError } from './errors';
  * routes read themselves, cell by cell (server/modules/bank/csv.ts).
  */
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Body fields (by dotted path) this route takes longer than MAX_TEXT, with their own limit. */
+    longText?: Readonly<Record<string, number>>;
+  }
+}
+
 const MAX_DEPTH = 64;
 type Path = (string | number)[];
 type Part = 'body' | 'querystring' | 'params';
@@ -27,13 +34,18 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** The first value (or key) that breaks the rule, with its path; walked without recursion. */
-export function findTextProblem(value: unknown): { path: Path; message: string } | null {
+export function findTextProblem(
+  value: unknown,
+  /** Fields (by dotted path) a route declares longer than MAX_TEXT: a drawn signature as base64. */
+  longer: Readonly<Record<string, number>> = {},
+): { path: Path; message: string } | null {
   const stack: { value: unknown; path: Path }[] = [{ value, path: [] }];
   while (stack.length) {
     const { value: current, path } = stack.pop()!;
     if (path.length > MAX_DEPTH) return { path: path.slice(0, 3), message: 'The request is nested too deeply' };
     if (typeof current === 'string') {
-      const message = textProblem(current);
+      const max = longer[path.join('.')];
+      const message = textProblem(current, max ? { max } : {});
       if (message) return { path, message };
     } else if (Array.isArray(current)) {
       // In reverse, so that the first bad item is found first.
@@ -53,8 +65,8 @@ export function findTextProblem(value: unknown): { path: Path; message: string }
   return null;
 }
 
-function check(part: Part, value: unknown): void {
-  const problem = findTextProblem(value);
+function check(part: Part, value: unknown, longer?: Readonly<Record<string, number>>): void {
+  const problem = findTextProblem(value, longer);
   if (!problem) return;
   const field = problem.path.map(String).join('.') || part;
   throw new ApiError(400, `${field}: ${problem.message}`, 'validation', field);
@@ -66,6 +78,6 @@ export function registerTextRule(app: FastifyInstance): void {
     // The router's and the query parser's own objects, as plain ones (the walk takes nothing else for an object).
     check('params', { ...(request.params as object) });
     check('querystring', { ...(request.query as object) });
-    check('body', request.body);
+    check('body', request.body, request.routeOptions.config?.longText);
   });
 }

@@ -16,6 +16,8 @@ export interface Arrived {
   html: string;
   secure: boolean;
   user: string;
+  /** Files sent with the message (a bill of lading's PDF). */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 export const SMTP_USER = 'mailer';
@@ -43,6 +45,11 @@ export async function mailServer(secure: boolean) {
           html: typeof mail.html === 'string' ? mail.html : '',
           secure: session.secure,
           user: String(session.user),
+          attachments: mail.attachments.map((a) => ({
+            filename: a.filename ?? '',
+            contentType: a.contentType,
+            content: a.content,
+          })),
         });
         done();
       }, done);

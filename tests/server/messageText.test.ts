@@ -150,6 +150,17 @@ describe.each(DATABASES)('the texts of messages on %s', (kind) => {
         subject: 'A quote',
         message: 'Hello',
       },
+      billOfLading: {
+        kind: 'billOfLading',
+        name: 'Acme Motors',
+        company: 'Haulboard Carriers',
+        orderNumber: 'HB0002001',
+        stage: 'Pickup',
+        vehicles: '2 vehicles',
+        link,
+        expiresOn: '12/09/2026',
+        hash: 'ab'.repeat(32),
+      },
     };
     const mails = Object.values(samples).map(renderMail);
     const kept = await server.db.selectFrom('mail_messages').select(['id', 'subject', 'text_body']).execute();

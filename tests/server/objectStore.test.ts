@@ -10,7 +10,8 @@ import { type SecondApp, secondApp } from '../helpers/twoServers';
  * Files in an S3-compatible object store (S3_URL, server/files/objectStore.ts), against a real S3-protocol server:
  * a document uploaded through one server is read byte for byte through another on the same database; the row keeps
  * the object's key and no bytes; the same bytes twice are one object; documents kept in the database move to the
- * store (npm run files:to-object-store) and still read; a server without the store says what to set.
+ * store (npm run files:to-object-store) and still read; a driver's inspection photo sent through one server is read
+ * through the other; a server without the store says what to set.
  */
 const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
 /** A PDF holding every byte value, and a second one that differs in its last byte. */
@@ -113,6 +114,60 @@ describe.each(DATABASES)('documents in the object store on %s', (kind) => {
     expect(Number(again.body.value.id)).not.toBe(id);
     expect(store.objectCount()).toBe(before + 1);
     expect((await download(Number(again.body.value.id), 'first')).equals(bytes)).toBe(true);
+  });
+
+  it('a driver’s inspection photo sent through one server is read by the office through the other, byte for byte', async () => {
+    const driver = await first.login('driver@haulboard.demo');
+    const load = await first.db
+      .selectFrom('book_orders as o')
+      .innerJoin('drivers as d', 'd.id', 'o.driver_id')
+      .innerJoin('users as u', 'u.id', 'd.user_id')
+      .innerJoin('book_order_vehicles as v', 'v.book_order_id', 'o.id')
+      .select(['o.id', 'v.vin'])
+      .where('u.email', '=', 'driver@haulboard.demo')
+      .where('o.deleted_at', 'is', null)
+      .where('o.status', '<>', 'CANCELLED')
+      .orderBy('o.id', 'desc')
+      .executeTakeFirstOrThrow();
+    const url = `/api/MyLoads/${load.id}/inspections/DELIVERY/${load.vin}`;
+    const saved = await first.call({
+      method: 'PUT',
+      url,
+      token: driver,
+      payload: { clientKey: crypto.randomUUID(), vinConfirmed: true },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const photo = Buffer.concat([
+      Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+      crypto.randomBytes(4096),
+      Buffer.from([0xff, 0xd9]),
+    ]);
+    const query = new URLSearchParams({
+      clientKey: crypto.randomUUID(),
+      takenAt: '2026-11-29T14:05:00Z',
+      view: 'FRONT',
+    });
+    const sent = await first.call({
+      method: 'POST',
+      url: `${url}/photos?${query}`,
+      token: driver,
+      headers: { 'content-type': 'image/jpeg' },
+      payload: photo,
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const read = await second.app.inject({
+      url: `/api/BookOrder/${load.id}/inspections/photos/${sent.body.value.id}`,
+      headers: { authorization: `Bearer ${manager}` },
+    });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(sha256(read.rawPayload)).toBe(sha256(photo));
+    const row = await first.db
+      .selectFrom('vehicle_inspection_photos')
+      .select(['object_key', 'content'])
+      .where('id', '=', sent.body.value.id)
+      .executeTakeFirstOrThrow();
+    expect(row.object_key).toBe(`inspection-photos/${sha256(photo)}`);
+    expect(Buffer.from(row.content).length).toBe(0);
   });
 
   it('documents kept in the database move to the store and still read; a server without the store says what to set', async () => {

@@ -398,7 +398,11 @@ describe.each(DATABASES)('one text rule on %s', (kind) => {
       );
       const doc = (await server.call({ method: 'GET', url: '/api/openapi.json' })).body;
       const limits: number[] = [];
+      // The drawn signature is the one field a route takes longer (its config's longText, server/http/text.ts; the
+      // completion route of server/modules/vehicleInspections/routes.ts): base64 of a PNG, not text anyone types.
+      const longer = new Set(['signaturePng']);
       JSON.stringify(doc, (key, value) => {
+        if (longer.has(key)) return undefined;
         if (key === 'maxLength') limits.push(value);
         return value;
       });

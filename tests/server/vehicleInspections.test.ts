@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InspectionDto, InspectionPhotoDto } from '../../schema/vehicleInspections';
 import { DATABASES, type TestServer, startTestServer } from '../helpers/server';
@@ -54,6 +55,13 @@ describe.each(DATABASES)('vehicle inspections on %s', (kind) => {
         .executeTakeFirstOrThrow();
     ({ id: orderId, vin } = await load(me.id));
     ({ id: otherOrderId, vin: otherVin } = await load(me.id, true));
+    // The load's shipper asks for the advanced inspection (the company's default is the standard one).
+    const { shipper_id } = await server.db
+      .selectFrom('book_orders')
+      .select('shipper_id')
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    await server.db.updateTable('shippers').set({ inspection_type: 'ADVANCED' }).where('id', '=', shipper_id).execute();
     // A second driver account: the dispatcher's token is not a driver's, so it stands for "someone else" here.
     other = await server.login('dispatcher@haulboard.demo');
   }, 60_000);
@@ -210,31 +218,21 @@ describe.each(DATABASES)('vehicle inspections on %s', (kind) => {
     const before = await counts();
     // Another driver's load, and a VIN not on the load: the same 404.
     expect(
-      (
-        await save(
-          { clientKey: key('x'), type: 'STANDARD', vinConfirmed: true },
-          base(otherOrderId, 'PICKUP', otherVin),
-        )
-      ).status,
+      (await save({ clientKey: key('x'), vinConfirmed: true }, base(otherOrderId, 'PICKUP', otherVin))).status,
     ).toBe(404);
     expect(
-      (
-        await save(
-          { clientKey: key('x'), type: 'STANDARD', vinConfirmed: true },
-          base(orderId, 'PICKUP', '1HGCM82633A004352'),
-        )
-      ).status,
+      (await save({ clientKey: key('x'), vinConfirmed: true }, base(orderId, 'PICKUP', '1HGCM82633A004352'))).status,
     ).toBe(404);
     expect((await photo(jpeg(1), { clientKey: key('p') }, base(otherOrderId, 'DELIVERY', otherVin))).status).toBe(404);
     expect(
       (await server.call({ method: 'GET', url: `/api/MyLoads/${otherOrderId}/inspections`, token: driver })).status,
     ).toBe(404);
     // Staff who are not drivers have no load of their own here.
-    expect((await save({ clientKey: key('x'), type: 'STANDARD', vinConfirmed: true }, base(), other)).status).toBe(403);
+    expect((await save({ clientKey: key('x'), vinConfirmed: true }, base(), other)).status).toBe(403);
     // A photo before the inspection is saved; then a PDF, an empty body and an oversized one.
     const delivery = base(orderId, 'DELIVERY');
     expect((await photo(jpeg(2), { clientKey: key('p') }, delivery)).status).toBe(409);
-    expect((await save({ clientKey: key('d'), type: 'STANDARD', vinConfirmed: false }, delivery)).status).toBe(200);
+    expect((await save({ clientKey: key('d'), vinConfirmed: false }, delivery)).status).toBe(200);
     const pdf = Buffer.from('%PDF-1.7\nnot a photo');
     expect((await photo(pdf, { clientKey: key('p') }, delivery)).status).toBe(415);
     const huge = Buffer.concat([jpeg(3), Buffer.alloc(13 * 1024 * 1024)]);
@@ -252,5 +250,28 @@ describe.each(DATABASES)('vehicle inspections on %s', (kind) => {
     expect(unconfirmed.body.message).toMatch(/Confirm the VIN/);
     const after = await counts();
     expect(after).toEqual({ inspections: before.inspections + 1, photos: before.photos });
+  });
+
+  it('a photo reads as taken, or as a smaller copy for screens', async () => {
+    const url = base(orderId, 'DELIVERY');
+    // The delivery inspection the test before saved (a photo belongs to the driver's inspection of the car).
+    const taken = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#3a6ea5' } })
+      .jpeg()
+      .toBuffer();
+    const added = await photo(taken, { clientKey: key('screen-photo') }, url);
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const read = (size?: string) =>
+      server.app.inject({
+        url: `/api/BookOrder/${orderId}/inspections/photos/${added.body.value.id}${size ? `?size=${size}` : ''}`,
+        headers: { authorization: `Bearer ${other}` },
+      });
+    expect((await read()).rawPayload.equals(taken)).toBe(true);
+    const small = await read('small');
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-type']).toBe('image/jpeg');
+    const { width, height } = await sharp(small.rawPayload).metadata();
+    expect([width, height]).toEqual([480, 360]);
+    expect(small.rawPayload.length).toBeLessThan(taken.length);
+    expect((await read('huge')).statusCode).toBe(400);
   });
 });

@@ -190,12 +190,18 @@ export default async function boardRoutes(app: FastifyInstance, ctx: ServerConte
     } catch {
       return payload;
     }
-    readerIds().then(
-      (ids) => realtime.sendToUsers(ids, HUB_METHODS.boardOrderChanged, [{ card } satisfies BoardOrderChange]),
-      (error: unknown) => request.log.warn({ err: error }, 'dispatch board: the change could not be sent'),
-    );
+    announce(card);
     return payload;
   });
+  // An order written elsewhere (a driver's completed inspections): the same card to the same readers.
+  ctx.orderChanges.on((order) => announce(toBoardCard(order as BoardCard)));
+
+  function announce(card: BoardCard) {
+    readerIds().then(
+      (ids) => realtime.sendToUsers(ids, HUB_METHODS.boardOrderChanged, [{ card } satisfies BoardOrderChange]),
+      (error: unknown) => app.log.warn({ err: error }, 'dispatch board: the change could not be sent'),
+    );
+  }
 
   /** The cards held through this server's connections, by connection: let go for the others when it closes. */
   const holds = new Map<string, BoardDrag>();

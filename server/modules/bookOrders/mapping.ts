@@ -77,6 +77,7 @@ export function toOrderDto(row: OrderRow & NameLookups, vehicles?: VehicleRow[])
     approvedAt: row.approved_at,
     notes: row.notes,
     vehicleCount: row.vehicle_count,
+    inspected: { pickup: Number(row.pickup_inspected ?? 0), delivery: Number(row.delivery_inspected ?? 0) },
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     deleted: row.deleted_at !== null,

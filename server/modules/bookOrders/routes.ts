@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   type BookOrderFilter,
@@ -17,28 +17,21 @@ import { idParams } from '../../../schema/common';
 import { fromCents } from '../../../schema/money';
 import { type ServerContext, listEnvelope, ok } from '../../context';
 import { compiledCache } from '../../db/prepared';
-import type { Db } from '../../db/types';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { badRequest } from '../../http/errors';
 import { audit } from '../audit/audit';
 import { paymentStatusForPrice } from '../bank/orderPayment';
 import { syncBrokerFee } from '../brokerFees/sync';
 import { orderAssignedToDriver } from '../notifications/events';
 import type { Delivery } from '../notify/realtime';
 import { csvLines } from './csv';
-import { orderColumns, orderNumberOf, searchText, toOrderDto, vehicleColumns } from './mapping';
+import { orderColumns, orderNumberOf, searchText, vehicleColumns } from './mapping';
 import { rememberCities } from './cities';
-import {
-  type ListPageRow,
-  checkReferences,
-  indexSearch,
-  listQueries,
-  orderByIdQueries,
-  ownTotals,
-  today,
-} from './queries';
+import { type ListPageRow, checkReferences, indexSearch, listQueries, ownTotals, today } from './queries';
 import { BY_NAME, type SearchMatches, searchMatchesQuery } from './search';
 import { adjustTotals, readTotalsRow } from './totals';
 import boardRoutes from './board';
+import { orderWrites, writeStatus } from './orderWrites';
+import { requireInspections } from '../vehicleInspections/requirements';
 import { transact } from '../../db/transaction';
 
 const TAGS = ['Book orders'];
@@ -53,7 +46,6 @@ export default async function bookOrderRoutes(app: FastifyInstance, ctx: ServerC
   // The dispatch board (board.ts): its windows, and every write below sent live to the open boards.
   await boardRoutes(app, ctx);
 
-  const byId = orderByIdQueries(db);
   // The period's dates come from today, so the day is part of the key; a search's SQL also depends on the names it matches.
   const compiledList = compiledCache(
     500,
@@ -67,56 +59,7 @@ export default async function bookOrderRoutes(app: FastifyInstance, ctx: ServerC
   const findSearchMatches = searchMatchesQuery(db);
   const matchesOf = (f: BookOrderFilter): Promise<SearchMatches> | SearchMatches =>
     f.search ? findSearchMatches(db, f.search) : BY_NAME;
-  async function loadOrder(executor: Db, id: number) {
-    const [row] = (await executor.executeQuery(byId.order(id))).rows;
-    if (!row) return null;
-    return toOrderDto(row, (await executor.executeQuery(byId.vehicles(id))).rows);
-  }
-  const mustLoad = async (executor: Db, id: number) => {
-    const order = await loadOrder(executor, id);
-    if (!order) throw notFound('Book order');
-    return order;
-  };
-
-  /** A write guarded by the version the client read: a stale one is a 409 carrying the current record. */
-  async function guardedWrite(
-    request: FastifyRequest,
-    id: number,
-    version: number,
-    action: string,
-    write: (trx: Db, before: NonNullable<Awaited<ReturnType<typeof loadOrder>>>) => Promise<void>,
-  ) {
-    const result = await transact(db, async (trx) => {
-      const before = await mustLoad(trx, id);
-      if (before.version !== version) return { stale: before };
-      // A deleted order is read-only until restored.
-      if (before.deleted && action !== 'restore')
-        throw badRequest('This order is deleted; restore it before changing it');
-      // The version moves first: it takes the row's lock (PostgreSQL), so a second writer of the same version waits,
-      // then finds it stale before writing anything.
-      const bumped = await trx
-        .updateTable('book_orders')
-        .set({ version: version + 1, updated_at: new Date().toISOString() })
-        .where('id', '=', id)
-        .where('version', '=', version)
-        .executeTakeFirst();
-      if (Number(bumped.numUpdatedRows) !== 1) return { stale: await mustLoad(trx, id) };
-      const totalsBefore = await readTotalsRow(trx, id);
-      await write(trx, before);
-      // The order's broker fee follows it (amount, broker, due date, cancelled or deleted), in this transaction.
-      await syncBrokerFee(trx, id, request);
-      await adjustTotals(trx, totalsBefore, await readTotalsRow(trx, id));
-      const after = await mustLoad(trx, id);
-      await audit(trx, request, { action, entity: 'book_order', entityId: id, before, after });
-      return { after };
-    });
-    if ('stale' in result)
-      throw conflict(
-        'Someone else changed this order since you opened it. Reload it to see their changes; what you typed is kept.',
-        { current: result.stale },
-      );
-    return ok(result.after);
-  }
+  const { mustLoad, guardedWrite } = orderWrites(db);
 
   app.get<{ Querystring: BookOrderFilter }>(
     '/api/BookOrder/filter-books',
@@ -368,30 +311,8 @@ export default async function bookOrderRoutes(app: FastifyInstance, ctx: ServerC
           );
         if (status === 'ASSIGNED' && !before.driverId)
           throw badRequest('Assign a driver before marking the order assigned', 'status');
-        const now = new Date().toISOString();
-        const actual =
-          status === 'PICKED_UP'
-            ? { pickup_actual_at: now }
-            : status === 'DELIVERED'
-              ? { delivery_actual_at: now }
-              : {};
-        const paid = status === 'PAID' ? { payment_status: 'PAID' } : {};
-        await trx
-          .updateTable('book_orders')
-          .set({ status, ...actual, ...paid })
-          .where('id', '=', before.id)
-          .execute();
-        await trx
-          .insertInto('book_order_status_history')
-          .values({
-            book_order_id: before.id,
-            from_status: before.status,
-            to_status: status,
-            at: now,
-            actor_id: request.auth!.user.id,
-            note,
-          })
-          .execute();
+        await requireInspections(trx, before, status);
+        await writeStatus(trx, before, status, request.auth!.user.id, note);
       });
     },
   );

@@ -10,6 +10,7 @@ import type { RecordExtension } from '../records/fromDefinition';
 import { syncChargeback } from './chargeback';
 import { deliveredOnSql } from './delivery';
 import { addEvent, statusChange } from './events';
+import { registerClaimFromInspection } from './fromInspection';
 import { registerClaimListRoutes } from './lists';
 import { registerClaimMoneyRoutes } from './money';
 import { registerClaimReminders } from './reminders';
@@ -239,6 +240,7 @@ export function claimExtension(ctx: ServerContext): RecordExtension<typeof claim
       registerTimelineRoutes(app, ctx, records);
       registerClaimMoneyRoutes(app, ctx, records);
       registerClaimReminders(app, ctx);
+      registerClaimFromInspection(app, ctx, records);
     },
   };
 }

@@ -3,11 +3,16 @@ import {
   COMPANY_MESSAGES,
   type CompanySettingsBody,
   type CompanySettingsDto,
+  type InspectionSettingsBody,
+  type InspectionSettingsDto,
   companySettingsBody,
+  inspectionSettingsBody,
 } from '../../../schema/company';
 import { canonicalTimeZone, currentTime, todayIso } from '../../../schema/businessDay';
 import { type ServerContext, ok } from '../../context';
 import { transact } from '../../db/transaction';
+import type { Db } from '../../db/types';
+import { INSPECTION_SETTINGS, inspectionSettings } from '../vehicleInspections/requirements';
 import { registerPeriodic } from '../../housekeeping';
 import { forbidden } from '../../http/errors';
 import { audit } from '../audit/audit';
@@ -20,6 +25,23 @@ const TAGS = ['Company'];
  * The company's settings (GET/PUT /api/Company/settings): its time zone, which decides every business date on the
  * server and the dates the web app's forms start from. Everyone signed in reads it; only administrators change it.
  */
+/** Writes one row of company_settings (insert or update, its version moved). */
+async function saveSetting(trx: Db, name: string, value: string, by: number) {
+  const at = new Date().toISOString();
+  await trx
+    .insertInto('company_settings')
+    .values({ name, value, updated_at: at, updated_by: by })
+    .onConflict((oc) =>
+      oc.column('name').doUpdateSet((eb) => ({
+        value,
+        updated_at: at,
+        updated_by: by,
+        version: eb('company_settings.version', '+', 1),
+      })),
+    )
+    .execute();
+}
+
 export default async function companyRoutes(app: FastifyInstance, ctx: ServerContext) {
   const { db, companyZone } = ctx;
   // A change made on another server sharing the database reaches this one at the next read.
@@ -30,16 +52,17 @@ export default async function companyRoutes(app: FastifyInstance, ctx: ServerCon
   const isAdministrator = async (request: FastifyRequest) =>
     request.auth!.roleIds.includes(await roleIdOf(db, 'Administrator'));
 
+  const nameOf = async (userId: number | null) => {
+    if (userId === null) return null;
+    const user = await db
+      .selectFrom('users')
+      .select(['first_name', 'last_name'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return user ? `${user.first_name} ${user.last_name}` : null;
+  };
   async function settingsFor(request: FastifyRequest): Promise<CompanySettingsDto> {
     const setting = companyZone.current;
-    const by =
-      setting.updatedBy === null
-        ? null
-        : await db
-            .selectFrom('users')
-            .select(['first_name', 'last_name'])
-            .where('id', '=', setting.updatedBy)
-            .executeTakeFirst();
     const now = currentTime();
     return {
       timeZone: setting.timeZone,
@@ -48,7 +71,7 @@ export default async function companyRoutes(app: FastifyInstance, ctx: ServerCon
       today: todayIso(now, setting.timeZone),
       now: now.toISOString(),
       updatedAt: setting.updatedAt,
-      updatedBy: by ? `${by.first_name} ${by.last_name}` : null,
+      updatedBy: await nameOf(setting.updatedBy),
       canChange: await isAdministrator(request),
     };
   }
@@ -89,20 +112,7 @@ export default async function companyRoutes(app: FastifyInstance, ctx: ServerCon
           .where('name', '=', TIME_ZONE_SETTING)
           .executeTakeFirst();
         if (before?.value === timeZone) return;
-        const at = new Date().toISOString();
-        const by = request.auth!.user.id;
-        await trx
-          .insertInto('company_settings')
-          .values({ name: TIME_ZONE_SETTING, value: timeZone, updated_at: at, updated_by: by })
-          .onConflict((oc) =>
-            oc.column('name').doUpdateSet((eb) => ({
-              value: timeZone,
-              updated_at: at,
-              updated_by: by,
-              version: eb('company_settings.version', '+', 1),
-            })),
-          )
-          .execute();
+        await saveSetting(trx, TIME_ZONE_SETTING, timeZone, request.auth!.user.id);
         await audit(trx, request, {
           action: 'update',
           entity: 'company_settings',
@@ -113,6 +123,58 @@ export default async function companyRoutes(app: FastifyInstance, ctx: ServerCon
       });
       await companyZone.load(db);
       return ok(await settingsFor(request));
+    },
+  );
+
+  async function inspectionSettingsFor(request: FastifyRequest): Promise<InspectionSettingsDto> {
+    const { updatedById, ...settings } = await inspectionSettings(db);
+    return { ...settings, updatedBy: await nameOf(updatedById), canChange: await isAdministrator(request) };
+  }
+
+  app.get(
+    '/api/Company/inspections',
+    {
+      config: { access: { signedIn: true } },
+      schema: {
+        tags: TAGS,
+        summary:
+          'The company’s inspection rules: the type drivers record when the shipper and broker ask for none, and whether Picked up and Delivered need completed inspections',
+      },
+    },
+    async (request) => ok(await inspectionSettingsFor(request)),
+  );
+
+  app.put<{ Body: InspectionSettingsBody }>(
+    '/api/Company/inspections',
+    {
+      config: { access: { signedIn: true } },
+      preValidation: async (request) => {
+        if (!(await isAdministrator(request))) throw forbidden(COMPANY_MESSAGES.onlyAdministratorsInspections);
+      },
+      schema: {
+        tags: TAGS,
+        summary: 'Change the company’s inspection rules (administrators only)',
+        body: inspectionSettingsBody,
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      await transact(db, async (trx) => {
+        const before = await inspectionSettings(trx);
+        if (before.inspectionType === body.inspectionType && before.inspectionRequired === body.inspectionRequired)
+          return;
+        const by = request.auth!.user.id;
+        await saveSetting(trx, INSPECTION_SETTINGS.type, body.inspectionType, by);
+        await saveSetting(trx, INSPECTION_SETTINGS.required, String(body.inspectionRequired), by);
+        await audit(trx, request, {
+          action: 'update',
+          entity: 'company_settings',
+          entityId: INSPECTION_SETTINGS.type,
+          before: { inspectionType: before.inspectionType, inspectionRequired: before.inspectionRequired },
+          after: body,
+        });
+      });
+      return ok(await inspectionSettingsFor(request));
     },
   );
 }

@@ -44,11 +44,20 @@ export interface OutgoingMail {
   template: MailTemplate;
   /** Who an answer goes to, when not this server (a visitor of the contact form): the mailbox shows it as the sender. */
   replyTo?: MailAddress;
+  /** Files sent with the message by SMTP (a bill of lading's PDF); the mailbox's copy has the words only. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 interface SmtpMessage {
   to: string;
   replyTo?: MailAddress;
+  attachments?: MailAttachment[];
   kind: string;
   subject: string;
   text: string;
@@ -109,6 +118,7 @@ export class Outbox {
         this.queued.push({
           to: mail.to,
           replyTo: mail.replyTo,
+          attachments: mail.attachments,
           kind: content.kind,
           subject: content.subject,
           text: content.text,
@@ -150,6 +160,7 @@ function createMailer(ctx: ServerContext, log: FastifyBaseLogger): Mailer {
           subject: message.subject,
           text: message.text,
           html: message.html,
+          attachments: message.attachments,
         })
         .then(
           (info: { messageId?: string }) => log.info({ kind: message.kind, messageId: info.messageId }, 'mail sent'),

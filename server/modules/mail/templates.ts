@@ -16,7 +16,21 @@ export type MailTemplate =
   | { kind: 'emailChanged'; name: string; newEmail: string }
   | { kind: 'passwordChanged'; name: string }
   | { kind: 'registrationAwaiting'; name: string; newcomer: string; email: string; link: string }
-  | { kind: 'contact'; name: string; sender: string; senderEmail: string; subject: string; message: string };
+  | { kind: 'contact'; name: string; sender: string; senderEmail: string; subject: string; message: string }
+  | {
+      kind: 'billOfLading';
+      name: string;
+      company: string;
+      orderNumber: string;
+      /** 'Pickup' or 'Delivery'. */
+      stage: string;
+      /** "2 vehicles". */
+      vehicles: string;
+      link: string;
+      /** The link's last day as US staff write it (12/09/2026). */
+      expiresOn: string;
+      hash: string;
+    };
 
 /** One message's parts, written once and laid out both ways below. */
 interface Layout {
@@ -114,6 +128,18 @@ function layoutOf(template: MailTemplate): Layout {
         quote: template.message,
         action: { label: `Answer ${template.senderEmail}`, link: `mailto:${template.senderEmail}` },
         after: ['A reply to this message goes to them too.'],
+      };
+    case 'billOfLading':
+      return {
+        subject: `Bill of lading, ${template.stage.toLowerCase()}: order ${template.orderNumber}`,
+        paragraphs: [
+          hello,
+          `${template.company} completed the ${template.stage.toLowerCase()} inspection of order ${template.orderNumber} (${template.vehicles}). The bill of lading is attached as a PDF: each vehicle's condition, damage, photos and signature.`,
+        ],
+        action: { label: 'View the bill of lading online', link: template.link },
+        after: [
+          `The link works until ${template.expiresOn}. The SHA-256 of this inspection set, printed on every page of the bill: ${template.hash}`,
+        ],
       };
   }
 }

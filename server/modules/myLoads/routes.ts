@@ -9,6 +9,8 @@ import { notFound } from '../../http/errors';
 import { toOrderDto } from '../bookOrders/mapping';
 import { selectOrders, today } from '../bookOrders/queries';
 import { ownDriverId } from '../finances/scope';
+import { inspectionTypesOf } from '../vehicleInspections/requirements';
+import type { InspectionType } from '../../../schema/inspectionTypes';
 
 /** The most loads the list shows: a driver's open loads are a handful; a long tail helps nobody on a phone. */
 const MAX_LOADS = 100;
@@ -19,7 +21,7 @@ type Order = ReturnType<typeof toOrderDto>;
 type Vehicles = NonNullable<Order['vehicles']>;
 
 /** The driver's view of an order: the road's facts and what to collect, never the company's price or fees. */
-function myLoadOf(order: Order, vehicles: Vehicles): MyLoad {
+function myLoadOf(order: Order, vehicles: Vehicles, inspectionType: InspectionType): MyLoad {
   const stop = ({ stateId: _stateId, actualAt: _actualAt, ...rest }: Order['pickup']) => rest;
   return {
     id: order.id,
@@ -40,6 +42,7 @@ function myLoadOf(order: Order, vehicles: Vehicles): MyLoad {
     payOnPickup: order.payOnPickup,
     payOnDelivery: order.payOnDelivery,
     paymentTermsDays: order.paymentTermsDays,
+    inspectionType,
   };
 }
 
@@ -55,12 +58,13 @@ async function myLoadsOf(db: Db, rows: Parameters<typeof toOrderDto>[0][]): Prom
         .orderBy('position')
         .execute()
     : [];
+  const types = await inspectionTypesOf(db, ids);
   return rows.map((row) => {
     const order = toOrderDto(
       row,
       vehicles.filter((v) => Number(v.book_order_id) === Number(row.id)),
     );
-    return myLoadOf(order, order.vehicles ?? []);
+    return myLoadOf(order, order.vehicles ?? [], types.get(Number(row.id))!);
   });
 }
 

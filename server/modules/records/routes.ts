@@ -29,8 +29,17 @@ type IdParams = z.output<typeof idParams>;
 export interface RecordHelpers<Dto extends RecordDto, Input, Query extends ListQueryBase = ListQueryBase> {
   load(executor: Db, id: number, scope?: Where | null): Promise<Dto | null>;
   mustLoad(executor: Db, id: number, scope?: Where | null): Promise<Dto>;
-  /** Validate references and uniqueness, insert, save children and audit in one transaction; then afterCommit. */
-  create(request: FastifyRequest, input: Input, extraColumns?: Row): Promise<Dto>;
+  /**
+   * Validate references and uniqueness, insert, save children and audit in one transaction; then afterCommit. `write`
+   * adds the caller's own writes to the same transaction, after the record's (a claim's documents, opened from an
+   * inspection); the record is read again after it.
+   */
+  create(
+    request: FastifyRequest,
+    input: Input,
+    extraColumns?: Row,
+    write?: (trx: Db, created: Dto) => Promise<void>,
+  ): Promise<Dto>;
   /** The same for an update guarded by version. */
   update(
     request: FastifyRequest,
@@ -86,7 +95,12 @@ export function registerRecord<Dto extends RecordDto, Input, Query extends ListQ
     return record;
   };
 
-  async function create(request: FastifyRequest, input: Input, extraColumns: Row = {}): Promise<Dto> {
+  async function create(
+    request: FastifyRequest,
+    input: Input,
+    extraColumns: Row = {},
+    write?: (trx: Db, created: Dto) => Promise<void>,
+  ): Promise<Dto> {
     const context: WriteContext<Dto, Input> = { action: 'create', request, before: null, input };
     const after = await transact(db, async (trx) => {
       await checkReferences(trx, definition.references, input);
@@ -109,6 +123,10 @@ export function registerRecord<Dto extends RecordDto, Input, Query extends ListQ
       if (definition.afterCreate) {
         await definition.afterCreate(trx, { ...context, after: created });
         // What it did may show in the record (a citation's ledger entry).
+        created = await mustLoad(trx, id);
+      }
+      if (write) {
+        await write(trx, created);
         created = await mustLoad(trx, id);
       }
       await audit(trx, request, { action: 'create', entity: definition.entity, entityId: created.id, after: created });

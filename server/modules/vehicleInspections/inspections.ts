@@ -156,8 +156,8 @@ export async function ownVehicle(db: Db, driverId: number | null, params: Inspec
 }
 
 /** The columns an inspection send writes, from its body. */
-export const inspectionColumns = (body: InspectionBody) => ({
-  type: body.type,
+export const inspectionColumns = (body: InspectionBody, type: InspectionType) => ({
+  type,
   vin_confirmed: body.vinConfirmed ? 1 : 0,
   odometer: body.odometer,
   keys: body.keys,
@@ -172,13 +172,13 @@ export const inspectionColumns = (body: InspectionBody) => ({
  * the version it last saw or, without a version, the very same content (the first send, retried after a lost answer).
  * Answers 'same' for a retry that changes nothing.
  */
-export function resendRule(row: InspectionRow, body: InspectionBody): 'write' | 'same' {
+export function resendRule(row: InspectionRow, body: InspectionBody, type: InspectionType): 'write' | 'same' {
   if (row.client_key !== body.clientKey)
     throw conflict(
       'This vehicle’s inspection at this stage was started on another phone or app: open the load again to continue it',
     );
   if (row.completed_at) throw conflict('This inspection is completed and signed: nothing in it changes any more');
-  const columns = inspectionColumns(body);
+  const columns = inspectionColumns(body, type);
   const unchanged = (Object.keys(columns) as (keyof typeof columns)[]).every(
     (key) => String(columns[key] ?? '') === String(row[key] ?? ''),
   );

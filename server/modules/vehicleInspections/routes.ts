@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idParams, textInteger } from '../../../schema/common';
 import {
+  INSPECTION_TYPE_LABELS,
   type CompleteBody,
   type InspectionBody,
   type InspectionParams,
@@ -23,6 +24,10 @@ import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
 import { audit } from '../audit/audit';
 import { bytesOf, keptBytes, receiveFile, tooLarge, wrongType } from '../documents/store';
 import { ownDriverId } from '../finances/scope';
+import { inspectionTypesOf } from './requirements';
+import { afterInspectionCompleted } from './roadStatus';
+import { mailBol } from './bolMail';
+import { screenCopy } from './bol';
 import {
   PHOTO_COLUMNS,
   inspectionColumns,
@@ -40,6 +45,9 @@ const write = { access: { feature: 'MyLoads', permission: 'Update' } } as const;
 const BASE = '/api/MyLoads/:orderId/inspections';
 const orderParams = z.object({ orderId: textInteger(1, 2_147_483_647) });
 const photoParams = inspectionParams.extend({ photoId: textInteger(1, 2_147_483_647) });
+/** `original` (the bytes as taken, the default) or `small` (a copy for screens, at most 480 px a side). */
+const photoSize = z.object({ size: z.enum(['original', 'small']).default('original') });
+type PhotoSize = z.output<typeof photoSize>['size'];
 const PHOTO_KINDS = ['image/jpeg', 'image/png'] as const;
 const staffPhotoParams = idParams.extend({ photoId: textInteger(1, 2_147_483_647) });
 
@@ -55,16 +63,23 @@ export default async function vehicleInspectionRoutes(app: FastifyInstance, ctx:
     done(null, payload),
   );
 
-  /** A photo's bytes as stored; a photo never changes, so the browser may keep it. */
+  /**
+   * A photo's bytes as stored, or its smaller copy for screens (`?size=small`, bol.ts screenCopy); a photo never
+   * changes, so the browser may keep either.
+   */
   const sendPhoto = async (
     reply: FastifyReply,
-    row: { content: Uint8Array; object_key: string | null; content_type: string },
-  ) =>
-    reply
-      .type(row.content_type)
+    row: { content: Uint8Array; object_key: string | null; content_type: string; sha256: string },
+    size: PhotoSize,
+  ) => {
+    const bytes = await bytesOf(ctx.files, row);
+    const small = size === 'small' && row.content_type !== 'image/png' ? await screenCopy(bytes, row.sha256) : null;
+    return reply
+      .type(small ? 'image/jpeg' : row.content_type)
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, max-age=31536000, immutable')
-      .send(await bytesOf(ctx.files, row));
+      .send(small ?? bytes);
+  };
 
   const driverOf = async (request: Parameters<typeof currentUser>[0]) => ownDriverId(db, currentUser(request).id);
   const one = async (params: InspectionParams, vin: string) =>
@@ -104,6 +119,12 @@ export default async function vehicleInspectionRoutes(app: FastifyInstance, ctx:
       const vin = await ownVehicle(db, driverId, request.params);
       const { stage, orderId } = request.params;
       const body = request.body;
+      const type = (await inspectionTypesOf(db, [orderId])).get(orderId)!;
+      if (body.type && body.type !== type)
+        throw badRequest(
+          `This load asks for the ${INSPECTION_TYPE_LABELS[type]} inspection (the shipper's, broker's or company's choice): open the load again`,
+          'type',
+        );
       const now = new Date().toISOString();
       await transact(db, async (trx) => {
         const row = await trx
@@ -130,7 +151,7 @@ export default async function vehicleInspectionRoutes(app: FastifyInstance, ctx:
               stage,
               driver_id: driverId!,
               client_key: body.clientKey,
-              ...inspectionColumns(body),
+              ...inspectionColumns(body, type),
               completed_at: null,
               signer_name: null,
               customer_not_available: 0,
@@ -144,10 +165,10 @@ export default async function vehicleInspectionRoutes(app: FastifyInstance, ctx:
           await audit(trx, request, { action: 'create', entity: 'vehicle_inspection', entityId: Number(id) });
           return;
         }
-        if (resendRule(row as never, body) === 'same') return;
+        if (resendRule(row as never, body, type) === 'same') return;
         await trx
           .updateTable('vehicle_inspections')
-          .set({ ...inspectionColumns(body), updated_at: now, version: Number(row.version) + 1 })
+          .set({ ...inspectionColumns(body, type), updated_at: now, version: Number(row.version) + 1 })
           .where('id', '=', row.id)
           .where('version', '=', row.version)
           .execute();
@@ -237,32 +258,55 @@ export default async function vehicleInspectionRoutes(app: FastifyInstance, ctx:
     },
   );
 
-  app.get<{ Params: z.output<typeof photoParams> }>(
+  app.get<{ Params: z.output<typeof photoParams>; Querystring: z.output<typeof photoSize> }>(
     `${BASE}/:stage/:vin/photos/:photoId`,
     {
       config: read,
-      schema: { tags: TAGS, summary: 'A photo of the inspection, its bytes as taken', params: photoParams },
+      schema: {
+        tags: TAGS,
+        summary: 'A photo of the inspection, its bytes as taken (or ?size=small, a copy for screens)',
+        params: photoParams,
+        querystring: photoSize,
+      },
     },
     async (request, reply) => {
       const vin = await ownVehicle(db, await driverOf(request), request.params);
       const row = await db
         .selectFrom('vehicle_inspection_photos as p')
         .innerJoin('vehicle_inspections as i', 'i.id', 'p.inspection_id')
-        .select(['p.content', 'p.object_key', 'p.content_type'])
+        .select(['p.content', 'p.object_key', 'p.content_type', 'p.sha256'])
         .where('p.id', '=', request.params.photoId)
         .where('i.book_order_id', '=', request.params.orderId)
         .where('i.stage', '=', request.params.stage)
         .where('i.vin', '=', vin)
         .executeTakeFirst();
       if (!row) throw notFound('Photo');
-      return sendPhoto(reply, row);
+      return sendPhoto(reply, row, request.query.size);
     },
   );
+
+  /**
+   * After a completion (or its retry): the order's progress and status follow (roadStatus.ts), and once every vehicle
+   * is inspected at the stop the BOL goes to the shipper and broker (bolMail.ts, once per stop) without holding the
+   * driver's answer. The inspection is kept whatever happens here; the next completion tries again.
+   */
+  async function roadFollows(request: FastifyRequest<{ Params: InspectionParams }>) {
+    const { orderId, stage } = request.params;
+    const followed = await afterInspectionCompleted(ctx, request, orderId, stage).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'inspection: the order status could not follow');
+      return null;
+    });
+    if (followed?.everyVehicle)
+      void mailBol(ctx, orderId, stage, request.log).catch((error: unknown) =>
+        request.log.warn({ err: error }, 'inspection: the bill of lading could not be mailed'),
+      );
+  }
 
   app.post<{ Params: InspectionParams; Body: CompleteBody }>(
     `${BASE}/:stage/:vin/complete`,
     {
-      config: write,
+      // The signature is a drawn PNG as base64: longer than any text field (server/http/text.ts).
+      config: { ...write, longText: { signaturePng: Math.ceil(MAX_SIGNATURE_BYTES / 3) * 4 } },
       bodyLimit: MAX_SIGNATURE_BYTES * 2,
       schema: {
         tags: TAGS,
@@ -286,7 +330,11 @@ export default async function vehicleInspectionRoutes(app: FastifyInstance, ctx:
       const signatureKey = `${inspection.clientKey}-signature`;
       if (inspection.completedAt) {
         const signed = inspection.photos.find((photo) => photo.clientKey === signatureKey);
-        if (signed?.sha256 === file.sha256) return ok(inspection);
+        if (signed?.sha256 === file.sha256) {
+          // A retry after a lost answer: the order's progress is checked again in case it did not follow then.
+          await roadFollows(request);
+          return ok(inspection);
+        }
         throw conflict('This inspection is completed and signed already');
       }
       if (body.version !== inspection.version)
@@ -330,6 +378,9 @@ export default async function vehicleInspectionRoutes(app: FastifyInstance, ctx:
           .execute();
         await audit(trx, request, { action: 'complete', entity: 'vehicle_inspection', entityId: inspection.id });
       });
+      // The inspection is kept whatever follows: the order's progress and status are brought up to date after it, and
+      // again by the next completion should this fail.
+      await roadFollows(request);
       return ok(await one(request.params, vin));
     },
   );
@@ -362,14 +413,15 @@ export default async function vehicleInspectionRoutes(app: FastifyInstance, ctx:
     },
   );
 
-  app.get<{ Params: z.output<typeof staffPhotoParams> }>(
+  app.get<{ Params: z.output<typeof staffPhotoParams>; Querystring: z.output<typeof photoSize> }>(
     '/api/BookOrder/:id/inspections/photos/:photoId',
     {
       config: staff,
       schema: {
         tags: TAGS,
-        summary: 'A photo of one of the order’s inspections, its bytes as taken (staff)',
+        summary: 'A photo of one of the order’s inspections, its bytes as taken, or ?size=small for screens (staff)',
         params: staffPhotoParams,
+        querystring: photoSize,
       },
     },
     async (request, reply) => {
@@ -377,12 +429,12 @@ export default async function vehicleInspectionRoutes(app: FastifyInstance, ctx:
       const row = await db
         .selectFrom('vehicle_inspection_photos as p')
         .innerJoin('vehicle_inspections as i', 'i.id', 'p.inspection_id')
-        .select(['p.content', 'p.object_key', 'p.content_type'])
+        .select(['p.content', 'p.object_key', 'p.content_type', 'p.sha256'])
         .where('p.id', '=', request.params.photoId)
         .where('i.book_order_id', '=', request.params.id)
         .executeTakeFirst();
       if (!row) throw notFound('Photo');
-      return sendPhoto(reply, row);
+      return sendPhoto(reply, row, request.query.size);
     },
   );
 }

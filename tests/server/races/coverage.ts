@@ -118,6 +118,10 @@ export const ROUTE_RACES: Record<string, Coverage> = {
   'POST /api/ClaimTracker': {
     notMoney: 'a new claim has no payment and no chargeback yet (both are their own routes)',
   },
+  'POST /api/ClaimTracker/from-inspection': {
+    notMoney:
+      'a new claim has no payment and no chargeback yet; two at once from the same damages make one claim (tests/server/claimFromInspection.test.ts)',
+  },
   'PUT /api/ClaimTracker/{id}': { races: ['claimChargeback'] },
   'DELETE /api/ClaimTracker/{id}': { races: ['claimChargeback'] },
   'POST /api/ClaimTracker/{id}/restore': { races: ['claimChargeback'] },
@@ -141,4 +145,11 @@ export const ROUTE_RACES: Record<string, Coverage> = {
   'PUT /api/BookOrder/{id}/manager-review': { races: ['orderTotals', 'orderSameVersion'] },
   'DELETE /api/BookOrder/{id}': { races: ['orderTotals', 'orderSameVersion'] },
   'POST /api/BookOrder/{id}/restore': { races: ['orderTotals'] },
+  'POST /api/BookOrder/{id}/bol-links': {
+    notMoney: 'an online link to the bill of lading: a row of its own, no money, status or total of the order moves',
+  },
+  'POST /api/BookOrder/{id}/bol-links/{linkId}/revoke': {
+    notMoney:
+      'revoking a bill of lading link stamps only that link (a guarded update, once); nothing of the order moves',
+  },
 };

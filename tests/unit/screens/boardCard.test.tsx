@@ -19,6 +19,7 @@ const card: BoardCard = {
   pickup: { city: 'Dallas', state: 'TX', stateId: 44, date: '2026-12-01' },
   delivery: { city: 'Denver', state: 'CO', stateId: 6, date: '2026-12-03' },
   vehicleCount: 2,
+  inspected: { pickup: 0, delivery: 0 },
   price: 1234.56,
   dispatcherId: 2,
   dispatcherName: 'Dana Dispatcher',
