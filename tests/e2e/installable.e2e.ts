@@ -139,10 +139,12 @@ describe('manifest and icons', () => {
       expect(response.headers.get('cache-control'), file).toBe('no-cache');
       expect(await response.text(), file).not.toContain('<!doctype html>');
     }
-    // The built worker: a navigation fallback that leaves out /api and /notify.
+    // The built worker: a navigation fallback that leaves out the server's own pages (vite.config.ts SERVER_ONLY):
+    // the API, the hub and the bills of lading's public pages.
     const worker = await (await fetch(`${e2e.baseUrl}/app/sw.js`)).text();
     expect(worker).toContain('NavigationRoute');
-    expect(worker).toContain('denylist:[/^\\/api(\\/|$)/,/^\\/notify(\\/|$)/]');
+    const denylist = /denylist:\[([^\]]*)\]/.exec(worker)?.[1] ?? '';
+    for (const path of ['api', 'notify', 'bol']) expect(denylist).toContain(`/^\\/${path}(\\/|$)/`);
   });
 });
 
