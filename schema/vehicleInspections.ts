@@ -221,6 +221,8 @@ export interface InspectionDto {
   stage: InspectionStage;
   type: InspectionType;
   clientKey: string;
+  /** The driver who made it (the load's driver then), told apart from a namesake as everywhere. */
+  driverName: string | null;
   vinConfirmed: boolean;
   odometer: number | null;
   keys: number | null;

@@ -65,6 +65,7 @@ const inspection = (overrides: Partial<InspectionDto> = {}): InspectionDto => ({
   stage: 'PICKUP',
   type: 'ADVANCED',
   clientKey: 'insp-00000001',
+  driverName: 'Giorgi Lee',
   vinConfirmed: true,
   odometer: 48_213,
   keys: 2,

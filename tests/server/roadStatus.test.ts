@@ -149,6 +149,18 @@ describe.each(DATABASES)('status from the road on %s', (kind) => {
     expect(await order()).toMatchObject({ status: 'PICKED_UP', inspected: { pickup: 2, delivery: 0 } });
     const rows = (await history()).slice(before);
     expect(rows.map((row) => row.to_status)).toEqual(['PICKED_UP']);
+    // Each inspection names the driver who made it, as the order names its driver.
+    const inspections = await server.call({
+      method: 'GET',
+      url: `/api/BookOrder/${orderId}/inspections`,
+      token: dispatcher,
+    });
+    const { driverName } = await order();
+    expect(driverName).toEqual(expect.any(String));
+    expect(inspections.body.value.map((one: { driverName: string }) => one.driverName)).toEqual([
+      driverName,
+      driverName,
+    ]);
     expect(rows[0].note).toMatch(/inspected at pickup/);
   });
 

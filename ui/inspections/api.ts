@@ -10,7 +10,8 @@ import {
 import type { InspectionDto } from '../../schema/vehicleInspections';
 
 /** An inspection as staff read it; the inspecting driver's name when the server gives it. */
-export type StaffInspection = InspectionDto & { driverName?: string | null };
+/** An inspection as staff read it (its driver named: the load's driver when it was made). */
+export type StaffInspection = InspectionDto;
 
 export const inspectionsQueryKey = (orderId: number) => ['order-inspections', orderId] as const;
 export const claimedDamagesQueryKey = (orderId: number) => ['claimed-inspection-damages', orderId] as const;

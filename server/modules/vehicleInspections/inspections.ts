@@ -11,13 +11,14 @@ import {
 } from '../../../schema/vehicleInspections';
 import type { Db, VehicleInspectionPhotosTable, VehicleInspectionsTable } from '../../db/types';
 import { conflict, notFound } from '../../http/errors';
+import { driverName } from '../drivers/names';
 
 /**
  * Vehicle inspections on the server: the driver's own load and vehicle, the rows and their DTOs, and the rules of a
  * resend (server/modules/vehicleInspections/routes.ts takes the requests).
  */
 
-type InspectionRow = Omit<VehicleInspectionsTable, 'id'> & { id: number };
+type InspectionRow = Omit<VehicleInspectionsTable, 'id'> & { id: number; driver_name?: string | null };
 type PhotoRow = Omit<VehicleInspectionPhotosTable, 'id' | 'content'> & { id: number };
 
 /** The photo columns but their bytes. */
@@ -79,6 +80,7 @@ export function inspectionDto(row: InspectionRow, photos: readonly PhotoRow[]): 
     stage: row.stage as InspectionStage,
     type: row.type as InspectionType,
     clientKey: row.client_key,
+    driverName: row.driver_name ?? null,
     vinConfirmed: !!row.vin_confirmed,
     odometer: row.odometer === null ? null : Number(row.odometer),
     keys: row.keys === null ? null : Number(row.keys),
@@ -101,9 +103,15 @@ export async function inspectionsOf(
   orderId: number,
   only?: { stage: InspectionStage; vin: string },
 ): Promise<InspectionDto[]> {
-  let query = db.selectFrom('vehicle_inspections').selectAll().where('book_order_id', '=', orderId);
-  if (only) query = query.where('stage', '=', only.stage).where('vin', '=', only.vin);
-  const rows = (await query.orderBy('id').execute()) as InspectionRow[];
+  // Who made it: the driver of the load then (the load's driver may have changed since).
+  let query = db
+    .selectFrom('vehicle_inspections as i')
+    .leftJoin('drivers as d', 'd.id', 'i.driver_id')
+    .selectAll('i')
+    .select(driverName('d').as('driver_name'))
+    .where('i.book_order_id', '=', orderId);
+  if (only) query = query.where('i.stage', '=', only.stage).where('i.vin', '=', only.vin);
+  const rows = (await query.orderBy('i.id').execute()) as InspectionRow[];
   if (!rows.length) return [];
   const photos = (await db
     .selectFrom('vehicle_inspection_photos')
