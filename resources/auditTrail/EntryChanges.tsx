@@ -78,8 +78,19 @@ export function EntryChanges() {
   return entry ? <Changes entry={entry} translate={translate} /> : null;
 }
 
+/**
+ * The entries whose every field is shown: kept outside the panel, which the list may mount again when it reads its
+ * page again (a refetch), so that "Show all fields" stays as the reader left it.
+ */
+const showingAll = new Set<number>();
+
 function Changes({ entry, translate }: { entry: AuditEntryDto; translate: ReturnType<typeof useTranslate> }) {
-  const [all, setAll] = useState(false);
+  const [all, setAllState] = useState(() => showingAll.has(entry.id));
+  const setAll = (next: boolean) => {
+    if (next) showingAll.add(entry.id);
+    else showingAll.delete(entry.id);
+    setAllState(next);
+  };
   const diff = useEntryDiff(entry);
   const subject = useSubject(entry.entity);
   const actionWords = useActionWords();
