@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { businessDate, idText, textInteger } from './common';
 import type { FeatureKey } from './features';
+import { REPORT_ADDRESSES, type ReportKey } from './reportAddresses';
 import { periodRange } from './period';
 import { isWholeMonth } from './format';
 import { EVALUATION_REPORT_COLUMNS } from './resources/evaluations';
@@ -224,10 +225,7 @@ const perPerson = [
 
 export const REPORTS = {
   weeklyReport: define({
-    name: 'weekly-report',
-    feature: 'WeeklyReport',
-    title: 'Weekly Report',
-    route: '/app/reports/weekly-report',
+    ...REPORT_ADDRESSES.weeklyReport,
     defaultPeriod: 'last_12_weeks',
     groupings: ['week', 'dispatcher', 'driver'],
     filters: ['dispatcherId', 'driverId', 'carrierId'],
@@ -242,10 +240,7 @@ export const REPORTS = {
     chart: { kind: 'bar', x: 'week', series: ['gross', 'cleanGross'], title: 'Gross and clean gross by week' },
   }),
   weeklyFinance: define({
-    name: 'weekly-finance',
-    feature: 'WeeklyFinance',
-    title: 'Weekly Finance',
-    route: '/app/reports/weekly-finance',
+    ...REPORT_ADDRESSES.weeklyFinance,
     defaultPeriod: 'last_12_weeks',
     filters: ['dispatcherId', 'driverId', 'carrierId'],
     columns: [
@@ -269,10 +264,7 @@ export const REPORTS = {
     },
   }),
   byDispatcher: define({
-    name: 'dispatchers',
-    feature: 'ReportsDashboard',
-    title: 'Reports Dashboard',
-    route: '/app/reports/dashboard',
+    ...REPORT_ADDRESSES.byDispatcher,
     defaultPeriod: 'this_month',
     filters: ['carrierId'],
     columns: perPerson,
@@ -285,10 +277,7 @@ export const REPORTS = {
     },
   }),
   byDriver: define({
-    name: 'drivers',
-    feature: 'DashboardAlternative',
-    title: 'Dashboard Alternative',
-    route: '/app/reports/dashboard-alternative',
+    ...REPORT_ADDRESSES.byDriver,
     defaultPeriod: 'this_month',
     filters: ['dispatcherId', 'carrierId'],
     columns: perPerson,
@@ -301,10 +290,7 @@ export const REPORTS = {
     },
   }),
   driverLoads: define({
-    name: 'driver-loads',
-    feature: 'DriverReport',
-    title: 'Driver Report',
-    route: '/app/reports/driver-report',
+    ...REPORT_ADDRESSES.driverLoads,
     defaultPeriod: 'this_month',
     filters: ['driverId'],
     columns: [
@@ -321,10 +307,7 @@ export const REPORTS = {
     chart: { kind: 'bar', x: 'week', series: ['pay'], title: 'Driver pay by week' },
   }),
   credentials: define({
-    name: 'driver-license',
-    feature: 'DriverLicense',
-    title: 'Driver License',
-    route: '/app/reports/driver-license',
+    ...REPORT_ADDRESSES.credentials,
     defaultPeriod: 'next_90_days',
     periods: DUE_PERIODS,
     filters: [],
@@ -341,10 +324,7 @@ export const REPORTS = {
     chart: { kind: 'bar', x: 'due', series: ['credentials'], title: 'Credentials by when they expire' },
   }),
   dispatcherSalary: define({
-    name: 'dispatcher-salary-report',
-    feature: 'DispatcherSalary',
-    title: 'Dispatcher Salary',
-    route: '/app/reports/dispatcher-salary-report',
+    ...REPORT_ADDRESSES.dispatcherSalary,
     defaultPeriod: 'last_12_weeks',
     groupings: ['dispatcher', 'week'],
     filters: ['dispatcherId', 'carrierId'],
@@ -363,10 +343,7 @@ export const REPORTS = {
     chart: { kind: 'bar', x: 'name', series: ['pay'], title: 'Pay per dispatcher' },
   }),
   evaluations: define({
-    name: 'evaluation-report',
-    feature: 'EvaluationReport',
-    title: 'Evaluation',
-    route: '/app/reports/evaluation-report',
+    ...REPORT_ADDRESSES.evaluations,
     defaultPeriod: 'this_year',
     groupings: ['driver', 'dispatcher'],
     filters: ['dispatcherId', 'driverId'],
@@ -380,7 +357,7 @@ export const REPORTS = {
       max: 5,
     },
   }),
-} as const;
+} as const satisfies Record<ReportKey, ReportDefinition>;
 
 /**
  * The groups of the credentials report, soonest first: a credential is in the first whose last day (days from today)
@@ -395,6 +372,6 @@ export const DUE_GROUPS = [
 export const dueGroupOf = (daysLeft: number) =>
   DUE_GROUPS.find((group) => daysLeft <= group.lastDay) ?? DUE_GROUPS[DUE_GROUPS.length - 1];
 
-export type ReportKey = keyof typeof REPORTS;
+export type { ReportKey };
 export const REPORT_LIST: readonly ReportDefinition[] = Object.values(REPORTS);
 export const reportByName = (name: string) => REPORT_LIST.find((report) => report.name === name);

@@ -1,9 +1,9 @@
 import Payments from '@mui/icons-material/Payments';
-import { REPORTS } from '../../schema/reports';
+import { REPORT_ADDRESSES } from '../../schema/reportAddresses';
 import { registerRecordResource } from '../../ui/records/definitions';
 import { lazyScreen, resourceProps } from '../../ui/records/recordResource';
 
-const report = REPORTS.dispatcherSalary;
+const report = REPORT_ADDRESSES.dispatcherSalary;
 
 /** The dispatcher salary report (/app/reports/dispatcher-salary-report): the report frame, with the pay rules a click away. */
 export default resourceProps(

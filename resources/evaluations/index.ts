@@ -1,4 +1,4 @@
-import { REPORTS } from '../../schema/reports';
+import { REPORT_ADDRESSES } from '../../schema/reportAddresses';
 import { evaluations } from '../../schema/resources/evaluations';
 import { lazyScreen, recordScreens } from '../../ui/records/recordResource';
 import { reportScreens } from '../reports';
@@ -10,7 +10,7 @@ import { reportScreens } from '../reports';
  */
 export default [
   reportScreens(
-    REPORTS.evaluations,
+    REPORT_ADDRESSES.evaluations,
     lazyScreen(() => import('./EvaluationReportPage')),
   ),
   recordScreens(evaluations, {

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { whenIdle } from '../whenIdle';
 
 /** Built by vite-plugin-pwa (vite.config.ts); it controls the signed-in app only. */
 export const SW_URL = '/app/sw.js';
@@ -40,15 +41,21 @@ export async function activeServiceWorker(): Promise<ServiceWorkerRegistration |
   return registration?.active ? registration : null;
 }
 
-/** After the page has loaded, so that the worker's own downloads never compete with the first paint. */
+/**
+ * After the page has loaded and then at the first idle moment, so that neither the worker's own downloads nor the
+ * registration's work competes with drawing the first screen.
+ */
 export function useServiceWorker(): void {
   useEffect(() => {
-    if (document.readyState === 'complete') {
-      void registerServiceWorker();
-      return;
-    }
-    const onLoad = () => void registerServiceWorker();
-    window.addEventListener('load', onLoad, { once: true });
-    return () => window.removeEventListener('load', onLoad);
+    let cancelIdle: (() => void) | null = null;
+    const register = () => {
+      cancelIdle = whenIdle(() => void registerServiceWorker());
+    };
+    if (document.readyState === 'complete') register();
+    else window.addEventListener('load', register, { once: true });
+    return () => {
+      window.removeEventListener('load', register);
+      cancelIdle?.();
+    };
   }, []);
 }

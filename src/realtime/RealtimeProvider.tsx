@@ -22,6 +22,7 @@ import { notificationsApi } from './notificationsApi';
 import { INITIAL_NOTIFICATIONS, type NotificationsState, notificationsReducer } from './notificationsState';
 import { NotificationToast } from './NotificationToast';
 import type { AppNotification, OnlineUser } from './types';
+import { whenIdle } from '../whenIdle';
 
 export interface NotificationsApi extends NotificationsState {
   /** Loads the latest page from the server (the bell calls it when it opens). */
@@ -51,16 +52,6 @@ async function confirmSession(): Promise<boolean> {
   } catch (error) {
     return (error as { status?: number }).status !== 401;
   }
-}
-
-/** Runs `work` when the browser has nothing else to do (at most `timeout` ms later); returns the cancel. */
-function whenIdle(work: () => void, timeout = 2000): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(work, { timeout });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(work, 0);
-  return () => window.clearTimeout(id);
 }
 
 /** Others only: the list answers "who else is here". */

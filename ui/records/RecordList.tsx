@@ -20,7 +20,7 @@ import {
   useResourceDefinition,
   useTranslate,
 } from 'ra-core';
-import { type ReactElement, type ReactNode, useDeferredValue, useState } from 'react';
+import { type ReactElement, type ReactNode, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { endpointsOf, toApiQuery } from '../../dataProvider/endpoints';
 import { ExportCsvButton } from '../ExportCsvButton';
 import { LoadProblem } from '../LoadProblem';
@@ -158,7 +158,7 @@ function RowActions({ canDelete }: { canDelete: boolean }) {
  * said "1-50 of 60" over an empty body for as long as the rows took. Until the copy has a page, a skeleton.
  */
 function DeferredRows({ children }: { children: ReactNode }) {
-  const list = useDeferredValue(useListContext());
+  const list = useDeferredValue(useSteadyList(useListContext()));
   return (
     <ListContextProvider value={list}>
       {list.isPending ? <ListSkeleton /> : children}
@@ -167,8 +167,56 @@ function DeferredRows({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * The list's state with its selection and sort callbacks kept the same function for the life of the list, and the
+ * selected ids the same array while they hold the same ids. react-admin hands new ones out as the list settles (its
+ * selection registers itself after the first render), and the table draws every row again for each new one.
+ */
+function useSteadyList<T extends ReturnType<typeof useListContext>>(live: T): T {
+  const latest = useRef(live);
+  useLayoutEffect(() => {
+    latest.current = live;
+  });
+  const callbacks = useMemo(
+    () => ({
+      onSelect: (ids: T['selectedIds']) => latest.current.onSelect(ids),
+      onToggleItem: (id: T['selectedIds'][number]) => latest.current.onToggleItem(id),
+      onUnselectItems: (fromAllStoreKeys?: boolean) => latest.current.onUnselectItems(fromAllStoreKeys),
+      setSort: (sort: SortPayload) => latest.current.setSort(sort),
+    }),
+    [],
+  );
+  const selectedIds = useSameList(live.selectedIds)!;
+  return useMemo(() => ({ ...live, ...callbacks, selectedIds }), [live, callbacks, selectedIds]);
+}
+
 const dimDeleted = (record: RaRecord): Record<string, unknown> =>
   record.deleted ? { '& td:not(:last-of-type)': { opacity: 0.55 } } : {};
+
+/**
+ * A row's styles, the same object for the same record for as long as the rules stay: react-admin's rows are memoised
+ * and a fresh style object would draw each one again.
+ */
+function useRowSx(expiring: boolean | undefined, rowSx: RecordListProps['rowSx']) {
+  return useMemo(() => {
+    const styles = new WeakMap<RaRecord, Record<string, unknown>>();
+    return (record: RaRecord) => {
+      let style = styles.get(record);
+      if (!style) {
+        style = { ...dimDeleted(record), ...(expiring ? expiryRowSx(record as WithExpiry) : {}), ...rowSx?.(record) };
+        styles.set(record, style);
+      }
+      return style;
+    };
+  }, [expiring, rowSx]);
+}
+
+/** The same array while its items stay the same (a screen may write its list inline on each render). */
+function useSameList<T extends string | number>(items: T[] | undefined): T[] | undefined {
+  const key = items && JSON.stringify(items);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the items' values are the key
+  return useMemo(() => items, [key]);
+}
 
 /**
  * Every record list: search, the resource's filters in the bar and the side panel, saved filters, include-deleted,
@@ -215,12 +263,41 @@ export function RecordList(props: RecordListProps) {
       ? [<BooleanInput key="showDeleted" source="showDeleted" label="haulboard.records.show_deleted" alwaysOn />]
       : []),
   ];
-  const click = rowClick ?? (canUpdate ? (id: string | number) => `/app/${resource}/${id}/edit` : false);
-  const sx = (record: RaRecord) => ({
-    ...dimDeleted(record),
-    ...(expiring ? expiryRowSx(record as WithExpiry) : {}),
-    ...rowSx?.(record),
-  });
+  // What the table's rows read is kept stable between renders: react-admin re-renders every row and cell of the
+  // table when its click handler, row styles or hidden columns change, and a new function each render would be
+  // such a change (a whole table drawn again for nothing, on each of the list's several renders as it loads).
+  const click = useMemo(
+    () => rowClick ?? (canUpdate ? (id: string | number) => `/app/${resource}/${id}/edit` : false),
+    [rowClick, canUpdate, resource],
+  );
+  const tableRowClick = useMemo(
+    () =>
+      onSelect
+        ? (_id: unknown, _resource: unknown, record: RaRecord) => {
+            onSelect(record);
+            return false as const;
+          }
+        : click
+          ? (id: string | number) => click(id)
+          : expand
+            ? ('expand' as const)
+            : false,
+    [onSelect, click, expand],
+  );
+  const sx = useRowSx(expiring, rowSx);
+  const hidden = useSameList(hiddenColumns);
+  const actionsColumn = useMemo(
+    () =>
+      softDelete ? (
+        <DataTable.Col
+          source="actions"
+          label="haulboard.records.actions"
+          disableSort
+          render={() => <RowActions canDelete={canDelete} />}
+        />
+      ) : null,
+    [softDelete, canDelete],
+  );
   return (
     <List
       filters={allFilters}
@@ -259,36 +336,19 @@ export function RecordList(props: RecordListProps) {
             <CardList
               rowClick={click}
               onSelect={onSelect}
-              hiddenColumns={hiddenColumns}
+              hiddenColumns={hidden}
               actions="actions"
               expand={expand}
               empty={empty}
             >
               {children}
-              {softDelete ? (
-                <DataTable.Col
-                  source="actions"
-                  label="haulboard.records.actions"
-                  render={() => <RowActions canDelete={canDelete} />}
-                />
-              ) : null}
+              {actionsColumn}
             </CardList>
           ) : (
             <DataTable
-              rowClick={
-                onSelect
-                  ? (_id, _resource, record) => {
-                      onSelect(record);
-                      return false;
-                    }
-                  : click
-                    ? (id) => click(id)
-                    : expand
-                      ? 'expand'
-                      : false
-              }
+              rowClick={tableRowClick as never}
               bulkActionButtons={false}
-              hiddenColumns={hiddenColumns}
+              hiddenColumns={hidden}
               rowSx={sx}
               expand={expand?.panel}
               empty={empty}
@@ -308,14 +368,7 @@ export function RecordList(props: RecordListProps) {
                 />
               ) : null}
               {children}
-              {softDelete ? (
-                <DataTable.Col
-                  source="actions"
-                  label="haulboard.records.actions"
-                  disableSort
-                  render={() => <RowActions canDelete={canDelete} />}
-                />
-              ) : null}
+              {actionsColumn}
             </DataTable>
           )}
         </RowDeleteRestoreProvider>
