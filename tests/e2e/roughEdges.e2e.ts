@@ -1,7 +1,8 @@
 /**
  * Rough edges a new user met, in Chromium against the real server with the demo data: the driver report's ledger
  * follows the report's period (resources/driverReport); the dispatcher salary report asks a driver or a banker for no
- * list they may not read (ui/reports/ReportFilters.tsx); the Access Settings Save bar stays in view down the matrix.
+ * list they may not read (ui/reports/ReportFilters.tsx); the Access Settings Save bar stays in view down the matrix; a
+ * filter bar's period select lines up with the search box beside it (ui/records/PeriodFilter.tsx).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -83,5 +84,25 @@ describe('rough edges', () => {
         return hit && button.contains(hit) ? 'in view' : 'covered';
       }),
     ).toBe('in view');
+  });
+
+  it('a filter bar’s period select sits on the line of the search box beside it, not lower', async () => {
+    const { page } = e2e;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, demoUser('Administrator'));
+    await page.goto('/app/books/bookorders');
+    const period = main(page).getByRole('combobox', { name: 'Period' });
+    const search = main(page).locator('input[name="search"]');
+    await visible(period);
+    await visible(search);
+    // Each field's outline: where a user sees the field begin and end.
+    const outline = async (field: typeof search) =>
+      (await field.locator('xpath=ancestor::div[contains(@class,"MuiInputBase-root")][1]').boundingBox())!;
+    const [select, box] = [await outline(period), await outline(search)];
+    expect(Math.abs(select.y - box.y), `top ${select.y} vs ${box.y}`).toBeLessThanOrEqual(1);
+    expect(
+      Math.abs(select.y + select.height - (box.y + box.height)),
+      `bottom ${select.y + select.height} vs ${box.y + box.height}`,
+    ).toBeLessThanOrEqual(1);
   });
 });

@@ -9,7 +9,8 @@ import { account } from '../msw/accounts';
 import { renderApp, signInAs } from '../msw/app';
 import { listHandlers, stateId } from '../msw/handlers/lists';
 import { recordHandlers, recordStore } from '../msw/handlers/records';
-import { api, useApi } from '../msw/server';
+import { listPage } from '../msw/respond';
+import { api, callsTo, useApi } from '../msw/server';
 
 /**
  * The loading and empty states of every record list (ui/records/RecordList.tsx, ui/records/ListStates.tsx), on the
@@ -107,6 +108,17 @@ describe('an empty record list', () => {
     expect(await screen.findByText('No vehicles match the current filters.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(await screen.findByText('T-101')).toBeTruthy();
+  });
+
+  it('Connected Apps with none registered says there are none yet, not "found using the current filters"', async () => {
+    await signInAs(account(['Administrator']));
+    api.use(http.get('*/api/ConnectedApps', () => listPage([], { page: 0, size: 50 })));
+    renderApp('/app/settings');
+    expect(await screen.findByText(/^No connected apps yet/)).toBeTruthy();
+    // The status filter starts at "all": nothing is filtered, so there is nothing to clear.
+    expect(callsTo('/api/ConnectedApps')[0].url.searchParams.get('status')).toBe('all');
+    expect(screen.queryByText(/current filters/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
   });
 
   it('counts as filtered only what differs from the list’s own starting filters (Connected Apps start at "all")', () => {
