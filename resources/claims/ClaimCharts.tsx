@@ -1,15 +1,13 @@
 import './messages';
-import { Box, Card, CardContent, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useListContext, useTranslate } from 'ra-core';
-import { type ReactNode, useId } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { apiFetch, unwrap } from '../../dataProvider/http';
 import { type Period, periodRange } from '../../schema/period';
 import { localToday } from '../../ui/assignments/dates';
 import { usMoney } from '../../ui/format';
-import { visuallyHidden } from '../../ui/visuallyHidden';
 import { CLAIMS_API } from './api';
+import { ChartCard, ChartsGrid, chartSkeleton } from './ChartFrame';
 
 interface StatusCount {
   status: string;
@@ -25,24 +23,6 @@ interface MonthFigures {
 
 const monthLabel = (month: string) => `${month.slice(5, 7)}/${month.slice(0, 4)}`;
 const compactMoney = (value: number) => (Math.abs(value) >= 1000 ? `$${Math.round(value / 1000)}k` : `$${value}`);
-
-/** A chart with its title, and its figures in a table a screen reader reads (the drawing says nothing to it). */
-function ChartCard({ title, table, children }: { title: string; table: ReactNode; children: ReactNode }) {
-  const id = useId();
-  return (
-    <Card variant="outlined" component="figure" aria-labelledby={id} sx={{ m: 0, minWidth: 0 }}>
-      <CardContent sx={{ pb: '12px !important' }}>
-        <Typography id={id} variant="subtitle2" component="figcaption" gutterBottom>
-          {title}
-        </Typography>
-        <Box sx={{ height: 220 }} aria-hidden>
-          {children}
-        </Box>
-        <Box sx={visuallyHidden}>{table}</Box>
-      </CardContent>
-    </Card>
-  );
-}
 
 /**
  * The claims tracker's two charts (docs/analytics.md#claims), over the list's period: how many claims stand in each
@@ -72,15 +52,7 @@ export default function ClaimCharts() {
   const claimed = translate('haulboard.claims.charts.claimed');
   const paid = translate('haulboard.claims.charts.paid');
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
-        gap: 2,
-        p: { xs: 0, sm: 2 },
-        pb: { xs: 2, sm: 1 },
-      }}
-    >
+    <ChartsGrid>
       <ChartCard
         title={translate('haulboard.claims.charts.by_status')}
         table={
@@ -119,7 +91,7 @@ export default function ClaimCharts() {
             </BarChart>
           </ResponsiveContainer>
         ) : (
-          <Skeleton variant="rounded" height="100%" />
+          chartSkeleton
         )}
       </ChartCard>
       <ChartCard
@@ -164,9 +136,9 @@ export default function ClaimCharts() {
             </BarChart>
           </ResponsiveContainer>
         ) : (
-          <Skeleton variant="rounded" height="100%" />
+          chartSkeleton
         )}
       </ChartCard>
-    </Box>
+    </ChartsGrid>
   );
 }

@@ -2,11 +2,12 @@ import './messages';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import { FormControlLabel, Switch } from '@mui/material';
 import { type RaRecord, useStore, useTranslate } from 'ra-core';
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useCallback } from 'react';
 import type { ClaimDto } from '../../schema/resources/claims';
 import { usDate } from '../../ui/format';
 import DefinitionList from '../../ui/records/DefinitionList';
 import { usePhone } from '../../ui/usePhone';
+import { ChartsLoading } from './ChartFrame';
 import { ClaimPanel } from './ClaimPanel';
 import { DeadlineChip } from './DeadlineChip';
 import { useSelectedClaim } from './selection';
@@ -45,6 +46,13 @@ function ChartsToggle() {
 export default function ClaimList() {
   const { selected, choose } = useSelectedClaim();
   const [showCharts] = useShowCharts();
+  // Steady between renders, so the table's rows draw again only when the chosen claim changes (ui/records/RecordList).
+  const { claimId, open } = selected;
+  const rowSx = useCallback(
+    (record: RaRecord) => (record.id === claimId && open ? { backgroundColor: 'action.selected' } : {}),
+    [claimId, open],
+  );
+  const onSelect = useCallback((record: RaRecord) => choose(record as unknown as ClaimDto), [choose]);
   return (
     <>
       <DefinitionList
@@ -75,15 +83,13 @@ export default function ClaimList() {
         }}
         header={
           showCharts ? (
-            <Suspense fallback={null}>
+            <Suspense fallback={<ChartsLoading />}>
               <ClaimCharts />
             </Suspense>
           ) : null
         }
-        onSelect={(record: RaRecord) => choose(record as unknown as ClaimDto)}
-        rowSx={(record) =>
-          record.id === selected.claimId && selected.open ? { backgroundColor: 'action.selected' } : {}
-        }
+        onSelect={onSelect}
+        rowSx={rowSx}
         actions={<ChartsToggle />}
       />
       <ClaimPanel />

@@ -1,4 +1,5 @@
 import { useStore } from 'ra-core';
+import { useCallback } from 'react';
 
 /** The selected claim (docs/product/claims.md#claims): its id and number, and whether the submit panel is open. */
 export interface SelectedClaim {
@@ -15,10 +16,15 @@ const NONE: SelectedClaim = { claimId: null, claimNumber: null, open: false };
  */
 export function useSelectedClaim() {
   const [selected, setSelected] = useStore<SelectedClaim>('claims.selected', NONE);
+  // The same function across renders: the claims list keeps its rows' click steady with it.
+  const choose = useCallback(
+    (claim: { id: number; claimNumber: string }) =>
+      setSelected({ claimId: claim.id, claimNumber: claim.claimNumber, open: true }),
+    [setSelected],
+  );
   return {
     selected,
-    choose: (claim: { id: number; claimNumber: string }) =>
-      setSelected({ claimId: claim.id, claimNumber: claim.claimNumber, open: true }),
+    choose,
     close: () => setSelected({ ...selected, open: false }),
   };
 }

@@ -1,3 +1,4 @@
+import type { RaRecord } from 'ra-core';
 import type { LedgerTotals } from '../../schema/resources/transactions';
 import { usMoney } from '../../ui/format';
 import { CreateDialog } from '../../ui/records/CreateDialog';
@@ -18,7 +19,7 @@ const totals = (sums: LedgerTotals, count: number): TotalItem[] => [
 ];
 
 /** A voided entry and its void stay listed, dimmed: the pair nets to zero. */
-const dimVoids = (row: { status?: string }): Record<string, unknown> =>
+const dimVoids = (row: RaRecord): Record<string, unknown> =>
   row.status === 'POSTED' ? {} : { '& td': { color: 'text.secondary' } };
 
 /** The driver ledger (docs/product/finances.md#ledger): the shared list, the filtered set's totals, a post dialog. */
@@ -28,7 +29,7 @@ export default function TransactionList() {
     <DefinitionList
       header={<ListTotals items={totals} />}
       render={{ amount: (row) => <AmountCell row={row as never} /> }}
-      rowSx={(row) => dimVoids(row as { status?: string })}
+      rowSx={dimVoids}
       actions={
         canPost ? (
           <CreateDialog label="haulboard.transactions.post" inputs={{ category: <CategoryInput followType /> }} />
