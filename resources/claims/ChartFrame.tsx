@@ -1,8 +1,8 @@
 import './messages';
-import { Box, Card, CardContent, Skeleton, Typography } from '@mui/material';
+import { Box, Skeleton } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { type ReactNode, useId } from 'react';
-import { visuallyHidden } from '../../ui/visuallyHidden';
+import type { ReactNode } from 'react';
+import { ChartCard } from '../../ui/ChartCard';
 
 /**
  * The frame of the claims tracker's two charts, without recharts: the charts (ClaimCharts.tsx) draw in it, and while
@@ -21,24 +21,6 @@ export function ChartsGrid({ children }: { children: ReactNode }) {
     >
       {children}
     </Box>
-  );
-}
-
-/** A chart with its title, and its figures in a table a screen reader reads (the drawing says nothing to it). */
-export function ChartCard({ title, table, children }: { title: string; table: ReactNode; children: ReactNode }) {
-  const id = useId();
-  return (
-    <Card variant="outlined" component="figure" aria-labelledby={id} sx={{ m: 0, minWidth: 0 }}>
-      <CardContent sx={{ pb: '12px !important' }}>
-        <Typography id={id} variant="subtitle2" component="figcaption" gutterBottom>
-          {title}
-        </Typography>
-        <Box sx={{ height: 220 }} aria-hidden>
-          {children}
-        </Box>
-        <Box sx={visuallyHidden}>{table}</Box>
-      </CardContent>
-    </Card>
   );
 }
 

@@ -7,7 +7,8 @@ import { type Period, periodRange } from '../../schema/period';
 import { localToday } from '../../ui/assignments/dates';
 import { usMoney } from '../../ui/format';
 import { CLAIMS_API } from './api';
-import { ChartCard, ChartsGrid, chartSkeleton } from './ChartFrame';
+import { ChartCard } from '../../ui/ChartCard';
+import { ChartsGrid, chartSkeleton } from './ChartFrame';
 
 interface StatusCount {
   status: string;

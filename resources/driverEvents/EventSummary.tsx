@@ -1,10 +1,9 @@
-import { Box, Card, CardContent, Chip, Typography } from '@mui/material';
+import { Box, Chip, Typography } from '@mui/material';
 import { useListContext, useTranslate } from 'ra-core';
-import { useId } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { groupDigits } from '../../schema/common';
 import type { EventTotals } from '../../schema/resources/driverEvents';
-import { visuallyHidden } from '../../ui/visuallyHidden';
+import { ChartCard } from '../../ui/ChartCard';
 
 /**
  * The event report's figures: how many events of each type the list's filters find and the days they cover (home
@@ -13,7 +12,6 @@ import { visuallyHidden } from '../../ui/visuallyHidden';
  */
 export default function EventSummary() {
   const translate = useTranslate();
-  const id = useId();
   const { meta } = useListContext() as { meta?: { totals?: EventTotals } };
   const totals = meta?.totals;
   if (!totals) return null;
@@ -36,55 +34,44 @@ export default function EventSummary() {
           ))}
       </Box>
       {totals.events > 0 && (
-        <Card variant="outlined" component="figure" aria-labelledby={id} sx={{ m: 0, minWidth: 0 }}>
-          <CardContent sx={{ pb: '12px !important' }}>
-            <Typography id={id} variant="subtitle2" component="figcaption" gutterBottom>
-              {title}
-            </Typography>
-            <Box sx={{ height: 230 }} aria-hidden>
-              <ResponsiveContainer width="100%" height="100%">
-                <BarChart data={totals.byType} margin={{ right: 8 }} accessibilityLayer={false}>
-                  <CartesianGrid vertical={false} strokeDasharray="3 3" />
-                  {/* Slanted: seven types' names fit a phone's width. */}
-                  <XAxis
-                    dataKey="label"
-                    tick={{ fontSize: 11 }}
-                    interval={0}
-                    angle={-30}
-                    textAnchor="end"
-                    height={56}
-                  />
-                  <YAxis allowDecimals={false} width={40} tick={{ fontSize: 12 }} />
-                  <Tooltip />
-                  <Legend />
-                  <Bar dataKey="events" name={events} fill="#1976d2" isAnimationActive={false} />
-                  <Bar dataKey="days" name={days} fill="#9c27b0" isAnimationActive={false} />
-                </BarChart>
-              </ResponsiveContainer>
-            </Box>
-            <Box sx={visuallyHidden}>
-              <table>
-                <caption>{title}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{translate('haulboard.calendar.summary.type')}</th>
-                    <th scope="col">{events}</th>
-                    <th scope="col">{days}</th>
+        <ChartCard
+          title={title}
+          height={230}
+          table={
+            <table>
+              <caption>{title}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{translate('haulboard.calendar.summary.type')}</th>
+                  <th scope="col">{events}</th>
+                  <th scope="col">{days}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {totals.byType.map((type) => (
+                  <tr key={type.type}>
+                    <th scope="row">{type.label}</th>
+                    <td>{type.events}</td>
+                    <td>{type.days}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {totals.byType.map((type) => (
-                    <tr key={type.type}>
-                      <th scope="row">{type.label}</th>
-                      <td>{type.events}</td>
-                      <td>{type.days}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </Box>
-          </CardContent>
-        </Card>
+                ))}
+              </tbody>
+            </table>
+          }
+        >
+          <ResponsiveContainer width="100%" height="100%">
+            <BarChart data={totals.byType} margin={{ right: 8 }} accessibilityLayer={false}>
+              <CartesianGrid vertical={false} strokeDasharray="3 3" />
+              {/* Slanted: seven types' names fit a phone's width. */}
+              <XAxis dataKey="label" tick={{ fontSize: 11 }} interval={0} angle={-30} textAnchor="end" height={56} />
+              <YAxis allowDecimals={false} width={40} tick={{ fontSize: 12 }} />
+              <Tooltip />
+              <Legend />
+              <Bar dataKey="events" name={events} fill="#1976d2" isAnimationActive={false} />
+              <Bar dataKey="days" name={days} fill="#9c27b0" isAnimationActive={false} />
+            </BarChart>
+          </ResponsiveContainer>
+        </ChartCard>
       )}
     </Box>
   );
