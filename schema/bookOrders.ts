@@ -60,7 +60,7 @@ export const vehicleInput = z.object({
     .max(new Date().getUTCFullYear() + 2, 'Year is too late'),
   make: text(40).min(1, 'Enter the make'),
   model: text(60).min(1, 'Enter the model'),
-  type: z.enum(VEHICLE_TYPES),
+  type: z.enum(VEHICLE_TYPES, { error: 'Choose the vehicle type' }),
   color: optionalText(30),
   inoperable: z.boolean().default(false),
   lotNumber: optionalText(40),

@@ -2,7 +2,7 @@ import { getUser } from '../../dataProvider/session';
 import { bookOrderInput } from '../../schema/bookOrders';
 import { todayIso } from '../../schema/businessDay';
 import { RecordCreate } from '../../ui/records/RecordForms';
-import { BookOrderInputs } from './BookOrderInputs';
+import { BookOrderInputs, NEW_VEHICLE } from './BookOrderInputs';
 
 /** The company's day, in its time zone (schema/businessDay.ts), whatever the reader's computer says. */
 const today = () => todayIso();
@@ -23,7 +23,7 @@ function defaults() {
     dispatcherId: user?.roles.includes('Dispatcher') ? user.id : null,
     pickup: { dateType: 'ESTIMATED', date: today() },
     delivery: { dateType: 'ESTIMATED', date: today() },
-    vehicles: [{ type: 'SEDAN', price: 0, inoperable: false }],
+    vehicles: [{ ...NEW_VEHICLE }],
   };
 }
 

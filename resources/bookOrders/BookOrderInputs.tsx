@@ -27,6 +27,9 @@ import {
 
 const f = (key: string) => `haulboard.book_orders.fields.${key}`;
 
+/** What a vehicle row starts with, the first one of a new order and every row added to it. */
+export const NEW_VEHICLE = { type: 'SEDAN', price: 0, inoperable: false } as const;
+
 /** Pickup and delivery share their fields. */
 function StopInputs({ stop }: { stop: 'pickup' | 'delivery' }) {
   return (
@@ -79,10 +82,23 @@ export function BookOrderInputs() {
           <NumberInput source="year" label={f('year')} step={1} isRequired sx={{ maxWidth: 100 }} />
           <TextInput source="make" label={f('make')} isRequired />
           <TextInput source="model" label={f('model')} isRequired />
-          <SelectInput source="type" label={f('vehicle_type')} choices={vehicleTypeChoices} isRequired />
-          <NumberInput source="price" label={f('vehicle_price')} min={0} step={0.01} sx={{ maxWidth: 130 }} />
+          <SelectInput
+            source="type"
+            label={f('vehicle_type')}
+            choices={vehicleTypeChoices}
+            defaultValue={NEW_VEHICLE.type}
+            isRequired
+          />
+          <NumberInput
+            source="price"
+            label={f('vehicle_price')}
+            min={0}
+            step={0.01}
+            defaultValue={NEW_VEHICLE.price}
+            sx={{ maxWidth: 130 }}
+          />
           <TextInput source="lotNumber" label={f('lot_number')} />
-          <BooleanInput source="inoperable" label={f('inoperable')} />
+          <BooleanInput source="inoperable" label={f('inoperable')} defaultValue={NEW_VEHICLE.inoperable} />
         </SimpleFormIterator>
       </ArrayInput>
       <TextInput source="notes" label={f('notes')} multiline minRows={2} fullWidth />

@@ -88,7 +88,7 @@ function AppInputs({ creating = false }: { creating?: boolean }) {
 export function AppCreate() {
   const redirect = useRedirect();
   const [created, setCreated] = useState<ConnectedAppWithSecret | null>(null);
-  const { resolver, transform, mutationOptions } = useFormSetup(appCreateBody, prepareCreate);
+  const { resolver, probe, transform, mutationOptions } = useFormSetup(appCreateBody, prepareCreate);
   return (
     <>
       <Create
@@ -110,6 +110,7 @@ export function AppCreate() {
             </Toolbar>
           }
         >
+          {probe}
           <AppInputs creating />
         </SimpleForm>
       </Create>

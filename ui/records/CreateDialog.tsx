@@ -39,7 +39,7 @@ export function CreateDialog({ label, inputs, defaultValues }: CreateDialogProps
   const [key, setKey] = useState(attemptKey);
   const keyed = 'idempotencyKey' in (def.fields as Record<string, Field>);
   const prepare = prepareFor(def, false, (values) => (keyed ? { ...values, idempotencyKey: key } : values));
-  const { resolver, transform, mutationOptions } = useFormSetup(def.create, prepare);
+  const { resolver, probe, transform, mutationOptions } = useFormSetup(def.create, prepare);
   const close = () => setOpen(false);
   return (
     <>
@@ -80,6 +80,7 @@ export function CreateDialog({ label, inputs, defaultValues }: CreateDialogProps
                   </Toolbar>
                 }
               >
+                {probe}
                 <DefinitionInputs inputs={inputs} />
               </SimpleForm>
             </CreateBase>

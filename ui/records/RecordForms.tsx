@@ -9,17 +9,23 @@ import { ConflictToolbar } from './ConflictToolbar';
 import { DeleteRestoreButton } from './DeleteRestoreButton';
 import { ExpiryChips } from './ExpiryChips';
 import { HistoryButton } from './HistoryButton';
+import { useShownErrors } from './shownErrors';
 
 /** Validation as the user types: a field is checked once left, then re-checked on every change. */
 export const VALIDATE_AS_YOU_TYPE = { mode: 'onTouched', reValidateMode: 'onChange' } as const;
 
 type Prepare = (values: Record<string, unknown>) => Record<string, unknown>;
 
-/** Shared by edit and create: the schema checks what `prepare` makes of the form, and that is what is sent. */
+/**
+ * Shared by edit and create: the schema checks what `prepare` makes of the form, and that is what is sent. Render
+ * `probe` inside the form: it tells the resolver which fields may show their errors yet (ui/records/shownErrors.tsx).
+ */
 export function useFormSetup(schema: ZodType, prepare?: Prepare) {
   const queryClient = useQueryClient();
+  const { shown, probe } = useShownErrors();
   return {
-    resolver: zodResolver(schema, prepare),
+    resolver: zodResolver(schema, prepare, shown),
+    probe,
     transform: prepare,
     // Dropdowns (drivers, units, cards …) may list what was just saved; onSettled keeps react-admin's own effects.
     mutationOptions: { onSettled: () => queryClient.invalidateQueries({ queryKey: ['api-list'] }) },
@@ -78,7 +84,7 @@ export function RecordEdit<T>({
   asideFrom = 'md',
   children,
 }: RecordEditProps<T>) {
-  const { resolver, ...save } = useFormSetup(schema, prepare);
+  const { resolver, probe, ...save } = useFormSetup(schema, prepare);
   return (
     <Edit
       id={id}
@@ -99,6 +105,7 @@ export function RecordEdit<T>({
       }}
     >
       <SimpleForm resolver={resolver} {...VALIDATE_AS_YOU_TYPE} toolbar={<ConflictToolbar message={conflictMessage} />}>
+        {probe}
         {children}
       </SimpleForm>
     </Edit>
@@ -119,7 +126,7 @@ export interface RecordCreateProps {
 /** A create screen: the same validation as edit; the new record opens in its edit screen (/{id}/edit). */
 export function RecordCreate({ schema, title, prepare, defaultValues, redirect, children }: RecordCreateProps) {
   const resource = useResourceContext();
-  const { resolver, ...save } = useFormSetup(schema, prepare);
+  const { resolver, probe, ...save } = useFormSetup(schema, prepare);
   return (
     <Create
       {...save}
@@ -127,6 +134,7 @@ export function RecordCreate({ schema, title, prepare, defaultValues, redirect, 
       title={title}
     >
       <SimpleForm defaultValues={defaultValues} resolver={resolver} {...VALIDATE_AS_YOU_TYPE}>
+        {probe}
         {children}
       </SimpleForm>
     </Create>
