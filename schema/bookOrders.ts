@@ -4,8 +4,10 @@ import { money } from './money';
 import { LOAD_BOARDS, PAYMENT_METHODS } from './reference';
 import { PERIODS } from './period';
 
+import { VEHICLE_TYPES, vinRule } from './vin';
+
 export { PERIODS, type Period, periodRange } from './period';
-import { isValidVin } from './vin';
+export { VEHICLE_TYPES } from './vin';
 
 /** The life of a load (docs/product/book-orders.md#order-statuses). */
 export const ORDER_STATUSES = [
@@ -34,7 +36,6 @@ export const STATUS_TRANSITIONS: Record<OrderStatus, OrderStatus[]> = {
 
 export const TRAILER_TYPES = ['OPEN', 'ENCLOSED', 'DRIVEAWAY'] as const;
 export const DATE_TYPES = ['EXACT', 'ESTIMATED', 'NO_EARLIER_THAN', 'NO_LATER_THAN'] as const;
-export const VEHICLE_TYPES = ['SEDAN', 'SUV', 'PICKUP', 'VAN', 'COUPE', 'MINIVAN', 'MOTORCYCLE', 'OTHER'] as const;
 export const PAYMENT_STATUSES = ['UNPAID', 'PARTIALLY_PAID', 'PAID'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
@@ -47,12 +48,7 @@ const optionalText = (max: number) =>
     .transform((v) => (v ? v : null));
 
 export const vehicleInput = z.object({
-  vin: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .refine((vin) => /^[A-HJ-NPR-Z0-9]{17}$/.test(vin), 'A VIN has 17 letters and digits (no I, O or Q)')
-    .refine(isValidVin, 'The VIN check digit does not match; check the VIN'),
+  vin: vinRule,
   year: z
     .number()
     .int()

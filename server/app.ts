@@ -49,6 +49,7 @@ import contactRoutes from './modules/contact/routes';
 import chatRoutes from './modules/chat/routes';
 import companyRoutes from './modules/company/routes';
 import fleetOwnerRoutes from './modules/fleetOwner/routes';
+import vinRoutes from './modules/vin/routes';
 import { CompanyTimeZone } from './modules/company/timeZone';
 import { type ObjectStore, createObjectStore } from './files/objectStore';
 import { OrderChanges } from './modules/bookOrders/changes';
@@ -109,6 +110,7 @@ const MODULES = [
   contactRoutes,
   companyRoutes,
   fleetOwnerRoutes,
+  vinRoutes,
 ];
 
 /** TRUST_PROXY as Fastify takes it: a hop count becomes the function Fastify itself would make of it (its types omit numbers). */

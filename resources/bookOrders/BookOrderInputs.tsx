@@ -12,7 +12,6 @@ import {
   BrokerInput,
   CarrierInput,
   DispatcherInput,
-  DriverInput,
   ShipperInput,
   StateInput,
   UnitInput,
@@ -24,6 +23,9 @@ import {
   trailerTypeChoices,
   vehicleTypeChoices,
 } from './choices';
+import { LoadDriverInput } from './LoadParties';
+import { VinInput } from './VinInput';
+import { ZipInput } from './ZipInput';
 
 const f = (key: string) => `haulboard.book_orders.fields.${key}`;
 
@@ -38,7 +40,7 @@ function StopInputs({ stop }: { stop: 'pickup' | 'delivery' }) {
       <TextInput source={`${stop}.address`} label={f('address')} isRequired />
       <TextInput source={`${stop}.city`} label={f('city')} isRequired />
       <StateInput source={`${stop}.stateId`} label={f('state')} isRequired />
-      <TextInput source={`${stop}.zip`} label={f('zip')} />
+      <ZipInput source={`${stop}.zip`} label={f('zip')} />
       <TextInput source={`${stop}.contactName`} label={f('contact_name')} />
       <TextInput source={`${stop}.contactPhone`} label={f('contact_phone')} />
       <SelectInput source={`${stop}.dateType`} label={f('date_type')} choices={dateTypeChoices} />
@@ -59,7 +61,7 @@ export function BookOrderInputs() {
         <ShipperInput source="shipperId" label={f('shipper')} isRequired />
         <CarrierInput source="carrierId" label={f('carrier')} isRequired />
         <DispatcherInput source="dispatcherId" label={f('dispatcher')} isRequired />
-        <DriverInput source="driverId" label={f('driver')} />
+        <LoadDriverInput label={f('driver')} />
         <SelectInput source="trailerType" label={f('trailer_type')} choices={trailerTypeChoices} isRequired />
         <UnitInput type="Truck" source="truckId" label={f('truck')} />
         <UnitInput type="Trailer" source="trailerId" label={f('trailer')} />
@@ -78,7 +80,7 @@ export function BookOrderInputs() {
       </FormSection>
       <ArrayInput source="vehicles" label={f('vehicles')}>
         <SimpleFormIterator inline disableReordering>
-          <TextInput source="vin" label={f('vin')} isRequired sx={{ minWidth: 210 }} />
+          <VinInput source="vin" label={f('vin')} isRequired sx={{ minWidth: 210 }} />
           <NumberInput source="year" label={f('year')} step={1} isRequired sx={{ maxWidth: 100 }} />
           <TextInput source="make" label={f('make')} isRequired />
           <TextInput source="model" label={f('model')} isRequired />

@@ -3,7 +3,7 @@ import { queryBoolean } from '../common';
 import { choice, computed, date, integer, reference, text } from '../define/fields';
 import { defineResource, only } from '../define/resource';
 import { UNIT_TYPES } from '../reference';
-import { VIN_PATTERN, isValidVin } from '../vin';
+import { vinRule } from '../vin';
 
 export { UNIT_TYPES };
 export const UNIT_STATUSES = ['ACTIVE', 'IN_SHOP', 'OUT_OF_SERVICE', 'SOLD', 'INACTIVE'] as const;
@@ -12,14 +12,6 @@ export const TRAILER_CAPACITY = { min: 1, max: 12 } as const;
 /** A truck may carry up to 3 cars over the cab (head rack); none is fine. */
 export const TRUCK_CAPACITY = { min: 0, max: 3 } as const;
 export const MIN_UNIT_YEAR = 1980;
-
-/** A VIN: 17 characters without I, O, Q and with the right check digit (schema/vin.ts). */
-export const vinRule = z
-  .string({ error: 'Enter the VIN' })
-  .trim()
-  .toUpperCase()
-  .refine((vin) => VIN_PATTERN.test(vin), 'A VIN has 17 letters and digits (no I, O or Q)')
-  .refine(isValidVin, 'The VIN check digit does not match; check the VIN');
 
 /**
  * Vehicles on /api/Units (feature Vehicles): trucks and trailers. unitType is 'Truck' or 'Trailer' (the values the

@@ -149,6 +149,9 @@ export const haulboardMessages = {
     title: 'Book Orders',
     create_title: 'New book order',
     history: 'Status history',
+    vin_decoded: '%{vehicle}, from the VIN',
+    vin_unknown: 'Not in the VIN database: type the vehicle in',
+    zip_unknown: 'Not a known US ZIP: type the city and state',
     sections: { load: 'Load and parties', payment: 'Price and payment' },
     fields: {
       order_number: 'Order',

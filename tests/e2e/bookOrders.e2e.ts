@@ -176,9 +176,14 @@ describe('book orders', () => {
       .toBe(true);
     await vin1.press('Tab');
     await gone(first.getByText(CHECK_DIGIT_MESSAGE));
-    await first.getByRole('spinbutton', { name: /^Year/ }).fill('2003');
-    await first.getByRole('textbox', { name: /^Make/ }).fill('Honda');
-    await first.getByRole('textbox', { name: /^Model/ }).fill('Accord');
+    // The VIN fills the rest of the row from the national VIN database on the server (its body style, a coupe, too).
+    await visible(first.getByText('2003 Honda Accord, from the VIN'));
+    await poll(() => first.getByRole('textbox', { name: /^Model/ }).inputValue()).toBe('Accord');
+    expect(await first.getByRole('textbox', { name: /^Make/ }).inputValue()).toBe('Honda');
+    // The year field had the cursor (Tab after the VIN): a number field shows what it was given once left.
+    const year = first.getByRole('spinbutton', { name: /^Year/ });
+    await year.press('Tab');
+    await poll(() => year.inputValue()).toBe('2003');
     await first.getByRole('spinbutton', { name: /^Price/ }).fill('750');
 
     // Second vehicle.
@@ -201,7 +206,7 @@ describe('book orders', () => {
     expect(created.price).toBe(1500);
     expect(created.driverName).toBe(driver);
     expect(created.vehicles.map((v) => [v.vin, v.year, v.make, v.model, v.type])).toEqual([
-      [VIN_A, 2003, 'Honda', 'Accord', 'SEDAN'],
+      [VIN_A, 2003, 'Honda', 'Accord', 'COUPE'],
       [VIN_B, 2019, 'Ford', 'Explorer', 'SUV'],
     ]);
     await visible(page.getByText(created.orderNumber, { exact: true }).first());

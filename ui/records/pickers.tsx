@@ -14,9 +14,18 @@ const stateName = (row: { name?: string; abbreviation?: unknown }) => `${row.abb
 export const StateInput = (props: PickerProps) => (
   <ApiAutocompleteInput {...props} path="/api/Reference/states" describe={stateName} />
 );
-export const DriverInput = ({ showDeleted, ...props }: PickerProps & { showDeleted?: boolean }) => (
-  <ApiAutocompleteInput {...props} path={`/api/Driver/GetAllNames${showDeleted ? '?showDeleted=true' : ''}`} />
-);
+/** Drivers by name; with `carrierId`, that carrier's only (the order form's drivers follow its carrier). */
+export const DriverInput = ({
+  showDeleted,
+  carrierId,
+  ...props
+}: PickerProps & { showDeleted?: boolean; carrierId?: number | null }) => {
+  const query = new URLSearchParams();
+  if (showDeleted) query.set('showDeleted', 'true');
+  if (carrierId) query.set('carrierId', String(carrierId));
+  const search = query.toString();
+  return <ApiAutocompleteInput {...props} path={`/api/Driver/GetAllNames${search ? `?${search}` : ''}`} />;
+};
 export const DispatcherInput = (props: PickerProps) => (
   <ApiAutocompleteInput {...props} path="/api/Dispatcher/GetAllNames" />
 );

@@ -41,7 +41,7 @@ export interface DriverName {
 }
 
 /**
- * GET /api/Driver/GetAllNames: the drivers the caller may pick, by name. Staff of the screens above get every driver
+ * GET /api/Driver/GetAllNames: the drivers the caller may pick, by name (of one carrier, with carrierId). Staff of the screens above get every driver
  * still driving (terminated and deleted ones too with showDeleted); anyone else — a driver — gets the driver record
  * linked to their own account and nothing more, whatever showDeleted says: no screen of theirs picks another driver.
  */
@@ -49,6 +49,7 @@ export async function driverNames(
   ctx: Pick<ServerContext, 'db' | 'permissions'>,
   request: FastifyRequest,
   showDeleted: boolean,
+  carrierId?: number,
 ): Promise<DriverName[]> {
   let query = ctx.db
     .selectFrom('drivers as d')
@@ -65,6 +66,8 @@ export async function driverNames(
     if (userId === undefined) return [];
     return query.where('d.user_id', '=', userId).where('d.deleted_at', 'is', null).execute();
   }
+  // The order form lists the drivers of the load's carrier.
+  if (carrierId !== undefined) query = query.where('d.carrier_id', '=', carrierId);
   // A driver whose termination date is still ahead is still driving.
   if (!showDeleted)
     query = query

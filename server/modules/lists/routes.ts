@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { queryBoolean } from '../../../schema/common';
+import { idText, queryBoolean } from '../../../schema/common';
 import { CARRIER_PICKER_SCREENS, DISPATCHER_PICKER_SCREENS, FLEET_PICKER_SCREENS } from '../../../schema/dropdowns';
 import { todayIso } from '../../../schema/expiry';
 import { fuelCardsDropdownQuery, maskCard } from '../../../schema/resources/fuelCards';
 import { unitsDropdownQuery } from '../../../schema/resources/vehicles';
 import { type ServerContext, ok } from '../../context';
+import { ApiError } from '../../http/errors';
+import { zipInfo } from '../../places';
 import { coversSql } from '../assignments/dates';
 import { DRIVER_NAME_SCREENS, driverNames } from '../drivers/names';
 
@@ -15,6 +17,8 @@ import { DRIVER_NAME_SCREENS, driverNames } from '../drivers/names';
  * each is open to the screens that use it.
  */
 const showDeletedQuery = z.object({ showDeleted: queryBoolean.default(false) });
+const driverNamesQuery = showDeletedQuery.extend({ carrierId: idText.optional() });
+const zipParams = z.object({ zip: z.string().regex(/^\d{5}$/, 'A ZIP is five digits') });
 
 const DISPATCH_SCREENS = [...DISPATCHER_PICKER_SCREENS];
 const FLEET_SCREENS = [...FLEET_PICKER_SCREENS];
@@ -52,18 +56,18 @@ export default async function listRoutes(app: FastifyInstance, ctx: ServerContex
     },
   );
 
-  app.get<{ Querystring: z.output<typeof showDeletedQuery> }>(
+  app.get<{ Querystring: z.output<typeof driverNamesQuery> }>(
     '/api/Driver/GetAllNames',
     {
       config: read(DRIVER_NAME_SCREENS),
       schema: {
         tags: TAGS,
         summary:
-          'Drivers; terminated and deleted ones only with showDeleted. A driver (no screen that picks drivers) gets their own record alone',
-        querystring: showDeletedQuery,
+          "Drivers, or one carrier's with carrierId; terminated and deleted ones only with showDeleted. A driver (no screen that picks drivers) gets their own record alone",
+        querystring: driverNamesQuery,
       },
     },
-    async (request) => ok(await driverNames(ctx, request, request.query.showDeleted)),
+    async (request) => ok(await driverNames(ctx, request, request.query.showDeleted, request.query.carrierId)),
   );
 
   /** Deleted records only with showDeleted (each answer says which are deleted). */
@@ -220,6 +224,25 @@ export default async function listRoutes(app: FastifyInstance, ctx: ServerContex
       schema: { tags: TAGS, summary: 'The 57 US states and territories, NONE included' },
     },
     async () => ok(await db.selectFrom('states').select(['id', 'name', 'abbreviation']).orderBy('id').execute()),
+  );
+  // A ZIP's city and state (server/places.ts), which the order form fills in once a ZIP is typed.
+  app.get<{ Params: z.infer<typeof zipParams> }>(
+    '/api/Reference/zip/:zip',
+    {
+      config: { access: reference },
+      schema: { tags: TAGS, summary: "A five-digit ZIP's city and state", params: zipParams },
+    },
+    async (request) => {
+      const place = zipInfo(request.params.zip);
+      if (!place)
+        throw new ApiError(404, `No US ZIP ${request.params.zip} is known; type the city and state`, 'not_found');
+      const state = await db
+        .selectFrom('states')
+        .select('id')
+        .where('abbreviation', '=', place.state)
+        .executeTakeFirst();
+      return ok({ zip: place.zip, city: place.city, state: place.state, stateId: state?.id ?? null });
+    },
   );
   for (const list of ['load_boards', 'payment_methods', 'money_sources'] as const) {
     app.get(
