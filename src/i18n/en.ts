@@ -247,6 +247,7 @@ export const haulboardMessages = {
       change_status: 'Change status',
       status_changed: 'Status changed',
       approve: 'Approve',
+      invoice: 'Invoice',
       approved: 'Order approved',
       flag_review: 'Flag for manager review',
       clear_review: 'Clear manager review',
@@ -717,9 +718,6 @@ export const haulboardMessages = {
   unit_assignments: { title: 'Vehicle and Card Assignment' },
   templates: {
     customers: 'Customers are the shippers of Haulboard.',
-    invoices: 'Invoices are settled on the book orders.',
-    orders: 'Orders are the book orders of Haulboard.',
-    products: 'Haulboard moves vehicles, not products.',
     extra: 'Charts and forms live on the real screens.',
     projects: 'Haulboard has no projects area.',
     social: 'Haulboard has no social area.',
@@ -730,6 +728,9 @@ export const haulboardMessages = {
   },
   offboarding: {
     title: 'Driver Off-boarding',
+  },
+  invoices: {
+    title: 'Invoices',
   },
   connected_apps: {
     title: 'Connected Apps',
