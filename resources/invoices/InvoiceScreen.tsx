@@ -132,7 +132,7 @@ export default function InvoiceScreen() {
               },
               {
                 key: 'sent',
-                label: translate('haulboard.invoices.fields.status'),
+                label: translate('haulboard.invoices.sent_label'),
                 value: invoice.sentAt
                   ? translate('haulboard.invoices.sent_to', {
                       to: invoice.sentTo.join(', '),

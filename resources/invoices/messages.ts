@@ -33,6 +33,7 @@ export const invoiceMessages = {
       paid: 'Paid',
       credited: 'Credited',
       balance: 'Balance due',
+      sent_label: 'Sent',
       sent_to: 'Sent to %{to} on %{when}',
       not_sent: 'Not sent yet',
       pdf: 'PDF',
