@@ -94,7 +94,8 @@ export default function InvoiceScreen() {
   };
   const live = invoice.status === 'DRAFT' || invoice.status === 'SENT';
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 1000 }}>
+    // Long addresses and VINs wrap on a phone instead of widening the card past the screen.
+    <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 1000, minWidth: 0, overflowWrap: 'anywhere' }}>
       <Title title={invoice.numberText} />
       <Link
         component={RouterLink}
@@ -155,7 +156,7 @@ export default function InvoiceScreen() {
           <Typography variant="subtitle1" component="h2" sx={{ mt: 3 }}>
             {translate('haulboard.invoices.lines')}
           </Typography>
-          <Box sx={{ overflowX: 'auto' }}>
+          <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
             <Table size="small" aria-label={translate('haulboard.invoices.lines')}>
               <TableHead>
                 <TableRow>

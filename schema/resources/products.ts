@@ -62,6 +62,7 @@ export const products = defineResource({
   // Only a priced product keeps a price (a 0 sent by a form is no price).
   transform: (product) => (chargeTakes(product.charge) === 'price' ? product : { ...product, price: null }),
   formDefaults: { charge: 'PER_VEHICLE', percent: 0, active: true },
+  searchHint: 'Name or QuickBooks item',
   defaultSort: 'name',
   recordTitle: 'name',
 });

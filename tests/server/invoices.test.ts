@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../helpers/pdf';
 import { DATABASES, type TestServer, startTestServer } from '../helpers/server';
 
 /**
@@ -278,6 +279,55 @@ describe.each(DATABASES)('invoices on %s', (kind) => {
     });
     expect(rebilled.status).toBe(201);
     expect(rebilled.body.value.number).toBeGreaterThan(made.number);
+  });
+
+  it('draws the PDF: number, dates, terms, lines and totals in US style; the delivery bill of lading follows it', async () => {
+    const { brokerId, orders } = await deliveredOfOneBroker(1);
+    const orderId = Number(orders[0].id);
+    // A completed delivery inspection of the order's first vehicle: its bill of lading then follows the invoice.
+    const vehicle = await server.db
+      .selectFrom('book_order_vehicles')
+      .select('vin')
+      .where('book_order_id', '=', orderId)
+      .orderBy('position')
+      .executeTakeFirstOrThrow();
+    const someDriver = await server.db.selectFrom('drivers').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    await server.db
+      .insertInto('vehicle_inspections')
+      .values({
+        book_order_id: orderId,
+        vin: vehicle.vin,
+        stage: 'DELIVERY',
+        type: 'STANDARD',
+        driver_id: someDriver.id,
+        client_key: `pdf-${kind}`,
+        completed_at: now,
+        signer_name: 'Dana Reyes',
+        created_at: now,
+        updated_at: now,
+      } as never)
+      .execute();
+    const made = (
+      await create(finance, { payerKind: 'BROKER', payerId: brokerId, orderIds: [orderId], issuedOn: '2026-12-09' })
+    ).body.value;
+    const answer = await server.app.inject({
+      url: `/api/Invoices/${made.id}/pdf`,
+      headers: { authorization: `Bearer ${finance}` },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-disposition']).toContain(`${made.numberText}.pdf`);
+    const text = pdfText(answer.rawPayload);
+    expect(text).toContain(made.numberText);
+    expect(text).toContain('12/09/2026');
+    expect(text).toContain(made.terms);
+    expect(text).toContain(made.payerName);
+    const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+    expect(text).toContain(dollars(made.totalCents));
+    expect(text).toContain('Balance due');
+    // The bill of lading's own pages, with their foot.
+    expect(text).toMatch(/Bill of lading/i);
+    expect(text).toMatch(/SHA-256 of this inspection set: [0-9a-f]{64}/);
   });
 
   it('lists with search by number and payer, filters that combine, and CSV', async () => {
