@@ -94,8 +94,7 @@ export default function InvoiceScreen() {
   };
   const live = invoice.status === 'DRAFT' || invoice.status === 'SENT';
   return (
-    // Long addresses and VINs wrap on a phone instead of widening the card past the screen.
-    <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 1000, minWidth: 0, overflowWrap: 'anywhere' }}>
+    <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 1000, minWidth: 0 }}>
       <Title title={invoice.numberText} />
       <Link
         component={RouterLink}
@@ -111,7 +110,9 @@ export default function InvoiceScreen() {
             <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
               {invoice.numberText} · {invoice.payerName}
             </Typography>
-            <StatusTag status={invoice.status} />
+            <Box sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}>
+              <StatusTag status={invoice.status} />
+            </Box>
           </Stack>
           <Facts
             facts={[
@@ -157,7 +158,7 @@ export default function InvoiceScreen() {
             {translate('haulboard.invoices.lines')}
           </Typography>
           <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
-            <Table size="small" aria-label={translate('haulboard.invoices.lines')}>
+            <Table size="small" aria-label={translate('haulboard.invoices.lines')} sx={{ minWidth: 480 }}>
               <TableHead>
                 <TableRow>
                   <TableCell>{translate('haulboard.invoices.line.description')}</TableCell>
