@@ -1,10 +1,10 @@
 import './messages';
-import { Button, CardContent, Typography } from '@mui/material';
-import { useListContext, useTranslate } from 'ra-core';
+import { useTranslate } from 'ra-core';
 import { DataTable, SelectInput } from 'react-admin';
 import { INVOICE_STATUSES, INVOICE_STATUS_COLOURS, type InvoiceStatus } from '../../schema/invoices';
 import { usCents, usDate } from '../../ui/format';
 import { keyedChoices } from '../../ui/records/choices';
+import { ListEmpty } from '../../ui/records/ListStates';
 import { nowrap } from '../../ui/records/columns';
 import { PeriodFilter } from '../../ui/records/PeriodFilter';
 import { BrokerInput, ShipperInput } from '../../ui/records/pickers';
@@ -27,25 +27,6 @@ const filters = [
   <PeriodFilter key="filtered" source="filtered" alwaysOn />,
 ];
 
-/** Nothing to list: with filters, a way out; without, what to do to have an invoice. */
-function InvoiceEmpty() {
-  const translate = useTranslate();
-  const { filterValues, setFilters } = useListContext();
-  const filtered = Object.keys(filterValues ?? {}).length > 0;
-  return (
-    <CardContent>
-      <Typography variant="body2">
-        {translate(filtered ? 'haulboard.invoices.empty_filtered' : 'haulboard.invoices.empty')}
-      </Typography>
-      {filtered && (
-        <Button size="small" sx={{ mt: 1 }} onClick={() => setFilters({}, [])}>
-          {translate('haulboard.invoices.clear_filters')}
-        </Button>
-      )}
-    </CardContent>
-  );
-}
-
 export function StatusTag({ status }: { status: InvoiceStatus }) {
   const translate = useTranslate();
   return <Tag tone={INVOICE_STATUS_COLOURS[status]}>{translate(`haulboard.invoices.statuses.${status}`)}</Tag>;
@@ -67,7 +48,7 @@ export default function InvoiceList() {
       exportName="invoices"
       rowClick={(id) => invoicePath(Number(id))}
       softDelete={false}
-      empty={<InvoiceEmpty />}
+      empty={<ListEmpty hint="haulboard.invoices.empty" />}
     >
       <Column
         source="number"

@@ -94,7 +94,8 @@ export default function InvoiceScreen() {
   };
   const live = invoice.status === 'DRAFT' || invoice.status === 'SENT';
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 1000, minWidth: 0 }}>
+    // As wide as the screen at most: the lines scroll sideways inside the card on a phone.
+    <Box sx={{ p: { xs: 1, sm: 2 }, width: '100%', maxWidth: 1000, minWidth: 0, boxSizing: 'border-box' }}>
       <Title title={invoice.numberText} />
       <Link
         component={RouterLink}
@@ -104,7 +105,7 @@ export default function InvoiceScreen() {
         <ArrowBackIcon fontSize="small" />
         {translate('haulboard.invoices.back')}
       </Link>
-      <Card>
+      <Card sx={{ minWidth: 0, overflow: 'hidden' }}>
         <CardContent>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, mb: 2 }}>
             <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>

@@ -146,7 +146,11 @@ describe('invoices', () => {
     await signInAs(account(['Finance']));
     api.use(...invoiceHandlers([]));
     renderApp('/app/management/invoices');
-    expect(await screen.findByText(/No invoices yet\. Bill a delivered load with New invoice/)).toBeTruthy();
+    expect(
+      await screen.findByText(
+        /No invoices yet\. Bill a delivered load with Create here, or with Invoice on a delivered book order/,
+      ),
+    ).toBeTruthy();
   });
 
   it('sends with the version read, then voids with a reason; the credit note shows', async () => {
