@@ -95,7 +95,15 @@ export default function InvoiceScreen() {
   const live = invoice.status === 'DRAFT' || invoice.status === 'SENT';
   return (
     // As wide as the screen at most: the lines scroll sideways inside the card on a phone.
-    <Box sx={{ p: { xs: 1, sm: 2 }, width: '100%', maxWidth: 1000, minWidth: 0, boxSizing: 'border-box' }}>
+    <Box
+      sx={{
+        p: { xs: 1, sm: 2 },
+        width: '100%',
+        maxWidth: { xs: '100vw', md: 1000 },
+        minWidth: 0,
+        boxSizing: 'border-box',
+      }}
+    >
       <Title title={invoice.numberText} />
       <Link
         component={RouterLink}
