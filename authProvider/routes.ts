@@ -21,9 +21,7 @@ export const ANY_ROUTES = [
   '/app/social',
   '/app/extra',
   '/app/management/customers',
-  '/app/management/invoices',
   '/app/management/orders',
-  '/app/management/products',
 ] as const;
 
 /** The app's screens beyond the features' own (a create or edit screen of a feature: docs/routing.md#every-screen). */
@@ -34,6 +32,8 @@ const SUB_ROUTES = [
   '/app/reports/claims-tracker/create/:id',
   '/app/finances/driver-transactions/:id/edit',
   '/app/reports/driver-off-boarding/:id',
+  '/app/management/invoices/create',
+  '/app/management/invoices/:id',
 ] as const;
 
 /**

@@ -249,6 +249,24 @@ export const FEATURES = [
     section: 'Management',
     roles: { Manager: 'RCUDE' },
   },
+  // Billing (docs/product/invoices.md): the billable products invoices carry, and the invoices themselves. Void
+  // (a credit note) needs Delete: an invoice is never deleted, its void is what takes it back.
+  {
+    key: 'Products',
+    title: 'Products',
+    uri: '/app/management/products',
+    icon: 'AttachMoney',
+    section: 'Management',
+    roles: { Manager: 'RCUDE', Finance: 'RCUDE', FinanceSuper: 'RCUDE', Dispatcher: 'R' },
+  },
+  {
+    key: 'Invoices',
+    title: 'Invoices',
+    uri: '/app/management/invoices',
+    icon: 'ReceiptLong',
+    section: 'Management',
+    roles: { Manager: 'RCUDE', Finance: 'RCUDE', FinanceSuper: 'RCUDE', Dispatcher: 'R' },
+  },
   // A Fleet owner's own fleet, read-only: the carrier their account is linked to (users.carrierId, server/modules/fleetOwner).
   {
     key: 'MyFleet',

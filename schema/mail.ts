@@ -25,6 +25,7 @@ export const MAIL_KINDS = [
   'registrationAwaiting',
   'contact',
   'billOfLading',
+  'invoice',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -1,3 +1,4 @@
+import invoiceRoutes from './modules/invoices/routes';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -111,6 +112,7 @@ const MODULES = [
   companyRoutes,
   fleetOwnerRoutes,
   vinRoutes,
+  invoiceRoutes,
 ];
 
 /** TRUST_PROXY as Fastify takes it: a hop count becomes the function Fastify itself would make of it (its types omit numbers). */

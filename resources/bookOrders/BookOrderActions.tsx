@@ -1,15 +1,18 @@
 import { Button, ListItemText, Menu, MenuItem } from '@mui/material';
 import { useRecordContext, useTranslate } from 'ra-core';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { STATUS_TRANSITIONS, type OrderStatus } from '../../schema/bookOrders';
+import { INVOICES_ROUTE, newInvoiceAddress } from '../../schema/invoices';
 import { RecordEditActions } from '../../ui/records/RecordForms';
 import { useApiAction } from '../../ui/records/useApiAction';
-import { useCanAccessFeature } from '../../ui/useCanAccessFeature';
+import { useCanAccessFeature, useHoldsFeature } from '../../ui/useCanAccessFeature';
 import { RESOURCE } from './api';
 import { StatusChip } from './StatusChip';
 
 interface OrderRecord {
   id: number;
+  brokerId: number;
   status: OrderStatus;
   version: number;
   approved: boolean;
@@ -23,6 +26,7 @@ export function BookOrderActions() {
   const record = useRecordContext<OrderRecord>();
   const canUpdate = useCanAccessFeature(RESOURCE, 'Update');
   const canApprove = useCanAccessFeature(RESOURCE, 'Approve');
+  const canInvoice = useHoldsFeature(INVOICES_ROUTE, 'Create');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const action = useApiAction();
   if (!record) return null;
@@ -58,6 +62,16 @@ export function BookOrderActions() {
             ))}
           </Menu>
         </>
+      )}
+      {canInvoice && record.status === 'DELIVERED' && !record.deleted && (
+        <Button
+          size="small"
+          variant="contained"
+          component={RouterLink}
+          to={newInvoiceAddress(record.id, record.brokerId)}
+        >
+          {translate('haulboard.book_orders.actions.invoice')}
+        </Button>
       )}
       {canApprove && !record.approved && !record.deleted && (
         <Button

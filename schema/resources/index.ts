@@ -15,6 +15,7 @@ import { evaluations } from './evaluations';
 import { fuelCards } from './fuelCards';
 import { inspections } from './inspections';
 import { payBills } from './payBills';
+import { products } from './products';
 import { shippers } from './shippers';
 import { tickets } from './tickets';
 import { transactions } from './transactions';
@@ -44,6 +45,7 @@ export const RECORD_RESOURCES = [
   driverEvents,
   dispatcherPayRules,
   evaluations,
+  products,
 ] as const;
 
 export type RecordResource = (typeof RECORD_RESOURCES)[number];

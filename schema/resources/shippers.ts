@@ -1,6 +1,7 @@
-import { choice, email, phone, reference, text, zip } from '../define/fields';
+import { choice, email, integer, phone, reference, text, zip } from '../define/fields';
 import { defineResource } from '../define/resource';
 import { INSPECTION_TYPE_KEYS, INSPECTION_TYPE_LABELS } from '../inspectionTypes';
+import { MAX_PAYMENT_TERMS_DAYS } from './brokers';
 
 /** Shippers (feature Shippers): the places cars are picked up from or delivered to on a load's behalf. */
 export const shippers = defineResource({
@@ -28,6 +29,15 @@ export const shippers = defineResource({
     city: text({ label: 'City', max: 80, sort: true, filter: true, search: true, section: 'address' }),
     stateId: reference('states', { label: 'State', filter: true, section: 'address' }),
     zip: zip({ label: 'ZIP', list: false, section: 'address' }),
+    // The due day of an invoice the shipper pays (docs/product/invoices.md#terms): 0 is COD.
+    paymentTermsDays: integer({
+      label: 'Payment terms (days)',
+      min: 0,
+      max: MAX_PAYMENT_TERMS_DAYS,
+      default: 30,
+      list: 'hide',
+      help: '0 is COD; 2 quick pay; 15, 30 or 45 net',
+    }),
     inspectionType: choice(INSPECTION_TYPE_KEYS, {
       label: 'Inspection at its stops',
       labels: INSPECTION_TYPE_LABELS,

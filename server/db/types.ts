@@ -487,6 +487,70 @@ export interface BolMailingsTable {
   created_at: string;
 }
 
+/** The next number of each gapless series ('invoice', 'credit_note'), moved inside the write that takes one. */
+export interface NumberCountersTable {
+  name: string;
+  next_value: number;
+}
+/** An invoice to one payer (server/modules/invoices): never deleted; voided by a credit note. */
+export interface InvoicesTable {
+  id: Generated<number>;
+  number: number;
+  payer_kind: string;
+  broker_id: number | null;
+  shipper_id: number | null;
+  status: string;
+  issued_on: string;
+  terms_days: number;
+  due_on: string;
+  subtotal_cents: number;
+  total_cents: number;
+  paid_cents: Generated<number>;
+  credited_cents: Generated<number>;
+  notes: string | null;
+  sent_at: string | null;
+  sent_by: number | null;
+  sent_to: string | null;
+  sent_document_id: number | null;
+  voided_at: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+  version: Generated<number>;
+}
+/** The orders an invoice bills; live until the invoice is voided (one live invoice per order). */
+export interface InvoiceOrdersTable {
+  id: Generated<number>;
+  invoice_id: number;
+  book_order_id: number;
+  live: Generated<number>;
+}
+/** An invoice's lines as billed. */
+export interface InvoiceLinesTable {
+  id: Generated<number>;
+  invoice_id: number;
+  position: number;
+  kind: string;
+  book_order_id: number | null;
+  product_id: number | null;
+  description: string;
+  quantity: number;
+  unit_cents: number;
+  amount_cents: number;
+  quickbooks_item: string | null;
+  income_account: string | null;
+}
+/** The credit note that voids an invoice: its own gapless number. */
+export interface CreditNotesTable {
+  id: Generated<number>;
+  number: number;
+  invoice_id: number;
+  amount_cents: number;
+  reason: string;
+  created_by: number | null;
+  created_at: string;
+}
+
 /** Reminders sent (court dates, challenge deadlines): once per record and date. */
 export interface DeadlineRemindersTable {
   id: Generated<number>;
@@ -695,6 +759,11 @@ export interface Database extends RecordTables, ChildTables {
   mail_labels: MailLabelsTable;
   mail_message_labels: MailMessageLabelsTable;
   company_settings: CompanySettingsTable;
+  number_counters: NumberCountersTable;
+  invoices: InvoicesTable;
+  invoice_orders: InvoiceOrdersTable;
+  invoice_lines: InvoiceLinesTable;
+  credit_notes: CreditNotesTable;
 }
 
 export type Db = Kysely<Database>;

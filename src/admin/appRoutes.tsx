@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Navigate, Route } from 'react-router-dom';
+import { Navigate, Route, useParams } from 'react-router-dom';
 import { FEATURE_ROUTES } from '../../authProvider/routes';
 import { RESOURCE_PATHS } from '../../resources';
 import { RequireAccess } from './guards';
@@ -49,17 +49,20 @@ const TEMPLATES: [string, ReactElement][] = [
   ['management/customers', pointer('customers', '/app/management/shipper-management', 'shippers')],
   ['management/customers/:id', pointer('customers', '/app/management/shipper-management', 'shippers')],
   ['management/customers/:id/edit', pointer('customers', '/app/management/shipper-management', 'shippers')],
-  ['management/invoices/:id', pointer('invoices', '/app/books/bookorders', 'book_orders')],
-  ['management/orders/:id', pointer('orders', '/app/books/bookorders', 'book_orders')],
-  ['management/products', pointer('products', '/app/books/bookorders', 'book_orders')],
-  ['management/products/create', pointer('products', '/app/books/bookorders', 'book_orders')],
   ['extra/*', pointer('extra', '/app/reports/dashboard', 'reports_dashboard')],
   ['projects/*', pointer('projects')],
   ['social/*', pointer('social')],
 ];
 
+/** The template's order address opens that book order (issue 46): its page is the book order's edit screen. */
+function OrderRedirect() {
+  const { id } = useParams();
+  return <Navigate to={`/app/books/bookorders/${id}/edit`} replace />;
+}
+
 /** Screens that are not a react-admin resource, each governed by its feature like any other (Chat). */
 const SCREENS: [string, ReactElement][] = [
+  ['management/orders/:id', <OrderRedirect />],
   ['chat/new', <ChatScreen />],
   ['chat/:threadKey', <ChatScreen />],
 ];

@@ -250,6 +250,7 @@ export const haulboardMessages = {
       change_status: 'Change status',
       status_changed: 'Status changed',
       approve: 'Approve',
+      invoice: 'Invoice',
       approved: 'Order approved',
       flag_review: 'Flag for manager review',
       clear_review: 'Clear manager review',
@@ -720,9 +721,6 @@ export const haulboardMessages = {
   unit_assignments: { title: 'Vehicle and Card Assignment' },
   templates: {
     customers: 'Customers are the shippers of Haulboard.',
-    invoices: 'Invoices are settled on the book orders.',
-    orders: 'Orders are the book orders of Haulboard.',
-    products: 'Haulboard moves vehicles, not products.',
     extra: 'Charts and forms live on the real screens.',
     projects: 'Haulboard has no projects area.',
     social: 'Haulboard has no social area.',
@@ -733,6 +731,9 @@ export const haulboardMessages = {
   },
   offboarding: {
     title: 'Driver Off-boarding',
+  },
+  invoices: {
+    title: 'Invoices',
   },
   connected_apps: {
     title: 'Connected Apps',

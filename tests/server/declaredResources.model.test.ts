@@ -222,6 +222,18 @@ const SAMPLES: Partial<Record<RecordTableName, Sample>> = {
     }),
     change: { paperwork: 5 },
   },
+  products: {
+    body: (_ids, n) => ({
+      name: `Winch fee ${n}`,
+      charge: 'PER_VEHICLE',
+      price: 75,
+      percent: 0,
+      active: true,
+      quickBooksItem: 'Winch',
+      incomeAccount: 'Accessorial Income',
+    }),
+    change: { price: 85.5 },
+  },
 };
 
 /** Resources whose records another route makes (not POST to their own address), and where that is tested. */

@@ -161,6 +161,17 @@ describe.each(DATABASES)('the texts of messages on %s', (kind) => {
         expiresOn: '12/09/2026',
         hash: 'ab'.repeat(32),
       },
+      invoice: {
+        kind: 'invoice',
+        name: 'Acme Logistics',
+        company: 'Haulboard Carriers',
+        number: 'INV-1042',
+        amount: '$1,234.56',
+        dueOn: '12/09/2026',
+        terms: 'Net 30',
+        orders: 'order HB0002001',
+        withBol: true,
+      },
     };
     const mails = Object.values(samples).map(renderMail);
     const kept = await server.db.selectFrom('mail_messages').select(['id', 'subject', 'text_body']).execute();

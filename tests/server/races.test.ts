@@ -1973,6 +1973,119 @@ describe.each(DATABASES)('races on %s', (kind) => {
   });
 
   // =================================================================================================================
+  // Invoices: gapless numbers, one live invoice per order, one state change per version
+  // =================================================================================================================
+
+  /** Delivered orders on no invoice yet, each with its broker, `count` of them (the demo has hundreds). */
+  const uninvoiced = async (count: number) =>
+    server.db
+      .selectFrom('book_orders')
+      .select(['id', 'broker_id'])
+      .where('status', '=', 'DELIVERED')
+      .where('deleted_at', 'is', null)
+      .where('id', 'not in', server.db.selectFrom('invoice_orders').select('book_order_id'))
+      .where('id', '<>', world.claimOrder.id)
+      .orderBy('id', 'desc')
+      .limit(count)
+      .execute();
+  const invoiceOf = (order: { id: number; broker_id: number }, call = server.call) =>
+    call({
+      method: 'POST',
+      url: '/api/Invoices',
+      token: tokens.finance,
+      payload: { payerKind: 'BROKER', payerId: Number(order.broker_id), orderIds: [Number(order.id)] },
+    });
+
+  race('invoiceNumbers', async () => {
+    const other = kind === 'postgres' ? await secondApp(server) : null;
+    try {
+      const orders = await uninvoiced(20);
+      expect(orders).toHaveLength(20);
+      const before = await server.db
+        .selectFrom('number_counters')
+        .select('next_value')
+        .where('name', '=', 'invoice')
+        .executeTakeFirstOrThrow();
+      const answers = await atOnce(
+        orders.map((order, i) => () => invoiceOf(order, i % 2 && other ? other.call : server.call)),
+      );
+      const numbers = answers
+        .filter((a) => a.status === 200 || a.status === 201)
+        .map((a) => Number(a.body.value.number))
+        .sort((a, b) => a - b);
+      noteRace(
+        'invoiceNumbers',
+        `${tally(answers)}; numbers ${numbers[0]}…${numbers.at(-1)}; refusals: ${refusals(answers)}`,
+      );
+      expectNoServerError(answers, 'invoice numbers', [201, 409]);
+      expect(answers.every((a) => a.status === 201 || isBusy(a))).toBe(true);
+      const first = Number(before.next_value);
+      expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => first + i));
+      expect(numbers.length, 'every invoice made (none lost to a busy answer)').toBe(20);
+      const stored = await server.db.selectFrom('invoices').select('number').where('number', '>=', first).execute();
+      expect(stored.map((r) => Number(r.number)).sort((a, b) => a - b)).toEqual(numbers);
+    } finally {
+      await other?.close();
+    }
+  });
+
+  race('invoiceSameOrder', async () => {
+    const [order] = await uninvoiced(1);
+    const answers = await atOnce(Array.from({ length: 8 }, () => () => invoiceOf(order)));
+    noteRace('invoiceSameOrder', `${tally(answers)}; refusals: ${refusals(answers)}`);
+    expectNoServerError(answers, 'one order invoiced 8 times', [201, 409]);
+    const made = answers.filter((a) => a.status === 201);
+    expect(made).toHaveLength(1);
+    for (const refused of answers.filter((a) => a.status !== 201))
+      if (!isBusy(refused)) expect(refused.body.message).toContain(made[0].body.value.numberText);
+    const live = await server.db
+      .selectFrom('invoice_orders')
+      .select('id')
+      .where('book_order_id', '=', order.id)
+      .where('live', '=', 1)
+      .execute();
+    expect(live).toHaveLength(1);
+  });
+
+  race('invoiceSendVoid', async () => {
+    const [order] = await uninvoiced(1);
+    const made = (await invoiceOf(order)).body.value;
+    const day = (
+      await server.db
+        .selectFrom('book_orders')
+        .select('pickup_date')
+        .where('id', '=', order.id)
+        .executeTakeFirstOrThrow()
+    ).pickup_date;
+    const act = (action: 'send' | 'void') => () =>
+      server.call({
+        method: 'POST',
+        url: `/api/Invoices/${made.id}/${action}`,
+        token: tokens.finance,
+        payload: action === 'send' ? { version: made.version } : { version: made.version, reason: 'Raced void' },
+      });
+    const answers = await atOnce([
+      ...Array.from({ length: 4 }, () => act('send')),
+      ...Array.from({ length: 4 }, () => act('void')),
+    ]);
+    noteRace('invoiceSendVoid', `${tally(answers)}; refusals: ${refusals(answers)}`);
+    const winner = expectOneWinner(answers, 'one invoice sent and voided at once');
+    const invoice = await server.db
+      .selectFrom('invoices')
+      .selectAll()
+      .where('id', '=', made.id)
+      .executeTakeFirstOrThrow();
+    const credits = await server.db.selectFrom('credit_notes').select('id').where('invoice_id', '=', made.id).execute();
+    const status = (
+      await server.db.selectFrom('book_orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow()
+    ).status;
+    expect(invoice.status).toBe(winner?.body.value.status);
+    expect(credits).toHaveLength(invoice.status === 'VOID' ? 1 : 0);
+    expect(status).toBe(invoice.status === 'SENT' ? 'INVOICED' : 'DELIVERED');
+    await invariants('invoiceSendVoid', [`order:${order.id}`, `day:${day}`]);
+  });
+
+  // =================================================================================================================
   // The route table, and the whole database
   // =================================================================================================================
 

@@ -86,6 +86,8 @@ const SPEC_TABLE: Record<string, string[]> = {
   ],
   '/app/management/vehicles': ['Administrator', 'Manager', 'FleetManager', 'ClaimTrackerTeam'],
   '/app/management/brokers': ['Administrator', 'Manager', 'DispatchManager'],
+  '/app/management/products': ['Administrator', 'Manager', 'Finance', 'FinanceSuper', 'Dispatcher'],
+  '/app/management/invoices': ['Administrator', 'Manager', 'Finance', 'FinanceSuper', 'Dispatcher'],
   '/app/calendar': ['Administrator', 'Manager', 'FleetManager', 'DispatchManager'],
   '/app/management/carrier-management': ['Administrator', 'Manager'],
   '/app/management/ticket-management': ['Manager', 'Administrator'],
@@ -159,6 +161,8 @@ const SCREEN_READS: [screen: string, url: string][] = [
   ['/app/management/vehicles', '/api/Units/get-all-trucks-dropdown?type=Truck'],
   ['/app/management/vehicles', '/api/Units?size=1'],
   ['/app/management/brokers', '/api/Brokers?size=1'],
+  ['/app/management/products', '/api/Products?size=1'],
+  ['/app/management/invoices', '/api/Invoices?size=1'],
   ['/app/management/carrier-management', '/api/Carriers?size=1'],
   ['/app/my-fleet', '/api/FleetOwner/units?size=1'],
   ['/app/management/driver-assignment', '/api/DriverAssignments/current?size=1'],
@@ -171,7 +175,11 @@ const SCREEN_READS: [screen: string, url: string][] = [
 /** Reads open to more screens than the one named (a dropdown serves several forms; drivers and cards show on several screens). */
 const ALSO_OPEN: Record<string, string[]> = {
   '/api/User?Size=5': ['/app/permissions'],
-  '/api/Shipper/get-all-shippers-dropdown': ['/app/books/bookorders', '/app/reports/claims-tracker'],
+  '/api/Shipper/get-all-shippers-dropdown': [
+    '/app/books/bookorders',
+    '/app/reports/claims-tracker',
+    '/app/management/invoices',
+  ],
   '/api/Units/get-all-trucks-dropdown?type=Truck': [
     '/app/books/bookorders',
     '/app/management/vehicle-and-card-assignment',

@@ -37,7 +37,16 @@ export function narrowingFilters(values: Record<string, unknown>, defaults: Reco
  * the list's starting filters); the period holds nothing (show every date); there is nothing yet (create the first,
  * for who may).
  */
-export function ListEmpty({ defaults = {}, name }: { defaults?: Record<string, unknown>; name?: string }) {
+export function ListEmpty({
+  defaults = {},
+  name,
+  hint,
+}: {
+  defaults?: Record<string, unknown>;
+  name?: string;
+  /** Translation key of what to do to have a first record, when it is made elsewhere too (an invoice from its order). */
+  hint?: string;
+}) {
   const translate = useTranslate();
   const resource = useResourceContext() ?? '';
   const { filterValues = {}, setFilters } = useListContext();
@@ -62,9 +71,11 @@ export function ListEmpty({ defaults = {}, name }: { defaults?: Record<string, u
           </Button>,
         ]
       : [
-          translate(hasCreate && canCreate ? 'haulboard.records.empty_create' : 'haulboard.records.empty_none', {
-            name: label,
-          }),
+          hint
+            ? translate(hint)
+            : translate(hasCreate && canCreate ? 'haulboard.records.empty_create' : 'haulboard.records.empty_none', {
+                name: label,
+              }),
           hasCreate && canCreate ? ( // Worded apart from the toolbar's Create, which is there too: two links of one name would read as one.
             <CreateButton key="create" variant="contained" label="haulboard.records.create_first" />
           ) : null,

@@ -7,6 +7,7 @@ import { seedDemoBank } from './bank';
 import { seedBrokerFeePayments } from './brokerFees';
 import { seedDemoClaims } from './claims';
 import { seedDispatcherPayRules } from './dispatcherPayRules';
+import { seedDemoProducts } from './products';
 import { seedDemoDriverEvents } from './driverEvents';
 import { seedDemoEvaluations } from './evaluations';
 import { seedDemoLedgers } from './ledgers';
@@ -323,6 +324,8 @@ export async function seedDemo(db: Db, dialect: DialectName, options: { ledgers?
   await seedDispatcherPayRules(db, isoDate(today));
   // Evaluations of the drivers and dispatchers (the evaluation report): a random stream of their own.
   await seedDemoEvaluations(db, isoDate(today));
+  // The billable products the invoices carry.
+  await seedDemoProducts(db);
   await db.insertInto('meta').values({ key: 'demo_seeded', value: now }).execute();
   return true;
 }

@@ -28,6 +28,42 @@ export function orderWrites(db: Db) {
     return order;
   };
 
+  /**
+   * The guarded write's work inside a transaction the caller runs (an invoice sent or voided moves its orders in its
+   * own transaction, server/modules/invoices): { stale } when the order is no longer at `version`.
+   */
+  async function writeInside(
+    trx: Db,
+    request: FastifyRequest,
+    id: number,
+    version: number,
+    action: string,
+    write: (trx: Db, before: NonNullable<Awaited<ReturnType<typeof loadOrder>>>) => Promise<void>,
+  ) {
+    const before = await mustLoad(trx, id);
+    if (before.version !== version) return { stale: before };
+    // A deleted order is read-only until restored.
+    if (before.deleted && action !== 'restore')
+      throw badRequest('This order is deleted; restore it before changing it');
+    // The version moves first: it takes the row's lock (PostgreSQL), so a second writer of the same version waits,
+    // then finds it stale before writing anything.
+    const bumped = await trx
+      .updateTable('book_orders')
+      .set({ version: version + 1, updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .where('version', '=', version)
+      .executeTakeFirst();
+    if (Number(bumped.numUpdatedRows) !== 1) return { stale: await mustLoad(trx, id) };
+    const totalsBefore = await readTotalsRow(trx, id);
+    await write(trx, before);
+    // The order's broker fee follows it (amount, broker, due date, cancelled or deleted), in this transaction.
+    await syncBrokerFee(trx, id, request);
+    await adjustTotals(trx, totalsBefore, await readTotalsRow(trx, id));
+    const after = await mustLoad(trx, id);
+    await audit(trx, request, { action, entity: 'book_order', entityId: id, before, after });
+    return { after };
+  }
+
   /** A write guarded by the version the client read: a stale one is a 409 carrying the current record. */
   async function guardedWrite(
     request: FastifyRequest,
@@ -36,30 +72,7 @@ export function orderWrites(db: Db) {
     action: string,
     write: (trx: Db, before: NonNullable<Awaited<ReturnType<typeof loadOrder>>>) => Promise<void>,
   ) {
-    const result = await transact(db, async (trx) => {
-      const before = await mustLoad(trx, id);
-      if (before.version !== version) return { stale: before };
-      // A deleted order is read-only until restored.
-      if (before.deleted && action !== 'restore')
-        throw badRequest('This order is deleted; restore it before changing it');
-      // The version moves first: it takes the row's lock (PostgreSQL), so a second writer of the same version waits,
-      // then finds it stale before writing anything.
-      const bumped = await trx
-        .updateTable('book_orders')
-        .set({ version: version + 1, updated_at: new Date().toISOString() })
-        .where('id', '=', id)
-        .where('version', '=', version)
-        .executeTakeFirst();
-      if (Number(bumped.numUpdatedRows) !== 1) return { stale: await mustLoad(trx, id) };
-      const totalsBefore = await readTotalsRow(trx, id);
-      await write(trx, before);
-      // The order's broker fee follows it (amount, broker, due date, cancelled or deleted), in this transaction.
-      await syncBrokerFee(trx, id, request);
-      await adjustTotals(trx, totalsBefore, await readTotalsRow(trx, id));
-      const after = await mustLoad(trx, id);
-      await audit(trx, request, { action, entity: 'book_order', entityId: id, before, after });
-      return { after };
-    });
+    const result = await transact(db, (trx) => writeInside(trx, request, id, version, action, write));
     if ('stale' in result)
       throw conflict(
         'Someone else changed this order since you opened it. Reload it to see their changes; what you typed is kept.',
@@ -68,7 +81,7 @@ export function orderWrites(db: Db) {
     return ok(result.after);
   }
 
-  return { loadOrder, mustLoad, guardedWrite };
+  return { loadOrder, mustLoad, guardedWrite, writeInside };
 }
 
 /**

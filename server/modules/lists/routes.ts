@@ -23,7 +23,7 @@ const zipParams = z.object({ zip: z.string().regex(/^\d{5}$/, 'A ZIP is five dig
 const DISPATCH_SCREENS = [...DISPATCHER_PICKER_SCREENS];
 const FLEET_SCREENS = [...FLEET_PICKER_SCREENS];
 const CARRIER_SCREENS = [...CARRIER_PICKER_SCREENS];
-const SHIPPER_SCREENS = ['BookOrders', 'Shippers', 'ClaimsTracker'];
+const SHIPPER_SCREENS = ['BookOrders', 'Shippers', 'ClaimsTracker', 'Invoices'];
 const read = (feature: string[]) => ({ access: { feature, permission: 'Read' as const } });
 const TAGS = ['Lists'];
 
@@ -179,7 +179,7 @@ export default async function listRoutes(app: FastifyInstance, ctx: ServerContex
   app.get<{ Querystring: z.output<typeof showDeletedQuery> }>(
     '/api/Brokers/dropdown-list',
     {
-      config: read(['BookOrders', 'Brokers', 'BrokerFee', 'ClaimsTracker']),
+      config: read(['BookOrders', 'Brokers', 'BrokerFee', 'ClaimsTracker', 'Invoices']),
       schema: {
         tags: TAGS,
         summary: 'Brokers by name, with their status (ACTIVE or DO_NOT_USE)',

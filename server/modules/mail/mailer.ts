@@ -44,6 +44,11 @@ export interface OutgoingMail {
   template: MailTemplate;
   /** Who an answer goes to, when not this server (a visitor of the contact form): the mailbox shows it as the sender. */
   replyTo?: MailAddress;
+  /**
+   * The mailbox of `userId` keeps a copy even when SMTP sends it (an invoice: the sender sees what went out,
+   * server/modules/invoices/send.ts).
+   */
+  keepCopy?: boolean;
   /** Files sent with the message by SMTP (a bill of lading's PDF); the mailbox's copy has the words only. */
   attachments?: MailAttachment[];
 }
@@ -94,7 +99,7 @@ export class Outbox {
       .where('email', '=', mail.to)
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
-    const mailboxOf = owner?.id ?? (this.smtp ? null : mail.userId);
+    const mailboxOf = owner?.id ?? (this.smtp && !mail.keepCopy ? null : mail.userId);
     if (mailboxOf !== null) {
       await trx
         .insertInto('mail_messages')

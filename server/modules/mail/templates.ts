@@ -30,6 +30,21 @@ export type MailTemplate =
       /** The link's last day as US staff write it (12/09/2026). */
       expiresOn: string;
       hash: string;
+    }
+  | {
+      kind: 'invoice';
+      name: string;
+      company: string;
+      /** "INV-1042". */
+      number: string;
+      /** "$1,234.56". */
+      amount: string;
+      /** The due day as US staff write it (12/09/2026), and the terms ("Net 30"). */
+      dueOn: string;
+      terms: string;
+      orders: string;
+      /** Whether bills of lading are attached after the invoice. */
+      withBol: boolean;
     };
 
 /** One message's parts, written once and laid out both ways below. */
@@ -140,6 +155,16 @@ function layoutOf(template: MailTemplate): Layout {
         after: [
           `The link works until ${template.expiresOn}. The SHA-256 of this inspection set, printed on every page of the bill: ${template.hash}`,
         ],
+      };
+    case 'invoice':
+      return {
+        subject: `Invoice ${template.number} from ${template.company}: ${template.amount} due ${template.dueOn}`,
+        paragraphs: [
+          hello,
+          `Please find attached invoice ${template.number} for ${template.orders}: ${template.amount}, due ${template.dueOn} (${template.terms}).` +
+            (template.withBol ? ' The signed bill of lading follows the invoice in the same PDF.' : ''),
+        ],
+        after: [`Please quote ${template.number} with your payment. Thank you for your business.`],
       };
   }
 }

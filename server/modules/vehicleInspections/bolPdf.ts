@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { pdfDocument } from '../documents/pdf';
 import { bolTitle, documentTime } from '../../../schema/bol';
 import { countText, enumWords, phoneText, usNumber } from '../../../schema/format';
 import {
@@ -28,7 +28,7 @@ const CELL = (WIDTH - (PHOTOS_PER_ROW - 1) * GAP) / PHOTOS_PER_ROW;
 const PHOTO_HEIGHT = Math.round((CELL * 3) / 4);
 
 /** The standard PDF fonts write Windows-1252 only: signs beyond it become their plain equivalents (as the statement). */
-const plain = (text: string) =>
+export const plain = (text: string) =>
   text
     .replace(/→/g, '-')
     .replace(/−/g, '-')
@@ -63,22 +63,28 @@ export function signedText(inspection: InspectionDto): string {
 }
 
 export async function bolPdf(bill: BolDocument, thumbnails: ReadonlyMap<number, Thumbnail | null>): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'LETTER',
-    margin: MARGIN,
-    bufferPages: true,
-    info: {
-      Title: plain(`${bolTitle(bill.stage)}, order ${bill.orderNumber}`),
-      Author: plain(bill.companyName),
-      Subject: `SHA-256 of the inspection set: ${bill.hash}`,
-    },
+  const { doc, done } = pdfDocument({
+    Title: plain(`${bolTitle(bill.stage)}, order ${bill.orderNumber}`),
+    Author: plain(bill.companyName),
+    Subject: `SHA-256 of the inspection set: ${bill.hash}`,
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  drawBol(doc, bill, thumbnails);
+  doc.end();
+  return done;
+}
+
+/**
+ * Draws the bill onto `doc` from its current page (or a new one: `newPage`, as an invoice that carries its bill,
+ * server/modules/invoices/pdf.ts), its feet numbered among its own pages.
+ */
+export function drawBol(
+  doc: PDFKit.PDFDocument,
+  bill: BolDocument,
+  thumbnails: ReadonlyMap<number, Thumbnail | null>,
+  { newPage = false }: { newPage?: boolean } = {},
+): void {
+  if (newPage) doc.addPage();
+  const firstPage = doc.bufferedPageRange().start + doc.bufferedPageRange().count - 1;
   const time = (instant: string | null) => documentTime(instant, bill.timeZone);
   const left = MARGIN;
   const bottom = () => doc.page.height - MARGIN - 6;
@@ -431,9 +437,10 @@ export async function bolPdf(bill: BolDocument, thumbnails: ReadonlyMap<number, 
     doc.x = left;
   }
 
-  // The foot of every page, once every page exists: the hash, and where the page is in the document.
+  // The foot of each of its pages, once they all exist: the hash, and where the page is in the bill.
   const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
+  const pages = range.start + range.count - firstPage;
+  for (let i = firstPage; i < range.start + range.count; i++) {
     doc.switchToPage(i);
     // The foot sits in the bottom margin: without the margin pdfkit would start a new page for it.
     doc.page.margins.bottom = 0;
@@ -449,12 +456,10 @@ export async function bolPdf(bill: BolDocument, thumbnails: ReadonlyMap<number, 
       .fontSize(7)
       .fillColor(GREY)
       .text(`SHA-256 of this inspection set: ${bill.hash}`, left, footY, { width: WIDTH - 70, lineBreak: false });
-    doc.text(`Page ${i + 1 - range.start} of ${range.count}`, left + WIDTH - 70, footY, {
+    doc.text(`Page ${i + 1 - firstPage} of ${pages}`, left + WIDTH - 70, footY, {
       width: 70,
       align: 'right',
       lineBreak: false,
     });
   }
-  doc.end();
-  return done;
 }

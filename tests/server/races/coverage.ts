@@ -18,6 +18,8 @@ export const MONEY_AREAS = [
   '/api/DriverAssignments',
   '/api/UnitAssignments',
   '/api/BookOrder',
+  '/api/Invoices',
+  '/api/Products',
 ] as const;
 
 export const inMoneyArea = (path: string) => MONEY_AREAS.some((area) => path === area || path.startsWith(`${area}/`));
@@ -61,6 +63,11 @@ export const SCENARIOS = {
     '12 orders of one day booked at once, then each changed another way at once (status, price, delete, restore, approve, review): the per-day totals equal the orders',
   orderSameVersion:
     "one order changed 8 ways with one version (prices, status, approve, review, delete): one write, its broker fee the order's",
+  invoiceNumbers:
+    '20 invoices made at once (on PostgreSQL half through a second app instance): 20 consecutive numbers, none twice',
+  invoiceSameOrder: 'one delivered order invoiced 8 times at once: one live invoice, the others refused naming it',
+  invoiceSendVoid:
+    'one invoice sent 4 times and voided 4 times at once with one version: one write; a void has one credit note and the order back to Delivered',
   orderVsMatch:
     "an order's price edited while a deposit is matched to it: its payment status is its settlement's, nothing applied beyond its price",
 } as const;
@@ -151,5 +158,18 @@ export const ROUTE_RACES: Record<string, Coverage> = {
   'POST /api/BookOrder/{id}/bol-links/{linkId}/revoke': {
     notMoney:
       'revoking a bill of lading link stamps only that link (a guarded update, once); nothing of the order moves',
+  },
+  'POST /api/Invoices': { races: ['invoiceNumbers', 'invoiceSameOrder'] },
+  'POST /api/Invoices/{id}/send': { races: ['invoiceSendVoid'] },
+  'POST /api/Invoices/{id}/void': { races: ['invoiceSendVoid'] },
+  'POST /api/Products': { notMoney: 'a product is a price list entry: an invoice copies its price into its own lines' },
+  'PUT /api/Products/{id}': {
+    notMoney: 'a product is a price list entry: an invoice copies its price into its own lines',
+  },
+  'DELETE /api/Products/{id}': {
+    notMoney: 'a product is a price list entry: an invoice copies its price into its own lines',
+  },
+  'POST /api/Products/{id}/restore': {
+    notMoney: 'a product is a price list entry: an invoice copies its price into its own lines',
   },
 };

@@ -1,0 +1,67 @@
+import { addScreenMessages } from '../../ui/screenMessages';
+
+/** The words of the invoice screens (haulboard.invoices.*), loaded with their code; the title stays in src/i18n/en.ts. */
+export const invoiceMessages = {
+  haulboard: {
+    invoices: {
+      title: 'Invoices',
+      new_title: 'New invoice',
+      search: 'Invoice number or payer',
+      status: 'Status',
+      statuses: { DRAFT: 'Draft', SENT: 'Sent', PARTIALLY_PAID: 'Partially paid', PAID: 'Paid', VOID: 'Void' },
+      broker: 'Broker',
+      shipper: 'Shipper',
+      fields: {
+        numberText: 'Invoice',
+        payerName: 'Payer',
+        status: 'Status',
+        issuedOn: 'Date',
+        terms: 'Terms',
+        dueOn: 'Due',
+        totalCents: 'Total',
+        balanceCents: 'Balance',
+      },
+      empty: 'No invoices yet. Bill a delivered load with Create here, or with Invoice on a delivered book order.',
+      back: 'All invoices',
+      orders: 'Orders',
+      lines: 'Lines',
+      line: { description: 'Description', quantity: 'Qty', unit: 'Rate', amount: 'Amount' },
+      subtotal: 'Subtotal',
+      total: 'Total',
+      paid: 'Paid',
+      credited: 'Credited',
+      balance: 'Balance due',
+      sent_label: 'Sent',
+      sent_to: 'Sent to %{to} on %{when}',
+      not_sent: 'Not sent yet',
+      pdf: 'PDF',
+      preview: 'Preview the PDF',
+      download: 'Download the PDF',
+      send: 'Send',
+      send_title: 'Send invoice %{number}?',
+      send_body:
+        'It goes by e-mail to the billing addresses of %{payer} with its PDF (and the bill of lading when there is one); the PDF is kept as sent, and its delivered orders become Invoiced.',
+      send_again: 'Send again',
+      sent: 'Invoice sent',
+      void: 'Void',
+      void_title: 'Void invoice %{number}',
+      void_intro:
+        'A credit note for the whole amount voids it; it is never deleted. Its orders go back to Delivered and may be invoiced again.',
+      reason: 'Reason',
+      reason_help: 'Printed on the credit note: wrong rate, billed twice …',
+      voided: 'Invoice voided',
+      credit_note: 'Voided by credit note %{number} (%{amount}) on %{when}: %{reason}',
+      payer_kind: 'Who pays',
+      payer: 'Payer',
+      choose_payer: 'Choose the broker or shipper that pays.',
+      delivered: 'Delivered orders not invoiced',
+      none_delivered: 'This payer has no delivered order waiting for an invoice.',
+      order_line: '%{number}: %{vehicles}, delivered %{date}, %{price}',
+      products: 'Extra products',
+      create: 'Make the draft',
+      created: 'Invoice %{number} made as a draft',
+    },
+  },
+};
+
+addScreenMessages(invoiceMessages);
