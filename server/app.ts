@@ -1,4 +1,3 @@
-import invoiceRoutes from './modules/invoices/routes';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -50,6 +49,7 @@ import contactRoutes from './modules/contact/routes';
 import chatRoutes from './modules/chat/routes';
 import companyRoutes from './modules/company/routes';
 import fleetOwnerRoutes from './modules/fleetOwner/routes';
+import invoiceRoutes from './modules/invoices/routes';
 import vinRoutes from './modules/vin/routes';
 import { CompanyTimeZone } from './modules/company/timeZone';
 import { type ObjectStore, createObjectStore } from './files/objectStore';
