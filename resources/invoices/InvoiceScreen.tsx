@@ -61,7 +61,7 @@ function Totals({ invoice }: { invoice: InvoiceDto }) {
 }
 
 /**
- * One invoice (docs/product/invoices.md#an-invoice): its state, payer, dates and terms, orders (each opens its book
+ * One invoice (docs/product/invoices.md#invoices): its state, payer, dates and terms, orders (each opens its book
  * order), lines and totals; the PDF to preview or download (exactly the one sent, once sent); Send with a confirmation,
  * Void with a reason (the credit note it made shows after).
  */

@@ -29,7 +29,7 @@ export const shippers = defineResource({
     city: text({ label: 'City', max: 80, sort: true, filter: true, search: true, section: 'address' }),
     stateId: reference('states', { label: 'State', filter: true, section: 'address' }),
     zip: zip({ label: 'ZIP', list: false, section: 'address' }),
-    // The due day of an invoice the shipper pays (docs/product/invoices.md#terms): 0 is COD.
+    // The due day of an invoice the shipper pays (docs/product/invoices.md#making-one): 0 is COD.
     paymentTermsDays: integer({
       label: 'Payment terms (days)',
       min: 0,

@@ -54,7 +54,7 @@ const TEMPLATES: [string, ReactElement][] = [
   ['social/*', pointer('social')],
 ];
 
-/** The template's order address opens that book order (issue 46): its page is the book order's edit screen. */
+/** The template's order address opens that book order (docs/routing.md): its page is the book order's edit screen. */
 function OrderRedirect() {
   const { id } = useParams();
   return <Navigate to={`/app/books/bookorders/${id}/edit`} replace />;

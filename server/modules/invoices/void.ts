@@ -9,7 +9,7 @@ import { loadInvoice } from './queries';
 import { bumpInvoice, invoiceAt, ordersFollow, wrongState } from './states';
 
 /**
- * Voids an invoice by a credit note (docs/product/invoices.md#void): never deleted, the invoice is Void with the
+ * Voids an invoice by a credit note (docs/product/invoices.md#states): never deleted, the invoice is Void with the
  * credit note's own gapless number for its whole amount, its orders are free to be invoiced again (invoice_orders.live
  * 0) and those Invoiced go back to Delivered. An invoice with money against it (partially paid, paid) is not voided:
  * that payment must be undone first (bank matching).
