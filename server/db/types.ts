@@ -507,6 +507,11 @@ export interface InvoicesTable {
   total_cents: number;
   paid_cents: Generated<number>;
   credited_cents: Generated<number>;
+  /** The bank day of the payment that cleared it (migration 050); null while anything is left. */
+  paid_on: string | null;
+  /** 1 when a payment left a balance. */
+  short_paid: Generated<number>;
+  short_reason: string | null;
   notes: string | null;
   sent_at: string | null;
   sent_by: number | null;
