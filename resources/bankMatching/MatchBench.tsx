@@ -153,26 +153,26 @@ function ItemLine({
             }}
           />
         )}
-        {picked && draft && paysShort(draft) && (
-          <TextField
-            size="small"
-            sx={{ mt: 1 }}
-            label={translate('haulboard.bank.bench.short_reason')}
-            value={draft.shortReason ?? ''}
-            onChange={(e) => onChange({ shortReason: e.target.value })}
-            error={shortReasonInvalid(draft)}
-            helperText={translate('haulboard.bank.bench.short_help', {
-              amount: usMoney(fromCents(toCents(item.left) - (cents ?? 0))),
-            })}
-            slotProps={{
-              htmlInput: {
-                maxLength: 200,
-                'aria-label': `${translate('haulboard.bank.bench.short_reason')}, ${label}`,
-              },
-            }}
-          />
-        )}
       </Box>
+      {picked && draft && paysShort(draft) && (
+        <TextField
+          size="small"
+          sx={{ gridColumn: { xs: '2', md: '2 / -1' } }}
+          label={translate('haulboard.bank.bench.short_reason')}
+          value={draft.shortReason ?? ''}
+          onChange={(e) => onChange({ shortReason: e.target.value })}
+          error={shortReasonInvalid(draft)}
+          helperText={translate('haulboard.bank.bench.short_help', {
+            amount: usMoney(fromCents(toCents(item.left) - (cents ?? 0))),
+          })}
+          slotProps={{
+            htmlInput: {
+              maxLength: 200,
+              'aria-label': `${translate('haulboard.bank.bench.short_reason')}, ${label}`,
+            },
+          }}
+        />
+      )}
     </Box>
   );
 }

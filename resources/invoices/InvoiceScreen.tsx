@@ -95,14 +95,16 @@ export default function InvoiceScreen() {
   };
   const live = invoice.status === 'DRAFT' || invoice.status === 'SENT';
   return (
-    // As wide as the screen at most: the lines scroll sideways inside the card on a phone.
+    // contain: the layout sizes itself to its content's widest line; the lines and payments scroll sideways inside the
+    // card on a phone instead.
     <Box
       sx={{
         p: { xs: 1, sm: 2 },
         width: '100%',
-        maxWidth: { xs: '100vw', md: 1000 },
+        maxWidth: { xs: '100%', md: 1000 },
         minWidth: 0,
         boxSizing: 'border-box',
+        contain: 'inline-size',
       }}
     >
       <Title title={invoice.numberText} />

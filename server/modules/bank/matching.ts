@@ -130,9 +130,11 @@ export async function confirmMatch(db: Db, who: Who, rowId: number, body: MatchB
       const open = await sourceOf(line.itemType)(trx)
         .where(idColumnOf(line.itemType) as never, '=', line.itemId as never)
         .executeTakeFirst();
+      const named =
+        line.itemType === 'INVOICE' ? `Invoice ${item.label}` : `${MATCH_ITEM_LABELS[line.itemType]} #${line.itemId}`;
       if (!open)
         throw badRequest(
-          `${MATCH_ITEM_LABELS[line.itemType]} #${line.itemId} is not open for matching (already paid in full, deleted, or not yet due)`,
+          `${named} is not open for matching (already paid in full, deleted, or not yet due)`,
           `${field}.itemId`,
         );
       const cents = toCents(line.amount);
