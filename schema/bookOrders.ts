@@ -108,6 +108,8 @@ export const bookOrderInput = z
     paymentTermsDays: z.number().int().min(0).max(365).default(0),
     notes: optionalText(4000),
     vehicles: z.array(vehicleInput).min(1, 'Add at least one vehicle').max(12, 'A load has at most 12 vehicles'),
+    /** The dispatcher says the load is not a duplicate of the orders shown (server/modules/bookOrders/duplicates.ts). */
+    allowDuplicate: z.boolean().optional(),
   })
   .superRefine((order, ctx) => {
     if (order.delivery.date < order.pickup.date)

@@ -3,6 +3,7 @@ import { bookOrderInput } from '../../schema/bookOrders';
 import { todayIso } from '../../schema/businessDay';
 import { RecordCreate } from '../../ui/records/RecordForms';
 import { BookOrderInputs, NEW_VEHICLE } from './BookOrderInputs';
+import { DuplicateWarning } from './DuplicateWarning';
 
 /** The company's day, in its time zone (schema/businessDay.ts), whatever the reader's computer says. */
 const today = () => todayIso();
@@ -31,6 +32,7 @@ export default function BookOrderCreate() {
   return (
     <RecordCreate schema={bookOrderInput} title="haulboard.book_orders.create_title" defaultValues={defaults}>
       <BookOrderInputs />
+      <DuplicateWarning />
     </RecordCreate>
   );
 }

@@ -152,6 +152,10 @@ export const haulboardMessages = {
     vin_decoded: '%{vehicle}, from the VIN',
     vin_unknown: 'Not in the VIN database: type the vehicle in',
     zip_unknown: 'Not a known US ZIP: type the city and state',
+    duplicates: {
+      title: 'This load looks booked already',
+      allow: 'Not a duplicate: book it anyway',
+    },
     sections: { load: 'Load and parties', payment: 'Price and payment' },
     fields: {
       order_number: 'Order',

@@ -271,6 +271,16 @@ describe('book orders', () => {
         .getByRole('combobox', { name: /^Driver/ })
         .inputValue(),
     ).toBe(driver);
+
+    // Booking one of its cars again: the form says which order carries it already (opening it in a new tab), and
+    // offers to book it anyway.
+    await page.goto(`${LIST}/create`);
+    await vehicleLines(page).nth(0).getByRole('textbox', { name: /^VIN/ }).fill(VIN_A);
+    const warning = main(page).getByRole('region', { name: 'This load looks booked already' });
+    const link = warning.getByRole('link', { name: `${created.orderNumber} already carries VIN ${VIN_A}` });
+    await visible(link);
+    expect(await link.getAttribute('target')).toBe('_blank');
+    await visible(warning.getByLabel('Not a duplicate: book it anyway'));
   });
 
   it('a BookOrderApprover opens a not-approved order and approves it', async () => {

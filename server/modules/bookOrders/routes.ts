@@ -33,6 +33,8 @@ import boardRoutes from './board';
 import { orderWrites, writeStatus } from './orderWrites';
 import { requireInspections } from '../vehicleInspections/requirements';
 import { transact } from '../../db/transaction';
+import { type DuplicatesQuery, duplicatesQuery } from '../../../schema/duplicates';
+import { findDuplicates, refuseDuplicates } from './duplicates';
 
 const TAGS = ['Book orders'];
 const FEATURE = 'BookOrders';
@@ -147,6 +149,29 @@ export default async function bookOrderRoutes(app: FastifyInstance, ctx: ServerC
     },
   );
 
+  app.get<{ Querystring: DuplicatesQuery }>(
+    '/api/BookOrder/duplicates',
+    {
+      config: can('Read'),
+      schema: {
+        tags: TAGS,
+        summary: 'Orders a load being typed likely repeats: same load board and load id, or a VIN on an open order',
+        querystring: duplicatesQuery,
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      return ok(
+        await findDuplicates(db, {
+          loadBoard: q.loadBoard,
+          loadId: q.loadId,
+          vins: q.vin,
+          exceptId: q.exceptId === undefined ? null : Number(q.exceptId),
+        }),
+      );
+    },
+  );
+
   app.post<{ Body: BookOrderInput }>(
     '/api/BookOrder',
     {
@@ -157,6 +182,15 @@ export default async function bookOrderRoutes(app: FastifyInstance, ctx: ServerC
       const input = request.body;
       const { id, deliveries } = await transact(db, async (trx) => {
         await checkReferences(trx, input);
+        if (!input.allowDuplicate)
+          refuseDuplicates(
+            await findDuplicates(trx, {
+              loadBoard: input.loadBoard,
+              loadId: input.externalLoadId,
+              vins: input.vehicles.map((v) => v.vin),
+            }),
+            input.loadBoard,
+          );
         const now = new Date().toISOString();
         const placeholder = `pending-${request.id}`;
         const { id } = await trx
