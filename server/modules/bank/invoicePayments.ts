@@ -5,7 +5,7 @@ import type { Db } from '../../db/types';
 import { audit } from '../audit/audit';
 import { writeStatus } from '../bookOrders/orderWrites';
 import { adjustTotals, readTotalsRow } from '../bookOrders/totals';
-import type { Who } from './matching';
+import type { Who } from './who';
 
 /**
  * An invoice follows the deposits matched to it (docs/product/bank.md#invoices). Its payments are the live match lines

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import {
   type BankRowState,
   EXPLAIN_REASON_LABELS,
@@ -17,6 +16,7 @@ import { adjustTotals, readTotalsRow } from '../bookOrders/totals';
 import { type ItemRow, idColumnOf, leftCents, sourceOf } from './openItems';
 import { orderPaymentStatus } from './orderPayment';
 import { invoiceFollowsPayments } from './invoicePayments';
+import type { Who } from './who';
 import { bankRowDto, bankRowSelect } from './rows';
 import { transact } from '../../db/transaction';
 
@@ -26,12 +26,7 @@ import { transact } from '../../db/transaction';
  * (bank_transactions.matched_cents and state, bank_item_settlements, a book order's payment_status) and audits.
  */
 
-/** Who writes: the request (for the audit's address) and the user, or the seed (no request). */
-export interface Who {
-  request: FastifyRequest | null;
-  userId: number | null;
-}
-export const whoOf = (request: FastifyRequest): Who => ({ request, userId: request.auth?.user.id ?? null });
+export { type Who, whoOf } from './who';
 
 const stateOf = (amountCents: number, matchedCents: number): BankRowState =>
   matchedCents <= 0 ? 'OPEN' : matchedCents >= Math.abs(amountCents) ? 'MATCHED' : 'PARTIAL';

@@ -18,23 +18,22 @@ import { fromCents } from '../../../schema/money';
 import { type ServerContext, listEnvelope, ok } from '../../context';
 import { compiledCache } from '../../db/prepared';
 import { badRequest } from '../../http/errors';
-import { audit } from '../audit/audit';
 import { paymentStatusForPrice } from '../bank/orderPayment';
-import { syncBrokerFee } from '../brokerFees/sync';
 import { orderAssignedToDriver } from '../notifications/events';
 import type { Delivery } from '../notify/realtime';
 import { csvLines } from './csv';
-import { orderColumns, orderNumberOf, searchText, vehicleColumns } from './mapping';
+import { orderColumns, searchText, vehicleColumns } from './mapping';
 import { rememberCities } from './cities';
 import { type ListPageRow, checkReferences, indexSearch, listQueries, ownTotals, today } from './queries';
 import { BY_NAME, type SearchMatches, searchMatchesQuery } from './search';
-import { adjustTotals, readTotalsRow } from './totals';
 import boardRoutes from './board';
+import importRoutes from './importRoutes';
 import { orderWrites, writeStatus } from './orderWrites';
 import { requireInspections } from '../vehicleInspections/requirements';
 import { transact } from '../../db/transaction';
 import { type DuplicatesQuery, duplicatesQuery } from '../../../schema/duplicates';
-import { findDuplicates, refuseDuplicates } from './duplicates';
+import { findDuplicates } from './duplicates';
+import { createOrderInside } from './orderCreate';
 
 const TAGS = ['Book orders'];
 const FEATURE = 'BookOrders';
@@ -47,6 +46,8 @@ export default async function bookOrderRoutes(app: FastifyInstance, ctx: ServerC
   const { db, dialect } = ctx;
   // The dispatch board (board.ts): its windows, and every write below sent live to the open boards.
   await boardRoutes(app, ctx);
+  // Loads from a CSV file (importRoutes.ts).
+  await importRoutes(app, ctx);
 
   // The period's dates come from today, so the day is part of the key; a search's SQL also depends on the names it matches.
   const compiledList = compiledCache(
@@ -180,76 +181,7 @@ export default async function bookOrderRoutes(app: FastifyInstance, ctx: ServerC
     },
     async (request) => {
       const input = request.body;
-      const { id, deliveries } = await transact(db, async (trx) => {
-        await checkReferences(trx, input);
-        if (!input.allowDuplicate)
-          refuseDuplicates(
-            await findDuplicates(trx, {
-              loadBoard: input.loadBoard,
-              loadId: input.externalLoadId,
-              vins: input.vehicles.map((v) => v.vin),
-            }),
-            input.loadBoard,
-          );
-        const now = new Date().toISOString();
-        const placeholder = `pending-${request.id}`;
-        const { id } = await trx
-          .insertInto('book_orders')
-          .values({
-            ...orderColumns(input),
-            order_number: placeholder,
-            status: input.driverId ? 'ASSIGNED' : 'NEW',
-            payment_status: 'UNPAID',
-            has_manager_review: 0,
-            approved: 0,
-            search_text: '',
-            created_by: request.auth!.user.id,
-            created_at: now,
-            updated_at: now,
-            deleted_at: null,
-          } as never)
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const orderNumber = orderNumberOf(id);
-        const text = searchText(orderNumber, input);
-        await trx
-          .updateTable('book_orders')
-          .set({ order_number: orderNumber, search_text: text })
-          .where('id', '=', id)
-          .execute();
-        await trx.insertInto('book_order_vehicles').values(vehicleColumns(id, input.vehicles)).execute();
-        await trx
-          .insertInto('book_order_status_history')
-          .values({
-            book_order_id: id,
-            from_status: null,
-            to_status: input.driverId ? 'ASSIGNED' : 'NEW',
-            at: now,
-            actor_id: request.auth!.user.id,
-            note: null,
-          })
-          .execute();
-        await indexSearch(trx, dialect, id, text);
-        await rememberCities(trx, [input.pickup.city, input.delivery.city]);
-        await adjustTotals(trx, null, await readTotalsRow(trx, id));
-        await syncBrokerFee(trx, id, request);
-        await audit(trx, request, {
-          action: 'create',
-          entity: 'book_order',
-          entityId: id,
-          after: { orderNumber, ...input },
-        });
-        const deliveries = input.driverId
-          ? await orderAssignedToDriver(trx, {
-              id,
-              orderNumber,
-              driverId: input.driverId,
-              pickup: input.pickup,
-              delivery: input.delivery,
-            })
-          : [];
-        return { id, deliveries };
-      });
+      const { id, deliveries } = await transact(db, (trx) => createOrderInside(trx, dialect, request, input));
       ctx.realtime.deliver(deliveries);
       return ok(await mustLoad(db, id));
     },
