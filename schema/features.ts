@@ -267,6 +267,16 @@ export const FEATURES = [
     section: 'Management',
     roles: { Manager: 'RCUDE', Finance: 'RCUDE', FinanceSuper: 'RCUDE', Dispatcher: 'R' },
   },
+  // What each paying customer owes and how it pays (docs/product/receivables.md): read and CSV only, its figures
+  // move with the invoices and bank matching.
+  {
+    key: 'Receivables',
+    title: 'Receivables',
+    uri: '/app/management/customers',
+    icon: 'AccountBalance',
+    section: 'Management',
+    roles: { Manager: 'RE', Finance: 'RE', FinanceSuper: 'RE', Dispatcher: 'R' },
+  },
   // A Fleet owner's own fleet, read-only: the carrier their account is linked to (users.carrierId, server/modules/fleetOwner).
   {
     key: 'MyFleet',

@@ -523,6 +523,16 @@ export interface InvoicesTable {
   updated_at: string;
   version: Generated<number>;
 }
+/** Per payer and day, what the receivables' last-12-months figures add up (migration 053, kept by triggers). */
+export interface ReceivableDaysTable {
+  payer_kind: string;
+  payer_id: number;
+  day: string;
+  paid_count: number;
+  paid_days: number;
+  received_count: number;
+  short_count: number;
+}
 /** The orders an invoice bills; live until the invoice is voided (one live invoice per order). */
 export interface InvoiceOrdersTable {
   id: Generated<number>;
@@ -766,6 +776,7 @@ export interface Database extends RecordTables, ChildTables {
   company_settings: CompanySettingsTable;
   number_counters: NumberCountersTable;
   invoices: InvoicesTable;
+  receivable_days: ReceivableDaysTable;
   invoice_orders: InvoiceOrdersTable;
   invoice_lines: InvoiceLinesTable;
   credit_notes: CreditNotesTable;
