@@ -46,9 +46,6 @@ const pointer = (hint: string, to?: string, target?: string) => (
 );
 /** The template areas (docs/product.md#template-areas): a short page pointing to the real screen. */
 const TEMPLATES: [string, ReactElement][] = [
-  ['management/customers', pointer('customers', '/app/management/shipper-management', 'shippers')],
-  ['management/customers/:id', pointer('customers', '/app/management/shipper-management', 'shippers')],
-  ['management/customers/:id/edit', pointer('customers', '/app/management/shipper-management', 'shippers')],
   ['extra/*', pointer('extra', '/app/reports/dashboard', 'reports_dashboard')],
   ['projects/*', pointer('projects')],
   ['social/*', pointer('social')],
