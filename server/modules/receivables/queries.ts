@@ -146,12 +146,13 @@ function rowOf(row: FigureRow): ReceivableRowDto {
   };
 }
 
-/** A page of the receivables list with the count and the totals over every customer the filters find. */
-export async function receivablesPage(
-  db: Db,
-  q: ListQuery,
-  today: string = todayIso(),
-): Promise<{ rows: ReceivableRowDto[]; count: number; totals: ReceivableTotals }> {
+type ListRow = FigureRow & { total_count: number | string } & Record<
+    `total_${keyof ReceivableTotals}`,
+    number | string
+  >;
+
+/** The list's SQL: the figures filtered, sorted and paged, with the count and totals over every row found. */
+function listSql(q: ListQuery, today: string) {
   const where: RawBuilder<unknown>[] = [sql`1 = 1`];
   if (q.payerKind) where.push(sql`payer_kind = ${q.payerKind}`);
   if (q.pastDue) where.push(sql`past_due_cents > 0`);
@@ -163,16 +164,26 @@ export async function receivablesPage(
   const key = (q.sort ?? '-openCents').replace(/^-/, '');
   const order = isReceivableSort(key) ? SORT_SQL[key] : SORT_SQL.openCents;
   const direction = sql.raw((q.sort ?? '-openCents').startsWith('-') ? 'DESC' : 'ASC');
-  const result = await sql<
-    FigureRow & { total_count: number | string } & Record<`total_${keyof ReceivableTotals}`, number | string>
-  >`${figures(today)}
+  return sql<ListRow>`${figures(today)}
     SELECT f.*, count(*) OVER () AS total_count,
       sum(open_cents) OVER () AS "total_openCents", sum(past_due_cents) OVER () AS "total_pastDueCents",
       sum(age0to30) OVER () AS "total_age0to30", sum(age31to60) OVER () AS "total_age31to60",
       sum(age61to90) OVER () AS "total_age61to90", sum(age90plus) OVER () AS "total_age90plus"
     FROM figures f WHERE ${sql.join(where, sql` AND `)}
     ORDER BY (${sql.raw(order)}) IS NULL, ${sql.raw(order)} ${direction}, lower(name), payer_kind, payer_id
-    LIMIT ${q.size} OFFSET ${q.page * q.size}`.execute(db);
+    LIMIT ${q.size} OFFSET ${q.page * q.size}`;
+}
+
+/** The list as it opens (bench/receivables.ts reads its plan). */
+export const receivablesPlanSql = (today: string) => listSql({ page: 0, size: 25 }, today);
+
+/** A page of the receivables list with the count and the totals over every customer the filters find. */
+export async function receivablesPage(
+  db: Db,
+  q: ListQuery,
+  today: string = todayIso(),
+): Promise<{ rows: ReceivableRowDto[]; count: number; totals: ReceivableTotals }> {
+  const result = await listSql(q, today).execute(db);
   const first = result.rows[0];
   const total = (name: keyof ReceivableTotals) => Number(first?.[`total_${name}`] ?? 0);
   return {
@@ -264,7 +275,7 @@ export async function customerInvoicePage(
 }
 
 /**
- * The customer's payments (docs/product/bank.md#invoices): the live match lines of item type INVOICE on its
+ * The customer's payments (docs/product/receivables.md#a-customer): the live match lines of item type INVOICE on its
  * invoices, dated by the bank row they were matched to; newest first, optionally within a period.
  */
 export function customerPayments(db: Db, kind: PayerKind, id: number, period: { from?: string; to?: string } = {}) {
