@@ -19,9 +19,6 @@ import type { Db } from '../../db/types';
 
 type ListQuery = z.output<typeof receivablesQuery>;
 
-/** The open statuses as SQL, spelled as the partial index invoices_open (migration 053) spells them. */
-const OPEN = sql.raw(`(${OPEN_STATUSES.map((s) => `'${s}'`).join(', ')})`);
-
 /** The SQL of each sortable figure, on the `figures` rows. */
 const SORT_SQL: Record<ReceivableSort, string> = {
   name: 'lower(name)',
@@ -46,14 +43,16 @@ interface Only {
 
 /**
  * Every paying customer's figures as of `today` (docs/product/receivables.md#figures): the customers are the brokers
- * and shippers billed at least once (one index probe each); the open balance, past due and aging sum the open
- * invoices (the partial index invoices_open); the last 12 months add up receivable_days (at most 366 rows a
- * customer). `only` narrows it to one customer, billed or not.
+ * and shippers billed at least once (one index probe each); the open balance, past due and aging sum
+ * receivable_open (the open invoices per customer, issue day and due day); the last 12 months add up
+ * receivable_months for the whole months and receivable_days for the partial months at either end (migration 053).
+ * `only` narrows it to one customer, billed or not.
  */
 function figures(today: string, only?: Only): RawBuilder<unknown> {
   const { d30, d60, d90 } = agingEdges(today);
   const yearAgo = yearBefore(today);
-  const balance = sql`(total_cents - paid_cents - credited_cents)`;
+  const firstMonth = yearAgo.slice(0, 7);
+  const lastMonth = today.slice(0, 7);
   const payer = (kind: PayerKind, table: 'brokers' | 'shippers', column: 'broker_id' | 'shipper_id') => {
     const where = only
       ? sql`p.id = ${only.kind === kind ? only.id : 0}`
@@ -67,25 +66,31 @@ function figures(today: string, only?: Only): RawBuilder<unknown> {
       : only?.kind === 'SHIPPER'
         ? payer('SHIPPER', 'shippers', 'shipper_id')
         : sql`${payer('BROKER', 'brokers', 'broker_id')} UNION ALL ${payer('SHIPPER', 'shippers', 'shipper_id')}`;
-  const onePayer = only
-    ? sql`AND payer_kind = ${only.kind} AND ${sql.ref(only.kind === 'BROKER' ? 'broker_id' : 'shipper_id')} = ${only.id}`
-    : sql``;
-  const oneDay = only ? sql`AND payer_kind = ${only.kind} AND payer_id = ${only.id}` : sql``;
+  const one = only ? sql`AND payer_kind = ${only.kind} AND payer_id = ${only.id}` : sql``;
+  const counts = sql.raw('paid_count, paid_days, received_count, short_count');
   return sql`WITH payers AS (${payers}),
     open_sums AS (
-      SELECT payer_kind, coalesce(broker_id, shipper_id) AS payer_id, count(*) AS open_count,
-        sum(${balance}) AS open_cents,
-        sum(CASE WHEN due_on < ${today} THEN ${balance} ELSE 0 END) AS past_due_cents,
-        sum(CASE WHEN issued_on >= ${d30} THEN ${balance} ELSE 0 END) AS age0to30,
-        sum(CASE WHEN issued_on < ${d30} AND issued_on >= ${d60} THEN ${balance} ELSE 0 END) AS age31to60,
-        sum(CASE WHEN issued_on < ${d60} AND issued_on >= ${d90} THEN ${balance} ELSE 0 END) AS age61to90,
-        sum(CASE WHEN issued_on < ${d90} THEN ${balance} ELSE 0 END) AS age90plus
-      FROM invoices WHERE status IN ${OPEN} ${onePayer}
-      GROUP BY payer_kind, coalesce(broker_id, shipper_id)),
+      SELECT payer_kind, payer_id, sum(open_count) AS open_count, sum(open_cents) AS open_cents,
+        sum(CASE WHEN due_on < ${today} THEN open_cents ELSE 0 END) AS past_due_cents,
+        sum(CASE WHEN issued_on >= ${d30} THEN open_cents ELSE 0 END) AS age0to30,
+        sum(CASE WHEN issued_on < ${d30} AND issued_on >= ${d60} THEN open_cents ELSE 0 END) AS age31to60,
+        sum(CASE WHEN issued_on < ${d60} AND issued_on >= ${d90} THEN open_cents ELSE 0 END) AS age61to90,
+        sum(CASE WHEN issued_on < ${d90} THEN open_cents ELSE 0 END) AS age90plus
+      FROM receivable_open WHERE 1 = 1 ${one}
+      GROUP BY payer_kind, payer_id),
     year_sums AS (
       SELECT payer_kind, payer_id, sum(paid_count) AS paid_count, sum(paid_days) AS paid_days,
         sum(received_count) AS received_count, sum(short_count) AS short_count
-      FROM receivable_days WHERE day > ${yearAgo} AND day <= ${today} ${oneDay}
+      FROM (
+        SELECT payer_kind, payer_id, ${counts} FROM receivable_months
+          WHERE month > ${firstMonth} AND month < ${lastMonth} ${one}
+        UNION ALL
+        SELECT payer_kind, payer_id, ${counts} FROM receivable_days
+          WHERE day > ${yearAgo} AND day <= ${`${firstMonth}-31`} ${one}
+        UNION ALL
+        SELECT payer_kind, payer_id, ${counts} FROM receivable_days
+          WHERE day >= ${`${lastMonth}-01`} AND day <= ${today} ${one}
+      ) AS year_rows
       GROUP BY payer_kind, payer_id),
     figures AS (
       SELECT p.payer_kind, p.payer_id, p.name, p.terms_days,
