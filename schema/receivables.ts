@@ -52,14 +52,18 @@ export function yearBefore(today: string): string {
   return `${y - 1}-${String(m).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-/** A customer's key in addresses and list ids: "broker-12", "shipper-7". */
+/** A customer's key among the list's rows (each row needs one id): "broker-12", "shipper-7". */
 export const customerKey = (kind: PayerKind, id: number) => `${kind.toLowerCase()}-${id}`;
 export function parseCustomerKey(key: string): { kind: PayerKind; id: number } | null {
   const match = /^(broker|shipper)-(\d{1,10})$/.exec(key);
   if (!match || Number(match[2]) < 1 || Number(match[2]) > 2_147_483_647) return null;
   return { kind: match[1].toUpperCase() as PayerKind, id: Number(match[2]) };
 }
-export const customerPath = (kind: PayerKind, id: number) => `${RECEIVABLES_ROUTE}/${customerKey(kind, id)}`;
+/**
+ * A customer's page: /app/management/customers/12?kind=broker. The id stays a plain number in the path, as every
+ * screen's address has it (authProvider/access.ts reads the screen from the path without its ids).
+ */
+export const customerPath = (kind: PayerKind, id: number) => `${RECEIVABLES_ROUTE}/${id}?kind=${kind.toLowerCase()}`;
 
 /** A customer's path segment in the API: /api/Receivables/broker/12. */
 export const CUSTOMER_KINDS = ['broker', 'shipper'] as const;

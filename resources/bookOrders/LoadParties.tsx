@@ -67,6 +67,8 @@ export function LoadBrokerInput({ label }: { label: string }) {
       ? translate('haulboard.book_orders.payer.past_due', { amount: usCents(hint.pastDueCents) })
       : translate('haulboard.book_orders.payer.nothing_past_due'),
   ];
+  // A slow payer, or money past due: the words stand out, with a sign.
+  const warn = !!hint && (hint.slow || hint.pastDueCents > 0);
   const text = hint && (
     <Box
       component="span"
@@ -76,11 +78,11 @@ export function LoadBrokerInput({ label }: { label: string }) {
         display: 'inline-flex',
         alignItems: 'center',
         gap: 0.5,
-        color: hint.slow ? 'warning.dark' : undefined,
-        fontWeight: hint.slow ? 600 : undefined,
+        color: warn ? 'warning.main' : undefined,
+        fontWeight: warn ? 600 : undefined,
       }}
     >
-      {hint.slow && <WarningAmberIcon fontSize="inherit" aria-hidden />}
+      {warn && <WarningAmberIcon fontSize="inherit" aria-hidden />}
       {hint.slow && (
         <Box component="span" sx={visuallyHidden}>
           {translate('haulboard.book_orders.payer.slow')}

@@ -23,10 +23,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'ra-core';
 import { type ReactNode, useState } from 'react';
 import { Title } from 'react-admin';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { apiBlob, apiDownload, saveBlob } from '../../dataProvider/download';
 import { apiFetch, unwrap } from '../../dataProvider/http';
-import { INVOICE_STATUS_COLOURS, INVOICE_STATUS_LABELS } from '../../schema/invoices';
+import { INVOICE_STATUS_COLOURS, INVOICE_STATUS_LABELS, termsText } from '../../schema/invoices';
 import {
   AGING_BUCKETS,
   type CustomerInvoiceDto,
@@ -42,6 +42,8 @@ import { RECEIVABLES_PATH, customerApi } from './api';
 
 const INVOICE = (id: number) => `/app/management/invoices/${id}`;
 const PAGE_SIZES = [10, 25, 50];
+/** On a phone the pager wraps instead of widening the page. */
+const PAGING = { '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', pl: 0 } };
 
 interface Page<T> {
   items: T[];
@@ -143,6 +145,7 @@ function Invoices({ customer }: { customer: { kind: string; id: number } }) {
         <Typography color="text.secondary">{translate('haulboard.receivables.no_invoices')}</Typography>
       )}
       <TablePagination
+        sx={PAGING}
         component="div"
         count={data?.totalCount ?? 0}
         page={page}
@@ -198,6 +201,7 @@ function Payments({ customer }: { customer: { kind: string; id: number } }) {
         <Typography color="text.secondary">{translate('haulboard.receivables.no_payments')}</Typography>
       )}
       <TablePagination
+        sx={PAGING}
         component="div"
         count={data?.totalCount ?? 0}
         page={page}
@@ -222,11 +226,12 @@ export default function CustomerScreen() {
   const translate = useTranslate();
   const notify = useNotify();
   const { id } = useParams();
-  const key = parseCustomerKey(String(id));
+  const [search] = useSearchParams();
+  const key = parseCustomerKey(`${search.get('kind') ?? 'broker'}-${id}`);
   const canExport = useHoldsFeature(RECEIVABLES_PATH, 'Export');
   const customer = key ? { kind: key.kind, id: key.id } : null;
   const { data: figures, error } = useQuery({
-    queryKey: ['receivables', 'customer', id],
+    queryKey: ['receivables', 'customer', key?.kind, id],
     enabled: !!customer,
     queryFn: async () => unwrap<ReceivableRowDto>(await apiFetch(customerApi(customer!))),
   });
@@ -243,8 +248,8 @@ export default function CustomerScreen() {
     }
   };
   const csv = () =>
-    apiDownload(customerApi(customer, 'export'), `receivables-${id}.csv`).catch((failure: Error) =>
-      notify(failure.message, { type: 'error' }),
+    apiDownload(customerApi(customer, 'export'), `receivables-${customer.kind.toLowerCase()}-${id}.csv`).catch(
+      (failure: Error) => notify(failure.message, { type: 'error' }),
     );
   return (
     <Box
@@ -295,7 +300,7 @@ export default function CustomerScreen() {
                   numeric: true,
                 },
                 { key: 'count', label: r('fields.openCount'), value: figures.openCount, numeric: true },
-                { key: 'terms', label: r('terms'), value: r('days', { days: figures.termsDays }), numeric: true },
+                { key: 'terms', label: r('terms'), value: termsText(figures.termsDays), numeric: true },
               ]}
             />
             <Box>
@@ -320,13 +325,10 @@ export default function CustomerScreen() {
                   {
                     key: 'days',
                     label: r('fields.avgDaysToPay'),
-                    value: figures.avgDaysToPay === null ? '—' : r('days', { days: figures.avgDaysToPay }),
-                    numeric: true,
-                  },
-                  {
-                    key: 'paid',
-                    label: '',
-                    value: r('paid_count', { smart_count: figures.paidCount }),
+                    value:
+                      figures.avgDaysToPay === null
+                        ? '—'
+                        : r('paid_days', { days: figures.avgDaysToPay, smart_count: figures.paidCount }),
                     numeric: true,
                   },
                   {
@@ -339,7 +341,7 @@ export default function CustomerScreen() {
               />
             </Box>
           </Stack>
-          <Stack direction="row" spacing={1} sx={{ mt: 3, flexWrap: 'wrap', rowGap: 1 }}>
+          <Stack direction="row" sx={{ mt: 3, flexWrap: 'wrap', gap: 1 }}>
             <Button variant="contained" onClick={() => void statement()}>
               {r('statement')}
             </Button>

@@ -58,7 +58,7 @@ const money = (key: 'openCents' | 'pastDueCents' | 'age0to30' | 'age31to60' | 'a
   <Column
     key={key}
     source={key}
-    label={`haulboard.receivables.fields.${key}`}
+    label={`haulboard.receivables.${key.startsWith('age') ? 'columns' : 'fields'}.${key}`}
     align="right"
     cellSx={nowrap}
     render={(row) =>
@@ -102,6 +102,7 @@ export default function ReceivableList() {
       }}
       header={<ListTotals items={totals} />}
       softDelete={false}
+      hiddenColumns={['payerKind']}
       empty={<ListEmpty hint="haulboard.receivables.empty" />}
     >
       <Column source="name" label="haulboard.receivables.fields.name" />
@@ -119,7 +120,7 @@ export default function ReceivableList() {
       {money('age90plus')}
       <Column
         source="avgDaysToPay"
-        label="haulboard.receivables.fields.avgDaysToPay"
+        label="haulboard.receivables.columns.avgDaysToPay"
         align="right"
         cellSx={nowrap}
         render={(row) =>

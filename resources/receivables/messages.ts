@@ -21,6 +21,13 @@ export const receivableMessages = {
         age90plus: 'Over 90 days',
         openCount: 'Open invoices',
         avgDaysToPay: 'Avg. days to pay',
+      },
+      columns: {
+        age0to30: '0–30',
+        age31to60: '31–60',
+        age61to90: '61–90',
+        age90plus: '90+',
+        avgDaysToPay: 'Days to pay',
         shortPaidShare: 'Short paid',
       },
       totals: {
@@ -35,7 +42,7 @@ export const receivableMessages = {
       back: 'All receivables',
       terms: 'Terms',
       twelve_months: 'Last 12 months',
-      paid_count: '%{smart_count} invoice paid |||| %{smart_count} invoices paid',
+      paid_days: '%{days} days (%{smart_count} paid) |||| %{days} days (%{smart_count} paid)',
       aging: 'Aging of the open balance',
       invoices: 'Invoices',
       open_only: 'Only open invoices',

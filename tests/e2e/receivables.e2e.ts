@@ -11,7 +11,7 @@ import { todayIso } from '../../schema/businessDay';
 import { addDays } from '../../schema/expiry';
 import { usCents } from '../../schema/format';
 import { demoUser, poll, signIn, useE2E, visible } from './helpers';
-import { main, pick } from './records';
+import { main, pick, signOut } from './records';
 
 const e2e = useE2E();
 const shots = process.env.E2E_SCREENSHOTS_DIR;
@@ -52,7 +52,11 @@ describe('receivables', () => {
       expect(sent.status, JSON.stringify(sent.body)).toBe(200);
       total += sent.body.value.balanceCents;
     }
-    const broker = (await api('GET', `/api/Brokers/${brokerId}`, { token: finance })).body.value as { name: string };
+    const broker = (await api('GET', `/api/Receivables/broker/${brokerId}`, { token: finance })).body.value as {
+      name: string;
+      pastDueCents: number;
+    };
+    expect(broker.pastDueCents).toBe(total);
 
     // The list: the broker with its balance, all of it past due and over 90 days.
     await signIn(page, demoUser('Finance'));
@@ -70,7 +74,9 @@ describe('receivables', () => {
 
     // Its page: the figures and the three invoices.
     await row.click();
-    await poll(() => new URL(page.url()).pathname).toBe(`/app/management/customers/broker-${brokerId}`);
+    await poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe(
+      `/app/management/customers/${brokerId}?kind=broker`,
+    );
     await visible(main(page).getByRole('heading', { level: 1, name: broker.name }));
     const invoices = main(page).getByRole('table', { name: 'Invoices' });
     await visible(invoices.getByText(made.body.value.made[0].numberText));
@@ -89,7 +95,9 @@ describe('receivables', () => {
     expect(readFileSync(file!).subarray(0, 5).toString()).toBe('%PDF-');
     if (shots) await download.saveAs(path.join(shots, 'statement.pdf'));
 
-    // Booking a load for that broker: how it pays shows under the picker.
+    // A dispatcher booking a load for that broker: how it pays shows under the picker.
+    await signOut(page);
+    await signIn(page, demoUser('Dispatcher'));
     await page.goto('/app/books/bookorders/create');
     await pick(main(page), /^Broker/, broker.name);
     const hint = main(page).getByTestId('broker-pays');
