@@ -265,7 +265,8 @@ export const FEATURES = [
     uri: '/app/management/invoices',
     icon: 'ReceiptLong',
     section: 'Management',
-    roles: { Manager: 'RCUDE', Finance: 'RCUDE', FinanceSuper: 'RCUDE', Dispatcher: 'R' },
+    // Banking reads them: the deposits it matches pay invoices (docs/product/bank.md#invoices).
+    roles: { Manager: 'RCUDE', Finance: 'RCUDE', FinanceSuper: 'RCUDE', Dispatcher: 'R', Banking: 'R' },
   },
   // What each paying customer owes and how it pays (docs/product/receivables.md): read and CSV only, its figures
   // move with the invoices and bank matching.
