@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIso } from '../../schema/businessDay';
+import { importBankRows } from '../helpers/bankRows';
 import { pdfText } from '../helpers/pdf';
 import { DATABASES, type TestServer, startTestServer } from '../helpers/server';
 
@@ -406,6 +407,90 @@ describe.each(DATABASES)('receivables on %s', (kind) => {
     expect(words).toContain('STATEMENT OF ACCOUNT');
     expect(words).toContain(customer.name);
     expect(words).toContain('Open invoices');
+  });
+
+  it('follows bank matching: a deposit matched to a sent invoice is a payment and its days to pay; undo takes both back', async () => {
+    const banking = await server.login('banking@haulboard.demo');
+    const delivered = await server.db
+      .selectFrom('book_orders')
+      .select(['id', 'broker_id'])
+      .where('status', '=', 'DELIVERED')
+      .where('deleted_at', 'is', null)
+      .where('id', 'not in', server.db.selectFrom('invoice_orders').select('book_order_id'))
+      .where('id', 'not in', server.db.selectFrom('bank_item_settlements').select('item_id'))
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const brokerId = Number(delivered.broker_id);
+    const issuedOn = shift(today, -40);
+    const made = await server.call({
+      method: 'POST',
+      url: '/api/Invoices',
+      token: finance,
+      payload: { payerKind: 'BROKER', payerId: brokerId, orderIds: [Number(delivered.id)], issuedOn },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const sent = await server.call({
+      method: 'POST',
+      url: `/api/Invoices/${made.body.value.id}/send`,
+      token: finance,
+      payload: { version: made.body.value.version },
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const invoice = sent.body.value as { id: number; numberText: string; totalCents: number };
+    const figures = async () =>
+      (await server.call({ method: 'GET', url: `/api/Receivables/broker/${brokerId}`, token: finance })).body.value;
+    const before = await figures();
+    expect(before.openCents).toBe((await expected('BROKER', brokerId)).open);
+
+    const paidOn = shift(today, -2);
+    const [row] = await importBankRows(server, banking, `RECV${kind}`, [
+      { day: paidOn, description: `PAYMENT ${invoice.numberText}`, cents: invoice.totalCents },
+    ]);
+    const matched = await server.call({
+      method: 'POST',
+      url: `/api/TransactionsMatching/transactions/${row.id}/matches`,
+      token: banking,
+      payload: {
+        version: row.version,
+        lines: [{ itemType: 'INVOICE', itemId: invoice.id, amount: invoice.totalCents / 100 }],
+      },
+    });
+    expect(matched.status, JSON.stringify(matched.body)).toBe(200);
+    const after = await figures();
+    const want = await expected('BROKER', brokerId);
+    expect(after.openCents).toBe(before.openCents - invoice.totalCents);
+    expect(after.openCents).toBe(want.open);
+    expect(after.paidCount).toBe(before.paidCount + 1);
+    close(after.avgDaysToPay, want.avgDays);
+    const payments = await server.call({
+      method: 'GET',
+      url: `/api/Receivables/broker/${brokerId}/payments`,
+      token: finance,
+    });
+    expect(payments.body.value.items).toContainEqual(
+      expect.objectContaining({ invoiceId: invoice.id, postedOn: paidOn, amountCents: invoice.totalCents }),
+    );
+
+    const listedMatch = await server.db
+      .selectFrom('bank_matches')
+      .select('id')
+      .where('bank_transaction_id', '=', row.id)
+      .where('undone_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    const undone = await server.call({
+      method: 'POST',
+      url: `/api/TransactionsMatching/matches/${listedMatch.id}/undo`,
+      token: banking,
+      payload: { reason: 'Matched to the wrong invoice' },
+    });
+    expect(undone.status, JSON.stringify(undone.body)).toBe(200);
+    expect(await figures()).toEqual(before);
+    const none = await server.call({
+      method: 'GET',
+      url: `/api/Receivables/broker/${brokerId}/payments`,
+      token: finance,
+    });
+    expect(none.body.value.items.some((p: { invoiceId: number }) => p.invoiceId === invoice.id)).toBe(false);
   });
 
   it('tells the booking form how a broker pays', async () => {
