@@ -256,7 +256,7 @@ export default function CustomerScreen() {
       sx={{
         p: { xs: 1, sm: 2 },
         width: '100%',
-        maxWidth: { xs: '100vw', md: 1100 },
+        maxWidth: { xs: '100%', md: 1100 },
         minWidth: 0,
         boxSizing: 'border-box',
       }}

@@ -54,6 +54,8 @@ const totals = (sums: ReceivableTotals, count: number): TotalItem[] => [
 ];
 
 const Column = DataTable.Col<ReceivableRowDto>;
+/** A customer's name on two lines at most beside nine figures. */
+const nameCell = () => ({ minWidth: 160 });
 const money = (key: 'openCents' | 'pastDueCents' | 'age0to30' | 'age31to60' | 'age61to90' | 'age90plus') => (
   <Column
     key={key}
@@ -102,10 +104,10 @@ export default function ReceivableList() {
       }}
       header={<ListTotals items={totals} />}
       softDelete={false}
-      hiddenColumns={['payerKind']}
+      hiddenColumns={['payerKind', 'shortPaidShare']}
       empty={<ListEmpty hint="haulboard.receivables.empty" />}
     >
-      <Column source="name" label="haulboard.receivables.fields.name" />
+      <Column source="name" label="haulboard.receivables.fields.name" cellSx={nameCell} />
       <Column
         source="payerKind"
         label="haulboard.receivables.fields.payerKind"
@@ -129,7 +131,7 @@ export default function ReceivableList() {
       />
       <Column
         source="shortPaidShare"
-        label="haulboard.receivables.fields.shortPaidShare"
+        label="haulboard.receivables.columns.shortPaidShare"
         align="right"
         cellSx={nowrap}
         render={(row) =>

@@ -21,6 +21,7 @@ export const receivableMessages = {
         age90plus: 'Over 90 days',
         openCount: 'Open invoices',
         avgDaysToPay: 'Avg. days to pay',
+        shortPaidShare: 'Short paid',
       },
       columns: {
         age0to30: '0–30',
