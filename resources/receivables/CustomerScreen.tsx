@@ -259,6 +259,8 @@ export default function CustomerScreen() {
         maxWidth: { xs: '100%', md: 1100 },
         minWidth: 0,
         boxSizing: 'border-box',
+        // contain: the layout sizes itself to its content's widest line; the tables scroll sideways instead.
+        contain: 'inline-size',
       }}
     >
       <Title title={figures.name} />
