@@ -20,7 +20,6 @@ export const ANY_ROUTES = [
   '/app/projects',
   '/app/social',
   '/app/extra',
-  '/app/management/customers',
   '/app/management/orders',
 ] as const;
 
@@ -34,6 +33,7 @@ const SUB_ROUTES = [
   '/app/reports/driver-off-boarding/:id',
   '/app/management/invoices/create',
   '/app/management/invoices/:id',
+  '/app/management/customers/:id',
 ] as const;
 
 /**

@@ -268,6 +268,16 @@ export const FEATURES = [
     // Banking reads them: the deposits it matches pay invoices (docs/product/bank.md#invoices).
     roles: { Manager: 'RCUDE', Finance: 'RCUDE', FinanceSuper: 'RCUDE', Dispatcher: 'R', Banking: 'R' },
   },
+  // What each paying customer owes and how it pays (docs/product/receivables.md): read and CSV only, its figures
+  // move with the invoices and bank matching.
+  {
+    key: 'Receivables',
+    title: 'Receivables',
+    uri: '/app/management/customers',
+    icon: 'AccountBalance',
+    section: 'Management',
+    roles: { Manager: 'RE', Finance: 'RE', FinanceSuper: 'RE', Dispatcher: 'R' },
+  },
   // A Fleet owner's own fleet, read-only: the carrier their account is linked to (users.carrierId, server/modules/fleetOwner).
   {
     key: 'MyFleet',

@@ -67,6 +67,22 @@ export const invoiceCreateBody = z.object({
 });
 export type InvoiceCreateBody = z.infer<typeof invoiceCreateBody>;
 
+/** POST /api/Invoices/batch: one draft per delivered order, to each order's broker (or shipper). */
+export const INVOICE_BATCH_MAX = 500;
+export const invoiceBatchBody = z.object({
+  payerKind: z.enum(PAYER_KINDS).default('BROKER'),
+  orderIds: z
+    .array(idValue)
+    .min(1, 'Choose at least one delivered order')
+    .max(INVOICE_BATCH_MAX, `At most ${INVOICE_BATCH_MAX} orders at once`),
+  issuedOn: businessDate.optional(),
+});
+export type InvoiceBatchBody = z.output<typeof invoiceBatchBody>;
+export interface InvoiceBatchDto {
+  made: { orderId: number; invoiceId: number; number: number; numberText: string }[];
+  refused: { orderId: number; status: number; message: string }[];
+}
+
 /** A write on one invoice, guarded by the version the client read. */
 export const invoiceVersionBody = z.object({ version: z.number().int().min(1) });
 export const invoiceVoidBody = invoiceVersionBody.extend({

@@ -8,14 +8,7 @@ import {
   TextInput,
 } from 'react-admin';
 import { FormSection } from '../../ui/records/FormSection';
-import {
-  BrokerInput,
-  CarrierInput,
-  DispatcherInput,
-  ShipperInput,
-  StateInput,
-  UnitInput,
-} from '../../ui/records/pickers';
+import { CarrierInput, DispatcherInput, ShipperInput, StateInput, UnitInput } from '../../ui/records/pickers';
 import {
   dateTypeChoices,
   loadBoardChoices,
@@ -23,7 +16,7 @@ import {
   trailerTypeChoices,
   vehicleTypeChoices,
 } from './choices';
-import { LoadDriverInput } from './LoadParties';
+import { LoadBrokerInput, LoadDriverInput } from './LoadParties';
 import { VinInput } from './VinInput';
 import { ZipInput } from './ZipInput';
 
@@ -57,7 +50,7 @@ export function BookOrderInputs() {
       <FormSection title="haulboard.book_orders.sections.load">
         <SelectInput source="loadBoard" label={f('load_board')} choices={loadBoardChoices} isRequired />
         <TextInput source="externalLoadId" label={f('external_load_id')} />
-        <BrokerInput source="brokerId" label={f('broker')} isRequired />
+        <LoadBrokerInput label={f('broker')} />
         <ShipperInput source="shipperId" label={f('shipper')} isRequired />
         <CarrierInput source="carrierId" label={f('carrier')} isRequired />
         <DispatcherInput source="dispatcherId" label={f('dispatcher')} isRequired />

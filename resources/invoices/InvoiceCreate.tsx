@@ -18,13 +18,19 @@ import { useWatch } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { apiFetch, unwrap } from '../../dataProvider/http';
 import { countText } from '../../schema/format';
-import { type BillableOrderDto, type InvoiceDto, PAYER_KINDS, type PayerKind } from '../../schema/invoices';
+import {
+  type BillableOrderDto,
+  type InvoiceBatchDto,
+  type InvoiceDto,
+  PAYER_KINDS,
+  type PayerKind,
+} from '../../schema/invoices';
 import { chargeTakes, PRODUCT_CHARGE_LABELS } from '../../schema/products';
 import type { ProductDto } from '../../schema/resources/products';
 import { usCents, usDate, usMoney } from '../../ui/format';
 import { BrokerInput, ShipperInput } from '../../ui/records/pickers';
 import { useApiList } from '../../ui/useApiList';
-import { invoicePath } from './api';
+import { INVOICES_PATH, invoicePath } from './api';
 
 /** A product's price as the list of choices says it: "$250.00 per vehicle", "4.5% of linehaul". */
 const priceText = (product: ProductDto) =>
@@ -81,6 +87,31 @@ function Billable({ initialOrder }: { initialOrder: number | null }) {
       setBusy(false);
     }
   };
+  /** Each ticked order on an invoice of its own (POST /api/Invoices/batch), then back to the list. */
+  const makeEach = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const answer = unwrap<InvoiceBatchDto>(
+        await apiFetch('/api/Invoices/batch', {
+          method: 'POST',
+          body: { payerKind, orderIds: chosen.map((order) => order.id) },
+        }),
+      );
+      notify(
+        translate('haulboard.invoices.batch_made', {
+          smart_count: answer.made.length,
+          refused: answer.refused.length,
+        }),
+        { type: answer.refused.length ? 'warning' : 'success' },
+      );
+      navigate(INVOICES_PATH);
+    } catch (failure) {
+      setProblem((failure as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Box>
@@ -129,6 +160,11 @@ function Billable({ initialOrder }: { initialOrder: number | null }) {
         <Button variant="contained" disabled={busy || !chosen.length} onClick={() => void make()}>
           {translate('haulboard.invoices.create')}
         </Button>
+        {chosen.length > 1 && !products.size && (
+          <Button sx={{ ml: 1 }} disabled={busy} onClick={() => void makeEach()}>
+            {translate('haulboard.invoices.create_each', { smart_count: chosen.length })}
+          </Button>
+        )}
       </Box>
     </Box>
   );

@@ -66,6 +66,9 @@ export const invoiceMessages = {
       products: 'Extra products',
       create: 'Make the draft',
       created: 'Invoice %{number} made as a draft',
+      create_each: 'Invoice selected: one draft per order (%{smart_count})',
+      batch_made:
+        '%{smart_count} draft invoice made, %{refused} refused |||| %{smart_count} draft invoices made, %{refused} refused',
     },
   },
 };

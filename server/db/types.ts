@@ -523,6 +523,35 @@ export interface InvoicesTable {
   updated_at: string;
   version: Generated<number>;
 }
+/** Per payer and day, what the receivables' last-12-months figures add up (migration 053, kept by triggers). */
+export interface ReceivableDaysTable {
+  payer_kind: string;
+  payer_id: number;
+  day: string;
+  paid_count: number;
+  paid_days: number;
+  received_count: number;
+  short_count: number;
+}
+/** The same per calendar month (YYYY-MM). */
+export interface ReceivableMonthsTable {
+  payer_kind: string;
+  payer_id: number;
+  month: string;
+  paid_count: number;
+  paid_days: number;
+  received_count: number;
+  short_count: number;
+}
+/** The open invoices per payer, issue day and due day: how many and what they owe (migration 053, kept by triggers). */
+export interface ReceivableOpenTable {
+  payer_kind: string;
+  payer_id: number;
+  issued_on: string;
+  due_on: string;
+  open_count: number;
+  open_cents: number;
+}
 /** The orders an invoice bills; live until the invoice is voided (one live invoice per order). */
 export interface InvoiceOrdersTable {
   id: Generated<number>;
@@ -766,6 +795,9 @@ export interface Database extends RecordTables, ChildTables {
   company_settings: CompanySettingsTable;
   number_counters: NumberCountersTable;
   invoices: InvoicesTable;
+  receivable_days: ReceivableDaysTable;
+  receivable_months: ReceivableMonthsTable;
+  receivable_open: ReceivableOpenTable;
   invoice_orders: InvoiceOrdersTable;
   invoice_lines: InvoiceLinesTable;
   credit_notes: CreditNotesTable;

@@ -25,6 +25,8 @@ const UnderConstructionPage = accountPage('UnderConstructionPage');
 const Mailbox = lazyPart(() => import('./mailbox/Mailbox').then((m) => m.Mailbox));
 /** Staff chat (resources/chat): its own download, with the first of its addresses. */
 const ChatScreen = lazyPart(() => import('../../resources/chat/ChatScreen').then((m) => m.ChatScreen));
+/** A customer's receivables (resources/receivables): read-only, so a page of its own rather than an edit screen. */
+const CustomerScreen = lazyPart(() => import('../../resources/receivables/CustomerScreen').then((m) => m.default));
 
 const ACCOUNT: [string, ReactElement][] = [
   ['account', <AccountPage />],
@@ -46,9 +48,6 @@ const pointer = (hint: string, to?: string, target?: string) => (
 );
 /** The template areas (docs/product.md#template-areas): a short page pointing to the real screen. */
 const TEMPLATES: [string, ReactElement][] = [
-  ['management/customers', pointer('customers', '/app/management/shipper-management', 'shippers')],
-  ['management/customers/:id', pointer('customers', '/app/management/shipper-management', 'shippers')],
-  ['management/customers/:id/edit', pointer('customers', '/app/management/shipper-management', 'shippers')],
   ['extra/*', pointer('extra', '/app/reports/dashboard', 'reports_dashboard')],
   ['projects/*', pointer('projects')],
   ['social/*', pointer('social')],
@@ -63,6 +62,7 @@ function OrderRedirect() {
 /** Screens that are not a react-admin resource, each governed by its feature like any other (Chat). */
 const SCREENS: [string, ReactElement][] = [
   ['management/orders/:id', <OrderRedirect />],
+  ['management/customers/:id', <CustomerScreen />],
   ['chat/new', <ChatScreen />],
   ['chat/:threadKey', <ChatScreen />],
 ];

@@ -156,6 +156,13 @@ export const haulboardMessages = {
       title: 'This load looks booked already',
       allow: 'Not a duplicate: book it anyway',
     },
+    payer: {
+      pays_in: 'Pays in %{days} days on average',
+      no_history: 'No payment in the last 12 months',
+      past_due: '%{amount} past due',
+      nothing_past_due: 'nothing past due',
+      slow: 'Slow payer:',
+    },
     sections: { load: 'Load and parties', payment: 'Price and payment' },
     fields: {
       order_number: 'Order',
@@ -724,7 +731,6 @@ export const haulboardMessages = {
   driver_assignments: { title: 'Driver-Dispatcher Assignment' },
   unit_assignments: { title: 'Vehicle and Card Assignment' },
   templates: {
-    customers: 'Customers are the shippers of Haulboard.',
     extra: 'Charts and forms live on the real screens.',
     projects: 'Haulboard has no projects area.',
     social: 'Haulboard has no social area.',
@@ -738,6 +744,9 @@ export const haulboardMessages = {
   },
   invoices: {
     title: 'Invoices',
+  },
+  receivables: {
+    title: 'Receivables',
   },
   connected_apps: {
     title: 'Connected Apps',

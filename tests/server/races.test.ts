@@ -2079,6 +2079,40 @@ describe.each(DATABASES)('races on %s', (kind) => {
     expect(live).toHaveLength(1);
   });
 
+  race('invoiceBatch', async () => {
+    const orders = await uninvoiced(6);
+    const before = await server.db
+      .selectFrom('number_counters')
+      .select('next_value')
+      .where('name', '=', 'invoice')
+      .executeTakeFirstOrThrow();
+    const batch = () =>
+      server.call({
+        method: 'POST',
+        url: '/api/Invoices/batch',
+        token: tokens.finance,
+        payload: { payerKind: 'BROKER', orderIds: orders.map((o) => Number(o.id)) },
+      });
+    const answers = await atOnce(Array.from({ length: 4 }, () => batch));
+    noteRace('invoiceBatch', `${tally(answers)}; refusals: ${refusals(answers)}`);
+    expectNoServerError(answers, 'four batches of the same orders', [201, 409]);
+    const made = answers
+      .filter((a) => a.status === 201)
+      .flatMap((a) => a.body.value.made as { orderId: number; number: number }[]);
+    expect(made.map((m) => m.orderId).sort()).toEqual(orders.map((o) => Number(o.id)).sort());
+    const first = Number(before.next_value);
+    expect(made.map((m) => m.number).sort((a, b) => a - b)).toEqual(made.map((_, i) => first + i));
+    for (const order of orders) {
+      const live = await server.db
+        .selectFrom('invoice_orders')
+        .select('id')
+        .where('book_order_id', '=', order.id)
+        .where('live', '=', 1)
+        .execute();
+      expect(live).toHaveLength(1);
+    }
+  });
+
   race('invoiceSendVoid', async () => {
     const [order] = await uninvoiced(1);
     const made = (await invoiceOf(order)).body.value;

@@ -6,6 +6,7 @@ import {
   type BillableOrderDto,
   INVOICE_STATUS_LABELS,
   billableQuery,
+  invoiceBatchBody,
   invoiceCreateBody,
   invoiceFileName,
   invoiceListQuery,
@@ -15,8 +16,9 @@ import {
 import { type ServerContext, ok, page } from '../../context';
 import { transact } from '../../db/transaction';
 import { type CsvColumn, csvStream, pageThrough, sendCsv } from '../../http/csv';
-import { badRequest, notFound } from '../../http/errors';
+import { ApiError, badRequest, notFound } from '../../http/errors';
 import { bytesOf, contentDisposition } from '../documents/store';
+import { createInvoiceBatch } from './batch';
 import { createInvoice, payerOf } from './create';
 import { invoicePdf } from './pdf';
 import {
@@ -222,6 +224,27 @@ export default async function invoiceRoutes(app: FastifyInstance, ctx: ServerCon
     async (request, reply) => {
       const id = await transact(db, (trx) => createInvoice(trx, request, request.body));
       return reply.code(201).send(ok(await loadInvoice(db, id)));
+    },
+  );
+
+  app.post<{ Body: z.output<typeof invoiceBatchBody> }>(
+    '/api/Invoices/batch',
+    {
+      config: access('Create'),
+      schema: {
+        tags,
+        summary:
+          'Make one draft invoice per delivered order (up to 500), each to its own broker or shipper, numbered without gaps; the orders that cannot be billed are answered with their reason',
+        body: invoiceBatchBody,
+      },
+    },
+    async (request, reply) => {
+      const answer = await createInvoiceBatch(db, request, request.body);
+      // Nothing made: the first order's refusal is the answer's (every reason in `refused`).
+      const first = answer.refused[0];
+      if (!answer.made.length)
+        throw new ApiError(first.status, first.message, 'refused', 'orderIds', { refused: answer.refused });
+      return reply.code(201).send(ok(answer));
     },
   );
 

@@ -66,6 +66,8 @@ export const SCENARIOS = {
   invoiceNumbers:
     '20 invoices made at once (on PostgreSQL half through a second app instance): 20 consecutive numbers, none twice',
   invoiceSameOrder: 'one delivered order invoiced 8 times at once: one live invoice, the others refused naming it',
+  invoiceBatch:
+    'four batches of the same 6 delivered orders at once: each order on one live invoice, numbers without a gap',
   invoiceSendVoid:
     'one invoice sent 4 times and voided 4 times at once with one version: one write; a void has one credit note and the order back to Delivered',
   orderVsMatch:
@@ -160,6 +162,7 @@ export const ROUTE_RACES: Record<string, Coverage> = {
       'revoking a bill of lading link stamps only that link (a guarded update, once); nothing of the order moves',
   },
   'POST /api/Invoices': { races: ['invoiceNumbers', 'invoiceSameOrder'] },
+  'POST /api/Invoices/batch': { races: ['invoiceBatch'] },
   'POST /api/Invoices/{id}/send': { races: ['invoiceSendVoid'] },
   'POST /api/Invoices/{id}/void': { races: ['invoiceSendVoid'] },
   'POST /api/Products': { notMoney: 'a product is a price list entry: an invoice copies its price into its own lines' },
