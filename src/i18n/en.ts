@@ -735,6 +735,9 @@ export const haulboardMessages = {
   invoices: {
     title: 'Invoices',
   },
+  accounting_export: {
+    title: 'Accounting Export',
+  },
   connected_apps: {
     title: 'Connected Apps',
   },
