@@ -43,11 +43,15 @@ import { apiDownload } from '../../dataProvider/download';
 import { LoadProblem } from '../../ui/LoadProblem';
 import { countText, usDate, usDateTime } from '../../ui/format';
 import { useHoldsFeature } from '../../ui/useCanAccessFeature';
+import { usePhone } from '../../ui/usePhone';
 import { HISTORY_SIZE, fetchHistory, makeExport } from './api';
+
+/** The kinds as a reader looks for them: the transactions first, then the lists. */
+const READING_ORDER = [...ENTITY_KINDS.slice(3), ...ENTITY_KINDS.slice(0, 3).reverse()];
 
 /** "2 invoices, 1 payment, 3 customers": what an export carried, the kinds it carried none of left out. */
 export function carriedText(counts: AccountingExportCounts, nothing: string): string {
-  const parts = ENTITY_KINDS.filter((k) => counts[k] > 0).map((k) => countText(counts[k], ...ENTITY_KIND_LABELS[k]));
+  const parts = READING_ORDER.filter((k) => counts[k] > 0).map((k) => countText(counts[k], ...ENTITY_KIND_LABELS[k]));
   return parts.length ? parts.join(', ') : nothing;
 }
 
@@ -68,6 +72,7 @@ function FileButtons({ item }: { item: AccountingExportDto }) {
           size="small"
           variant="outlined"
           startIcon={<DownloadIcon />}
+          sx={{ textTransform: 'none' }}
           aria-label={translate('haulboard.accounting_export.download', { file: file.fileName, id: item.id })}
           onClick={() =>
             apiDownload(accountingExportFileApi(item.id, file.kind), `export-${item.id}-${file.fileName}`).catch(
@@ -126,7 +131,7 @@ function NewExport({ onDone }: { onDone: (result: AccountingExportResult) => voi
               value={period[field]}
               onChange={(e) => setPeriod((old) => ({ ...old, [field]: e.target.value }))}
               error={!!problem(field)}
-              helperText={problem(field) ?? usDate(period[field])}
+              helperText={problem(field)}
               slotProps={{ inputLabel: { shrink: true } }}
               sx={{ width: { xs: '100%', sm: 200 } }}
             />
@@ -165,6 +170,7 @@ function History({ highlight }: { highlight: number | null }) {
     queryKey: ['accounting-exports', pageNumber],
     queryFn: () => fetchHistory(pageNumber),
   });
+  const phone = usePhone();
   const nothing = translate('haulboard.accounting_export.nothing');
   return (
     <Card component="section" aria-labelledby={titleId} sx={{ minWidth: 0 }}>
@@ -178,6 +184,36 @@ function History({ highlight }: { highlight: number | null }) {
           <Skeleton variant="rounded" height={160} />
         ) : data.items.length === 0 ? (
           <Typography color="text.secondary">{translate('haulboard.accounting_export.empty')}</Typography>
+        ) : phone ? (
+          // On a phone each export is a block of its own, the files last: a table would hide them sideways.
+          <Box component="ul" aria-labelledby={titleId} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+            {data.items.map((item) => (
+              <Box
+                component="li"
+                key={item.id}
+                sx={{
+                  border: 1,
+                  borderColor: item.id === highlight ? 'primary.main' : 'divider',
+                  borderRadius: 1,
+                  p: 1.5,
+                  display: 'grid',
+                  gap: 0.5,
+                }}
+              >
+                <Typography variant="subtitle2" component="h3">
+                  #{item.id} · {ACCOUNTING_FORMAT_LABELS[item.format]}
+                </Typography>
+                <Typography variant="body2">
+                  {usDate(item.from)} – {usDate(item.to)}: {carriedText(item.counts, nothing)}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {usDateTime(item.createdAt)}{' '}
+                  {item.createdBy && translate('haulboard.accounting_export.by', { name: item.createdBy })}
+                </Typography>
+                <FileButtons item={item} />
+              </Box>
+            ))}
+          </Box>
         ) : (
           <Box sx={{ overflowX: 'auto' }}>
             <Table size="small" aria-labelledby={titleId}>
@@ -215,13 +251,18 @@ function History({ highlight }: { highlight: number | null }) {
                 ))}
               </TableBody>
             </Table>
-            {data.totalCount > (pageNumber + 1) * HISTORY_SIZE && (
-              <Button sx={{ mt: 1 }} onClick={() => setPageNumber((p) => p + 1)}>
-                {translate('haulboard.accounting_export.more')}
-              </Button>
-            )}
           </Box>
         )}
+        <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
+          {pageNumber > 0 && (
+            <Button onClick={() => setPageNumber((p) => p - 1)}>
+              {translate('haulboard.accounting_export.newer')}
+            </Button>
+          )}
+          {data && data.totalCount > (pageNumber + 1) * HISTORY_SIZE && (
+            <Button onClick={() => setPageNumber((p) => p + 1)}>{translate('haulboard.accounting_export.more')}</Button>
+          )}
+        </Box>
       </CardContent>
     </Card>
   );

@@ -28,6 +28,7 @@ export const accountingExportMessages = {
       download: 'Download %{file} of export #%{id}',
       by: 'by %{name}',
       more: 'Older exports',
+      newer: 'Newer exports',
     },
   },
 };
