@@ -66,20 +66,22 @@ export interface BankRow {
 }
 
 /**
- * Matching (docs/product/bank.md#bank-matching): what Haulboard expects to move money through the bank. Money in: a
- * book order's payment from its broker or shipper (COD and checks the driver collected are deposited against it
- * too). Money out: a paid pay bill's payment to its driver, a paid broker fee.
+ * Matching (docs/product/bank.md#bank-matching): what Haulboard expects to move money through the bank. Money in: an
+ * invoice's payment from its broker or shipper, or an order's that is not invoiced (COD and checks the driver
+ * collected are deposited against it too). Money out: a paid pay bill's payment to its driver, a paid broker fee.
  */
-export const MATCH_ITEM_TYPES = ['BOOK_ORDER', 'PAY_BILL', 'BROKER_FEE', 'CLAIM_SETTLEMENT'] as const;
+export const MATCH_ITEM_TYPES = ['INVOICE', 'BOOK_ORDER', 'PAY_BILL', 'BROKER_FEE', 'CLAIM_SETTLEMENT'] as const;
 export type MatchItemType = (typeof MATCH_ITEM_TYPES)[number];
 export const MATCH_ITEM_LABELS: Record<MatchItemType, string> = {
+  INVOICE: 'Invoice',
   BOOK_ORDER: 'Book order',
   PAY_BILL: 'Driver payment',
   BROKER_FEE: 'Broker fee',
   CLAIM_SETTLEMENT: 'Claim payment',
 };
-/** Which way each kind of item moves money: book orders are paid in, the others paid out. */
+/** Which way each kind of item moves money: invoices and book orders are paid in, the others paid out. */
 export const ITEM_DIRECTION: Record<MatchItemType, 'IN' | 'OUT'> = {
+  INVOICE: 'IN',
   BOOK_ORDER: 'IN',
   PAY_BILL: 'OUT',
   BROKER_FEE: 'OUT',
@@ -150,6 +152,8 @@ export const matchBody = z
             itemType: z.enum(MATCH_ITEM_TYPES),
             itemId: z.number().int().positive(),
             amount: applied('Amount'),
+            /** An invoice paid short: what the difference is (a damage deduction, a quick-pay fee). */
+            shortReason: z.string().trim().min(3, 'Say what the difference is').max(200).optional(),
           })
           .strict(),
       )

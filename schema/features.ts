@@ -265,7 +265,8 @@ export const FEATURES = [
     uri: '/app/management/invoices',
     icon: 'ReceiptLong',
     section: 'Management',
-    roles: { Manager: 'RCUDE', Finance: 'RCUDE', FinanceSuper: 'RCUDE', Dispatcher: 'R' },
+    // Banking reads them: the deposits it matches pay invoices (docs/product/bank.md#invoices).
+    roles: { Manager: 'RCUDE', Finance: 'RCUDE', FinanceSuper: 'RCUDE', Dispatcher: 'R', Banking: 'R' },
   },
   // A Fleet owner's own fleet, read-only: the carrier their account is linked to (users.carrierId, server/modules/fleetOwner).
   {

@@ -4,7 +4,7 @@ import { PERIODS } from './period';
 
 /**
  * Invoices (docs/product/invoices.md), shared by server/modules/invoices and resources/invoices. Partially paid and
- * Paid are set by bank matching (later work): the columns paid_cents and credited_cents are kept for it.
+ * Paid are set by bank matching (server/modules/bank/invoicePayments.ts), from the deposits matched to the invoice.
  */
 export const INVOICE_STATUSES = ['DRAFT', 'SENT', 'PARTIALLY_PAID', 'PAID', 'VOID'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -45,8 +45,9 @@ export const INVOICES_ROUTE = '/app/management/invoices';
 export const newInvoiceAddress = (orderId: number, brokerId: number) =>
   `${INVOICES_ROUTE}/create?orderId=${orderId}&brokerId=${brokerId}`;
 
-/** "INV-1042", "CN-7": how numbers read on screens, in the PDF and in mail. */
-export const invoiceNumberText = (number: number) => `INV-${number}`;
+/** "INV-1042", "CN-7": how numbers read on screens, in the PDF and in mail (and bank matching's search, as SQL). */
+export const INVOICE_NUMBER_PREFIX = 'INV-';
+export const invoiceNumberText = (number: number) => `${INVOICE_NUMBER_PREFIX}${number}`;
 export const creditNoteNumberText = (number: number) => `CN-${number}`;
 export const invoiceFileName = (number: number) => `${invoiceNumberText(number)}.pdf`;
 
@@ -98,6 +99,14 @@ export interface InvoiceLineDto {
   amountCents: number;
 }
 
+export interface InvoicePaymentDto {
+  matchId: number;
+  bankTransactionId: number;
+  postedOn: string;
+  description: string;
+  amountCents: number;
+}
+
 export interface InvoiceDto {
   id: number;
   number: number;
@@ -115,6 +124,11 @@ export interface InvoiceDto {
   paidCents: number;
   creditedCents: number;
   balanceCents: number;
+  /** The bank day of the payment that cleared it; null while anything is left. */
+  paidOn: string | null;
+  /** A payment left a balance (the customer paid short), and the words the banker gave the difference. */
+  shortPaid: boolean;
+  shortReason: string | null;
   notes: string | null;
   orders: { id: number; orderNumber: string }[];
   lines: InvoiceLineDto[];
@@ -123,6 +137,8 @@ export interface InvoiceDto {
   hasSentPdf: boolean;
   voidedAt: string | null;
   creditNote: { number: number; numberText: string; amountCents: number; reason: string; createdAt: string } | null;
+  /** The deposits matched to it (server/modules/bank/invoicePayments.ts), oldest first; undone ones left out. */
+  payments: InvoicePaymentDto[];
   createdAt: string;
   version: number;
 }

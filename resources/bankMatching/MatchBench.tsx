@@ -38,7 +38,8 @@ import { useCanAccessFeature } from '../../ui/useCanAccessFeature';
 import { BANK_API, BANK_SCREEN } from './api';
 import { ExplainDialog, UndoDialog } from './dialogs';
 import { StateTag } from './StateTag';
-import { type DraftLine, lineKey, useMatchDraft } from './useMatchDraft';
+import { INVOICES_ROUTE } from '../../schema/invoices';
+import { type DraftLine, lineKey, matchLineOf, paysShort, shortReasonInvalid, useMatchDraft } from './useMatchDraft';
 
 type Row = BankRowDto & { matches: MatchDto[] };
 interface Suggestions {
@@ -68,20 +69,26 @@ async function nextToMatch(currentId: number): Promise<number | null> {
   return (after ?? others[0])?.id ?? null;
 }
 
+/** The screens that open a matched item: its book order, its invoice. */
+const ITEM_SCREEN: Partial<Record<MatchItemType, (id: number) => string>> = {
+  BOOK_ORDER: (id) => `/app/books/bookorders/${id}`,
+  INVOICE: (id) => `${INVOICES_ROUTE}/${id}`,
+};
+
 /** One candidate or found item: pick it (Space on the box), see why it was suggested, type the amount to apply. */
 function ItemLine({
   item,
   picked,
   draft,
   onToggle,
-  onAmount,
+  onChange,
   boxRef,
 }: {
   item: OpenItemDto & { reasons?: string[] };
   picked: boolean;
   draft?: DraftLine;
   onToggle: () => void;
-  onAmount: (text: string) => void;
+  onChange: (change: { amount?: string; shortReason?: string }) => void;
   boxRef?: (el: HTMLButtonElement | null) => void;
 }) {
   const translate = useTranslate();
@@ -138,7 +145,7 @@ function ItemLine({
             size="small"
             label={translate('haulboard.bank.bench.apply')}
             value={draft.amount}
-            onChange={(e) => onAmount(e.target.value)}
+            onChange={(e) => onChange({ amount: e.target.value })}
             error={cents === null || over}
             helperText={over ? translate('haulboard.bank.bench.over_item', { amount: usMoney(item.left) }) : undefined}
             slotProps={{
@@ -147,6 +154,25 @@ function ItemLine({
           />
         )}
       </Box>
+      {picked && draft && paysShort(draft) && (
+        <TextField
+          size="small"
+          sx={{ gridColumn: { xs: '2', md: '2 / -1' } }}
+          label={translate('haulboard.bank.bench.short_reason')}
+          value={draft.shortReason ?? ''}
+          onChange={(e) => onChange({ shortReason: e.target.value })}
+          error={shortReasonInvalid(draft)}
+          helperText={translate('haulboard.bank.bench.short_help', {
+            amount: usMoney(fromCents(toCents(item.left) - (cents ?? 0))),
+          })}
+          slotProps={{
+            htmlInput: {
+              maxLength: 200,
+              'aria-label': `${translate('haulboard.bank.bench.short_reason')}, ${label}`,
+            },
+          }}
+        />
+      )}
     </Box>
   );
 }
@@ -197,7 +223,7 @@ export default function MatchBench() {
   const leftCents = rowLeftCents - draftCents;
   const invalid = draft.lines.some((l) => {
     const c = parseDollars(l.amount);
-    return c === null || c <= 0 || c > toCents(l.left);
+    return c === null || c <= 0 || c > toCents(l.left) || shortReasonInvalid(l);
   });
 
   const reload = useCallback(async () => {
@@ -230,7 +256,7 @@ export default function MatchBench() {
   );
 
   const confirm = useCallback(
-    (lines: { itemType: MatchItemType; itemId: number; amount: number }[]) => {
+    (lines: { itemType: MatchItemType; itemId: number; amount: number; shortReason?: string }[]) => {
       if (!row || !lines.length) return;
       void call(
         `${BANK_API}/transactions/${row.id}/matches`,
@@ -243,13 +269,7 @@ export default function MatchBench() {
   );
   const confirmDraft = useCallback(() => {
     if (invalid || leftCents < 0 || !draft.lines.length) return;
-    confirm(
-      draft.lines.map((l) => ({
-        itemType: l.itemType,
-        itemId: l.itemId,
-        amount: fromCents(parseDollars(l.amount) ?? 0),
-      })),
-    );
+    confirm(draft.lines.map(matchLineOf));
   }, [confirm, draft.lines, invalid, leftCents]);
   const proposal = suggestionsQuery.data?.proposal ?? null;
   const accept = useCallback(() => {
@@ -486,7 +506,7 @@ export default function MatchBench() {
                 picked={pickedByKey.has(lineKey(c))}
                 draft={pickedByKey.get(lineKey(c))}
                 onToggle={() => draft.toggle(c, row.left)}
-                onAmount={(text) => draft.setAmount(lineKey(c), text)}
+                onChange={(change) => draft.setLine(lineKey(c), change)}
                 boxRef={(el) => {
                   boxes.current[index] = el;
                 }}
@@ -520,7 +540,7 @@ export default function MatchBench() {
                     row.left,
                   )
                 }
-                onAmount={(text) => draft.setAmount(lineKey(l), text)}
+                onChange={(change) => draft.setLine(lineKey(l), change)}
               />
             ))}
             <TextField
@@ -545,7 +565,7 @@ export default function MatchBench() {
                   picked={pickedByKey.has(lineKey(f))}
                   draft={pickedByKey.get(lineKey(f))}
                   onToggle={() => draft.toggle(f, row.left)}
-                  onAmount={(text) => draft.setAmount(lineKey(f), text)}
+                  onChange={(change) => draft.setLine(lineKey(f), change)}
                 />
               ))}
             <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 2 }}>
@@ -601,8 +621,8 @@ export default function MatchBench() {
                 </Box>
                 {m.lines.map((l) => (
                   <Typography key={lineKey(l)} variant="body2" sx={{ pl: 2 }}>
-                    {l.itemType === 'BOOK_ORDER' ? (
-                      <Link component={RouterLink} to={`/app/books/bookorders/${l.itemId}`}>
+                    {ITEM_SCREEN[l.itemType] ? (
+                      <Link component={RouterLink} to={ITEM_SCREEN[l.itemType]!(l.itemId)}>
                         {l.label}
                       </Link>
                     ) : (

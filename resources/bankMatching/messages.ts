@@ -93,6 +93,8 @@ export const bankMessages = {
         keys: 'Keys: N next row · A accept suggestion · J/K move · Space pick · Enter confirm · E explain · Esc back to the list',
         over: 'The lines are %{amount} more than is left on the row',
         over_item: 'More than the %{amount} left on this item',
+        short_reason: 'What is the difference?',
+        short_help: '%{amount} stays open on the invoice: a damage deduction, a quick-pay fee …',
         confirmed: 'Match confirmed',
         undone_done: 'Match undone',
         explained_done: 'Row explained',

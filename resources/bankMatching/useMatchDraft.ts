@@ -12,7 +12,26 @@ export interface DraftLine {
   party: string | null;
   left: number;
   amount: string;
+  /** An invoice paid short: the words for the difference (server/modules/bank/invoicePayments.ts keeps them). */
+  shortReason?: string;
 }
+
+/** A line that leaves part of an invoice open, so its difference may be named. */
+export const paysShort = (line: DraftLine) => {
+  const cents = parseDollars(line.amount);
+  return line.itemType === 'INVOICE' && cents !== null && cents > 0 && cents < toCents(line.left);
+};
+/** Named differences are at least three characters (schema/bank.ts matchBody). */
+export const SHORT_REASON_MIN = 3;
+export const shortReasonInvalid = (line: DraftLine) =>
+  paysShort(line) && !!line.shortReason?.trim() && line.shortReason.trim().length < SHORT_REASON_MIN;
+/** The line as the match route reads it. */
+export const matchLineOf = (line: DraftLine) => ({
+  itemType: line.itemType,
+  itemId: line.itemId,
+  amount: (parseDollars(line.amount) ?? 0) / 100,
+  ...(paysShort(line) && line.shortReason?.trim() ? { shortReason: line.shortReason.trim() } : {}),
+});
 
 export const lineKey = (line: { itemType: string; itemId: number }) => `${line.itemType}:${line.itemId}`;
 const storageKey = (rowId: string) => `haulboard.bank.draft.${rowId}`;
@@ -65,11 +84,12 @@ export function useMatchDraft(rowId: string) {
       }),
     [],
   );
-  const setAmount = useCallback(
-    (key: string, amount: string) =>
-      setLines((current) => current.map((l) => (lineKey(l) === key ? { ...l, amount } : l))),
+  /** A typed amount, or the words for an invoice's difference. */
+  const setLine = useCallback(
+    (key: string, change: Pick<Partial<DraftLine>, 'amount' | 'shortReason'>) =>
+      setLines((current) => current.map((l) => (lineKey(l) === key ? { ...l, ...change } : l))),
     [],
   );
   const clear = useCallback(() => setLines([]), []);
-  return { lines, has, toggle, setAmount, clear };
+  return { lines, has, toggle, setLine, clear };
 }

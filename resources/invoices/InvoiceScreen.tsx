@@ -30,6 +30,7 @@ import { usCents, usDate, usDateTime } from '../../ui/format';
 import { useHoldsFeature } from '../../ui/useCanAccessFeature';
 import { INVOICES_PATH, invoiceApi } from './api';
 import { StatusTag } from './InvoiceList';
+import { InvoicePayments } from './InvoicePayments';
 
 const BOOK_ORDER = (id: number) => `/app/books/bookorders/${id}/edit`;
 
@@ -62,7 +63,7 @@ function Totals({ invoice }: { invoice: InvoiceDto }) {
 
 /**
  * One invoice (docs/product/invoices.md#invoices): its state, payer, dates and terms, orders (each opens its book
- * order), lines and totals; the PDF to preview or download (exactly the one sent, once sent); Send with a confirmation,
+ * order), lines and totals, the bank's payments; the PDF to preview or download (exactly the one sent, once sent); Send with a confirmation,
  * Void with a reason (the credit note it made shows after).
  */
 export default function InvoiceScreen() {
@@ -94,14 +95,16 @@ export default function InvoiceScreen() {
   };
   const live = invoice.status === 'DRAFT' || invoice.status === 'SENT';
   return (
-    // As wide as the screen at most: the lines scroll sideways inside the card on a phone.
+    // contain: the layout sizes itself to its content's widest line; the lines and payments scroll sideways inside the
+    // card on a phone instead.
     <Box
       sx={{
         p: { xs: 1, sm: 2 },
         width: '100%',
-        maxWidth: { xs: '100vw', md: 1000 },
+        maxWidth: { xs: '100%', md: 1000 },
         minWidth: 0,
         boxSizing: 'border-box',
+        contain: 'inline-size',
       }}
     >
       <Title title={invoice.numberText} />
@@ -128,6 +131,9 @@ export default function InvoiceScreen() {
               { key: 'date', label: translate('haulboard.invoices.fields.issuedOn'), value: usDate(invoice.issuedOn) },
               { key: 'terms', label: translate('haulboard.invoices.fields.terms'), value: invoice.terms },
               { key: 'due', label: translate('haulboard.invoices.fields.dueOn'), value: usDate(invoice.dueOn) },
+              ...(invoice.paidOn
+                ? [{ key: 'paidOn', label: translate('haulboard.invoices.paid_on'), value: usDate(invoice.paidOn) }]
+                : []),
               {
                 key: 'orders',
                 label: translate('haulboard.invoices.orders'),
@@ -193,6 +199,7 @@ export default function InvoiceScreen() {
             </Table>
           </Box>
           <Totals invoice={invoice} />
+          <InvoicePayments invoice={invoice} />
           <Stack direction="row" spacing={1} sx={{ mt: 3, flexWrap: 'wrap', rowGap: 1 }}>
             <Button variant="outlined" onClick={() => void pdf(true)}>
               {translate('haulboard.invoices.preview')}

@@ -2,12 +2,13 @@
  * Getting paid, first part (docs/product/invoices.md), in Chromium with a real SMTP server: a load is delivered, the
  * finance user invoices it from its book order (with a fuel surcharge), sends it — the message and its PDF arrive at
  * the mail server, the PDF is the one the invoice keeps — and voids it by a credit note, which gives the load back to
- * Delivered.
+ * Delivered. Billed again, the broker pays it short: banking matches the deposit on the bench naming the difference,
+ * the invoice shows what is still open and why; the rest paid a week later makes the invoice and the load Paid.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { mailServer, until } from '../helpers/smtp';
 import { demoUser, poll, signIn, useE2E, visible } from './helpers';
-import { main, toast } from './records';
+import { main, signOut, toast } from './records';
 
 const smtp = await mailServer(false);
 afterAll(() => smtp.close());
@@ -100,5 +101,80 @@ describe('invoices', () => {
     await visible(main(page).getByText('Void', { exact: true }));
     const back = await api('GET', `/api/BookOrder/${order.id}`, { token: manager });
     expect(back.body.value.status).toBe('DELIVERED');
+
+    // Billed again and sent; the broker pays it short by ACH, and the rest a week later.
+    const again = await api('POST', '/api/Invoices', {
+      token: finance,
+      body: { payerKind: 'BROKER', payerId: order.brokerId, orderIds: [order.id] },
+    });
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    const rebilled = again.body.value;
+    const resent = await api('POST', `/api/Invoices/${rebilled.id}/send`, {
+      token: finance,
+      body: { version: rebilled.version },
+    });
+    expect(resent.status, JSON.stringify(resent.body)).toBe(200);
+    const shortCents = 12_500;
+    const dollars = (cents: number) => (cents / 100).toFixed(2);
+    const banking = await e2e.apiLogin(demoUser('Banking'));
+    const imported = await fetch(`${e2e.baseUrl}/api/TransactionsMatching/import?fileName=short-pay.csv`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${banking}`, 'content-type': 'text/csv' },
+      body: [
+        'Details,Posting Date,Description,Amount,Type,Balance,Check or Slip #',
+        `CREDIT,11/20/2026,"ORIG CO NAME:${broker.name.toUpperCase()} REMITTANCE ${rebilled.numberText}",${dollars(rebilled.totalCents - shortCents)},ACH_CREDIT,,,`,
+        `CREDIT,11/27/2026,"ORIG CO NAME:${broker.name.toUpperCase()} BALANCE",${dollars(shortCents)},ACH_CREDIT,,,`,
+      ].join('\n'),
+    });
+    expect(imported.status).toBe(200);
+    const importId = ((await imported.json()) as { value: { id: number } }).value.id;
+    const rows = (
+      await api('GET', `/api/TransactionsMatching/transactions?importId=${importId}&sort=postedOn`, { token: banking })
+    ).body.value.items as { id: number; amount: number }[];
+    const [shortRow, restRow] = [...rows].sort((a, b) => b.amount - a.amount);
+
+    await signOut(page);
+    await signIn(page, demoUser('Banking'));
+    // The short deposit: its invoice is suggested by number; the difference is named as it is matched.
+    await page.goto(`/app/finances/match-transactions/${shortRow.id}`);
+    const pick = page.getByRole('checkbox', { name: `Pick Invoice: ${rebilled.numberText}` }).first();
+    await visible(pick);
+    await visible(page.getByText(/Invoice number in the description/).first());
+    await pick.check();
+    await page
+      .getByRole('textbox', { name: `What is the difference?, Invoice: ${rebilled.numberText}` })
+      .fill('Damage deduction');
+    await page.getByRole('button', { name: /^Confirm \$/ }).click();
+    await visible(toast(page, 'Match confirmed'));
+    await visible(page.getByText('Fully matched'));
+
+    await page.goto(`/app/management/invoices/${rebilled.id}`);
+    await visible(main(page).getByText('Partially paid', { exact: true }));
+    await visible(main(page).getByText(`Paid short: $${dollars(shortCents)} is still open (Damage deduction).`));
+    await visible(main(page).getByRole('table', { name: 'Payments' }).getByText('11/20/2026'));
+    expect((await api('GET', `/api/BookOrder/${order.id}`, { token: manager })).body.value.paymentStatus).toBe(
+      'PARTIALLY_PAID',
+    );
+
+    // The rest: the invoice is Paid, on the day of that deposit, and so is its load.
+    await page.goto(`/app/finances/match-transactions/${restRow.id}`);
+    await page.getByRole('searchbox', { name: 'Find an item' }).fill(rebilled.numberText);
+    await page
+      .getByRole('checkbox', { name: `Pick Invoice: ${rebilled.numberText}` })
+      .first()
+      .check();
+    await page.getByRole('button', { name: /^Confirm \$/ }).click();
+    await visible(toast(page, 'Match confirmed'));
+    await page.goto(`/app/management/invoices/${rebilled.id}`);
+    await visible(main(page).getByText('Paid', { exact: true }).first());
+    await visible(
+      main(page).getByText(/Paid short at first \(Damage deduction\); the rest was paid, the last on 11\/27\/2026\./),
+    );
+    await poll(async () => main(page).getByRole('table', { name: 'Payments' }).getByRole('row').count()).toBe(3);
+    // On a phone the paid invoice fits the screen: its tables scroll inside the card.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const paid = (await api('GET', `/api/BookOrder/${order.id}`, { token: manager })).body.value;
+    expect([paid.status, paid.paymentStatus]).toEqual(['PAID', 'PAID']);
   });
 });

@@ -87,7 +87,7 @@ const SPEC_TABLE: Record<string, string[]> = {
   '/app/management/vehicles': ['Administrator', 'Manager', 'FleetManager', 'ClaimTrackerTeam'],
   '/app/management/brokers': ['Administrator', 'Manager', 'DispatchManager'],
   '/app/management/products': ['Administrator', 'Manager', 'Finance', 'FinanceSuper', 'Dispatcher'],
-  '/app/management/invoices': ['Administrator', 'Manager', 'Finance', 'FinanceSuper', 'Dispatcher'],
+  '/app/management/invoices': ['Administrator', 'Manager', 'Finance', 'FinanceSuper', 'Dispatcher', 'Banking'],
   '/app/finances/accounting-export': ['Administrator', 'Manager', 'Finance', 'FinanceSuper'],
   '/app/calendar': ['Administrator', 'Manager', 'FleetManager', 'DispatchManager'],
   '/app/management/carrier-management': ['Administrator', 'Manager'],

@@ -16,6 +16,7 @@ import { audit } from '../audit/audit';
 import { adjustTotals, readTotalsRow } from '../bookOrders/totals';
 import { type ItemRow, idColumnOf, leftCents, sourceOf } from './openItems';
 import { orderPaymentStatus } from './orderPayment';
+import { invoiceFollowsPayments } from './invoicePayments';
 import { bankRowDto, bankRowSelect } from './rows';
 import { transact } from '../../db/transaction';
 
@@ -105,7 +106,13 @@ export async function confirmMatch(db: Db, who: Who, rowId: number, body: MatchB
     const direction = Number(row.amount_cents) >= 0 ? 'IN' : 'OUT';
     const rowLeft = Math.abs(Number(row.amount_cents)) - Number(row.matched_cents);
     const seen = new Set<string>();
-    const lines: { itemType: MatchItemType; itemId: number; cents: number; item: ItemRow }[] = [];
+    const lines: {
+      itemType: MatchItemType;
+      itemId: number;
+      cents: number;
+      item: ItemRow;
+      shortReason: string | null;
+    }[] = [];
     for (const [index, line] of body.lines.entries()) {
       const field = `lines.${index}`;
       const key = `${line.itemType}:${line.itemId}`;
@@ -123,16 +130,25 @@ export async function confirmMatch(db: Db, who: Who, rowId: number, body: MatchB
       const open = await sourceOf(line.itemType)(trx)
         .where(idColumnOf(line.itemType) as never, '=', line.itemId as never)
         .executeTakeFirst();
+      const named =
+        line.itemType === 'INVOICE' ? `Invoice ${item.label}` : `${MATCH_ITEM_LABELS[line.itemType]} #${line.itemId}`;
       if (!open)
         throw badRequest(
-          `${MATCH_ITEM_LABELS[line.itemType]} #${line.itemId} is not open for matching (already paid in full, deleted, or not yet due)`,
+          `${named} is not open for matching (already paid in full, deleted, or not yet due)`,
           `${field}.itemId`,
         );
       const cents = toCents(line.amount);
       const itemLeft = leftCents(item);
       if (cents > itemLeft)
         throw badRequest(`Only ${usCents(itemLeft)} of ${item.label} is left to match`, `${field}.amount`);
-      lines.push({ itemType: line.itemType, itemId: line.itemId, cents, item });
+      if (line.shortReason && (line.itemType !== 'INVOICE' || cents === itemLeft))
+        throw badRequest(
+          line.itemType === 'INVOICE'
+            ? `This payment clears ${item.label}: there is no difference to name`
+            : 'Only an invoice paid short takes the words for its difference',
+          `${field}.shortReason`,
+        );
+      lines.push({ itemType: line.itemType, itemId: line.itemId, cents, item, shortReason: line.shortReason ?? null });
     }
     const total = lines.reduce((sum, l) => sum + l.cents, 0);
     if (total > rowLeft)
@@ -163,7 +179,10 @@ export async function confirmMatch(db: Db, who: Who, rowId: number, body: MatchB
         lines.map((l) => ({ match_id: matchId, item_type: l.itemType, item_id: l.itemId, amount_cents: l.cents })),
       )
       .execute();
-    for (const l of lines) await settle(trx, l.itemType, l.itemId, l.cents, Number(l.item.amount_cents));
+    for (const l of lines) {
+      await settle(trx, l.itemType, l.itemId, l.cents, Number(l.item.amount_cents));
+      if (l.itemType === 'INVOICE') await invoiceFollowsPayments(trx, who, l.itemId, l.shortReason);
+    }
     const matched = Number(row.matched_cents) + total;
     await trx
       .updateTable('bank_transactions')
@@ -184,7 +203,12 @@ export async function confirmMatch(db: Db, who: Who, rowId: number, body: MatchB
         after: {
           matchId,
           amountCents: total,
-          lines: lines.map((l) => ({ itemType: l.itemType, itemId: l.itemId, amountCents: l.cents })),
+          lines: lines.map((l) => ({
+            itemType: l.itemType,
+            itemId: l.itemId,
+            amountCents: l.cents,
+            ...(l.shortReason ? { shortReason: l.shortReason } : {}),
+          })),
         },
       },
       who.userId,
@@ -222,6 +246,9 @@ export async function undoMatch(db: Db, who: Who, matchId: number, reason: strin
       .set({ undone_at: new Date().toISOString(), undone_by: userId, undo_reason: reason })
       .where('id', '=', matchId)
       .execute();
+    // The invoices are derived from the payments still live, this one now left out.
+    for (const line of lines)
+      if (line.item_type === 'INVOICE') await invoiceFollowsPayments(trx, who, line.item_id, null);
     const matched = Number(row.matched_cents) - Number(match.amount_cents);
     await trx
       .updateTable('bank_transactions')

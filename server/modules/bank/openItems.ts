@@ -7,12 +7,15 @@ import type { Database, Db } from '../../db/types';
 import { claimSettlementItems } from '../claims/bankItems';
 import { daysBetween } from '../../../schema/expiry';
 import { driverName } from '../drivers/names';
+import { INVOICE_NUMBER_PREFIX } from '../../../schema/invoices';
 
 /**
  * The items Haulboard expects to see in the bank (docs/product/bank.md#bank-matching), read from where they live:
- * - BOOK_ORDER (money in): an order not yet paid that is delivered (or invoiced), or picked up when it is paid on
- *   pickup; due on its delivery date plus its payment terms. The broker pays it; COD the driver collected is
- *   deposited against it too.
+ * - INVOICE (money in): a sent invoice not yet paid in full, due on its due day; what is left is its total less its
+ *   credit and what the bank has settled (server/modules/bank/invoicePayments.ts keeps the invoice in step).
+ * - BOOK_ORDER (money in): an order not yet paid and on no live invoice (an invoiced order is paid through its
+ *   invoice), delivered, or picked up when it is paid on pickup; due on its delivery date plus its payment terms. The
+ *   broker pays it; COD the driver collected is deposited against it too.
  * - PAY_BILL (money out): a paid pay bill's payment to its driver, by anything but cash.
  * - BROKER_FEE (money out): a paid broker fee.
  * What the active matches applied to each is in bank_item_settlements; an item is open while something is left.
@@ -61,12 +64,45 @@ export function orderItems(db: Db) {
       'o.external_load_id as reference',
     ])
     .where(sql<boolean>`o.payment_status <> 'PAID' AND o.deleted_at IS NULL`)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('invoice_orders as io')
+            .select('io.id')
+            .whereRef('io.book_order_id', '=', 'o.id')
+            .where('io.live', '=', 1),
+        ),
+      ),
+    )
     .where((eb) =>
       eb.or([
         eb('o.status', 'in', RECEIVABLE),
         eb.and([eb('o.status', '=', 'PICKED_UP'), eb('o.pay_on_pickup', '=', 1)]),
       ]),
     );
+}
+
+/** Invoices sent and not yet paid in full (bank matching moves them to Partially paid and Paid). */
+export function invoiceItems(db: Db) {
+  return db
+    .selectFrom('invoices as i')
+    .leftJoin('brokers as b', 'b.id', 'i.broker_id')
+    .leftJoin('shippers as sh', 'sh.id', 'i.shipper_id')
+    .leftJoin('bank_item_settlements as s', (join) =>
+      join.onRef('s.item_id', '=', 'i.id').on('s.item_type', '=', 'INVOICE'),
+    )
+    .select([
+      sql<MatchItemType>`'INVOICE'`.as('item_type'),
+      'i.id as item_id',
+      sql<number>`i.total_cents - i.credited_cents`.as('amount_cents'),
+      's.settled_cents',
+      'i.due_on as expected_on',
+      sql<string>`coalesce(b.name, sh.name)`.as('party'),
+      sql<number>`coalesce(i.broker_id, i.shipper_id)`.as('party_id'),
+      sql<string>`${sql.lit(INVOICE_NUMBER_PREFIX)} || i.number`.as('label'),
+      sql<string | null>`null`.as('reference'),
+    ])
+    .where('i.status', 'in', ['SENT', 'PARTIALLY_PAID']);
 }
 
 /** Paid pay bills (not in cash) not yet found in the bank in full. */
@@ -121,6 +157,7 @@ export function brokerFeeItems(db: Db) {
 
 /** What a search over each kind of item reads: its label, its party, its reference. */
 export const ITEM_SEARCH: Record<MatchItemType, string[]> = {
+  INVOICE: [`'${INVOICE_NUMBER_PREFIX.toLowerCase()}' || i.number`, 'coalesce(b.name, sh.name)'],
   BOOK_ORDER: ['o.order_number', 'b.name', "coalesce(o.external_load_id, '')"],
   PAY_BILL: ["d.first_name || ' ' || d.last_name", "coalesce(p.payment_reference, '')", "'pay bill #' || p.id"],
   BROKER_FEE: ['b.name', 'o.order_number', "coalesce(f.reference, '')"],
@@ -135,6 +172,7 @@ const alike = (source: (db: Db) => unknown) => source as (db: Db) => ItemQuery;
 export const sourceOf = (type: MatchItemType): ((db: Db) => ItemQuery) =>
   alike(
     {
+      INVOICE: invoiceItems,
       BOOK_ORDER: orderItems,
       PAY_BILL: payBillItems,
       BROKER_FEE: brokerFeeItems,
@@ -145,7 +183,9 @@ export const sourcesFor = (direction: 'IN' | 'OUT') =>
   MATCH_ITEM_TYPES.filter((type) => ITEM_DIRECTION[type] === direction).map(sourceOf);
 /** The item's key column in its source query (to read one item, or a few). */
 export const idColumnOf = (type: MatchItemType) =>
-  (({ BOOK_ORDER: 'o.id', PAY_BILL: 'p.id', BROKER_FEE: 'f.id', CLAIM_SETTLEMENT: 's2.id' }) as const)[type];
+  (({ INVOICE: 'i.id', BOOK_ORDER: 'o.id', PAY_BILL: 'p.id', BROKER_FEE: 'f.id', CLAIM_SETTLEMENT: 's2.id' }) as const)[
+    type
+  ];
 
 /** Re-exported for the bank's modules, which took it from here first. */
 export { daysBetween };

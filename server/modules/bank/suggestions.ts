@@ -10,12 +10,14 @@ import {
   brokerFeeItems,
   daysBetween,
   expectedOn,
+  invoiceItems,
   leftCents,
   orderItems,
   payBillItems,
   toItem,
 } from './openItems';
 import { partiesIn } from './parties';
+import { INVOICE_NUMBER_PREFIX } from '../../../schema/invoices';
 
 /** A bank row as matching reads it. */
 export interface BankRowFacts {
@@ -35,6 +37,12 @@ const MAX_TERMS = 60;
 /** Candidates read per kind of evidence, and shown. */
 const PER_QUERY = 40;
 const SHOWN = 12;
+
+/** What a reference found in the description is, by the kind of item it names. */
+const REFERENCE_REASON: Partial<Record<MatchItemType, string>> = {
+  BOOK_ORDER: 'Order number in the description',
+  INVOICE: 'Invoice number in the description',
+};
 
 /** The weights of the evidence, highest first: a reference is near proof, an exact amount strong, a name good. */
 const WEIGHT = { reference: 45, exact: 40, party: 25, date: 15 } as const;
@@ -89,6 +97,34 @@ function compileOrderQueries(db: Db) {
         .limit(PER_QUERY),
     ),
   };
+}
+
+/** An invoice's number as a remittance writes it: INV-1042, INV1042. */
+const INVOICE_TOKEN = new RegExp(`^${INVOICE_NUMBER_PREFIX.replace('-', '')}-?(\\d{1,9})$`);
+
+/**
+ * Open invoices the row may pay: of exactly the amount left, named by number in the description, or of a broker or
+ * shipper it names (their oldest due first). Each read is one range of an index on invoices.
+ */
+function readInvoices(
+  db: Db,
+  left: number,
+  tokens: string[],
+  parties: { brokers: number[]; shippers: number[] },
+  read: (query: Promise<ItemRow[]>, kind?: { reference?: boolean; party?: boolean }) => void,
+) {
+  const rows = (query: ReturnType<typeof invoiceItems>) => query.limit(PER_QUERY).execute() as Promise<ItemRow[]>;
+  read(rows(invoiceItems(db).where('i.total_cents', '=', left).orderBy('i.due_on')));
+  const numbers = tokens.map((t) => INVOICE_TOKEN.exec(t)?.[1]).filter((n): n is string => Boolean(n));
+  if (numbers.length) read(rows(invoiceItems(db).where('i.number', 'in', numbers.map(Number))), { reference: true });
+  if (parties.brokers.length)
+    read(rows(invoiceItems(db).where('i.broker_id', 'in', parties.brokers.slice(0, 5)).orderBy('i.due_on')), {
+      party: true,
+    });
+  if (parties.shippers.length)
+    read(rows(invoiceItems(db).where('i.shipper_id', 'in', parties.shippers.slice(0, 5)).orderBy('i.due_on')), {
+      party: true,
+    });
 }
 
 /** Words that could be references: order numbers (BO-2026-00017), check numbers, ACH traces. */
@@ -146,6 +182,7 @@ export async function suggest(db: Db, row: BankRowFacts, today: string): Promise
     }
     for (const shipper of parties.shippers.slice(0, 5))
       read(run(q.shipperRecent(shipper, addDays(since, -30), to)), { party: true });
+    readInvoices(db, left, tokens, parties, read);
   } else {
     read(payBillItems(db).where('p.paid_cents', '=', left).limit(PER_QUERY).execute() as Promise<ItemRow[]>);
     read(brokerFeeItems(db).where('f.amount_cents', '=', left).limit(PER_QUERY).execute() as Promise<ItemRow[]>);
@@ -194,7 +231,7 @@ export async function suggest(db: Db, row: BankRowFacts, today: string): Promise
     let score = 0;
     if (reference) {
       score += WEIGHT.reference;
-      reasons.push(item.item_type === 'BOOK_ORDER' ? 'Order number in the description' : 'Reference or check number');
+      reasons.push(REFERENCE_REASON[item.item_type] ?? 'Reference or check number');
     }
     if (itemLeft === left) {
       score += WEIGHT.exact;
@@ -257,7 +294,7 @@ function runAddingUp(
 ): Suggestions['proposal'] {
   const byParty = new Map<string, typeof candidates>();
   for (const c of candidates) {
-    const key = `${c.itemType}:${c.partyId}`;
+    const key = `${c.itemType}:${c.partyId}:${c.party}`;
     byParty.set(key, [...(byParty.get(key) ?? []), c]);
   }
   for (const items of byParty.values()) {

@@ -92,7 +92,7 @@ export async function writeStatus(
   trx: Db,
   before: { id: number; status: string },
   status: OrderStatus,
-  actorId: number,
+  actorId: number | null,
   note: string | null | undefined,
 ) {
   const now = new Date().toISOString();

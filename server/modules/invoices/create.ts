@@ -86,6 +86,18 @@ export async function createInvoice(trx: Db, request: FastifyRequest, body: Invo
       throw conflict(
         `Order ${order.order_number} is ${enumWords(order.status).toLowerCase()}: only a delivered order is invoiced`,
       );
+    // An order is paid through its invoice once it has one (server/modules/bank/openItems.ts): a deposit already
+    // matched to the order itself would be counted twice.
+    const settled = await trx
+      .selectFrom('bank_item_settlements')
+      .select('settled_cents')
+      .where('item_type', '=', 'BOOK_ORDER')
+      .where('item_id', '=', order.id)
+      .executeTakeFirst();
+    if (Number(settled?.settled_cents ?? 0) > 0)
+      throw conflict(
+        `${usCents(Number(settled!.settled_cents))} from the bank is matched to order ${order.order_number} itself. Undo that bank match to bill it on an invoice.`,
+      );
   }
 
   // The linehaul product names the linehaul lines and their QuickBooks item (schema/products.ts ORDER_PRICE).

@@ -12,6 +12,7 @@ import {
   termsText,
 } from '../../../schema/invoices';
 import type { Db } from '../../db/types';
+import { invoicePaymentsQuery } from '../bank/invoicePayments';
 import type { z } from 'zod';
 
 /** The invoice's columns with its payer's name (a broker's or a shipper's). */
@@ -34,6 +35,9 @@ const invoices = (db: Db) =>
       'i.total_cents',
       'i.paid_cents',
       'i.credited_cents',
+      'i.paid_on',
+      'i.short_paid',
+      'i.short_reason',
       'i.notes',
       'i.sent_at',
       'i.sent_to',
@@ -68,6 +72,9 @@ function summaryOf(row: InvoiceRow) {
     paidCents: paid,
     creditedCents: credited,
     balanceCents: total - paid - credited,
+    paidOn: row.paid_on,
+    shortPaid: Number(row.short_paid) === 1,
+    shortReason: row.short_reason,
     notes: row.notes,
     sentAt: row.sent_at,
     sentTo: row.sent_to ? (JSON.parse(row.sent_to) as string[]) : [],
@@ -110,6 +117,7 @@ export async function loadInvoice(db: Db, id: number): Promise<InvoiceDto | null
       .execute(),
     db.selectFrom('credit_notes').selectAll().where('invoice_id', '=', id).executeTakeFirst(),
   ]);
+  const payments = await invoicePaymentsQuery(db, id).execute();
   return {
     ...summaryOf(row),
     orders: orders.map((o) => ({ id: Number(o.id), orderNumber: o.order_number })),
@@ -133,6 +141,13 @@ export async function loadInvoice(db: Db, id: number): Promise<InvoiceDto | null
           createdAt: credit.created_at,
         }
       : null,
+    payments: payments.map((p) => ({
+      matchId: Number(p.match_id),
+      bankTransactionId: Number(p.bank_transaction_id),
+      postedOn: p.posted_on,
+      description: p.description,
+      amountCents: Number(p.amount_cents),
+    })),
   };
 }
 

@@ -27,7 +27,7 @@ export const inMoneyArea = (path: string) => MONEY_AREAS.some((area) => path ===
 /** The scenarios, by the names their tests carry. */
 export const SCENARIOS = {
   itemManyRows:
-    'one item with money left matched from 8 bank rows at once: one match wins (pay bill, broker fee, book order)',
+    'one item with money left matched from 8 bank rows at once: one match wins (invoice, pay bill, broker fee, book order)',
   rowManyMatches: 'one bank row matched to 8 items at once with its version: one match wins',
   crossedLines: 'matches crossing three items from 8 bank rows at once: nothing over-applied, no deadlock',
   undoHalves: 'undos of the two halves of one item at once: nothing left settled',

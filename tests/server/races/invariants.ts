@@ -25,7 +25,8 @@ const ACTIVE_LINES = sql`select m.bank_transaction_id as row_id, l.item_type, l.
  * - each bank row's matched_cents equals the sum of its active lines, never more than the row, and its state follows;
  * - each item's bank_item_settlements.settled_cents equals the sum of its active lines;
  * - no item has more applied than its amount (neither by its settlement nor by its lines);
- * - a book order with matches has the payment status its lines say (an order moved to PAID by its status is PAID).
+ * - a book order with matches has the payment status its lines say (an order moved to PAID by its status is PAID);
+ * - a sent invoice's paid_cents is its active lines, and its status (Sent, Partially paid, Paid) what they say.
  */
 export async function bankViolations(db: Db): Promise<Violation[]> {
   const out: Violation[] = [];
@@ -68,6 +69,7 @@ export async function bankViolations(db: Db): Promise<Violation[]> {
     });
   }
   const amounts: [string, ReturnType<typeof sql>][] = [
+    ['INVOICE', sql`select id, total_cents - credited_cents as amount from invoices`],
     ['BOOK_ORDER', sql`select id, price_cents as amount from book_orders`],
     ['PAY_BILL', sql`select id, paid_cents as amount from pay_bills`],
     ['BROKER_FEE', sql`select id, amount_cents as amount from broker_fee_transactions`],
@@ -113,6 +115,24 @@ export async function bankViolations(db: Db): Promise<Violation[]> {
       invariant: 'book order payment status = its settlement',
       keys: [`item:BOOK_ORDER:${o.id}`],
       detail: `order ${o.id} (${n(o.price_cents)}¢): payment_status ${o.payment_status}, active lines ${lines} say ${expected}`,
+    });
+  }
+  const invoices = await rows<{ id: number; status: string; paid_cents: unknown; due: unknown; lines: unknown }>(
+    db,
+    sql`
+    select i.id, i.status, i.paid_cents, i.total_cents - i.credited_cents as due, coalesce(a.total, 0) as lines
+    from invoices i
+    left join (select item_id, sum(amount_cents) as total from (${ACTIVE_LINES}) x where item_type = 'INVOICE' group by item_id) a on a.item_id = i.id
+    where i.status in ('SENT', 'PARTIALLY_PAID', 'PAID')`,
+  );
+  for (const i of invoices) {
+    const lines = n(i.lines);
+    const expected = lines <= 0 ? 'SENT' : lines >= n(i.due) ? 'PAID' : 'PARTIALLY_PAID';
+    if (n(i.paid_cents) === lines && i.status === expected) continue;
+    out.push({
+      invariant: 'invoice paid and status = its active lines',
+      keys: [`item:INVOICE:${i.id}`],
+      detail: `invoice ${i.id} (${n(i.due)}¢ due): paid_cents ${n(i.paid_cents)}, ${i.status}; active lines ${lines} say ${expected}`,
     });
   }
   return out;

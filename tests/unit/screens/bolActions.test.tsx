@@ -170,5 +170,7 @@ describe('the bill of lading of an order’s stop', () => {
     expect(await screen.findByText(/Not every vehicle is inspected and signed at this stop yet/)).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Create online link' }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Download BOL (PDF)' }) as HTMLButtonElement).disabled).toBe(false);
+    // The links' read ends inside the test: an answer after the file's page is gone would render into nothing.
+    expect(await screen.findByText('Made 12/01/2026 by Dana Dispatcher')).toBeTruthy();
   });
 });

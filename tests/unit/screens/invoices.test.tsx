@@ -32,6 +32,10 @@ const invoice = (over: Partial<InvoiceDto> = {}): InvoiceDto => ({
   paidCents: 0,
   creditedCents: 0,
   balanceCents: 123_456,
+  paidOn: null,
+  shortPaid: false,
+  shortReason: null,
+  payments: [],
   notes: null,
   orders: [{ id: 52, orderNumber: 'HB0000052' }],
   lines: [
