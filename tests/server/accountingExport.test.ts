@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importBankRows } from '../helpers/bankRows';
 import { DATABASES, type TestServer, startTestServer } from '../helpers/server';
 
 /**
@@ -93,6 +94,8 @@ describe.each(DATABASES)('accounting export on %s', (kind) => {
   let server: TestServer;
   let finance: string;
   let dispatcher: string;
+  let banking: string;
+  let seq = 0;
   const iifBooks = emptyBooks();
   const PERIOD = { from: '2026-10-01', to: '2026-10-31' };
   const invoiceIds: number[] = [];
@@ -101,6 +104,7 @@ describe.each(DATABASES)('accounting export on %s', (kind) => {
     server = await startTestServer(kind);
     finance = await server.login('finance@haulboard.demo');
     dispatcher = await server.login('dispatcher@haulboard.demo');
+    banking = await server.login('banking@haulboard.demo');
   });
   afterAll(() => server.close());
 
@@ -156,68 +160,29 @@ describe.each(DATABASES)('accounting export on %s', (kind) => {
     return made.body.value as { id: number; numberText: string; totalCents: number; version: number };
   }
 
-  /** A deposit matched to an invoice (the bank's INVOICE item type): answers the match's id. */
+  /** A deposit imported and matched to an invoice (the bank's INVOICE item type): answers the match's id. */
   async function payment(invoiceId: number, amountCents: number, postedOn: string) {
-    const now = new Date().toISOString();
-    const bankImport = await server.db
-      .insertInto('bank_imports')
-      .values({
-        layout: 'CHASE',
-        file_name: 'test.csv',
-        imported_by: null,
-        imported_at: now,
-        rows_read: 1,
-        added: 1,
-        already_there: 0,
-        first_day: postedOn,
-        last_day: postedOn,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const row = await server.db
-      .insertInto('bank_transactions')
-      .values({
-        import_id: Number(bankImport.id),
-        layout: 'CHASE',
-        posted_on: postedOn,
-        transaction_on: null,
-        description: `ACH DEPOSIT ${invoiceId}`,
-        amount_cents: amountCents,
-        details: null,
-        type: null,
-        category: null,
-        balance_cents: null,
-        check_number: null,
-        memo: null,
-        fingerprint: `test-${invoiceId}-${now}-${Math.random()}`,
-        line: 1,
-        explain_reason: null,
-        explain_note: null,
-        explained_by: null,
-        explained_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const match = await server.db
-      .insertInto('bank_matches')
-      .values({
-        bank_transaction_id: Number(row.id),
-        amount_cents: amountCents,
-        note: null,
-        matched_by: null,
-        matched_at: now,
-        undone_by: null,
-        undone_at: null,
-        undo_reason: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await server.db
-      .insertInto('bank_match_lines')
-      .values({ match_id: Number(match.id), item_type: 'INVOICE', item_id: invoiceId, amount_cents: amountCents })
-      .execute();
-    return Number(match.id);
+    const [row] = await importBankRows(server, banking, `ACCT${++seq}`, [
+      { day: postedOn, description: 'ACME LOGISTICS PAYMENT', cents: amountCents },
+    ]);
+    const matched = await server.call({
+      method: 'POST',
+      url: `/api/TransactionsMatching/transactions/${row.id}/matches`,
+      token: banking,
+      payload: { version: row.version, lines: [{ itemType: 'INVOICE', itemId: invoiceId, amount: amountCents / 100 }] },
+    });
+    expect(matched.status, JSON.stringify(matched.body)).toBe(200);
+    return Number(matched.body.value.matchId);
   }
+  const undo = async (matchId: number) => {
+    const undone = await server.call({
+      method: 'POST',
+      url: `/api/TransactionsMatching/matches/${matchId}/undo`,
+      token: banking,
+      payload: { reason: 'Matched to the wrong invoice' },
+    });
+    expect(undone.status, JSON.stringify(undone.body)).toBe(200);
+  };
 
   it('exports a period as IIF: lists before transactions, each balanced; again, the same bytes', async () => {
     const one = await sentInvoice('BROKER', '2026-10-05', 2);
@@ -281,11 +246,7 @@ describe.each(DATABASES)('accounting export on %s', (kind) => {
     const today = new Date().toISOString().slice(0, 10);
     const now = { from: `${today.slice(0, 8)}01`, to: today };
     // The payment undone today after it went: the same export takes it back.
-    await server.db
-      .updateTable('bank_matches')
-      .set({ undone_at: new Date().toISOString(), undo_reason: 'Wrong invoice' })
-      .where('id', '=', matchId)
-      .execute();
+    await undo(matchId);
     const later = await exportOf({ format: 'IIF', ...now });
     expect(later.status).toBe(201);
     expect(later.body.value.export.counts).toMatchObject({ CREDIT_NOTE: 1, PAYMENT_REVERSAL: 1 });
@@ -362,6 +323,29 @@ describe.each(DATABASES)('accounting export on %s', (kind) => {
     }
     expect([...byJournal.keys()].some((no) => no.startsWith('CN-'))).toBe(true);
     for (const [no, sum] of byJournal) expect(sum, `${no} balances`).toBe(0);
+  });
+
+  it('a payer’s new address goes again as a changed customer, and nothing else with it', async () => {
+    const first = await server.db
+      .selectFrom('invoices')
+      .select('broker_id')
+      .where('id', '=', invoiceIds[0])
+      .executeTakeFirstOrThrow();
+    await server.db.updateTable('brokers').set({ city: 'Broken Arrow' }).where('id', '=', first.broker_id).execute();
+    const changed = await exportOf({ format: 'IIF', ...PERIOD });
+    expect(changed.status).toBe(201);
+    const { counts } = changed.body.value.export;
+    expect(counts.CUSTOMER).toBe(1);
+    expect(counts.INVOICE + counts.PAYMENT + counts.ITEM + counts.ACCOUNT + counts.CREDIT_NOTE).toBe(0);
+    const text = await download(changed.body.value.export.id, 'iif');
+    expect(readIif(text, iifBooks)).toEqual([]);
+    expect(text).toMatch(/^CUST\t[^\r]*Broken Arrow/m);
+    const entry = await server.db
+      .selectFrom('accounting_export_entries')
+      .select('action')
+      .where('export_id', '=', changed.body.value.export.id)
+      .executeTakeFirstOrThrow();
+    expect(entry.action).toBe('CHANGE');
   });
 
   it('two exports at once carry a new invoice once between them', async () => {

@@ -110,8 +110,8 @@ const candidate = <T>(kind: EntityKind, key: string, value: T, print: unknown = 
  * Where payments go (docs/product/accounting-export.md#accounts): Undeposited Funds, as QuickBooks receives a payment
  * before its deposit, unless ACCOUNTING_DEPOSIT_ACCOUNT names the bank account the deposits land in.
  */
-export function depositAccount(): Account {
-  const configured = process.env.ACCOUNTING_DEPOSIT_ACCOUNT?.trim();
+export function depositAccount(env: NodeJS.ProcessEnv = process.env): Account {
+  const configured = env.ACCOUNTING_DEPOSIT_ACCOUNT?.trim();
   return configured ? { name: listName(configured), type: 'BANK' } : { name: ACCOUNTS.undeposited, type: 'OCASSET' };
 }
 
