@@ -1,7 +1,7 @@
 /**
  * The accounting export (docs/product/accounting-export.md) in Chromium: last month's sent invoice goes to QuickBooks as
- * IIF — exported, downloaded, the invoice in it; exported again, the same export (nothing new); then as QuickBooks
- * Online CSV files, the invoice lines downloaded; the history lists both exports. E2E_SCREENSHOTS=1 keeps the screen
+ * IIF — exported, downloaded, the invoice in it; exported again, the same export (nothing new); the broker's deposit
+ * matched to it by the banker, the next export carries the payment alone; then as QuickBooks Online CSV files, the invoice lines downloaded; the history lists both exports. E2E_SCREENSHOTS=1 keeps the screen
  * at 1440 and 390 px in the temporary folder.
  */
 import fs from 'node:fs';
@@ -10,7 +10,8 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { demoUser, signIn, useE2E, visible } from './helpers';
-import { localDay, main } from './records';
+import { localDay, main, usDay } from './records';
+import { CHECKING_HEADER } from '../helpers/bankRows';
 
 const e2e = useE2E();
 
@@ -90,6 +91,36 @@ describe('accounting export', () => {
     const iifAgain = await downloaded(page, () => again.getByRole('button', { name: /quickbooks\.iif/ }).click());
     expect(iifAgain.text).toBe(iif.text);
 
+    // The broker pays: the deposit, imported and matched to the invoice by the banker, is the next export's only row.
+    const banking = await e2e.apiLogin(demoUser('Banking'));
+    const paidOn = lastMonth.toISOString().slice(0, 10).replace(/-10$/, '-20');
+    const file = `${CHECKING_HEADER}\nCREDIT,${usDay(paidOn)},"ACME PAYMENT ${invoice.numberText}",${(invoice.totalCents / 100).toFixed(2)},ACH_CREDIT,,,`;
+    const imported = await fetch(`${e2e.baseUrl}/api/TransactionsMatching/import?fileName=e2e.csv`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${banking}`, 'content-type': 'text/csv' },
+      body: file,
+    });
+    expect(imported.status).toBe(200);
+    const importId = ((await imported.json()) as { value: { id: number } }).value.id;
+    const rows = await api('GET', `/api/TransactionsMatching/transactions?importId=${importId}`, { token: banking });
+    const deposit = rows.body.value.items[0];
+    const matched = await api('POST', `/api/TransactionsMatching/transactions/${deposit.id}/matches`, {
+      token: banking,
+      body: {
+        version: deposit.version,
+        lines: [{ itemType: 'INVOICE', itemId: invoice.id, amount: invoice.totalCents / 100 }],
+      },
+    });
+    expect(matched.status, JSON.stringify(matched.body)).toBe(200);
+    await main(page).getByRole('button', { name: 'Export', exact: true }).click();
+    const paid = main(page)
+      .getByRole('status')
+      .filter({ hasText: /Export #\d+ made: 1 payment\./ });
+    await visible(paid);
+    const payment = await downloaded(page, () => paid.getByRole('button', { name: /quickbooks\.iif/ }).click());
+    expect(payment.text).toMatch(/^TRNS\tPAYMENT\t\d\d\/20\/\d{4}\tUndeposited Funds\t/m);
+    expect(payment.text).not.toContain('TRNS\tINVOICE');
+
     // QuickBooks Online: four files; the invoice's lines in its import's columns.
     await main(page).getByRole('radio', { name: 'QuickBooks Online (CSV)' }).check();
     await main(page).getByRole('button', { name: 'Export', exact: true }).click();
@@ -106,13 +137,12 @@ describe('accounting export', () => {
     // The history: both exports, newest first, each with its files to download again.
     const history = main(page).getByRole('table', { name: 'Exports' });
     await visible(history.getByRole('cell', { name: 'QuickBooks Online (CSV)' }));
-    expect(await history.getByRole('row').count()).toBe(3);
+    expect(await history.getByRole('row').count()).toBe(4);
+    const firstId = /^export-(\d+)-/.exec(iif.name)![1];
     const fromHistory = await downloaded(page, () =>
-      history
-        .getByRole('button', { name: /quickbooks\.iif/ })
-        .first()
-        .click(),
+      history.getByRole('button', { name: `Download quickbooks.iif of export #${firstId}`, exact: true }).click(),
     );
+    expect(fromHistory.name).toBe(iif.name);
     expect(fromHistory.text).toBe(iif.text);
     await keep(page, 'history');
   });
