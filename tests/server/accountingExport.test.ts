@@ -365,6 +365,25 @@ describe.each(DATABASES)('accounting export on %s', (kind) => {
     expect(seen.length).toBe(new Set(seen).size);
   });
 
+  it('two overlapping periods exported at once carry a row of the overlap once', async () => {
+    const fresh = await sentInvoice('BROKER', '2026-08-20');
+    const [august, straddling] = await Promise.all([
+      exportOf({ format: 'IIF', from: '2026-08-01', to: '2026-08-31' }),
+      exportOf({ format: 'IIF', from: '2026-08-15', to: '2026-09-14' }),
+    ]);
+    expect([august.status, straddling.status]).toEqual([201, 201]);
+    const carried = [august, straddling].map((a) => a.body.value.export.counts.INVOICE);
+    expect(carried.sort()).toEqual([0, 1]);
+    const entries = await server.db
+      .selectFrom('accounting_export_entries')
+      .select('export_id')
+      .where('format', '=', 'IIF')
+      .where('entity_kind', '=', 'INVOICE')
+      .where('entity_key', '=', String(fresh.id))
+      .execute();
+    expect(entries).toHaveLength(1);
+  });
+
   it('refuses without a session (401), without the permission (403) and bad input (400), never a 500', async () => {
     const made = await server.db.selectFrom('accounting_exports').select('id').executeTakeFirstOrThrow();
     const id = Number(made.id);
