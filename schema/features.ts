@@ -312,6 +312,16 @@ export const FEATURES = [
     section: 'Finances',
     roles: { Banking: 'RCUDE' },
   },
+  // The books' side of getting paid (docs/product/accounting-export.md): invoices, credit notes and payments to
+  // QuickBooks. Read sees the exports and downloads them again; Export makes a new one.
+  {
+    key: 'AccountingExport',
+    title: 'Accounting Export',
+    uri: '/app/finances/accounting-export',
+    icon: 'Summarize',
+    section: 'Finances',
+    roles: { Manager: 'RE', Finance: 'RE', FinanceSuper: 'RE' },
+  },
   {
     key: 'BrokerFee',
     title: 'Broker Fee',

@@ -51,6 +51,7 @@ import companyRoutes from './modules/company/routes';
 import fleetOwnerRoutes from './modules/fleetOwner/routes';
 import invoiceRoutes from './modules/invoices/routes';
 import receivableRoutes from './modules/receivables/routes';
+import accountingExportRoutes from './modules/accountingExport/routes';
 import vinRoutes from './modules/vin/routes';
 import { CompanyTimeZone } from './modules/company/timeZone';
 import { type ObjectStore, createObjectStore } from './files/objectStore';
@@ -115,6 +116,7 @@ const MODULES = [
   vinRoutes,
   invoiceRoutes,
   receivableRoutes,
+  accountingExportRoutes,
 ];
 
 /** TRUST_PROXY as Fastify takes it: a hop count becomes the function Fastify itself would make of it (its types omit numbers). */

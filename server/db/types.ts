@@ -585,6 +585,40 @@ export interface CreditNotesTable {
   created_at: string;
 }
 
+/** One accounting export of a period in one format (migration 052, server/modules/accountingExport). */
+export interface AccountingExportsTable {
+  id: Generated<number>;
+  format: string;
+  from_on: string;
+  to_on: string;
+  /** What it carried, by kind: JSON of AccountingExportCounts (schema/accountingExport.ts). */
+  counts: string;
+  created_by: number | null;
+  created_at: string;
+}
+
+/** A file of an accounting export; its bytes are a document (owner 'accounting_export'). */
+export interface AccountingExportFilesTable {
+  id: Generated<number>;
+  export_id: number;
+  position: number;
+  kind: string;
+  file_name: string;
+  row_count: number;
+  document_id: number;
+}
+
+/** An entity an accounting export carried, with the fingerprint of what was written. */
+export interface AccountingExportEntriesTable {
+  id: Generated<number>;
+  export_id: number;
+  format: string;
+  entity_kind: string;
+  entity_key: string;
+  fingerprint: string;
+  action: string;
+}
+
 /** Reminders sent (court dates, challenge deadlines): once per record and date. */
 export interface DeadlineRemindersTable {
   id: Generated<number>;
@@ -801,6 +835,9 @@ export interface Database extends RecordTables, ChildTables {
   invoice_orders: InvoiceOrdersTable;
   invoice_lines: InvoiceLinesTable;
   credit_notes: CreditNotesTable;
+  accounting_exports: AccountingExportsTable;
+  accounting_export_files: AccountingExportFilesTable;
+  accounting_export_entries: AccountingExportEntriesTable;
 }
 
 export type Db = Kysely<Database>;

@@ -748,6 +748,9 @@ export const haulboardMessages = {
   receivables: {
     title: 'Receivables',
   },
+  accounting_export: {
+    title: 'Accounting Export',
+  },
   connected_apps: {
     title: 'Connected Apps',
   },
