@@ -50,6 +50,7 @@ import chatRoutes from './modules/chat/routes';
 import companyRoutes from './modules/company/routes';
 import fleetOwnerRoutes from './modules/fleetOwner/routes';
 import invoiceRoutes from './modules/invoices/routes';
+import factoringRoutes from './modules/factoring/routes';
 import vinRoutes from './modules/vin/routes';
 import { CompanyTimeZone } from './modules/company/timeZone';
 import { type ObjectStore, createObjectStore } from './files/objectStore';
@@ -113,6 +114,7 @@ const MODULES = [
   fleetOwnerRoutes,
   vinRoutes,
   invoiceRoutes,
+  factoringRoutes,
 ];
 
 /** TRUST_PROXY as Fastify takes it: a hop count becomes the function Fastify itself would make of it (its types omit numbers). */

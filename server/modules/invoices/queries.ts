@@ -12,6 +12,7 @@ import {
   termsText,
 } from '../../../schema/invoices';
 import type { Db } from '../../db/types';
+import { invoiceFactoring } from '../factoring/invoiceFactoring';
 import type { z } from 'zod';
 
 /** The invoice's columns with its payer's name (a broker's or a shipper's). */
@@ -39,6 +40,7 @@ const invoices = (db: Db) =>
       'i.sent_to',
       'i.sent_document_id',
       'i.voided_at',
+      'i.factoring_company_id',
       'i.created_at',
       'i.version',
     ])
@@ -83,7 +85,7 @@ export type InvoiceSummaryDto = ReturnType<typeof summaryOf>;
 export async function loadInvoice(db: Db, id: number): Promise<InvoiceDto | null> {
   const row = await invoices(db).where('i.id', '=', id).executeTakeFirst();
   if (!row) return null;
-  const [orders, lines, credit] = await Promise.all([
+  const [orders, lines, credit, factoring] = await Promise.all([
     db
       .selectFrom('invoice_orders as io')
       .innerJoin('book_orders as o', 'o.id', 'io.book_order_id')
@@ -109,6 +111,7 @@ export async function loadInvoice(db: Db, id: number): Promise<InvoiceDto | null
       .orderBy('l.position')
       .execute(),
     db.selectFrom('credit_notes').selectAll().where('invoice_id', '=', id).executeTakeFirst(),
+    invoiceFactoring(db, id, row.factoring_company_id === null ? null : Number(row.factoring_company_id)),
   ]);
   return {
     ...summaryOf(row),
@@ -133,6 +136,7 @@ export async function loadInvoice(db: Db, id: number): Promise<InvoiceDto | null
           createdAt: credit.created_at,
         }
       : null,
+    ...factoring,
   };
 }
 

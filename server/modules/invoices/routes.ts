@@ -7,6 +7,7 @@ import {
   INVOICE_STATUS_LABELS,
   billableQuery,
   invoiceCreateBody,
+  invoiceFactoringBody,
   invoiceFileName,
   invoiceListQuery,
   invoiceVersionBody,
@@ -17,6 +18,7 @@ import { transact } from '../../db/transaction';
 import { type CsvColumn, csvStream, pageThrough, sendCsv } from '../../http/csv';
 import { badRequest, notFound } from '../../http/errors';
 import { bytesOf, contentDisposition } from '../documents/store';
+import { setInvoiceFactor } from '../factoring/assign';
 import { createInvoice, payerOf } from './create';
 import { invoicePdf } from './pdf';
 import {
@@ -241,6 +243,25 @@ export default async function invoiceRoutes(app: FastifyInstance, ctx: ServerCon
       const { invoice, moved } = await sendInvoice(ctx, request, request.params.id, request.body.version);
       for (const order of moved) ctx.orderChanges.changed(order);
       return ok(invoice);
+    },
+  );
+
+  app.put<{ Params: Id; Body: z.output<typeof invoiceFactoringBody> }>(
+    '/api/Invoices/:id/factoring',
+    {
+      config: access('Update'),
+      schema: {
+        tags,
+        summary:
+          'Assign a draft invoice to an active factoring company, or to none (docs/product/factoring.md#per-invoice)',
+        params: idParams,
+        body: invoiceFactoringBody,
+      },
+    },
+    async (request) => {
+      const { version, factoringCompanyId } = request.body;
+      await transact(db, (trx) => setInvoiceFactor(trx, request, request.params.id, version, factoringCompanyId));
+      return ok(await loadInvoice(db, request.params.id));
     },
   );
 
