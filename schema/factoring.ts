@@ -4,7 +4,8 @@ import type { FeatureDefinition } from './features';
 import { money } from './money';
 
 /**
- * Factoring (docs/product/factoring.md), shared by server/modules/factoring, the invoices and resources/factoring:
+ * Factoring (docs/product/factoring.md), shared by server/modules/factoring, the invoices and the factoring screens
+ * (resources/factoringCompanies, resources/factoringSchedules):
  * the notice an assigned invoice carries, the schedules of accounts sent to a factor, and what the factor pays.
  */
 

@@ -70,8 +70,8 @@ export type InvoiceCreateBody = z.infer<typeof invoiceCreateBody>;
 
 /** A write on one invoice, guarded by the version the client read. */
 export const invoiceVersionBody = z.object({ version: z.number().int().min(1) });
-/** PUT /api/Invoices/{id}/factoring: a draft's factor, or none. */
-export const invoiceFactoringBody = invoiceVersionBody.extend({ factoringCompanyId: idValue.nullable() });
+/** PUT /api/Invoices/{id}/factoring: a draft's factor, or none (null or left out). */
+export const invoiceFactoringBody = invoiceVersionBody.extend({ factoringCompanyId: idValue.nullable().default(null) });
 export const invoiceVoidBody = invoiceVersionBody.extend({
   reason: text(500).min(3, 'Say why the invoice is voided'),
 });

@@ -60,6 +60,22 @@ export const invoiceMessages = {
       products: 'Extra products',
       create: 'Make the draft',
       created: 'Invoice %{number} made as a draft',
+      factoring: {
+        label: 'Factoring company',
+        payer_default: 'As the payer says (its factoring company, if any)',
+        none: 'None: the customer pays us',
+        assigned: 'Assigned to %{name}: the customer pays it, not us.',
+        pay_to: 'Pay to: %{address}',
+        on_schedule: 'On schedule %{number}',
+        not_scheduled: 'Not on a schedule yet',
+        factored: 'Factored',
+        not_factored: 'Not factored',
+        change: 'Change factoring company',
+        change_title: 'Factoring company of invoice %{number}',
+        change_intro:
+          'While a draft, an invoice may go to another factoring company, or to none. Only active ones are offered.',
+        changed: 'Factoring company changed',
+      },
     },
   },
 };

@@ -735,6 +735,9 @@ export const haulboardMessages = {
   invoices: {
     title: 'Invoices',
   },
+  schedules: {
+    title: 'Factoring schedules',
+  },
   connected_apps: {
     title: 'Connected Apps',
   },

@@ -6,19 +6,28 @@ import {
   fundingBody,
   releaseBody,
   reverseBody,
+  SCHEDULE_STATUS_LABELS,
   scheduleCreateBody,
   scheduleFileName,
   scheduleListQuery,
   scheduleVersionBody,
 } from '../../../schema/factoring';
+import { plainCents } from '../../../schema/format';
 import { invoiceNumberText } from '../../../schema/invoices';
 import { type ServerContext, ok, page } from '../../context';
 import { transact } from '../../db/transaction';
-import { sendCsvFile } from '../../http/csv';
+import { type CsvColumn, csvStream, pageThrough, sendCsv, sendCsvFile } from '../../http/csv';
 import { notFound } from '../../http/errors';
 import { contentDisposition } from '../documents/store';
 import { recordFunding, releaseReserve, reverseEntry } from './books';
-import { eligibleInvoices, factorBooks, loadSchedule, scheduleSelection, scheduleSummary } from './queries';
+import {
+  type ScheduleSummaryDto,
+  eligibleInvoices,
+  factorBooks,
+  loadSchedule,
+  scheduleSelection,
+  scheduleSummary,
+} from './queries';
 import { scheduleCsv, schedulePdf } from './schedulePdf';
 import { cancelSchedule, createSchedule } from './schedules';
 
@@ -26,6 +35,14 @@ const tags = ['Factoring'];
 const access = (permission: 'Read' | 'Create' | 'Update' | 'Delete' | 'Export') =>
   ({ access: { feature: 'Factoring', permission } }) as const;
 type Id = z.output<typeof idParams>;
+const SCHEDULE_LIST_CSV: readonly CsvColumn<ScheduleSummaryDto>[] = [
+  ['Schedule', (s) => s.numberText],
+  ['Date', (s) => s.scheduleOn],
+  ['Factor', (s) => s.factoringCompanyName],
+  ['Status', (s) => SCHEDULE_STATUS_LABELS[s.status]],
+  ['Invoices', (s) => s.invoiceCount],
+  ['Total', (s) => plainCents(s.totalCents)],
+];
 const entryParams = z.object({ id: idParams.shape.id, entryId: idParams.shape.id });
 
 /**
@@ -119,6 +136,31 @@ export default async function factoringRoutes(app: FastifyInstance, ctx: ServerC
       ]);
       return page(rows.map(scheduleSummary), Number(count.n), q.page, q.size);
     },
+  );
+
+  app.get<{ Querystring: z.output<typeof scheduleListQuery> }>(
+    '/api/FactoringSchedules/export',
+    {
+      config: access('Export'),
+      schema: { tags, summary: 'The schedule list as CSV, with the list’s filters', querystring: scheduleListQuery },
+    },
+    async (request, reply) =>
+      sendCsv(
+        reply,
+        'factoring-schedules',
+        csvStream(
+          SCHEDULE_LIST_CSV,
+          pageThrough(async (limit, offset) =>
+            (
+              await scheduleSelection(db, request.query)
+                .orderBy('s.number', 'desc')
+                .limit(limit)
+                .offset(offset)
+                .execute()
+            ).map(scheduleSummary),
+          ),
+        ),
+      ),
   );
 
   app.get<{ Querystring: z.output<typeof eligibleQuery> }>(
