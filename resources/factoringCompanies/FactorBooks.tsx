@@ -48,7 +48,7 @@ export function AllFactorBooks() {
   if (!data) return <Skeleton variant="rounded" height={120} />;
   const total = (key: (typeof FIGURES)[number][1]) => data.rows.reduce((sum, row) => sum + row[key], 0);
   return (
-    <Card sx={{ mb: 2, minWidth: 0 }}>
+    <Card sx={{ mb: 2, minWidth: 0, maxWidth: { xs: 'calc(100vw - 32px)', md: '100%' } }}>
       <CardContent>
         <Typography variant="h6" component="h2">
           {t('books_title')}

@@ -136,6 +136,8 @@ function Billable({ initialOrder }: { initialOrder: number | null }) {
         label={translate('haulboard.invoices.factoring.label')}
         value={factor}
         onChange={(event) => setFactor(event.target.value)}
+        fullWidth
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         sx={{ maxWidth: 480 }}
       >
         <MenuItem value="">{translate('haulboard.invoices.factoring.payer_default')}</MenuItem>

@@ -100,7 +100,7 @@ export default function InvoiceScreen() {
       sx={{
         p: { xs: 1, sm: 2 },
         width: '100%',
-        maxWidth: { xs: '100vw', md: 1000 },
+        maxWidth: { xs: 'calc(100vw - 32px)', md: 1000 },
         minWidth: 0,
         boxSizing: 'border-box',
       }}

@@ -62,7 +62,7 @@ export const invoiceMessages = {
       created: 'Invoice %{number} made as a draft',
       factoring: {
         label: 'Factoring company',
-        payer_default: 'As the payer says (its factoring company, if any)',
+        payer_default: 'The payer’s (if it has one)',
         none: 'None: the customer pays us',
         assigned: 'Assigned to %{name}: the customer pays it, not us.',
         pay_to: 'Pay to: %{address}',

@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../helpers/pdf';
 import { demoUser, poll, signIn, useE2E, visible } from './helpers';
@@ -26,6 +27,17 @@ function firstPagePng(pdf: Buffer, name: string) {
   } catch {
     // No pdftoppm here: the PDF stays for a reader.
   }
+}
+
+/** The screen at 1440 and 390 px wide (E2E_SCREENSHOTS), then back at the journey's width. */
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 describe('factoring', () => {
@@ -78,13 +90,14 @@ describe('factoring', () => {
     await main(page).getByRole('link', { name: 'Invoice', exact: true }).click();
     await poll(() => new URL(page.url()).pathname).toBe('/app/management/invoices/create');
     await visible(main(page).getByRole('checkbox', { name: new RegExp(order.orderNumber) }));
+    await shoot(page, 'invoice-create');
     await main(page).getByRole('button', { name: 'Make the draft' }).click();
     await poll(() => new URL(page.url()).pathname).toMatch(/^\/app\/management\/invoices\/\d+$/);
     const invoiceId = Number(new URL(page.url()).pathname.split('/').pop());
     await visible(main(page).getByText('Assigned to Lone Star Freight Capital: the customer pays it, not us.'));
     await visible(main(page).getByText(/Pay to: Lone Star Freight Capital, PO Box 650443, Dallas, TX 75265/));
     await visible(main(page).getByText('Not factored', { exact: true }));
-    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'invoice-1280.png'), fullPage: true });
+    await shoot(page, 'invoice');
 
     // The PDF carries the notice, prominent.
     const pdf = Buffer.from(
@@ -151,7 +164,7 @@ describe('factoring', () => {
     await visible(toast(page, 'Funding recorded'));
     await visible(main(page).getByText('Funded', { exact: true }));
     const owed = `$${(reserveCents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
-    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'schedule-1280.png'), fullPage: true });
+    await shoot(page, 'schedule');
 
     // What the factor owes: its reserve, on the factoring companies' page, and the invoice is factored.
     await page.goto('/app/management/factoring-companies');
@@ -159,7 +172,16 @@ describe('factoring', () => {
     const row = books.getByRole('row').filter({ hasText: 'Lone Star Freight Capital' });
     await visible(row);
     await poll(() => row.innerText()).toContain(owed);
-    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'factors-1280.png'), fullPage: true });
+    await shoot(page, 'factors');
+    await page.goto(`/app/management/factoring-companies/${factorId}/edit`);
+    await visible(main(page).getByText('Books with this factor'));
+    await shoot(page, 'factor');
+    await page.goto('/app/management/factoring-schedules');
+    await visible(main(page).getByText(scheduleText));
+    await shoot(page, 'schedules');
+    await page.goto(`/app/management/factoring-schedules/create?factoringCompanyId=${factorId}`);
+    await visible(main(page).getByText('This factor has no sent invoice waiting for a schedule.'));
+    await shoot(page, 'schedule-create');
     await page.goto(`/app/management/invoices/${invoiceId}`);
     await visible(main(page).getByText('Factored', { exact: true }));
     await visible(main(page).getByRole('link', { name: `On schedule ${scheduleText}` }));
