@@ -22,7 +22,7 @@ describe.each(DATABASES)('factoring on %s', (kind) => {
   let orderIds: number[];
 
   type Body = Record<string, unknown>;
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string | undefined, payload?: Body) =>
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string | undefined, payload?: Body) =>
     server.call({ method, url, token, ...(payload ? { payload } : {}) });
   /** A file the API answers (a PDF, a CSV), its bytes as sent. */
   const file = (url: string, token: string) =>
@@ -134,6 +134,11 @@ describe.each(DATABASES)('factoring on %s', (kind) => {
 
   it("a broker's factor is its new invoices' default; an invoice may take another or none, while a draft; an inactive factor is refused", async () => {
     const broker = (await call('GET', `/api/Brokers/${brokerId}`, manager)).body.value;
+    const inactiveOnBroker = await call('PUT', `/api/Brokers/${brokerId}`, manager, {
+      ...broker,
+      factoringCompanyId: inactiveFactorId,
+    });
+    expect([inactiveOnBroker.status, inactiveOnBroker.body.messages?.[0]?.field]).toEqual([400, 'factoringCompanyId']);
     const put = await call('PUT', `/api/Brokers/${brokerId}`, manager, { ...broker, factoringCompanyId: factorId });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     expect(put.body.value).toMatchObject({ factoringCompanyId: factorId, factoringCompanyName: 'Lone Star Capital' });
@@ -283,6 +288,11 @@ describe.each(DATABASES)('factoring on %s', (kind) => {
     expect((await call('POST', `/api/FactoringSchedules/${s.id}/cancel`, finance, { version: f.version })).status).toBe(
       409,
     );
+
+    // A factor holding reserve is not deleted.
+    const deleting = await call('DELETE', `/api/FactoringCompanies/${factorId}`, finance);
+    expect(deleting.status).toBe(409);
+    expect(deleting.body.message).toContain('still holds');
 
     // Releases: part, never beyond what is held.
     const release = (version: number, amount: number) =>
