@@ -5,7 +5,7 @@ export const scheduleMessages = {
   haulboard: {
     schedules: {
       title: 'Factoring schedules',
-      new_title: 'New schedule of accounts',
+      new_title: 'New schedule',
       search: 'Schedule number',
       factor: 'Factoring company',
       status: 'Status',
