@@ -22,6 +22,7 @@ import { apiFetch, unwrap } from '../../dataProvider/http';
 import { type FactorBooksDto, SCHEDULES_ROUTE } from '../../schema/factoring';
 import type { FactoringCompanyDto } from '../../schema/resources/factoringCompanies';
 import { Facts } from '../../ui/Facts';
+import { ScrollBox } from '../../ui/ScrollBox';
 import { usCents } from '../../ui/format';
 
 const FIGURES = [
@@ -56,7 +57,7 @@ export function AllFactorBooks() {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {t('books_intro')}
         </Typography>
-        <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
+        <ScrollBox label={t('books_title')}>
           <Table size="small" aria-label={t('books_title')} sx={{ minWidth: 640 }}>
             <TableHead>
               <TableRow>
@@ -102,7 +103,7 @@ export function AllFactorBooks() {
               </TableRow>
             </TableFooter>
           </Table>
-        </Box>
+        </ScrollBox>
       </CardContent>
     </Card>
   );

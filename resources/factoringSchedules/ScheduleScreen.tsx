@@ -38,6 +38,7 @@ import {
 import { todayIso } from '../../schema/expiry';
 import { ActionDialog } from '../../ui/ActionDialog';
 import { Facts } from '../../ui/Facts';
+import { ScrollBox } from '../../ui/ScrollBox';
 import { usCents, usDate } from '../../ui/format';
 import { useHoldsFeature } from '../../ui/useCanAccessFeature';
 import { scheduleApi } from './api';
@@ -51,7 +52,7 @@ function Invoices({ schedule }: { schedule: ScheduleDto }) {
   const translate = useTranslate();
   const t = (key: string) => translate(`haulboard.schedules.${key}`);
   return (
-    <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
+    <ScrollBox label={t('invoices')}>
       <Table size="small" aria-label={t('invoices')} sx={{ minWidth: 520 }}>
         <TableHead>
           <TableRow>
@@ -88,7 +89,7 @@ function Invoices({ schedule }: { schedule: ScheduleDto }) {
           </TableRow>
         </TableFooter>
       </Table>
-    </Box>
+    </ScrollBox>
   );
 }
 
@@ -110,7 +111,7 @@ function Entries({
       ? `${t('advance')} ${usCents(entry.advanceCents)} · ${t('fee')} ${usCents(entry.feeCents)} · ${t('reserve')} ${usCents(entry.reserveCents)}`
       : usCents(entry.releasedCents);
   return (
-    <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
+    <ScrollBox label={t('entries')}>
       <Table size="small" aria-label={t('entries')} sx={{ minWidth: 600 }}>
         <TableHead>
           <TableRow>
@@ -148,7 +149,7 @@ function Entries({
           ))}
         </TableBody>
       </Table>
-    </Box>
+    </ScrollBox>
   );
 }
 
