@@ -34,6 +34,8 @@ const SUB_ROUTES = [
   '/app/management/invoices/create',
   '/app/management/invoices/:id',
   '/app/management/customers/:id',
+  '/app/management/factoring-schedules/create',
+  '/app/management/factoring-schedules/:id',
 ] as const;
 
 /**

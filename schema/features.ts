@@ -278,6 +278,16 @@ export const FEATURES = [
     section: 'Management',
     roles: { Manager: 'RE', Finance: 'RE', FinanceSuper: 'RE', Dispatcher: 'R' },
   },
+  // Factoring (docs/product/factoring.md): the companies that buy the invoices, the schedules sent to them and what
+  // they pay. Cancel of a schedule and reversing an entry need Delete: nothing of the books is ever deleted.
+  {
+    key: 'Factoring',
+    title: 'Factoring',
+    uri: '/app/management/factoring-companies',
+    icon: 'AccountBalance',
+    section: 'Management',
+    roles: { Manager: 'RCUDE', Finance: 'RCUDE', FinanceSuper: 'RCUDE' },
+  },
   // A Fleet owner's own fleet, read-only: the carrier their account is linked to (users.carrierId, server/modules/fleetOwner).
   {
     key: 'MyFleet',

@@ -64,6 +64,8 @@ export const invoiceCreateBody = z.object({
     .default([]),
   issuedOn: businessDate.optional(),
   notes: text(1000).optional().nullable(),
+  /** The factor the invoice is assigned to (docs/product/factoring.md#per-invoice): left out, the payer's; null, none. */
+  factoringCompanyId: idValue.nullable().optional(),
 });
 export type InvoiceCreateBody = z.infer<typeof invoiceCreateBody>;
 
@@ -85,6 +87,8 @@ export interface InvoiceBatchDto {
 
 /** A write on one invoice, guarded by the version the client read. */
 export const invoiceVersionBody = z.object({ version: z.number().int().min(1) });
+/** PUT /api/Invoices/{id}/factoring: a draft's factor, or none (null or left out). */
+export const invoiceFactoringBody = invoiceVersionBody.extend({ factoringCompanyId: idValue.nullable().default(null) });
 export const invoiceVoidBody = invoiceVersionBody.extend({
   reason: text(500).min(3, 'Say why the invoice is voided'),
 });
@@ -155,8 +159,21 @@ export interface InvoiceDto {
   creditNote: { number: number; numberText: string; amountCents: number; reason: string; createdAt: string } | null;
   /** The deposits matched to it (server/modules/bank/invoicePayments.ts), oldest first; undone ones left out. */
   payments: InvoicePaymentDto[];
+  /** The factor the invoice is assigned to (docs/product/factoring.md#notice), and its live schedule if any. */
+  factoring: InvoiceFactoringDto | null;
+  /** On a schedule the factor has funded (its status stays what payments make it). */
+  factored: boolean;
   createdAt: string;
   version: number;
+}
+
+export interface InvoiceFactoringDto {
+  id: number;
+  name: string;
+  /** The remit-to address as lines, and the notice of assignment the PDF prints. */
+  remitTo: string[];
+  noticeText: string;
+  schedule: { id: number; number: number; numberText: string; status: string } | null;
 }
 
 export interface BillableOrderDto {

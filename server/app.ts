@@ -52,6 +52,7 @@ import fleetOwnerRoutes from './modules/fleetOwner/routes';
 import invoiceRoutes from './modules/invoices/routes';
 import receivableRoutes from './modules/receivables/routes';
 import accountingExportRoutes from './modules/accountingExport/routes';
+import factoringRoutes from './modules/factoring/routes';
 import vinRoutes from './modules/vin/routes';
 import { CompanyTimeZone } from './modules/company/timeZone';
 import { type ObjectStore, createObjectStore } from './files/objectStore';
@@ -117,6 +118,7 @@ const MODULES = [
   invoiceRoutes,
   receivableRoutes,
   accountingExportRoutes,
+  factoringRoutes,
 ];
 
 /** TRUST_PROXY as Fastify takes it: a hop count becomes the function Fastify itself would make of it (its types omit numbers). */

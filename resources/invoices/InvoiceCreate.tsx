@@ -8,6 +8,8 @@ import {
   Checkbox,
   FormControlLabel,
   FormGroup,
+  MenuItem,
+  TextField,
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
@@ -31,6 +33,7 @@ import { usCents, usDate, usMoney } from '../../ui/format';
 import { BrokerInput, ShipperInput } from '../../ui/records/pickers';
 import { useApiList } from '../../ui/useApiList';
 import { INVOICES_PATH, invoicePath } from './api';
+import { useFactorChoices } from './InvoiceFactoring';
 
 /** A product's price as the list of choices says it: "$250.00 per vehicle", "4.5% of linehaul". */
 const priceText = (product: ProductDto) =>
@@ -49,6 +52,9 @@ function Billable({ initialOrder }: { initialOrder: number | null }) {
   const [products, setProducts] = useState<Set<number>>(new Set());
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // '' the payer's factor (the server's default), 'none' none, else a factor's id (docs/product/factoring.md#per-invoice).
+  const [factor, setFactor] = useState('');
+  const factors = useFactorChoices();
   const { data: orders } = useQuery({
     queryKey: ['invoice-billable', payerKind, payerId],
     enabled: !!payerId,
@@ -76,6 +82,7 @@ function Billable({ initialOrder }: { initialOrder: number | null }) {
             payerId,
             orderIds: chosen.map((order) => order.id),
             products: [...products].map((productId) => ({ productId })),
+            ...(factor === '' ? {} : { factoringCompanyId: factor === 'none' ? null : Number(factor) }),
           },
         }),
       );
@@ -155,6 +162,23 @@ function Billable({ initialOrder }: { initialOrder: number | null }) {
           ))}
         </FormGroup>
       </Box>
+      <TextField
+        select
+        label={translate('haulboard.invoices.factoring.label')}
+        value={factor}
+        onChange={(event) => setFactor(event.target.value)}
+        fullWidth
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        sx={{ maxWidth: 480 }}
+      >
+        <MenuItem value="">{translate('haulboard.invoices.factoring.payer_default')}</MenuItem>
+        <MenuItem value="none">{translate('haulboard.invoices.factoring.none')}</MenuItem>
+        {factors.map((choice) => (
+          <MenuItem key={choice.value} value={choice.value}>
+            {choice.label}
+          </MenuItem>
+        ))}
+      </TextField>
       {problem && <Alert severity="error">{problem}</Alert>}
       <Box>
         <Button variant="contained" disabled={busy || !chosen.length} onClick={() => void make()}>

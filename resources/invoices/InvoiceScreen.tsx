@@ -29,6 +29,7 @@ import { Facts } from '../../ui/Facts';
 import { usCents, usDate, usDateTime } from '../../ui/format';
 import { useHoldsFeature } from '../../ui/useCanAccessFeature';
 import { INVOICES_PATH, invoiceApi } from './api';
+import { InvoiceFactoring } from './InvoiceFactoring';
 import { StatusTag } from './InvoiceList';
 import { InvoicePayments } from './InvoicePayments';
 
@@ -159,6 +160,7 @@ export default function InvoiceScreen() {
               },
             ]}
           />
+          <InvoiceFactoring invoice={invoice} canChange={canSend} onChanged={() => void refetch()} />
           {invoice.creditNote && (
             <Alert severity="warning" sx={{ mt: 2 }}>
               {translate('haulboard.invoices.credit_note', {

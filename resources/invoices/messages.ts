@@ -69,6 +69,22 @@ export const invoiceMessages = {
       create_each: 'Invoice selected: one draft per order (%{smart_count})',
       batch_made:
         '%{smart_count} draft invoice made, %{refused} refused |||| %{smart_count} draft invoices made, %{refused} refused',
+      factoring: {
+        label: 'Factoring company',
+        payer_default: 'The payer’s (if it has one)',
+        none: 'None: the customer pays us',
+        assigned: 'Assigned to %{name}: the customer pays it, not us.',
+        pay_to: 'Pay to: %{address}',
+        on_schedule: 'On schedule %{number}',
+        not_scheduled: 'Not on a schedule yet',
+        factored: 'Factored',
+        not_factored: 'Not factored',
+        change: 'Change factoring company',
+        change_title: 'Factoring company of invoice %{number}',
+        change_intro:
+          'While a draft, an invoice may go to another factoring company, or to none. Only active ones are offered.',
+        changed: 'Factoring company changed',
+      },
     },
   },
 };

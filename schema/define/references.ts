@@ -20,6 +20,7 @@ export const REFERENCE_TARGETS = {
   fuelCards: { table: 'fuel_cards', display: 'name' },
   brokers: { table: 'brokers', display: 'name' },
   shippers: { table: 'shippers', display: 'name' },
+  factoringCompanies: { table: 'factoring_companies', display: 'name' },
   bookOrders: { table: 'book_orders', display: 'name' },
   transactions: { table: 'driver_transactions', display: 'name' },
   tickets: { table: 'tickets', display: 'name' },

@@ -42,6 +42,13 @@ export const brokers = defineResource({
       sort: true,
       section: 'terms',
     }),
+    // Its invoices are assigned to this factor unless an invoice says otherwise (docs/product/factoring.md#per-customer).
+    factoringCompanyId: reference('factoringCompanies', {
+      label: 'Factoring company',
+      list: 'hide',
+      section: 'terms',
+      help: 'Its invoices go to this factor by default',
+    }),
     inspectionType: choice(INSPECTION_TYPE_KEYS, {
       label: 'Inspection at its stops',
       labels: INSPECTION_TYPE_LABELS,

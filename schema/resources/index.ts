@@ -3,6 +3,7 @@ import type { AnyResource } from '../define/resource';
 import type { FeatureDefinition } from '../features';
 import { FEATURES } from '../features';
 import { DISPATCH_BOARD_NAV } from '../dispatchBoard';
+import { SCHEDULES_NAV } from '../factoring';
 import { brokerFees } from './brokerFees';
 import { brokers } from './brokers';
 import { carriers } from './carriers';
@@ -12,6 +13,7 @@ import { dispatcherPayRules } from './dispatcherPayRules';
 import { driverEvents } from './driverEvents';
 import { drivers } from './drivers';
 import { evaluations } from './evaluations';
+import { factoringCompanies } from './factoringCompanies';
 import { fuelCards } from './fuelCards';
 import { inspections } from './inspections';
 import { payBills } from './payBills';
@@ -46,6 +48,7 @@ export const RECORD_RESOURCES = [
   dispatcherPayRules,
   evaluations,
   products,
+  factoringCompanies,
 ] as const;
 
 export type RecordResource = (typeof RECORD_RESOURCES)[number];
@@ -86,7 +89,7 @@ export function navFeaturesOf(defs: readonly AnyResource[]): (FeatureDefinition 
     .concat(SCREEN_NAV_FEATURES);
 }
 /** Sidebar entries of screens that are not record resources, each under the feature that governs it. */
-const SCREEN_NAV_FEATURES: (FeatureDefinition & { parent: string })[] = [DISPATCH_BOARD_NAV];
+const SCREEN_NAV_FEATURES: (FeatureDefinition & { parent: string })[] = [DISPATCH_BOARD_NAV, SCHEDULES_NAV];
 export const NAV_FEATURES = navFeaturesOf(RECORD_RESOURCES);
 
 /**

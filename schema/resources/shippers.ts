@@ -38,6 +38,12 @@ export const shippers = defineResource({
       list: 'hide',
       help: '0 is COD; 2 quick pay; 15, 30 or 45 net',
     }),
+    // As a broker's (docs/product/factoring.md#per-customer): its invoices go to this factor by default.
+    factoringCompanyId: reference('factoringCompanies', {
+      label: 'Factoring company',
+      list: 'hide',
+      help: 'Its invoices go to this factor by default',
+    }),
     inspectionType: choice(INSPECTION_TYPE_KEYS, {
       label: 'Inspection at its stops',
       labels: INSPECTION_TYPE_LABELS,

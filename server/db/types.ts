@@ -518,6 +518,8 @@ export interface InvoicesTable {
   sent_to: string | null;
   sent_document_id: number | null;
   voided_at: string | null;
+  /** The factor it is assigned to (migration 051), none when null. */
+  factoring_company_id: number | null;
   created_by: number | null;
   created_at: string;
   updated_at: string;
@@ -593,6 +595,46 @@ export interface AccountingExportsTable {
   to_on: string;
   /** What it carried, by kind: JSON of AccountingExportCounts (schema/accountingExport.ts). */
   counts: string;
+  created_by: number | null;
+  created_at: string;
+}
+
+/** A schedule of accounts sent to a factor (server/modules/factoring): never deleted; cancelled while unfunded. */
+export interface FactoringSchedulesTable {
+  id: Generated<number>;
+  number: number;
+  factoring_company_id: number;
+  schedule_on: string;
+  status: string;
+  total_cents: number;
+  invoice_count: number;
+  cancelled_at: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+  version: Generated<number>;
+}
+/** The invoices on a schedule at their amount then; live until the schedule is cancelled (one live schedule each). */
+export interface FactoringScheduleInvoicesTable {
+  id: Generated<number>;
+  schedule_id: number;
+  invoice_id: number;
+  amount_cents: number;
+  live: Generated<number>;
+}
+/** A schedule's books: fundings and reserve releases, reversed by entries with the amounts negated, never deleted. */
+export interface FactoringEntriesTable {
+  id: Generated<number>;
+  schedule_id: number;
+  factoring_company_id: number;
+  kind: string;
+  entered_on: string;
+  advance_cents: Generated<number>;
+  fee_cents: Generated<number>;
+  reserve_cents: Generated<number>;
+  released_cents: Generated<number>;
+  reverses_id: number | null;
+  note: string | null;
   created_by: number | null;
   created_at: string;
 }
@@ -838,6 +880,9 @@ export interface Database extends RecordTables, ChildTables {
   accounting_exports: AccountingExportsTable;
   accounting_export_files: AccountingExportFilesTable;
   accounting_export_entries: AccountingExportEntriesTable;
+  factoring_schedules: FactoringSchedulesTable;
+  factoring_schedule_invoices: FactoringScheduleInvoicesTable;
+  factoring_entries: FactoringEntriesTable;
 }
 
 export type Db = Kysely<Database>;

@@ -751,6 +751,9 @@ export const haulboardMessages = {
   accounting_export: {
     title: 'Accounting Export',
   },
+  schedules: {
+    title: 'Factoring schedules',
+  },
   connected_apps: {
     title: 'Connected Apps',
   },

@@ -234,6 +234,20 @@ const SAMPLES: Partial<Record<RecordTableName, Sample>> = {
     }),
     change: { price: 85.5 },
   },
+  factoring_companies: {
+    body: (ids, n) => ({
+      name: `Prairie Funding ${n}`,
+      billingEmail: `funding${n}@prairie.example`,
+      address: 'PO Box 4410',
+      city: 'Wichita',
+      stateId: ids.tx,
+      zip: '67201',
+      advancePercent: 92.5,
+      feePercent: 2.75,
+      active: true,
+    }),
+    change: { feePercent: 3 },
+  },
 };
 
 /** Resources whose records another route makes (not POST to their own address), and where that is tested. */

@@ -2152,6 +2152,200 @@ describe.each(DATABASES)('races on %s', (kind) => {
   });
 
   // =================================================================================================================
+  // Factoring: one live schedule per invoice, one funding per schedule, one write per version of its books
+  // =================================================================================================================
+
+  /** A factor of the race suite's own, and `count` sent invoices assigned to it (each a delivered order billed). */
+  const factoredInvoices = async (count: number) => {
+    const state = await server.db
+      .selectFrom('states')
+      .select('id')
+      .where('abbreviation', '=', 'TX')
+      .executeTakeFirstOrThrow();
+    const factor = await value(
+      server.call({
+        method: 'POST',
+        url: '/api/FactoringCompanies',
+        token: tokens.finance,
+        payload: {
+          name: `Race Funding ${next()}`,
+          billingEmail: 'race@funding.example',
+          address: 'PO Box 1',
+          city: 'Dallas',
+          stateId: Number(state.id),
+          advancePercent: 90,
+          feePercent: 3,
+          active: true,
+        },
+      }),
+    );
+    const ids: number[] = [];
+    for (const order of await uninvoiced(count)) {
+      const made = await created(
+        server.call({
+          method: 'POST',
+          url: '/api/Invoices',
+          token: tokens.finance,
+          payload: {
+            payerKind: 'BROKER',
+            payerId: Number(order.broker_id),
+            orderIds: [Number(order.id)],
+            factoringCompanyId: factor.id,
+          },
+        }),
+      );
+      await value(
+        server.call({
+          method: 'POST',
+          url: `/api/Invoices/${made.id}/send`,
+          token: tokens.finance,
+          payload: { version: made.version },
+        }),
+      );
+      ids.push(made.id);
+    }
+    return { factorId: Number(factor.id), invoiceIds: ids };
+  };
+  const dollars = (amountCents: number) => amountCents / 100;
+  /** A create's answer: 201 and its value. */
+  const created = async (answer: Promise<Answer>) => {
+    const a = await answer;
+    expect(a.status, JSON.stringify(a.body)).toBe(201);
+    return a.body.value;
+  };
+  const makeSchedule = (factoringCompanyId: number, invoiceIds: number[]) =>
+    server.call({
+      method: 'POST',
+      url: '/api/FactoringSchedules',
+      token: tokens.finance,
+      payload: { factoringCompanyId, invoiceIds },
+    });
+  const onSchedule = (scheduleId: number, path: string, payload: Body) => () =>
+    server.call({
+      method: 'POST',
+      url: `/api/FactoringSchedules/${scheduleId}/${path}`,
+      token: tokens.finance,
+      payload,
+    });
+  /** A schedule's books as the tables hold them: its state, the entries' sums, and its invoices still live. */
+  const scheduleBooks = async (id: number) => {
+    const schedule = await server.db
+      .selectFrom('factoring_schedules')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const entries = await server.db.selectFrom('factoring_entries').selectAll().where('schedule_id', '=', id).execute();
+    const sum = (key: 'advance_cents' | 'fee_cents' | 'reserve_cents' | 'released_cents') =>
+      entries.reduce((total, e) => total + Number(e[key]), 0);
+    const funded = sum('advance_cents') + sum('fee_cents') + sum('reserve_cents');
+    const fundings = entries.filter((e) => e.kind === 'FUNDING').length;
+    const reversals = entries.filter((e) => e.reverses_id !== null && e.kind === 'FUNDING').length;
+    return {
+      schedule,
+      entries,
+      funded,
+      reserve: sum('reserve_cents'),
+      released: sum('released_cents'),
+      liveFundings: fundings - 2 * reversals,
+    };
+  };
+
+  race('factoringSameInvoice', async () => {
+    const { factorId, invoiceIds } = await factoredInvoices(1);
+    const answers = await atOnce(Array.from({ length: 8 }, () => () => makeSchedule(factorId, invoiceIds)));
+    noteRace('factoringSameInvoice', `${tally(answers)}; refusals: ${refusals(answers)}`);
+    expectNoServerError(answers, 'one invoice on 8 schedules at once', [201, 409]);
+    const made = answers.filter((a) => a.status === 201);
+    expect(made, 'one schedule made').toHaveLength(1);
+    for (const refused of answers.filter((a) => a.status === 409))
+      if (!isBusy(refused)) expect(refused.body.message).toContain(made[0].body.value.numberText);
+    const live = await server.db
+      .selectFrom('factoring_schedule_invoices')
+      .select('schedule_id')
+      .where('invoice_id', '=', invoiceIds[0])
+      .where('live', '=', 1)
+      .execute();
+    expect(live).toHaveLength(1);
+  });
+
+  race('factoringFundTwice', async () => {
+    const { factorId, invoiceIds } = await factoredInvoices(2);
+    const made = await created(makeSchedule(factorId, invoiceIds));
+    const { advanceCents, feeCents, reserveCents } = made.suggested;
+    const answers = await atOnce([
+      ...Array.from({ length: 4 }, () => onSchedule(made.id, 'funding', { version: made.version })),
+      ...Array.from({ length: 4 }, () =>
+        onSchedule(made.id, 'funding', {
+          version: made.version,
+          advance: dollars(advanceCents + 1),
+          fee: dollars(feeCents),
+          reserve: dollars(reserveCents - 1),
+        }),
+      ),
+    ]);
+    noteRace('factoringFundTwice', `${tally(answers)}; refusals: ${refusals(answers)}`);
+    expectOneWinner(answers, 'one schedule funded 8 times at once');
+    const books = await scheduleBooks(made.id);
+    expect(books.schedule.status).toBe('FUNDED');
+    expect(books.liveFundings).toBe(1);
+    expect(books.funded).toBe(made.totalCents);
+    // Funded again with the version after the first: refused, it is funded.
+    const again = await onSchedule(made.id, 'funding', { version: books.schedule.version })();
+    expect(again.status).toBe(409);
+  });
+
+  race('factoringBooksOneWrite', async () => {
+    const { factorId, invoiceIds } = await factoredInvoices(1);
+    const made = await created(makeSchedule(factorId, invoiceIds));
+    const funded = await value(onSchedule(made.id, 'funding', { version: made.version })());
+    const fundingId = funded.entries[0].id;
+    // One version: the whole reserve released 4 times and the funding reversed 4 times, at once.
+    const first = await atOnce([
+      ...Array.from({ length: 4 }, () =>
+        onSchedule(made.id, 'releases', { version: funded.version, amount: dollars(funded.reserveCents) }),
+      ),
+      ...Array.from({ length: 4 }, () =>
+        onSchedule(made.id, `entries/${fundingId}/reverse`, { version: funded.version, reason: 'Raced reversal' }),
+      ),
+    ]);
+    noteRace('factoringBooksOneWrite', `release or reverse: ${tally(first)}; refusals: ${refusals(first)}`);
+    expectOneWinner(first, 'one funded schedule released and reversed at once');
+    let books = await scheduleBooks(made.id);
+    expect(books.released).toBeLessThanOrEqual(books.reserve);
+    expect(books.released >= 0 && books.reserve >= 0).toBe(true);
+    expect(books.funded).toBe(books.liveFundings === 1 ? made.totalCents : 0);
+    // Whatever won, bring it back to open, then cancel 4 times and fund 4 times at once with its one version.
+    if (books.schedule.status === 'FUNDED') {
+      const releaseId = books.entries.find((e) => e.kind === 'RELEASE')!.id;
+      await value(
+        onSchedule(made.id, `entries/${releaseId}/reverse`, { version: books.schedule.version, reason: 'Back' })(),
+      );
+      const now = await scheduleBooks(made.id);
+      await value(
+        onSchedule(made.id, `entries/${fundingId}/reverse`, { version: now.schedule.version, reason: 'Back' })(),
+      );
+    }
+    books = await scheduleBooks(made.id);
+    expect(books.schedule.status).toBe('OPEN');
+    const second = await atOnce([
+      ...Array.from({ length: 4 }, () => onSchedule(made.id, 'cancel', { version: books.schedule.version })),
+      ...Array.from({ length: 4 }, () => onSchedule(made.id, 'funding', { version: books.schedule.version })),
+    ]);
+    noteRace('factoringBooksOneWrite', `cancel or fund: ${tally(second)}; refusals: ${refusals(second)}`);
+    const winner = expectOneWinner(second, 'one open schedule cancelled and funded at once');
+    const after = await scheduleBooks(made.id);
+    expect(after.schedule.status).toBe(winner?.body.value.status);
+    expect(after.funded).toBe(after.schedule.status === 'FUNDED' ? made.totalCents : 0);
+    const live = await server.db
+      .selectFrom('factoring_schedule_invoices')
+      .select('id')
+      .where('schedule_id', '=', made.id)
+      .where('live', '=', 1)
+      .execute();
+    expect(live).toHaveLength(after.schedule.status === 'CANCELLED' ? 0 : 1);
+  });
+
+  // =================================================================================================================
   // The route table, and the whole database
   // =================================================================================================================
 

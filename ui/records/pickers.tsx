@@ -43,6 +43,15 @@ export const BrokerInput = (props: PickerProps) => (
     disableChoice={(row) => row.status === 'DO_NOT_USE'}
   />
 );
+/** Factoring companies by name; an inactive one is shown and may not be chosen (docs/product/factoring.md). */
+export const FactoringCompanyInput = (props: PickerProps) => (
+  <ApiAutocompleteInput
+    {...props}
+    path="/api/FactoringCompanies/dropdown-list"
+    describe={(row) => `${row.name}${row.active === false ? ' (inactive)' : ''}`}
+    disableChoice={(row) => row.active === false}
+  />
+);
 /** Trucks or trailers; `hideAssigned` leaves out the ones a driver has today. */
 export const UnitInput = ({
   type,
@@ -99,6 +108,7 @@ export const PICKERS: Record<ReferenceTarget, (props: PickerProps) => ReactEleme
   fuelCards: FuelCardInput,
   brokers: BrokerInput,
   shippers: ShipperInput,
+  factoringCompanies: FactoringCompanyInput,
   bookOrders: IdInput,
   transactions: IdInput,
   tickets: IdInput,

@@ -6,6 +6,7 @@ import { MAX_MONEY_CENTS } from '../../../schema/money';
 import type { Db } from '../../db/types';
 import { badRequest, conflict } from '../../http/errors';
 import { audit } from '../audit/audit';
+import { factorOfNewInvoice } from '../factoring/assign';
 import { takeNumber } from './numbers';
 
 interface LineDraft {
@@ -63,6 +64,7 @@ export async function liveInvoiceOf(db: Db, orderId: number) {
  */
 export async function createInvoice(trx: Db, request: FastifyRequest, body: InvoiceCreateBody): Promise<number> {
   const payer = await payerOf(trx, body.payerKind, body.payerId);
+  const factorId = await factorOfNewInvoice(trx, body.payerKind, payer.id, body.factoringCompanyId);
   const orderIds = [...new Set(body.orderIds)];
   const orders = await trx
     .selectFrom('book_orders')
@@ -195,6 +197,7 @@ export async function createInvoice(trx: Db, request: FastifyRequest, body: Invo
       subtotal_cents: total,
       total_cents: total,
       notes: body.notes ?? null,
+      factoring_company_id: factorId,
       created_by: userId,
       created_at: now,
       updated_at: now,
@@ -228,7 +231,13 @@ export async function createInvoice(trx: Db, request: FastifyRequest, body: Invo
     action: 'create',
     entity: 'invoice',
     entityId: id,
-    after: { number, payer: payer.name, orders: orders.map((o) => o.order_number), totalCents: total },
+    after: {
+      number,
+      payer: payer.name,
+      orders: orders.map((o) => o.order_number),
+      totalCents: total,
+      factoringCompanyId: factorId,
+    },
   });
   return id;
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/types';
 
-export type NumberSeries = 'invoice' | 'credit_note';
+export type NumberSeries = 'invoice' | 'credit_note' | 'factoring_schedule';
 
 /**
  * The next number of a gapless series (migration 049 number_counters), taken inside the caller's `transact`

@@ -1,5 +1,10 @@
 import { usCents, usDate } from '../../../schema/format';
-import { type InvoiceDto, INVOICE_STATUS_LABELS, PAYER_KIND_LABELS } from '../../../schema/invoices';
+import {
+  type InvoiceDto,
+  type InvoiceFactoringDto,
+  INVOICE_STATUS_LABELS,
+  PAYER_KIND_LABELS,
+} from '../../../schema/invoices';
 import type { ServerContext } from '../../context';
 import { companyFromEnv } from '../contact/company';
 import { pdfDocument } from '../documents/pdf';
@@ -37,6 +42,44 @@ async function billsOf(ctx: ServerContext, invoice: InvoiceDto) {
       bills.push({ bill, thumbnails: await thumbnailsOf(ctx.db, ctx.files, bill.vehicles) });
   }
   return bills;
+}
+
+/**
+ * An assigned invoice's "Pay to" (docs/product/factoring.md#notice): the factor and its remit-to address in a framed
+ * box across the page, with the notice of assignment in bold, where a payables clerk cannot miss it.
+ */
+function drawPayTo(doc: PDFKit.PDFDocument, factoring: InvoiceFactoringDto) {
+  const top = doc.y;
+  const pad = 10;
+  const inner = WIDTH - 2 * pad;
+  const draw = (dry: boolean) => {
+    let y = top + pad;
+    const line = (value: string, font: string, size: number, colour = '#000000') => {
+      doc.font(font).fontSize(size);
+      const height = doc.heightOfString(plain(value), { width: inner });
+      if (!dry) doc.fillColor(colour).text(plain(value), MARGIN + pad, y, { width: inner });
+      y += height + 2;
+    };
+    line('PAY TO (THIS INVOICE IS ASSIGNED)', 'Helvetica-Bold', 9, '#8a1c1c');
+    line(factoring.name, 'Helvetica-Bold', 13);
+    for (const remit of factoring.remitTo) line(remit, 'Helvetica', 10);
+    y += 4;
+    line(factoring.noticeText, 'Helvetica-Bold', 9.5);
+    return y + pad - 2;
+  };
+  const bottom = draw(true);
+  doc
+    .rect(MARGIN, top, WIDTH, bottom - top)
+    .fillColor('#fff4e5')
+    .fill();
+  doc
+    .rect(MARGIN, top, WIDTH, bottom - top)
+    .lineWidth(2)
+    .strokeColor('#8a1c1c')
+    .stroke();
+  draw(false);
+  doc.fillColor('#000000');
+  doc.y = bottom + 14;
 }
 
 /**
@@ -96,6 +139,7 @@ export async function invoicePdf(ctx: ServerContext, invoice: InvoiceDto): Promi
   doc.moveDown(0.6);
   text(`Orders: ${invoice.orders.map((o) => o.orderNumber).join(', ')}`, left, doc.y, { width: WIDTH });
   doc.moveDown(1);
+  if (invoice.factoring) drawPayTo(doc, invoice.factoring);
 
   // The lines.
   const columns = {
@@ -153,8 +197,9 @@ export async function invoicePdf(ctx: ServerContext, invoice: InvoiceDto): Promi
   doc.moveDown(1);
   doc.font('Helvetica').fontSize(9).fillColor(GREY);
   const status = INVOICE_STATUS_LABELS[invoice.status];
+  const payee = invoice.factoring ? ` to ${invoice.factoring.name} only` : '';
   text(
-    `Please pay ${usCents(invoice.balanceCents)} by ${usDate(invoice.dueOn)} (${invoice.terms}), quoting ${invoice.numberText}. Status: ${status}.`,
+    `Please pay ${usCents(invoice.balanceCents)}${payee} by ${usDate(invoice.dueOn)} (${invoice.terms}), quoting ${invoice.numberText}. Status: ${status}.`,
     left,
     doc.y,
     { width: WIDTH },

@@ -13,6 +13,7 @@ import {
 } from '../../../schema/invoices';
 import type { Db } from '../../db/types';
 import { invoicePaymentsQuery } from '../bank/invoicePayments';
+import { invoiceFactoring } from '../factoring/invoiceFactoring';
 import type { z } from 'zod';
 
 /** The invoice's columns with its payer's name (a broker's or a shipper's). */
@@ -43,6 +44,7 @@ const invoices = (db: Db) =>
       'i.sent_to',
       'i.sent_document_id',
       'i.voided_at',
+      'i.factoring_company_id',
       'i.created_at',
       'i.version',
     ])
@@ -90,7 +92,7 @@ export type InvoiceSummaryDto = ReturnType<typeof summaryOf>;
 export async function loadInvoice(db: Db, id: number): Promise<InvoiceDto | null> {
   const row = await invoices(db).where('i.id', '=', id).executeTakeFirst();
   if (!row) return null;
-  const [orders, lines, credit] = await Promise.all([
+  const [orders, lines, credit, factoring] = await Promise.all([
     db
       .selectFrom('invoice_orders as io')
       .innerJoin('book_orders as o', 'o.id', 'io.book_order_id')
@@ -116,6 +118,7 @@ export async function loadInvoice(db: Db, id: number): Promise<InvoiceDto | null
       .orderBy('l.position')
       .execute(),
     db.selectFrom('credit_notes').selectAll().where('invoice_id', '=', id).executeTakeFirst(),
+    invoiceFactoring(db, id, row.factoring_company_id === null ? null : Number(row.factoring_company_id)),
   ]);
   const payments = await invoicePaymentsQuery(db, id).execute();
   return {
@@ -148,6 +151,7 @@ export async function loadInvoice(db: Db, id: number): Promise<InvoiceDto | null
       description: p.description,
       amountCents: Number(p.amount_cents),
     })),
+    ...factoring,
   };
 }
 

@@ -8,6 +8,7 @@ import {
   billableQuery,
   invoiceBatchBody,
   invoiceCreateBody,
+  invoiceFactoringBody,
   invoiceFileName,
   invoiceListQuery,
   invoiceVersionBody,
@@ -19,6 +20,7 @@ import { type CsvColumn, csvStream, pageThrough, sendCsv } from '../../http/csv'
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { bytesOf, contentDisposition } from '../documents/store';
 import { createInvoiceBatch } from './batch';
+import { setInvoiceFactor } from '../factoring/assign';
 import { createInvoice, payerOf } from './create';
 import { invoicePdf } from './pdf';
 import {
@@ -264,6 +266,25 @@ export default async function invoiceRoutes(app: FastifyInstance, ctx: ServerCon
       const { invoice, moved } = await sendInvoice(ctx, request, request.params.id, request.body.version);
       for (const order of moved) ctx.orderChanges.changed(order);
       return ok(invoice);
+    },
+  );
+
+  app.put<{ Params: Id; Body: z.output<typeof invoiceFactoringBody> }>(
+    '/api/Invoices/:id/factoring',
+    {
+      config: access('Update'),
+      schema: {
+        tags,
+        summary:
+          'Assign a draft invoice to an active factoring company, or to none (docs/product/factoring.md#per-invoice)',
+        params: idParams,
+        body: invoiceFactoringBody,
+      },
+    },
+    async (request) => {
+      const { version, factoringCompanyId } = request.body;
+      await transact(db, (trx) => setInvoiceFactor(trx, request, request.params.id, version, factoringCompanyId));
+      return ok(await loadInvoice(db, request.params.id));
     },
   );
 

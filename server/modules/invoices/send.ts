@@ -48,6 +48,18 @@ export async function billingAddresses(db: Db, invoice: InvoiceDto): Promise<str
   return own.length ? own : unique(contacts.map((c) => c.email));
 }
 
+/** The factor's billing e-mail, when the invoice is assigned and the factor has one. */
+async function factorAddresses(db: Db, invoice: InvoiceDto): Promise<string[]> {
+  if (!invoice.factoring) return [];
+  const factor = await db
+    .selectFrom('factoring_companies')
+    .select('billing_email')
+    .where('id', '=', invoice.factoring.id)
+    .executeTakeFirst();
+  const address = factor?.billing_email?.trim().toLowerCase();
+  return address ? [address] : [];
+}
+
 /**
  * Sends an invoice (docs/product/invoices.md#sending): its PDF drawn once and kept in the documents store (the invoice
  * shows exactly what was sent), mailed to the payer's billing addresses through the outbox (SMTP after the commit; the
@@ -65,8 +77,11 @@ export async function sendInvoice(
   if (!drawn) return { invoice: await invoiceAt(ctx.db, id, version), moved: [], recipients: [] };
   if (drawn.status !== 'DRAFT' && drawn.status !== 'SENT')
     throw wrongState(drawn, 'only a draft or a sent invoice is sent');
-  const recipients = await billingAddresses(ctx.db, drawn);
-  if (!recipients.length)
+  const customer = await billingAddresses(ctx.db, drawn);
+  // An assigned invoice goes to the customer (the notice binds the debtor once it has it) and to the factor
+  // (docs/product/factoring.md#sending).
+  const recipients = [...new Set([...customer, ...(await factorAddresses(ctx.db, drawn))])];
+  if (!customer.length)
     throw conflict(
       `${drawn.payerName} has no e-mail address to send invoice ${drawn.numberText} to: add a billing contact with an e-mail first`,
     );
@@ -131,6 +146,7 @@ export async function sendInvoice(
               ? `order ${invoice.orders[0].orderNumber}`
               : `orders ${invoice.orders.map((o) => o.orderNumber).join(', ')}`,
           withBol,
+          ...(invoice.factoring ? { payTo: `${invoice.factoring.name}, ${invoice.factoring.remitTo.join(', ')}` } : {}),
         },
         attachments: [{ filename: invoiceFileName(invoice.number), content: pdf, contentType: 'application/pdf' }],
       });

@@ -45,6 +45,8 @@ export type MailTemplate =
       orders: string;
       /** Whether bills of lading are attached after the invoice. */
       withBol: boolean;
+      /** An assigned invoice: the factor and its remit-to address, to be paid instead of the company. */
+      payTo?: string;
     };
 
 /** One message's parts, written once and laid out both ways below. */
@@ -163,6 +165,11 @@ function layoutOf(template: MailTemplate): Layout {
           hello,
           `Please find attached invoice ${template.number} for ${template.orders}: ${template.amount}, due ${template.dueOn} (${template.terms}).` +
             (template.withBol ? ' The signed bill of lading follows the invoice in the same PDF.' : ''),
+          ...(template.payTo
+            ? [
+                `This invoice has been assigned. Please pay it only to ${template.payTo}: payment to anyone else does not settle it.`,
+              ]
+            : []),
         ],
         after: [`Please quote ${template.number} with your payment. Thank you for your business.`],
       };

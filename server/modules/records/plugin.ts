@@ -8,6 +8,11 @@ import { dispatcherPayRuleExtension } from '../dispatcherPayRules/dispatcherPayR
 import { driverEventExtension } from '../driverEvents/driverEvents';
 import { driverExtension } from '../drivers/drivers';
 import { evaluationExtension } from '../evaluations/evaluations';
+import {
+  brokerFactorExtension,
+  factoringCompanyExtension,
+  shipperFactorExtension,
+} from '../factoring/factoringCompanies';
 import { payBillExtension } from '../finances/payBills';
 import { transactionExtension } from '../finances/transactions';
 import { fuelCardExtension } from '../fuelCards/fuelCards';
@@ -46,6 +51,9 @@ const EXTENSIONS: Extensions = {
   evaluations: evaluationExtension,
   driver_events: driverEventExtension,
   dispatcher_pay_rules: dispatcherPayRuleExtension,
+  factoring_companies: () => factoringCompanyExtension,
+  brokers: () => brokerFactorExtension,
+  shippers: () => shipperFactorExtension,
 };
 /** The same registry looked up by a table name read at run time (each entry was checked against its resource above). */
 const EXTENSIONS_BY_TABLE: Partial<Record<string, (ctx: ServerContext) => AnyExtension | Promise<AnyExtension>>> =

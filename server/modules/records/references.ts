@@ -38,6 +38,11 @@ export const REFERENCE_SQL: Record<ReferenceTarget, TargetSql> = {
   },
   brokers: { display: (a) => column(a, 'name'), live: true, message: 'Choose a broker from the list' },
   shippers: { display: (a) => column(a, 'name'), live: true, message: 'Choose a shipper from the list' },
+  factoringCompanies: {
+    display: (a) => column(a, 'name'),
+    live: true,
+    message: 'Choose a factoring company from the list',
+  },
   bookOrders: { display: (a) => column(a, 'order_number'), live: true, message: 'Choose a book order from the list' },
   transactions: {
     display: (a) => sql<string>`'#' || ${sql.ref(`${a}.id`)}`,

@@ -20,6 +20,7 @@ export const MONEY_AREAS = [
   '/api/BookOrder',
   '/api/Invoices',
   '/api/Products',
+  '/api/FactoringSchedules',
 ] as const;
 
 export const inMoneyArea = (path: string) => MONEY_AREAS.some((area) => path === area || path.startsWith(`${area}/`));
@@ -70,6 +71,11 @@ export const SCENARIOS = {
     'four batches of the same 6 delivered orders at once: each order on one live invoice, numbers without a gap',
   invoiceSendVoid:
     'one invoice sent 4 times and voided 4 times at once with one version: one write; a void has one credit note and the order back to Delivered',
+  factoringSameInvoice: 'one sent invoice put on 8 schedules at once: one live schedule, the others refused naming it',
+  factoringFundTwice:
+    'one schedule funded 8 times at once with one version (by its percentages and by amounts): one funding, whole',
+  factoringBooksOneWrite:
+    'a funded schedule released whole and its funding reversed at once, then cancelled and funded at once, each with one version: one write each',
   orderVsMatch:
     "an order's price edited while a deposit is matched to it: its payment status is its settlement's, nothing applied beyond its price",
 } as const;
@@ -165,6 +171,14 @@ export const ROUTE_RACES: Record<string, Coverage> = {
   'POST /api/Invoices/batch': { races: ['invoiceBatch'] },
   'POST /api/Invoices/{id}/send': { races: ['invoiceSendVoid'] },
   'POST /api/Invoices/{id}/void': { races: ['invoiceSendVoid'] },
+  'PUT /api/Invoices/{id}/factoring': {
+    notMoney: "a draft's factor, under its version (409): no amount, state or order of the invoice moves",
+  },
+  'POST /api/FactoringSchedules': { races: ['factoringSameInvoice'] },
+  'POST /api/FactoringSchedules/{id}/funding': { races: ['factoringFundTwice', 'factoringBooksOneWrite'] },
+  'POST /api/FactoringSchedules/{id}/releases': { races: ['factoringBooksOneWrite'] },
+  'POST /api/FactoringSchedules/{id}/entries/{entryId}/reverse': { races: ['factoringBooksOneWrite'] },
+  'POST /api/FactoringSchedules/{id}/cancel': { races: ['factoringBooksOneWrite'] },
   'POST /api/Products': { notMoney: 'a product is a price list entry: an invoice copies its price into its own lines' },
   'PUT /api/Products/{id}': {
     notMoney: 'a product is a price list entry: an invoice copies its price into its own lines',

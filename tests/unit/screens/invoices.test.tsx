@@ -67,6 +67,8 @@ const invoice = (over: Partial<InvoiceDto> = {}): InvoiceDto => ({
   hasSentPdf: false,
   voidedAt: null,
   creditNote: null,
+  factoring: null,
+  factored: false,
   createdAt: '2026-12-09T15:00:00.000Z',
   version: 1,
   ...over,

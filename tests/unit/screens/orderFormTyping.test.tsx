@@ -41,6 +41,8 @@ async function newOrderForm(handlers: HttpHandler[] = []) {
       'Dispatcher/GetAllNames',
       'Driver/GetAllNames',
       'Units/get-all-trucks-dropdown',
+      // No order carries these VINs yet (resources/bookOrders/DuplicateWarning.tsx).
+      'BookOrder/duplicates',
     ].map((path) => http.get(`*/api/${path}`, () => ok([]))),
     // What the national VIN database says (server/modules/vin): one Honda known, everything else unknown.
     http.get('*/api/Vin/:vin', ({ params }) =>
