@@ -8,6 +8,7 @@ import { useCanAccessFeature } from '../../ui/useCanAccessFeature';
 import { RESOURCE, bookOrdersResource } from './api';
 import { bookOrderFilters, bookOrderQuickFilters } from './BookOrderFilters';
 import { PaymentTag, StatusChip } from './StatusChip';
+import { ImportLoads } from './ImportLoads';
 import type { PaymentStatus } from '../../schema/bookOrders';
 
 type Row = {
@@ -68,6 +69,7 @@ export default function BookOrderList() {
       exportName="book-orders"
       rowClick={canUpdate || canApprove ? bookOrdersResource.editPath : false}
       header={<ListTotals items={totals} />}
+      actions={<ImportLoads />}
     >
       <Column source="orderNumber" label="haulboard.book_orders.fields.order_number" />
       <Column

@@ -5,6 +5,7 @@ import { idOf, inDays, makeVin } from '../helpers/records';
 import { DATABASES, type TestServer, startTestServer } from '../helpers/server';
 import { secondApp } from '../helpers/twoServers';
 import { ROUTE_RACES, SCENARIOS, type ScenarioKey, inMoneyArea } from './races/coverage';
+import { ORDER_CSV_COLUMNS } from '../../schema/orderImport';
 import { violationsAbout } from './races/invariants';
 import {
   type Answer,
@@ -1694,6 +1695,70 @@ describe.each(DATABASES)('races on %s', (kind) => {
   // =================================================================================================================
   // Book orders
   // =================================================================================================================
+
+  race('importSameFile', async () => {
+    // One file of two loads imported 6 times at once: each load booked once, the other imports told they look booked.
+    const day = inDays(50);
+    const sample = newOrder(day);
+    const nameOf = async (table: 'brokers' | 'shippers' | 'carriers', id: number) =>
+      (await server.db.selectFrom(table).select('name').where('id', '=', id).executeTakeFirstOrThrow()).name;
+    const email = (
+      await server.db
+        .selectFrom('users')
+        .select('email')
+        .where('id', '=', sample.dispatcherId)
+        .executeTakeFirstOrThrow()
+    ).email;
+    const parties: Record<string, string> = {
+      broker: await nameOf('brokers', sample.brokerId),
+      shipper: await nameOf('shippers', sample.shipperId),
+      carrier: await nameOf('carriers', sample.carrierId),
+      dispatcher: email,
+      pickupDate: `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`,
+      deliveryDate: `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`,
+    };
+    const tag = `RACE-IMPORT-${next()}`;
+    const file = [
+      ORDER_CSV_COLUMNS.map((c) => c.header).join(','),
+      ...['A', 'B'].map((ref) =>
+        ORDER_CSV_COLUMNS.map((c) =>
+          c.key === 'ref'
+            ? ref
+            : c.key === 'loadId'
+              ? `${tag}-${ref}`
+              : c.key === 'vin'
+                ? makeVin(next(), '4T1BF1FK')
+                : (parties[c.key] ?? c.example),
+        ).join(','),
+      ),
+    ].join('\r\n');
+    const answers = await atOnce(
+      Array.from(
+        { length: 6 },
+        () => () =>
+          server.call({
+            method: 'POST',
+            url: '/api/BookOrder/import',
+            token: tokens.dispatcher,
+            headers: { 'content-type': 'text/csv' },
+            payload: file,
+          }),
+      ),
+    );
+    noteRace('importSameFile', `${tally(answers)}; refusals: ${refusals(answers)}`);
+    expectNoServerError(answers, 'one file imported 6 times at once');
+    const booked = await server.db
+      .selectFrom('book_orders')
+      .select(['id', 'external_load_id'])
+      .where('external_load_id', 'like', `${tag}-%`)
+      .where('deleted_at', 'is', null)
+      .execute();
+    expect(booked.map((o) => o.external_load_id).sort(), 'each load of the file booked once').toEqual([
+      `${tag}-A`,
+      `${tag}-B`,
+    ]);
+    await invariants('importSameFile', [`day:${day}`, ...booked.map((o) => `order:${o.id}`)]);
+  });
 
   race('orderTotals', async () => {
     // 12 orders of one pickup day, dispatcher and carrier booked at once: every one adds to the same rows of

@@ -27,6 +27,7 @@ export const inMoneyArea = (path: string) => MONEY_AREAS.some((area) => path ===
 
 /** The scenarios, by the names their tests carry. */
 export const SCENARIOS = {
+  importSameFile: 'one CSV file of two loads imported 6 times at once: each load booked once',
   itemManyRows:
     'one item with money left matched from 8 bank rows at once: one match wins (invoice, pay bill, broker fee, book order)',
   rowManyMatches: 'one bank row matched to 8 items at once with its version: one match wins',
@@ -154,6 +155,8 @@ export const ROUTE_RACES: Record<string, Coverage> = {
   'POST /api/UnitAssignments/{id}/end': { races: ['endTwice'] },
 
   'POST /api/BookOrder': { races: ['orderTotals'] },
+  'POST /api/BookOrder/import': { races: ['importSameFile'] },
+  'POST /api/BookOrder/import/preview': { notMoney: 'reads a CSV file and answers what it would book; writes nothing' },
   'PUT /api/BookOrder/{id}': { races: ['orderTotals', 'orderSameVersion', 'orderVsMatch', 'brokerFeePay'] },
   'POST /api/BookOrder/{id}/status': { races: ['orderTotals', 'orderSameVersion'] },
   'POST /api/BookOrder/{id}/approve': { races: ['orderTotals', 'orderSameVersion'] },
