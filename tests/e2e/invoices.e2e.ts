@@ -3,12 +3,13 @@
  * finance user invoices it from its book order (with a fuel surcharge), sends it — the message and its PDF arrive at
  * the mail server, the PDF is the one the invoice keeps — and voids it by a credit note, which gives the load back to
  * Delivered. Billed again, the broker pays it short: banking matches the deposit on the bench naming the difference,
- * the invoice shows what is still open and why; the rest paid a week later makes the invoice and the load Paid.
+ * the invoice shows what is still open and why; the rest paid a week later makes the invoice and the load Paid. The
+ * broker's receivable follows: what it owes, its aging, its days to pay and its short-paid share.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { mailServer, until } from '../helpers/smtp';
 import { demoUser, poll, signIn, useE2E, visible } from './helpers';
-import { main, signOut, toast } from './records';
+import { localDay, main, signOut, toast } from './records';
 
 const smtp = await mailServer(false);
 afterAll(() => smtp.close());
@@ -103,9 +104,23 @@ describe('invoices', () => {
     expect(back.body.value.status).toBe('DELIVERED');
 
     // Billed again and sent; the broker pays it short by ACH, and the rest a week later.
+    // What the broker owes before: its receivable moves with this invoice (docs/product/receivables.md).
+    const receivable = async () =>
+      (await api('GET', `/api/Receivables/broker/${order.brokerId}`, { token: finance })).body.value as {
+        openCents: number;
+        age0to30: number;
+        age31to60: number;
+        avgDaysToPay: number | null;
+        paidCount: number;
+        shortPaidShare: number | null;
+      };
+    const owedBefore = await receivable();
+    // Billed 20 days ago; paid short 12 days ago and the rest 5 days ago: 15 days to pay.
+    const [billedOn, shortOn, restOn] = [localDay(-20), localDay(-12), localDay(-5)];
+    const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
     const again = await api('POST', '/api/Invoices', {
       token: finance,
-      body: { payerKind: 'BROKER', payerId: order.brokerId, orderIds: [order.id] },
+      body: { payerKind: 'BROKER', payerId: order.brokerId, orderIds: [order.id], issuedOn: billedOn },
     });
     expect(again.status, JSON.stringify(again.body)).toBe(201);
     const rebilled = again.body.value;
@@ -115,6 +130,10 @@ describe('invoices', () => {
     });
     expect(resent.status, JSON.stringify(resent.body)).toBe(200);
     const shortCents = 12_500;
+    // 20 days old: in the 0–30 column.
+    const owedSent = await receivable();
+    expect(owedSent.openCents - owedBefore.openCents).toBe(rebilled.totalCents);
+    expect(owedSent.age0to30 - owedBefore.age0to30).toBe(rebilled.totalCents);
     const dollars = (cents: number) => (cents / 100).toFixed(2);
     const banking = await e2e.apiLogin(demoUser('Banking'));
     const imported = await fetch(`${e2e.baseUrl}/api/TransactionsMatching/import?fileName=short-pay.csv`, {
@@ -122,8 +141,8 @@ describe('invoices', () => {
       headers: { authorization: `Bearer ${banking}`, 'content-type': 'text/csv' },
       body: [
         'Details,Posting Date,Description,Amount,Type,Balance,Check or Slip #',
-        `CREDIT,11/20/2026,"ORIG CO NAME:${broker.name.toUpperCase()} REMITTANCE ${rebilled.numberText}",${dollars(rebilled.totalCents - shortCents)},ACH_CREDIT,,,`,
-        `CREDIT,11/27/2026,"ORIG CO NAME:${broker.name.toUpperCase()} BALANCE",${dollars(shortCents)},ACH_CREDIT,,,`,
+        `CREDIT,${us(shortOn)},"ORIG CO NAME:${broker.name.toUpperCase()} REMITTANCE ${rebilled.numberText}",${dollars(rebilled.totalCents - shortCents)},ACH_CREDIT,,,`,
+        `CREDIT,${us(restOn)},"ORIG CO NAME:${broker.name.toUpperCase()} BALANCE",${dollars(shortCents)},ACH_CREDIT,,,`,
       ].join('\n'),
     });
     expect(imported.status).toBe(200);
@@ -151,10 +170,11 @@ describe('invoices', () => {
     await page.goto(`/app/management/invoices/${rebilled.id}`);
     await visible(main(page).getByText('Partially paid', { exact: true }));
     await visible(main(page).getByText(`Paid short: $${dollars(shortCents)} is still open (Damage deduction).`));
-    await visible(main(page).getByRole('table', { name: 'Payments' }).getByText('11/20/2026'));
+    await visible(main(page).getByRole('table', { name: 'Payments' }).getByText(us(shortOn)));
     expect((await api('GET', `/api/BookOrder/${order.id}`, { token: manager })).body.value.paymentStatus).toBe(
       'PARTIALLY_PAID',
     );
+    expect((await receivable()).openCents - owedBefore.openCents, 'only the short part is still owed').toBe(shortCents);
 
     // The rest: the invoice is Paid, on the day of that deposit, and so is its load.
     await page.goto(`/app/finances/match-transactions/${restRow.id}`);
@@ -168,7 +188,7 @@ describe('invoices', () => {
     await page.goto(`/app/management/invoices/${rebilled.id}`);
     await visible(main(page).getByText('Paid', { exact: true }).first());
     await visible(
-      main(page).getByText(/Paid short at first \(Damage deduction\); the rest was paid, the last on 11\/27\/2026\./),
+      main(page).getByText(`Paid short at first (Damage deduction); the rest was paid, the last on ${us(restOn)}.`),
     );
     await poll(async () => main(page).getByRole('table', { name: 'Payments' }).getByRole('row').count()).toBe(3);
     // On a phone the paid invoice fits the screen: its tables scroll inside the card.
@@ -176,5 +196,15 @@ describe('invoices', () => {
     await poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const paid = (await api('GET', `/api/BookOrder/${order.id}`, { token: manager })).body.value;
     expect([paid.status, paid.paymentStatus]).toEqual(['PAID', 'PAID']);
+    // Paid in full 15 days after it was billed, and short at first: the broker's record says so.
+    const owedAfter = await receivable();
+    expect(owedAfter.openCents).toBe(owedBefore.openCents);
+    expect(owedAfter.paidCount).toBe(owedBefore.paidCount + 1);
+    if (owedBefore.paidCount === 0) expect([owedAfter.avgDaysToPay, owedAfter.shortPaidShare]).toEqual([15, 100]);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signOut(page);
+    await signIn(page, demoUser('Finance'));
+    await page.goto(`/app/management/customers/${order.brokerId}?kind=broker`);
+    await visible(main(page).getByText(`${owedAfter.avgDaysToPay} days (${owedAfter.paidCount} paid)`));
   });
 });
