@@ -46,5 +46,5 @@ export type DuplicatesQuery = z.output<typeof duplicatesQuery>;
 /** How a duplicate reads: "HB0001234 has the same Central Dispatch load id", "HB0001234 already carries VIN …". */
 export const duplicateText = (d: DuplicateDto, loadBoard?: string) =>
   d.reason === 'LOAD_ID'
-    ? `${d.orderNumber} has the same ${loadBoard ?? 'load board'} load id`
+    ? `${d.orderNumber} has the same ${loadBoard ? `${loadBoard} ` : ''}load id`
     : `${d.orderNumber} already carries VIN ${d.vin}`;

@@ -135,17 +135,15 @@ export function ImportLoads() {
                 <TableHead>
                   <TableRow>
                     <TableCell>{t('ref')}</TableCell>
-                    <TableCell>{t('lines')}</TableCell>
-                    <TableCell>{t('load')}</TableCell>
                     <TableCell>{t('state')}</TableCell>
+                    <TableCell>{t('load')}</TableCell>
+                    <TableCell>{t('lines')}</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
                   {preview.loads.map((load) => (
                     <TableRow key={load.ref}>
                       <TableCell>{load.ref}</TableCell>
-                      <TableCell>{load.lines.join(', ')}</TableCell>
-                      <TableCell>{load.summary}</TableCell>
                       <TableCell>
                         {load.problems.length ? (
                           <Box component="ul" sx={{ m: 0, pl: 2, color: 'error.main' }}>
@@ -174,6 +172,8 @@ export function ImportLoads() {
                           <Box sx={{ color: 'success.main' }}>{t('ready')}</Box>
                         )}
                       </TableCell>
+                      <TableCell>{load.summary}</TableCell>
+                      <TableCell>{load.lines.join(', ')}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>

@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import type { FastifyRequest } from 'fastify';
 import { type BookOrderInput, TRAILER_TYPES, VEHICLE_TYPES, bookOrderInput } from '../../../schema/bookOrders';
 import { textProblem } from '../../../schema/common';
-import { enumWords } from '../../../schema/format';
+import { enumWords, usCents } from '../../../schema/format';
 import { parseDollars } from '../../../schema/money';
 import {
   type ImportPreviewDto,
@@ -254,7 +254,9 @@ function schemaProblems(body: Record<string, unknown>, rows: Row[]): ImportProbl
 function summaryOf(rows: Row[]): string {
   const c = rows[0].cells;
   const cars = rows.map((r) => [r.cells.year, r.cells.make, r.cells.model].filter(Boolean).join(' ')).join(', ');
-  return `${c.broker || 'No broker'} · ${c.pickupCity}, ${c.pickupState} → ${c.deliveryCity}, ${c.deliveryState} · ${cars} · $${c.price}`;
+  const cents = parseDollars(c.price.replace(/[$,\s]/g, ''));
+  const price = cents === null ? c.price : usCents(cents);
+  return `${c.broker || 'No broker'} · ${c.pickupCity}, ${c.pickupState} → ${c.deliveryCity}, ${c.deliveryState} · ${cars} · ${price}`;
 }
 
 interface ReadLoad extends ImportedLoadDto {
