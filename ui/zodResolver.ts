@@ -68,10 +68,12 @@ export function zodResolver<T extends FieldValues>(
       const [name] = names;
       // The branch of a list ("vehicles", "pickup.contacts") and what holds it.
       const keys = name.split('.');
-      const parent = keys.slice(0, -1).reduce<Record<string, unknown> | undefined>(
-        (node, key) => node?.[key] as Record<string, unknown> | undefined,
-        errors,
-      );
+      const parent = keys
+        .slice(0, -1)
+        .reduce<Record<string, unknown> | undefined>(
+          (node, key) => node?.[key] as Record<string, unknown> | undefined,
+          errors,
+        );
       const last = keys[keys.length - 1];
       const branch = parent?.[last];
       if (branch && typeof branch === 'object' && !isLeaf(branch) && !keepShown(branch as never, name, shown!))
