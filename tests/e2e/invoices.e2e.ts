@@ -1,14 +1,16 @@
 /**
- * Getting paid, first part (docs/product/invoices.md), in Chromium with a real SMTP server: a load is delivered, the
- * finance user invoices it from its book order (with a fuel surcharge), sends it — the message and its PDF arrive at
- * the mail server, the PDF is the one the invoice keeps — and voids it by a credit note, which gives the load back to
- * Delivered. Billed again, the broker pays it short: banking matches the deposit on the bench naming the difference,
+ * Getting paid (docs/product/invoices.md), in Chromium with a real SMTP server: a load is inspected and delivered, the
+ * finance user invoices it from its book order (with a fuel surcharge), sends it — the message and its PDF, with the
+ * delivery's bill of lading after the invoice, arrive at the mail server, the PDF is the one the invoice keeps — and
+ * voids it by a credit note, which gives the load back to Delivered. Billed again, the broker pays it short: banking matches the deposit on the bench naming the difference,
  * the invoice shows what is still open and why; the rest paid a week later makes the invoice and the load Paid. The
  * broker's receivable follows: what it owes, its aging, its days to pay and its short-paid share.
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../helpers/pdf';
 import { mailServer, until } from '../helpers/smtp';
 import { demoUser, poll, signIn, useE2E, visible } from './helpers';
+import { assignToDriver, inspect } from './inspections';
 import { localDay, main, signOut, toast } from './records';
 
 const smtp = await mailServer(false);
@@ -24,18 +26,25 @@ const e2e = useE2E({
 describe('invoices', () => {
   it('a delivered load invoiced, sent through the mail server with its PDF, then voided by a credit note', async () => {
     const { page, api } = e2e;
-    // A load on the road is delivered (by its dispatcher, through the order's own route).
+    // A load of the demo driver, inspected and signed for at pickup and delivery through the phone's API: its bill
+    // of lading follows the invoice. The order moves along as the inspections complete; what is left, the manager does.
     const manager = await e2e.apiLogin(demoUser('Manager'));
-    const onTheRoad = await api('GET', '/api/BookOrder/filter-books?status=PICKED_UP&filtered=all&size=1', {
-      token: manager,
-    });
-    const order = onTheRoad.body.value.items[0];
-    expect(order, JSON.stringify(onTheRoad.body)).toBeDefined();
-    const delivered = await api('POST', `/api/BookOrder/${order.id}/status`, {
-      token: manager,
-      body: { status: 'DELIVERED', version: order.version },
-    });
-    expect(delivered.status, JSON.stringify(delivered.body)).toBe(200);
+    const driver = await e2e.apiLogin(demoUser('Driver'));
+    const assigned = await assignToDriver(e2e, driver);
+    for (const stage of ['PICKUP', 'DELIVERY'] as const)
+      for (const { vin } of assigned.vehicles)
+        await inspect(e2e, driver, assigned.orderId, vin, stage, [], { signerName: 'Dana Whitfield' });
+    let order = (await api('GET', `/api/BookOrder/${assigned.orderId}`, { token: manager })).body.value;
+    for (const next of ['PICKED_UP', 'DELIVERED'] as const) {
+      if (order.status === 'DELIVERED' || (next === 'PICKED_UP' && order.status !== 'ASSIGNED')) continue;
+      const moved = await api('POST', `/api/BookOrder/${order.id}/status`, {
+        token: manager,
+        body: { status: next, version: order.version },
+      });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      order = moved.body.value;
+    }
+    expect(order.status).toBe('DELIVERED');
     // The broker's addresses: its billing contacts' (or its own) are where the invoice goes.
     const broker = (await api('GET', `/api/Brokers/${order.brokerId}`, { token: manager })).body.value;
     const addresses = [broker.email, ...broker.contacts.map((c: { email: string | null }) => c.email)]
@@ -84,6 +93,7 @@ describe('invoices', () => {
     const [pdf] = mail.attachments;
     expect(pdf).toMatchObject({ filename: `${numberText}.pdf`, contentType: 'application/pdf' });
     expect(pdf.content.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdfText(pdf.content), 'the delivery bill of lading follows the invoice').toMatch(/Bill of lading/i);
     // The invoice shows exactly what was sent.
     const kept = await fetch(`${e2e.baseUrl}/api/Invoices/${invoiceId}/pdf`, {
       headers: { authorization: `Bearer ${finance}` },
