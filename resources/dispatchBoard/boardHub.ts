@@ -21,7 +21,7 @@ export interface BoardHubEvents {
 /**
  * The board's part of the layout's /notify connection (ui/realtime/hubBus.ts): order changes and who holds which
  * card, while the board is on screen. Returns `dragging`, which tells the others which card this user holds (null:
- * none); it is dropped quietly while the connection is down.
+ * none), repeated while it is held; it is dropped quietly while the connection is down.
  */
 export function useBoardHub(events: BoardHubEvents): (orderId: number | null) => void {
   const latest = useRef(events);
@@ -42,5 +42,17 @@ export function useBoardHub(events: BoardHubEvents): (orderId: number | null) =>
     ];
     return () => offs.forEach((off) => off());
   }, []);
-  return (orderId) => void invokeHub(HUB_METHODS.boardDragging, orderId).catch(() => undefined);
+  // A card held is said again every few seconds while it is held: a board that opened (or whose connection came up,
+  // on this server or another) after it was picked up learns who holds it instead of never hearing of it.
+  const held = useRef<ReturnType<typeof setInterval> | null>(null);
+  useEffect(() => () => void (held.current && clearInterval(held.current)), []);
+  return (orderId) => {
+    const tell = () => void invokeHub(HUB_METHODS.boardDragging, orderId).catch(() => undefined);
+    if (held.current) clearInterval(held.current);
+    held.current = orderId === null ? null : setInterval(tell, HOLD_REPEAT_MS);
+    tell();
+  };
 }
+
+/** How often a held card is said again. */
+const HOLD_REPEAT_MS = 3_000;
