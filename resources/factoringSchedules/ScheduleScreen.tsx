@@ -1,5 +1,4 @@
 import './messages';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import {
   Alert,
   Box,
@@ -20,8 +19,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'ra-core';
 import { useState } from 'react';
-import { Title } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { DetailShell } from '../../ui/DetailShell';
 import { apiBlob, saveBlob } from '../../dataProvider/download';
 import { apiFetch, unwrap } from '../../dataProvider/http';
 import {
@@ -193,24 +192,7 @@ export default function ScheduleScreen() {
   };
   const { suggested } = schedule;
   return (
-    <Box
-      sx={{
-        p: { xs: 1, sm: 2 },
-        width: '100%',
-        maxWidth: { xs: 'calc(100vw - 32px)', md: 1000 },
-        minWidth: 0,
-        boxSizing: 'border-box',
-      }}
-    >
-      <Title title={schedule.numberText} />
-      <Link
-        component={RouterLink}
-        to={SCHEDULES_ROUTE}
-        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1 }}
-      >
-        <ArrowBackIcon fontSize="small" />
-        {t('back')}
-      </Link>
+    <DetailShell title={schedule.numberText} back={{ to: SCHEDULES_ROUTE, label: t('back') }}>
       <Card sx={{ minWidth: 0, overflow: 'hidden' }}>
         <CardContent>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, mb: 2 }}>
@@ -371,6 +353,6 @@ export default function ScheduleScreen() {
           submitLabel={t('cancel')}
         />
       )}
-    </Box>
+    </DetailShell>
   );
 }

@@ -1,5 +1,4 @@
 import './messages';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import {
   Alert,
   Box,
@@ -19,8 +18,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'ra-core';
 import { useState } from 'react';
-import { Title } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { DetailShell } from '../../ui/DetailShell';
 import { apiBlob, saveBlob } from '../../dataProvider/download';
 import { apiFetch, unwrap } from '../../dataProvider/http';
 import { type InvoiceDto, invoiceFileName, invoiceVersionBody, invoiceVoidBody } from '../../schema/invoices';
@@ -96,27 +95,7 @@ export default function InvoiceScreen() {
   };
   const live = invoice.status === 'DRAFT' || invoice.status === 'SENT';
   return (
-    // contain: the layout sizes itself to its content's widest line; the lines and payments scroll sideways inside the
-    // card on a phone instead.
-    <Box
-      sx={{
-        p: { xs: 1, sm: 2 },
-        width: '100%',
-        maxWidth: { xs: '100%', md: 1000 },
-        minWidth: 0,
-        boxSizing: 'border-box',
-        contain: 'inline-size',
-      }}
-    >
-      <Title title={invoice.numberText} />
-      <Link
-        component={RouterLink}
-        to={INVOICES_PATH}
-        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1 }}
-      >
-        <ArrowBackIcon fontSize="small" />
-        {translate('haulboard.invoices.back')}
-      </Link>
+    <DetailShell title={invoice.numberText} back={{ to: INVOICES_PATH, label: translate('haulboard.invoices.back') }}>
       <Card sx={{ minWidth: 0, overflow: 'hidden' }}>
         <CardContent>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, mb: 2 }}>
@@ -260,6 +239,6 @@ export default function InvoiceScreen() {
           onDone={() => void refetch()}
         />
       )}
-    </Box>
+    </DetailShell>
   );
 }

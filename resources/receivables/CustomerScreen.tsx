@@ -1,5 +1,4 @@
 import './messages';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import {
   Alert,
   Box,
@@ -22,7 +21,7 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'ra-core';
 import { type ReactNode, useState } from 'react';
-import { Title } from 'react-admin';
+import { DetailShell } from '../../ui/DetailShell';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { apiBlob, apiDownload, saveBlob } from '../../dataProvider/download';
 import { apiFetch, unwrap } from '../../dataProvider/http';
@@ -252,26 +251,7 @@ export default function CustomerScreen() {
       (failure: Error) => notify(failure.message, { type: 'error' }),
     );
   return (
-    <Box
-      sx={{
-        p: { xs: 1, sm: 2 },
-        width: '100%',
-        maxWidth: { xs: '100%', md: 1100 },
-        minWidth: 0,
-        boxSizing: 'border-box',
-        // contain: the layout sizes itself to its content's widest line; the tables scroll sideways instead.
-        contain: 'inline-size',
-      }}
-    >
-      <Title title={figures.name} />
-      <Link
-        component={RouterLink}
-        to={RECEIVABLES_PATH}
-        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1 }}
-      >
-        <ArrowBackIcon fontSize="small" />
-        {r('back')}
-      </Link>
+    <DetailShell title={figures.name} back={{ to: RECEIVABLES_PATH, label: r('back') }} maxWidth={1100}>
       <Card sx={{ minWidth: 0, overflow: 'hidden' }}>
         <CardContent>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, mb: 2 }}>
@@ -357,6 +337,6 @@ export default function CustomerScreen() {
       </Card>
       <Invoices customer={customer} />
       <Payments customer={customer} />
-    </Box>
+    </DetailShell>
   );
 }
