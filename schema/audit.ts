@@ -43,6 +43,7 @@ const OTHER_SUBJECTS: readonly AuditSubject[] = [
   { entity: 'role' },
   { entity: 'connected_app' },
   { entity: 'company_settings' },
+  { entity: 'order_draft' },
 ];
 
 /** Every entity the trail knows: the record definitions', then the others. */
@@ -95,4 +96,6 @@ export const AUDIT_ACTIONS = [
   'token',
   'rotate-secret',
   'revoke',
+  'book',
+  'discard',
 ] as const;

@@ -49,6 +49,17 @@ export const FEATURES = [
       DispatchManager: 'RCUDEA',
     },
   },
+  // Dispatch sheets (server/modules/orderDrafts, docs/product/dispatch-sheets.md): PDFs uploaded or mailed in, read
+  // into draft orders. Create uploads, Update books a reviewed draft (the order's own create needs Book Orders Create
+  // too), Delete discards one.
+  {
+    key: 'DispatchSheets',
+    title: 'Dispatch Sheets',
+    uri: '/app/books/dispatch-sheets',
+    icon: 'UploadFile',
+    section: 'Books',
+    roles: { Dispatcher: 'RCUD', Manager: 'RCUD', DispatchManager: 'RCUD' },
+  },
   // A driver's own loads (server/modules/myLoads), scoped by the server to the driver of the account: read, and
   // Update to record their vehicle inspections (server/modules/vehicleInspections).
   {

@@ -37,5 +37,6 @@ export const ICON_NAMES = [
   'Summarize',
   'ViewKanban',
   'Forum',
+  'UploadFile',
 ] as const;
 export type IconName = (typeof ICON_NAMES)[number];

@@ -54,6 +54,7 @@ import receivableRoutes from './modules/receivables/routes';
 import accountingExportRoutes from './modules/accountingExport/routes';
 import factoringRoutes from './modules/factoring/routes';
 import vinRoutes from './modules/vin/routes';
+import orderDraftRoutes from './modules/orderDrafts/routes';
 import { CompanyTimeZone } from './modules/company/timeZone';
 import { type ObjectStore, createObjectStore } from './files/objectStore';
 import { OrderChanges } from './modules/bookOrders/changes';
@@ -119,6 +120,7 @@ const MODULES = [
   receivableRoutes,
   accountingExportRoutes,
   factoringRoutes,
+  orderDraftRoutes,
 ];
 
 /** TRUST_PROXY as Fastify takes it: a hop count becomes the function Fastify itself would make of it (its types omit numbers). */

@@ -60,6 +60,7 @@ export const auditMessages = {
         role: 'Role',
         connected_app: 'Connected app',
         company_settings: 'Company settings',
+        order_draft: 'Dispatch sheet draft',
       },
       actions: {
         create: 'Created',
@@ -99,6 +100,8 @@ export const auditMessages = {
         token: 'Token issued',
         'rotate-secret': 'Secret rotated',
         revoke: 'Revoked',
+        book: 'Booked',
+        discard: 'Discarded',
       },
     },
   },

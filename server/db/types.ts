@@ -811,6 +811,30 @@ type AllChildTables = RecordResource extends infer D
   : never;
 type ChildTables = { [C in AllChildTables as C['table']]: { id: Generated<number> } & ChildColumnsOf<C> };
 
+/** A draft order read from a dispatch sheet (migration 054, server/modules/orderDrafts). */
+export interface OrderDraftsTable {
+  id: Generated<number>;
+  status: string;
+  source: string;
+  file_name: string;
+  size_bytes: number;
+  sha256: string;
+  /** Empty when the bytes are in the object store (object_key). */
+  content: Uint8Array;
+  object_key: string | null;
+  layout: string;
+  /** schema/dispatchSheets.ts SheetReading as JSON. */
+  reading: string;
+  mail_from: string | null;
+  mail_subject: string | null;
+  book_order_id: number | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+  updated_by: number | null;
+  version: Generated<number>;
+}
+
 export interface Database extends RecordTables, ChildTables {
   roles: RolesTable;
   user_roles: UserRolesTable;
@@ -883,6 +907,7 @@ export interface Database extends RecordTables, ChildTables {
   factoring_schedules: FactoringSchedulesTable;
   factoring_schedule_invoices: FactoringScheduleInvoicesTable;
   factoring_entries: FactoringEntriesTable;
+  order_drafts: OrderDraftsTable;
 }
 
 export type Db = Kysely<Database>;

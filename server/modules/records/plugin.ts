@@ -21,6 +21,7 @@ import { citationExtension } from '../tickets/citations';
 import { inspectionExtension } from '../tickets/inspections';
 import { ticketExtension } from '../tickets/tickets';
 import { userExtension } from '../users/users';
+import { withSheetParty } from '../orderDrafts/parties';
 import { type AnyExtension, type RecordExtension, fromDefinition } from './fromDefinition';
 import { registerRecord } from './routes';
 
@@ -52,8 +53,8 @@ const EXTENSIONS: Extensions = {
   driver_events: driverEventExtension,
   dispatcher_pay_rules: dispatcherPayRuleExtension,
   factoring_companies: () => factoringCompanyExtension,
-  brokers: () => brokerFactorExtension,
-  shippers: () => shipperFactorExtension,
+  brokers: () => withSheetParty('broker', brokerFactorExtension),
+  shippers: () => withSheetParty('shipper', shipperFactorExtension),
 };
 /** The same registry looked up by a table name read at run time (each entry was checked against its resource above). */
 const EXTENSIONS_BY_TABLE: Partial<Record<string, (ctx: ServerContext) => AnyExtension | Promise<AnyExtension>>> =

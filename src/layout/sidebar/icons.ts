@@ -32,6 +32,7 @@ import RvHookup from '@mui/icons-material/RvHookup';
 import Summarize from '@mui/icons-material/Summarize';
 import ViewKanban from '@mui/icons-material/ViewKanban';
 import Forum from '@mui/icons-material/Forum';
+import UploadFile from '@mui/icons-material/UploadFile';
 import type { SvgIconComponent } from '@mui/icons-material';
 import Article from '@mui/icons-material/Article';
 import type { IconName } from '../../../schema/icons';
@@ -75,6 +76,7 @@ const ICONS: Record<IconName, SvgIconComponent> = {
   Summarize,
   ViewKanban,
   Forum,
+  UploadFile,
 };
 
 export const featureIcon = (name: string): SvgIconComponent =>
