@@ -1,5 +1,5 @@
 /**
- * Dispatch sheet reading benchmark (docs/product/dispatch-sheets.md#accuracy): how many of a sheet's values the reader
+ * Dispatch sheet reading benchmark (docs/product/dispatch-sheets.md#dispatch-sheet-accuracy): how many of a sheet's values the reader
  * gets right, field by field, and how long a sheet takes. A benchmark of the reader alone (no server): pure bytes in,
  * fields out, as server/modules/orderDrafts/sheets/ is.
  *

@@ -17,7 +17,7 @@ import {
 } from './values';
 
 /**
- * How sure a reading is (docs/product/dispatch-sheets.md#confidence). A value read from its label or column in a
+ * How sure a reading is (docs/product/dispatch-sheets.md#dispatch-sheet-confidence). A value read from its label or column in a
  * known layout starts at READ; the generic reader's finds start lower (FOUND when the value proves itself, such as a
  * VIN's check digit or a ZIP of that city; GUESSED when only its place in the text says what it is). Any value that
  * fails its check ends at or below DOUBTFUL; text that is not of the field's kind at all at UNPARSED.
