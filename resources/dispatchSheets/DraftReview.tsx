@@ -3,7 +3,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { Alert, Box, Button, Link, Skeleton, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNotify, useTranslate } from 'ra-core';
+import { ResourceContextProvider, useNotify, useTranslate } from 'ra-core';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Confirm, SaveButton, SimpleForm, Toolbar } from 'react-admin';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
@@ -17,6 +17,7 @@ import { LoadProblem } from '../../ui/LoadProblem';
 import { VALIDATE_AS_YOU_TYPE, useFormSetup } from '../../ui/records/RecordForms';
 import { useHoldsFeature } from '../../ui/useCanAccessFeature';
 import { BookOrderInputs, defaultDispatcherId } from '../bookOrders/BookOrderInputs';
+import { RESOURCE as BOOK_ORDERS } from '../bookOrders/api';
 import { DuplicateWarning } from '../bookOrders/DuplicateWarning';
 import { DISPATCH_SHEETS_ROUTE, draftApi, useDraft } from './api';
 import { controlsOf, doubtful } from './fieldHints';
@@ -98,8 +99,11 @@ function ReviewForm({ draft, onSpot, t }: { draft: OrderDraftDto; onSpot: (spot:
       }}
       sx={(theme) => ({
         display: 'grid',
+        gridTemplateColumns: 'minmax(0, 1fr)',
         gap: 1,
         minWidth: 0,
+        // A vehicle's inputs wrap in the narrower column beside the sheet rather than squeeze.
+        '& .RaSimpleFormIterator-form': { flexWrap: 'wrap', rowGap: 1 },
         ...(toCheck.length && {
           [`& :is(${controlsOf(toCheck.map(([path]) => path))}) .MuiInputBase-root`]: {
             bgcolor: alpha(theme.palette.warning.main, 0.18),
@@ -108,20 +112,23 @@ function ReviewForm({ draft, onSpot, t }: { draft: OrderDraftDto; onSpot: (spot:
       })}
     >
       <FieldsToCheck fields={toCheck} onShow={show} />
-      <SimpleForm
-        defaultValues={defaults}
-        resolver={resolver}
-        onSubmit={(values: Record<string, unknown>) => book(values)}
-        toolbar={<Actions draft={draft} t={t} />}
-        {...VALIDATE_AS_YOU_TYPE}
-      >
-        {probe}
-        <SameFile draft={draft} />
-        <NewParty draft={draft} party="broker" />
-        <NewParty draft={draft} party="shipper" />
-        <BookOrderInputs />
-        <DuplicateWarning />
-      </SimpleForm>
+      {/* The order form's inputs are the book orders' (their words, their vehicle rows). */}
+      <ResourceContextProvider value={BOOK_ORDERS}>
+        <SimpleForm
+          defaultValues={defaults}
+          resolver={resolver}
+          onSubmit={(values: Record<string, unknown>) => book(values)}
+          toolbar={<Actions draft={draft} t={t} />}
+          {...VALIDATE_AS_YOU_TYPE}
+        >
+          {probe}
+          <SameFile draft={draft} />
+          <NewParty draft={draft} party="broker" />
+          <NewParty draft={draft} party="shipper" />
+          <BookOrderInputs />
+          <DuplicateWarning />
+        </SimpleForm>
+      </ResourceContextProvider>
     </Box>
   );
 }
