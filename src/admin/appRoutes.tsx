@@ -28,9 +28,9 @@ const Mailbox = lazyPart(() => import('./mailbox/Mailbox').then((m) => m.Mailbox
 const ChatScreen = lazyPart(() => import('../../resources/chat/ChatScreen').then((m) => m.ChatScreen));
 /** A customer's receivables (resources/receivables): read-only, so a page of its own rather than an edit screen. */
 const CustomerScreen = lazyPart(() => import('../../resources/receivables/CustomerScreen').then((m) => m.default));
-/** Dispatch sheets read into draft orders (resources/dispatchSheets): the drafts, and one draft's review. */
-const SheetsScreen = lazyPart(() => import('../../resources/dispatchSheets/SheetsScreen').then((m) => m.default));
-const DraftReview = lazyPart(() => import('../../resources/dispatchSheets/DraftReview').then((m) => m.default));
+/** Dispatch sheets read into draft orders (resources/bookOrders/sheets): the drafts, and one draft's review. */
+const SheetsScreen = lazyPart(() => import('../../resources/bookOrders/sheets/SheetsScreen').then((m) => m.default));
+const DraftReview = lazyPart(() => import('../../resources/bookOrders/sheets/DraftReview').then((m) => m.default));
 
 const ACCOUNT: [string, ReactElement][] = [
   ['account', <AccountPage />],

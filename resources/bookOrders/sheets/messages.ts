@@ -1,4 +1,4 @@
-import { addScreenMessages } from '../../ui/screenMessages';
+import { addScreenMessages } from '../../../ui/screenMessages';
 
 /** The words of the dispatch-sheet screens (haulboard.sheets.*); the sidebar's title comes with the features. */
 export const sheetMessages = {

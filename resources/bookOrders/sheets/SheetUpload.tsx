@@ -4,8 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'ra-core';
 import { type DragEvent, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { apiUpload, unwrap } from '../../dataProvider/http';
-import type { OrderDraftDto } from '../../schema/orderDrafts';
+import { apiUpload, unwrap } from '../../../dataProvider/http';
+import type { OrderDraftDto } from '../../../schema/orderDrafts';
 import { DISPATCH_SHEETS_ROUTE, DRAFTS_API } from './api';
 
 /** One file's way through: reading (with the upload's progress), then its draft or why it was not read. */

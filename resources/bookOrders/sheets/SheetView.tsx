@@ -6,8 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useTranslate } from 'ra-core';
 import { useEffect, useRef, useState } from 'react';
-import { apiBlob } from '../../dataProvider/download';
-import type { SheetSpot } from '../../schema/dispatchSheets';
+import { apiBlob } from '../../../dataProvider/download';
+import type { SheetSpot } from '../../../schema/dispatchSheets';
 import { draftApi } from './api';
 
 /** The PDF renderer and its worker, loaded with this view only (they are most of its weight). */

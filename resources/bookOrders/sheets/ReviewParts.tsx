@@ -4,8 +4,8 @@ import { useNotify, useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
-import { apiFetch, unwrap } from '../../dataProvider/http';
-import type { DraftFieldHint, DraftParty, OrderDraftDto } from '../../schema/orderDrafts';
+import { apiFetch, unwrap } from '../../../dataProvider/http';
+import type { DraftFieldHint, DraftParty, OrderDraftDto } from '../../../schema/orderDrafts';
 import { DISPATCH_SHEETS_ROUTE, draftApi } from './api';
 import { fieldElement, fieldLabel } from './fieldHints';
 

@@ -1,5 +1,5 @@
-import { LOW_CONFIDENCE } from '../../schema/dispatchSheets';
-import type { DraftFieldHint } from '../../schema/orderDrafts';
+import { LOW_CONFIDENCE } from '../../../schema/dispatchSheets';
+import type { DraftFieldHint } from '../../../schema/orderDrafts';
 
 /**
  * The order form's fields as the review names and finds them: their words (the order form's own,

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch, unwrap } from '../../dataProvider/http';
-import type { DraftStatus, OrderDraftDto, OrderDraftSummaryDto } from '../../schema/orderDrafts';
+import { apiFetch, unwrap } from '../../../dataProvider/http';
+import type { DraftStatus, OrderDraftDto, OrderDraftSummaryDto } from '../../../schema/orderDrafts';
 
-export { DISPATCH_SHEETS_ROUTE } from '../../schema/orderDrafts';
+export { DISPATCH_SHEETS_ROUTE } from '../../../schema/orderDrafts';
 export const DRAFTS_API = '/api/OrderDrafts';
 export const draftApi = (id: number) => `${DRAFTS_API}/${id}`;
 

@@ -17,11 +17,11 @@ import {
 import { useTranslate } from 'ra-core';
 import { Title } from 'react-admin';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { DRAFT_STATUSES, type DraftStatus, type OrderDraftSummaryDto } from '../../schema/orderDrafts';
-import { usDateTime } from '../../ui/format';
-import { ScrollBox } from '../../ui/ScrollBox';
-import { Tag } from '../../ui/Tag';
-import { useHoldsFeature } from '../../ui/useCanAccessFeature';
+import { DRAFT_STATUSES, type DraftStatus, type OrderDraftSummaryDto } from '../../../schema/orderDrafts';
+import { usDateTime } from '../../../ui/format';
+import { ScrollBox } from '../../../ui/ScrollBox';
+import { Tag } from '../../../ui/Tag';
+import { useHoldsFeature } from '../../../ui/useCanAccessFeature';
 import { DISPATCH_SHEETS_ROUTE, useDrafts } from './api';
 import { SheetUpload } from './SheetUpload';
 
