@@ -118,23 +118,40 @@ export function noteOf(
   return lines.join('\n');
 }
 
-/** The users a received message goes to: active, and holding Create on Dispatch Sheets. */
-async function recipients(trx: Db, ctx: ServerContext): Promise<number[]> {
+/**
+ * The roles that give Create on Dispatch Sheets, from the cached matrix. Asked before the transaction: on SQLite the
+ * catalogue's own read would wait for the one connection the transaction holds.
+ */
+async function creatingRoles(ctx: ServerContext): Promise<number[]> {
+  const roles = await ctx.db.selectFrom('roles').select('id').execute();
+  const allowed: number[] = [];
+  for (const { id } of roles)
+    if (await ctx.permissions.allows([Number(id)], ['DispatchSheets'], 'Create')) allowed.push(Number(id));
+  return allowed;
+}
+
+/** The users a received message goes to: active, and holding one of `roleIds`. */
+async function recipients(trx: Db, roleIds: number[]): Promise<number[]> {
+  if (!roleIds.length) return [];
   const rows = await trx
     .selectFrom('users as u')
-    .innerJoin('user_roles as ur', 'ur.user_id', 'u.id')
-    .select(['u.id', 'ur.role_id'])
+    .select('u.id')
     .where('u.deleted_at', 'is', null)
     .where('u.is_active', '=', 1)
     .where('u.is_email_verified', '=', 1)
     .where('u.registration_completed', '=', 1)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('user_roles as ur')
+          .select('ur.user_id')
+          .whereRef('ur.user_id', '=', 'u.id')
+          .where('ur.role_id', 'in', roleIds),
+      ),
+    )
+    .orderBy('u.id')
     .execute();
-  const roles = new Map<number, number[]>();
-  for (const row of rows) roles.set(Number(row.id), [...(roles.get(Number(row.id)) ?? []), Number(row.role_id)]);
-  const allowed: number[] = [];
-  for (const [id, roleIds] of roles)
-    if (await ctx.permissions.allows(roleIds, ['DispatchSheets'], 'Create')) allowed.push(id);
-  return allowed.sort((a, b) => a - b);
+  return rows.map((row) => Number(row.id));
 }
 
 export interface Taken {
@@ -150,12 +167,13 @@ export async function takeMessage(ctx: ServerContext, mail: Received, to: string
   for (const attachment of mail.attachments) outcomes.push(await outcomeOf(ctx, attachment, mail));
   const refused = outcomes.filter((o): o is Extract<Outcome, { refused: string }> => 'refused' in o);
   const ready = outcomes.filter((o): o is Extract<Outcome, { draft: NewDraft }> => 'draft' in o);
+  const roleIds = await creatingRoles(ctx);
   return transact(ctx.db, async (trx) => {
     const drafts: Taken['drafts'] = [];
     for (const { fileName, draft } of ready) drafts.push({ fileName, id: await insertDraft(trx, draft) });
     const note = noteOf(ctx.config.publicUrl, drafts, refused);
     const text = mail.text.length > TEXT_KEPT ? `${mail.text.slice(0, TEXT_KEPT)}\n[… the rest was cut]` : mail.text;
-    const users = await recipients(trx, ctx);
+    const users = await recipients(trx, roleIds);
     const now = new Date().toISOString();
     if (users.length)
       await trx
