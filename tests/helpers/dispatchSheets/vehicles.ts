@@ -1,5 +1,6 @@
 import { type VehicleType, vinCheckDigit } from '../../../schema/vin';
 import type { SeededRandom } from '../../../server/db/seed/random';
+import { MODEL_YEAR_CODES } from '../../../server/modules/orderDrafts/sheets/reading';
 
 /** Cars a hauler moves, with the world manufacturer identifiers (the VIN's first three characters) their makers use. */
 export const SHEET_CARS: readonly { make: string; model: string; type: VehicleType; wmi: readonly string[] }[] = [
@@ -31,8 +32,6 @@ export const SHEET_CARS: readonly { make: string; model: string; type: VehicleTy
 ];
 
 const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
-/** The model-year character (VIN position 10), which repeats every 30 years: 1980 and 2010 are both A. */
-export const MODEL_YEAR_CODES = 'ABCDEFGHJKLMNPRSTVWXY123456789';
 
 /** A VIN as its maker would write it: the maker's WMI, the year's code, a serial, and the right check digit. */
 export function sheetVin(random: SeededRandom, wmi: string, year: number): string {
