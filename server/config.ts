@@ -181,14 +181,18 @@ export function parseMailIn(env: NodeJS.ProcessEnv): MailInConfig | null {
   if (!/^\d{1,5}$/.test(portText) || Number(portText) > 65535)
     throw new Error(`MAIL_IN_PORT must be a port number (0 for any free one), not "${env.MAIL_IN_PORT}"`);
   if (!EMAIL_ADDRESS.test(address))
-    throw new Error(`MAIL_IN_ADDRESS must be one e-mail address such as loads@example.com, not "${env.MAIL_IN_ADDRESS}"`);
+    throw new Error(
+      `MAIL_IN_ADDRESS must be one e-mail address such as loads@example.com, not "${env.MAIL_IN_ADDRESS}"`,
+    );
   const host = env.MAIL_IN_HOST?.trim() || '127.0.0.1';
   if (!net.isIP(host) && host !== 'localhost')
     throw new Error(`MAIL_IN_HOST must be an IP address to listen on (e.g. 0.0.0.0 or 127.0.0.1), not "${host}"`);
   const keyFile = env.MAIL_IN_TLS_KEY?.trim() || null;
   const certFile = env.MAIL_IN_TLS_CERT?.trim() || null;
   if (!keyFile !== !certFile)
-    throw new Error('MAIL_IN_TLS_KEY and MAIL_IN_TLS_CERT go together: the PEM files of the private key and of its certificate');
+    throw new Error(
+      'MAIL_IN_TLS_KEY and MAIL_IN_TLS_CERT go together: the PEM files of the private key and of its certificate',
+    );
   const allowedSenders = (env.MAIL_IN_ALLOWED_SENDERS ?? '')
     .split(',')
     .map((domain) => domain.trim().toLowerCase())

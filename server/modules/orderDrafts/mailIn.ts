@@ -24,6 +24,11 @@ declare module 'fastify' {
 const MAX_CLIENTS = 20;
 /** How long a closing server lets an open SMTP session finish. */
 const CLOSE_WAIT_MS = 5_000;
+/**
+ * How long a quiet client is kept, and so how long a message may wait for its turn (RFC 5321 4.5.3.2 asks servers for
+ * five minutes): a client cut off before its 250 sends the message again, and its sheets would be drafted twice.
+ */
+const SOCKET_TIMEOUT_MS = 5 * 60_000;
 
 /** An SMTP reply with its code (smtp-server answers an error's responseCode and message). */
 const reply = (code: number, text: string) => Object.assign(new Error(text), { responseCode: code });
@@ -34,7 +39,7 @@ function tlsOptions(files: NonNullable<MailInConfig['tls']>): Pick<SMTPServerOpt
     try {
       return fs.readFileSync(file);
     } catch (error) {
-      throw new Error(`${name}: cannot read ${file} (${(error as Error).message})`);
+      throw new Error(`${name}: cannot read ${file} (${(error as Error).message})`, { cause: error });
     }
   };
   const key = read('MAIL_IN_TLS_KEY', files.keyFile);
@@ -44,6 +49,7 @@ function tlsOptions(files: NonNullable<MailInConfig['tls']>): Pick<SMTPServerOpt
   } catch (error) {
     throw new Error(
       `MAIL_IN_TLS_KEY and MAIL_IN_TLS_CERT must be a PEM private key and its certificate: ${(error as Error).message}`,
+      { cause: error },
     );
   }
   return { key, cert };
@@ -80,6 +86,7 @@ function createListener(ctx: ServerContext, config: MailInConfig, log: FastifyBa
     ...(config.tls ? tlsOptions(config.tls) : {}),
     maxClients: MAX_CLIENTS,
     closeTimeout: CLOSE_WAIT_MS,
+    socketTimeout: SOCKET_TIMEOUT_MS,
     maxRecipients: 10,
     logger: false,
     onRcptTo(address, _session, done) {

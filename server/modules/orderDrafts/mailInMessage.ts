@@ -89,7 +89,7 @@ async function outcomeOf(ctx: ServerContext, attachment: Attachment, mail: Recei
     };
   } catch (error) {
     if (error instanceof ApiError && error.statusCode === 415)
-      return { fileName, refused: 'not a PDF: only PDF dispatch sheets are read' };
+      return { fileName, refused: 'not a PDF file (only PDF dispatch sheets are read)' };
     if (error instanceof ApiError && error.statusCode === 413)
       return { fileName, refused: `larger than ${SHEET_MAX_BYTES / 1_000_000} MB, the most a dispatch sheet may be` };
     if (error instanceof ApiError && error.statusCode === 400) return { fileName, refused: error.message };
@@ -113,6 +113,7 @@ export function noteOf(
     if (made.length) lines.push('');
     lines.push('Attachments not read, so no draft was made of them:');
     for (const { fileName, refused: why } of refused) lines.push(`• ${fileName}: ${why}`);
+    lines.push(`Ask the sender for a copy that can be read, or upload one: ${publicUrl}${DISPATCH_SHEETS_ROUTE}`);
   }
   if (!made.length && !refused.length) lines.push('No attachment: no draft was made.');
   return lines.join('\n');
