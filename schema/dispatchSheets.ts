@@ -1,7 +1,7 @@
 /**
  * Dispatch sheets (docs/product/dispatch-sheets.md): the PDF a load board or broker sends with a load, read into the
  * fields of a draft order. The reader (server/modules/orderDrafts/sheets/), the generator of the tests and the
- * benchmark (tests/helpers/dispatchSheets/), and the review screen (resources/orderDrafts/) share these keys and
+ * benchmark (tests/helpers/dispatchSheets/), and the review screen (resources/dispatchSheets/) share these keys and
  * value forms, so that what a sheet said, what was read and what the reviewer sees can be compared field by field.
  */
 

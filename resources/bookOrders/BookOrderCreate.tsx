@@ -1,15 +1,13 @@
-import { getUser } from '../../dataProvider/session';
 import { bookOrderInput } from '../../schema/bookOrders';
 import { todayIso } from '../../schema/businessDay';
 import { RecordCreate } from '../../ui/records/RecordForms';
-import { BookOrderInputs, NEW_VEHICLE } from './BookOrderInputs';
+import { BookOrderInputs, NEW_VEHICLE, defaultDispatcherId } from './BookOrderInputs';
 import { DuplicateWarning } from './DuplicateWarning';
 
 /** The company's day, in its time zone (schema/businessDay.ts), whatever the reader's computer says. */
 const today = () => todayIso();
 
 function defaults() {
-  const user = getUser();
   return {
     loadBoard: 'Central Dispatch',
     trailerType: 'OPEN',
@@ -21,7 +19,7 @@ function defaults() {
     codAmount: 0,
     payOnPickup: false,
     payOnDelivery: false,
-    dispatcherId: user?.roles.includes('Dispatcher') ? user.id : null,
+    dispatcherId: defaultDispatcherId(),
     pickup: { dateType: 'ESTIMATED', date: today() },
     delivery: { dateType: 'ESTIMATED', date: today() },
     vehicles: [{ ...NEW_VEHICLE }],

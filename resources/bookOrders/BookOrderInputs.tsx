@@ -7,6 +7,7 @@ import {
   SimpleFormIterator,
   TextInput,
 } from 'react-admin';
+import { getUser } from '../../dataProvider/session';
 import { FormSection } from '../../ui/records/FormSection';
 import { CarrierInput, DispatcherInput, ShipperInput, StateInput, UnitInput } from '../../ui/records/pickers';
 import {
@@ -24,6 +25,12 @@ const f = (key: string) => `haulboard.book_orders.fields.${key}`;
 
 /** What a vehicle row starts with, the first one of a new order and every row added to it. */
 export const NEW_VEHICLE = { type: 'SEDAN', price: 0, inoperable: false } as const;
+
+/** A new order's dispatcher: the one booking it, when they are a dispatcher (the create and a sheet's review). */
+export const defaultDispatcherId = () => {
+  const user = getUser();
+  return user?.roles.includes('Dispatcher') ? user.id : null;
+};
 
 /** Pickup and delivery share their fields. */
 function StopInputs({ stop }: { stop: 'pickup' | 'delivery' }) {

@@ -4,6 +4,7 @@ import { FEATURE_ROUTES } from '../../authProvider/routes';
 import { RESOURCE_PATHS } from '../../resources';
 import { RequireAccess } from './guards';
 import { lazyPart } from '../../ui/lazyPart';
+import { DISPATCH_SHEETS_ROUTE } from '../../schema/orderDrafts';
 import { ScreenPlaceholder, TemplatePointer } from './pages/ScreenPlaceholder';
 
 /**
@@ -27,6 +28,9 @@ const Mailbox = lazyPart(() => import('./mailbox/Mailbox').then((m) => m.Mailbox
 const ChatScreen = lazyPart(() => import('../../resources/chat/ChatScreen').then((m) => m.ChatScreen));
 /** A customer's receivables (resources/receivables): read-only, so a page of its own rather than an edit screen. */
 const CustomerScreen = lazyPart(() => import('../../resources/receivables/CustomerScreen').then((m) => m.default));
+/** Dispatch sheets read into draft orders (resources/dispatchSheets): the drafts, and one draft's review. */
+const SheetsScreen = lazyPart(() => import('../../resources/dispatchSheets/SheetsScreen').then((m) => m.default));
+const DraftReview = lazyPart(() => import('../../resources/dispatchSheets/DraftReview').then((m) => m.default));
 
 const ACCOUNT: [string, ReactElement][] = [
   ['account', <AccountPage />],
@@ -63,6 +67,8 @@ function OrderRedirect() {
 const SCREENS: [string, ReactElement][] = [
   ['management/orders/:id', <OrderRedirect />],
   ['management/customers/:id', <CustomerScreen />],
+  [relative(DISPATCH_SHEETS_ROUTE), <SheetsScreen />],
+  [`${relative(DISPATCH_SHEETS_ROUTE)}/:id`, <DraftReview />],
   ['chat/new', <ChatScreen />],
   ['chat/:threadKey', <ChatScreen />],
 ];
@@ -91,7 +97,8 @@ export const appRoutes = [
   ...FEATURE_ROUTES.filter(
     (path) =>
       !RESOURCE_PATHS.some((owned) => path === owned || path.startsWith(owned + '/')) &&
-      !REDIRECTS.some(([from]) => relative(path) === from),
+      !REDIRECTS.some(([from]) => relative(path) === from) &&
+      !SCREENS.some(([screen]) => relative(path) === screen),
   ).map((path) => (
     <Route
       key={path}

@@ -6,6 +6,8 @@ import { DATABASES, type TestServer, startTestServer } from '../helpers/server';
 import { secondApp } from '../helpers/twoServers';
 import { ROUTE_RACES, SCENARIOS, type ScenarioKey, inMoneyArea } from './races/coverage';
 import { ORDER_CSV_COLUMNS } from '../../schema/orderImport';
+import type { SheetReading } from '../../schema/dispatchSheets';
+import { insertDraft } from '../../server/modules/orderDrafts/store';
 import { violationsAbout } from './races/invariants';
 import {
   type Answer,
@@ -1758,6 +1760,59 @@ describe.each(DATABASES)('races on %s', (kind) => {
       `${tag}-B`,
     ]);
     await invariants('importSameFile', [`day:${day}`, ...booked.map((o) => `order:${o.id}`)]);
+  });
+
+  race('draftBookTwice', async () => {
+    // One draft of a dispatch sheet booked 6 times and discarded twice at once with its version: one order, the
+    // draft BOOKED with it (or DISCARDED and no order); the others refused.
+    const day = inDays(52);
+    const order = newOrder(day, { externalLoadId: `RACE-DRAFT-${next()}` });
+    order.vehicles = [{ ...order.vehicles[0], vin: makeVin(next(), '1FTFW1ET') }];
+    const reading: SheetReading = { layout: 'generic', pages: 1, pageSizes: [], fields: {}, vehicles: [] };
+    const draftId = await insertDraft(server.db, {
+      file: { bytes: Buffer.from('%PDF-race'), contentType: 'application/pdf', sha256: `race-${next()}` },
+      kept: { content: Buffer.from('%PDF-race'), object_key: null },
+      fileName: 'race.pdf',
+      reading,
+      source: 'UPLOAD',
+      createdBy: null,
+    });
+    const url = (action: string) => `/api/OrderDrafts/${draftId}/${action}`;
+    const answers = await atOnce([
+      ...Array.from(
+        { length: 6 },
+        () => () =>
+          server.call({ method: 'POST', url: url('book'), token: tokens.dispatcher, payload: { version: 1, order } }),
+      ),
+      ...Array.from(
+        { length: 2 },
+        () => () =>
+          server.call({ method: 'POST', url: url('discard'), token: tokens.dispatcher, payload: { version: 1 } }),
+      ),
+    ]);
+    noteRace('draftBookTwice', `${tally(answers)}; refusals: ${refusals(answers)}`);
+    expectOneWinner(answers, 'one draft booked and discarded at once');
+    const draft = await server.db
+      .selectFrom('order_drafts')
+      .select(['status', 'book_order_id', 'version'])
+      .where('id', '=', draftId)
+      .executeTakeFirstOrThrow();
+    const booked = await server.db
+      .selectFrom('book_orders')
+      .select('id')
+      .where('external_load_id', '=', order.externalLoadId)
+      .execute();
+    expect(Number(draft.version), 'the draft moved once').toBe(2);
+    if (draft.status === 'BOOKED') {
+      expect(
+        booked.map((o) => Number(o.id)),
+        "one order, the draft's",
+      ).toEqual([Number(draft.book_order_id)]);
+      await invariants('draftBookTwice', [`day:${day}`, `order:${booked[0].id}`]);
+    } else {
+      expect(draft.status).toBe('DISCARDED');
+      expect(booked, 'a discarded draft booked nothing').toEqual([]);
+    }
   });
 
   race('orderTotals', async () => {

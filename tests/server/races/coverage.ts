@@ -21,6 +21,7 @@ export const MONEY_AREAS = [
   '/api/Invoices',
   '/api/Products',
   '/api/FactoringSchedules',
+  '/api/OrderDrafts',
 ] as const;
 
 export const inMoneyArea = (path: string) => MONEY_AREAS.some((area) => path === area || path.startsWith(`${area}/`));
@@ -28,6 +29,8 @@ export const inMoneyArea = (path: string) => MONEY_AREAS.some((area) => path ===
 /** The scenarios, by the names their tests carry. */
 export const SCENARIOS = {
   importSameFile: 'one CSV file of two loads imported 6 times at once: each load booked once',
+  draftBookTwice:
+    'one dispatch-sheet draft booked 6 times and discarded twice at once with its version: one order or none, the draft moved once',
   itemManyRows:
     'one item with money left matched from 8 bank rows at once: one match wins (invoice, pay bill, broker fee, book order)',
   rowManyMatches: 'one bank row matched to 8 items at once with its version: one match wins',
@@ -156,6 +159,17 @@ export const ROUTE_RACES: Record<string, Coverage> = {
 
   'POST /api/BookOrder': { races: ['orderTotals'] },
   'POST /api/BookOrder/import': { races: ['importSameFile'] },
+  'POST /api/OrderDrafts': {
+    notMoney: 'reads a sheet into a new draft: no order, status or money moves until it is booked',
+  },
+  'POST /api/OrderDrafts/{id}/book': { races: ['draftBookTwice'] },
+  'POST /api/OrderDrafts/{id}/discard': { races: ['draftBookTwice'] },
+  'POST /api/OrderDrafts/{id}/broker': {
+    notMoney: 'adds a broker record from the sheet (its name unique: a second at once is 409); no order moves',
+  },
+  'POST /api/OrderDrafts/{id}/shipper': {
+    notMoney: 'adds a shipper record from the sheet (its name unique: a second at once is 409); no order moves',
+  },
   'POST /api/BookOrder/import/preview': { notMoney: 'reads a CSV file and answers what it would book; writes nothing' },
   'PUT /api/BookOrder/{id}': { races: ['orderTotals', 'orderSameVersion', 'orderVsMatch', 'brokerFeePay'] },
   'POST /api/BookOrder/{id}/status': { races: ['orderTotals', 'orderSameVersion'] },
