@@ -55,6 +55,7 @@ import accountingExportRoutes from './modules/accountingExport/routes';
 import factoringRoutes from './modules/factoring/routes';
 import vinRoutes from './modules/vin/routes';
 import orderDraftRoutes from './modules/orderDrafts/routes';
+import { registerMailIn } from './modules/orderDrafts/mailIn';
 import { CompanyTimeZone } from './modules/company/timeZone';
 import { type ObjectStore, createObjectStore } from './files/objectStore';
 import { OrderChanges } from './modules/bookOrders/changes';
@@ -278,6 +279,7 @@ export async function buildApp({
 
   for (const module of [...MODULES, recordRoutes(extraResources)]) await app.register(module, ctx);
   registerHousekeeping(app, database.db);
+  registerMailIn(app, ctx);
   await registerWebApp(app, distDir ?? DIST_DIR, VERSION);
   return app;
 }

@@ -42,6 +42,24 @@ export interface Config {
   s3: S3Location | null;
   /** S3_REGION (us-east-1): the region the store signs requests for. */
   s3Region: string;
+  /** The SMTP listener that turns mailed dispatch sheets into drafts (server/modules/orderDrafts/mailIn.ts); null: off. */
+  mailIn: MailInConfig | null;
+}
+
+/** MAIL_IN_*: where the server receives mail for the company's address (docs/deployment.md#mail-in). */
+export interface MailInConfig {
+  /** MAIL_IN_PORT; 0 takes any free port (tests). */
+  port: number;
+  /** MAIL_IN_HOST, 127.0.0.1 by default: only a relay or a port forward on this machine reaches it. */
+  host: string;
+  /** MAIL_IN_ADDRESS: the one recipient accepted (lower case); any other gets 550 at RCPT TO. */
+  address: string;
+  /** MAIL_IN_MAX_MB in bytes: announced with SIZE, a larger message is refused (552). */
+  maxBytes: number;
+  /** MAIL_IN_TLS_KEY and MAIL_IN_TLS_CERT (PEM files): STARTTLS is offered only with both. */
+  tls: { keyFile: string; certFile: string } | null;
+  /** MAIL_IN_ALLOWED_SENDERS: the domains (and their subdomains) a message's From may be at; empty: any. */
+  allowedSenders: string[];
 }
 
 export type TrustProxy = boolean | number | string[];
@@ -147,6 +165,55 @@ export function parseTimeZone(value: string | undefined): string {
   return zone;
 }
 
+const EMAIL_ADDRESS = /^[^\s@<>,;]+@[a-z0-9-]+(\.[a-z0-9-]+)+$/i;
+const DOMAIN = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/;
+
+/**
+ * MAIL_IN_PORT and MAIL_IN_ADDRESS switch the mail-in listener on, together (one without the other stops the start, as
+ * does any value that cannot be read: mailed sheets must not vanish because of a typo); neither: off.
+ */
+export function parseMailIn(env: NodeJS.ProcessEnv): MailInConfig | null {
+  const portText = env.MAIL_IN_PORT?.trim() ?? '';
+  const address = env.MAIL_IN_ADDRESS?.trim().toLowerCase() ?? '';
+  if (!portText && !address) return null;
+  if (!portText || !address)
+    throw new Error('MAIL_IN_PORT and MAIL_IN_ADDRESS go together: set both to receive sheets by e-mail, or neither');
+  if (!/^\d{1,5}$/.test(portText) || Number(portText) > 65535)
+    throw new Error(`MAIL_IN_PORT must be a port number (0 for any free one), not "${env.MAIL_IN_PORT}"`);
+  if (!EMAIL_ADDRESS.test(address))
+    throw new Error(
+      `MAIL_IN_ADDRESS must be one e-mail address such as loads@example.com, not "${env.MAIL_IN_ADDRESS}"`,
+    );
+  const host = env.MAIL_IN_HOST?.trim() || '127.0.0.1';
+  if (!net.isIP(host) && host !== 'localhost')
+    throw new Error(`MAIL_IN_HOST must be an IP address to listen on (e.g. 0.0.0.0 or 127.0.0.1), not "${host}"`);
+  const keyFile = env.MAIL_IN_TLS_KEY?.trim() || null;
+  const certFile = env.MAIL_IN_TLS_CERT?.trim() || null;
+  if (!keyFile !== !certFile)
+    throw new Error(
+      'MAIL_IN_TLS_KEY and MAIL_IN_TLS_CERT go together: the PEM files of the private key and of its certificate',
+    );
+  const allowedSenders = (env.MAIL_IN_ALLOWED_SENDERS ?? '')
+    .split(',')
+    .map((domain) => domain.trim().toLowerCase())
+    .filter(Boolean);
+  const wrong = allowedSenders.find((domain) => !DOMAIN.test(domain));
+  if (wrong)
+    throw new Error(
+      `MAIL_IN_ALLOWED_SENDERS must be a comma-separated list of domains such as broker.example,loads.example, not "${wrong}"`,
+    );
+  const maxMb = wholeNumber('MAIL_IN_MAX_MB', env.MAIL_IN_MAX_MB, 25, 100);
+  if (maxMb < 1) throw new Error('MAIL_IN_MAX_MB must be at least 1 (megabytes of one message)');
+  return {
+    port: Number(portText),
+    host,
+    address,
+    maxBytes: maxMb * 1024 * 1024,
+    tls: keyFile && certFile ? { keyFile: path.resolve(keyFile), certFile: path.resolve(certFile) } : null,
+    allowedSenders,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -176,5 +243,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     companyTimeZone: parseTimeZone(env.COMPANY_TIMEZONE),
     s3: parseS3Url(env.S3_URL),
     s3Region: env.S3_REGION?.trim() || 'us-east-1',
+    mailIn: parseMailIn(env),
   };
 }

@@ -27,6 +27,8 @@ async function main() {
     `API documentation:   http://localhost:${port}/api/docs`,
     `Database:            ${database.dialect === 'sqlite' ? database.file : 'PostgreSQL (DATABASE_URL)'}`,
   ];
+  if (app.mailIn)
+    lines.push(`Sheets by e-mail:    ${config.mailIn!.address}, SMTP on ${app.mailIn.host}:${app.mailIn.port}`);
   if (config.demoData) {
     lines.push('', `Demo sign-ins (password "${DEMO_PASSWORD}"):`);
     for (const role of DEMO_ROLES) lines.push(`  ${role.padEnd(18)} ${demoEmail(role)}`);

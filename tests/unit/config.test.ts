@@ -70,3 +70,51 @@ describe('TRUST_PROXY', () => {
     }
   });
 });
+
+describe('MAIL_IN_* (sheets by e-mail)', () => {
+  const on = { MAIL_IN_PORT: '2525', MAIL_IN_ADDRESS: ' Loads@Haulboard.example ' };
+
+  it('is off unless both the port and the address are set; then listens on 127.0.0.1 with 25 MB messages', () => {
+    expect(loadConfig({}).mailIn).toBeNull();
+    expect(loadConfig(on).mailIn).toEqual({
+      port: 2525,
+      host: '127.0.0.1',
+      address: 'loads@haulboard.example',
+      maxBytes: 25 * 1024 * 1024,
+      tls: null,
+      allowedSenders: [],
+    });
+    expect(
+      loadConfig({
+        ...on,
+        MAIL_IN_PORT: '0',
+        MAIL_IN_HOST: '0.0.0.0',
+        MAIL_IN_MAX_MB: '10',
+        MAIL_IN_TLS_KEY: '/etc/ssl/mail.key',
+        MAIL_IN_TLS_CERT: '/etc/ssl/mail.crt',
+        MAIL_IN_ALLOWED_SENDERS: 'Broker.example, loads.example',
+      }).mailIn,
+    ).toMatchObject({
+      port: 0,
+      host: '0.0.0.0',
+      maxBytes: 10 * 1024 * 1024,
+      tls: { keyFile: '/etc/ssl/mail.key', certFile: '/etc/ssl/mail.crt' },
+      allowedSenders: ['broker.example', 'loads.example'],
+    });
+  });
+
+  it('stops the start on a value it cannot read, naming the variable', () => {
+    const cases: [Record<string, string>, RegExp][] = [
+      [{ MAIL_IN_PORT: '2525' }, /MAIL_IN_PORT and MAIL_IN_ADDRESS go together/],
+      [{ MAIL_IN_ADDRESS: 'loads@haulboard.example' }, /MAIL_IN_PORT and MAIL_IN_ADDRESS go together/],
+      [{ ...on, MAIL_IN_PORT: '70000' }, /MAIL_IN_PORT must be a port number/],
+      [{ ...on, MAIL_IN_ADDRESS: 'loads, more@haulboard.example' }, /MAIL_IN_ADDRESS must be one e-mail address/],
+      [{ ...on, MAIL_IN_HOST: 'mail.example' }, /MAIL_IN_HOST must be an IP address/],
+      [{ ...on, MAIL_IN_MAX_MB: '0' }, /MAIL_IN_MAX_MB must be at least 1/],
+      [{ ...on, MAIL_IN_MAX_MB: 'lots' }, /MAIL_IN_MAX_MB must be a whole number from 0 to 100/],
+      [{ ...on, MAIL_IN_TLS_KEY: '/k.pem' }, /MAIL_IN_TLS_KEY and MAIL_IN_TLS_CERT go together/],
+      [{ ...on, MAIL_IN_ALLOWED_SENDERS: 'broker.example,@x' }, /MAIL_IN_ALLOWED_SENDERS must be .* not "@x"/],
+    ];
+    for (const [env, message] of cases) expect(() => loadConfig(env), JSON.stringify(env)).toThrow(message);
+  });
+});

@@ -20,14 +20,27 @@ export async function readSheet(bytes: Uint8Array): Promise<SheetReading> {
   }
 }
 
+/**
+ * The sheet read and its bytes kept: the draft's row ready to insert, outside any transaction (reading takes a while).
+ * The mail-in inserts a message's drafts with its mailbox note in one transaction (mailIn.ts).
+ */
+export async function preparedDraft(
+  ctx: ServerContext,
+  file: ReceivedFile,
+  meta: Omit<NewDraft, 'file' | 'kept' | 'reading'>,
+): Promise<NewDraft> {
+  const reading = await readSheet(file.bytes);
+  // Stored before the row is written: an object no row names is harmless, a row without its bytes is not.
+  const kept = await keptBytes(ctx.files, file, 'sheets');
+  const fileName = cleanDocumentName(meta.fileName, 'application/pdf');
+  return { ...meta, fileName, file, kept, reading };
+}
+
 export async function draftFromFile(
   ctx: ServerContext,
   file: ReceivedFile,
   meta: Omit<NewDraft, 'file' | 'kept' | 'reading'>,
 ): Promise<number> {
-  const reading = await readSheet(file.bytes);
-  // Stored before the row is written: an object no row names is harmless, a row without its bytes is not.
-  const kept = await keptBytes(ctx.files, file, 'sheets');
-  const fileName = cleanDocumentName(meta.fileName, 'application/pdf');
-  return transact(ctx.db, (trx) => insertDraft(trx, { ...meta, fileName, file, kept, reading }));
+  const draft = await preparedDraft(ctx, file, meta);
+  return transact(ctx.db, (trx) => insertDraft(trx, draft));
 }
