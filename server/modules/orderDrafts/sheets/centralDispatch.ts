@@ -1,7 +1,7 @@
-import { type Piece, joined, labeledValues, linesIn, sectionUnder, tableRows } from './layout';
+import { joined, labeledValues, linesIn, sectionUnder, tableRows } from './layout';
 import type { ReadingBuilder } from './reading';
 import type { SheetText } from './text';
-import { isCod, mcOf, termsDaysOf } from './values';
+import { mcOf } from './values';
 
 /** The boxes of a Central Dispatch sheet, by their titles. */
 const TITLES =
@@ -56,16 +56,7 @@ export function readCentralDispatch(sheet: SheetText, out: ReadingBuilder): void
   const vehicleLines = section(sheet, /^Vehicle Information$/i);
   const header = vehicleLines.find((line) => line.cells.some((c) => /^VIN$/i.test(c.text)));
   if (header) {
-    for (const row of tableRows(vehicleLines, header, 'Year')) {
-      const cell = (name: string): Piece | undefined => (row[name] ? joined(row[name]) : undefined);
-      out.vehicle({
-        year: cell('Year'),
-        make: cell('Make'),
-        model: cell('Model'),
-        type: cell('Type'),
-        vin: cell('VIN'),
-      });
-    }
+    for (const row of tableRows(vehicleLines, header, 'Year')) out.vehicleRow(row);
   }
 
   const price = labeledValues(section(sheet, /^Price\/Terms$/i), {
@@ -74,13 +65,7 @@ export function readCentralDispatch(sheet: SheetText, out: ReadingBuilder): void
     method: /^Payment Method:/i,
     terms: /^Payment Terms:/i,
   });
-  out.money('price', price.price);
-  out.money('brokerFee', price.fee);
-  out.paymentMethod(price.method);
-  if (price.terms && !isCod(price.terms.text)) {
-    const days = termsDaysOf(price.terms.text);
-    if (days) out.set('paymentTermsDays', days, price.terms);
-  }
+  out.payment(price);
   const notes = section(sheet, /^Additional Info$/i);
   if (notes.length)
     out.text('notes', joined(notes.flatMap((line) => line.cells.map((c) => ({ text: c.text, spots: [c.spot] })))));

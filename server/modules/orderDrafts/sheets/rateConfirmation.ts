@@ -1,7 +1,7 @@
-import { type Piece, findCell, joined, labeledValues, piece, placeLines, tableRows } from './layout';
+import { findCell, joined, labeledValues, piece, placeLines, tableRows } from './layout';
 import type { ReadingBuilder } from './reading';
 import type { Line, SheetText } from './text';
-import { PHONE_PATTERN, cityStateZipOf, isCod, mcOf, termsDaysOf } from './values';
+import { PHONE_PATTERN, cityStateZipOf, mcOf } from './values';
 
 export const isRateConfirmation = (all: string) =>
   /Rate Confirmation|Load Confirmation/i.test(all) && /Load\s*#/i.test(all);
@@ -82,16 +82,8 @@ export function readRateConfirmation(sheet: SheetText, out: ReadingBuilder): voi
     (l) => l.cells.some((c) => c.text === 'VIN') && l.cells.some((c) => c.text === 'Year'),
   );
   if (vehiclesHeader) {
-    for (const row of tableRows(linesAfter(sheet, vehiclesHeader, /^Rate$/i), vehiclesHeader, 'VIN')) {
-      const cell = (name: string): Piece | undefined => (row[name] ? joined(row[name]) : undefined);
-      out.vehicle({
-        year: cell('Year'),
-        make: cell('Make'),
-        model: cell('Model'),
-        type: cell('Type'),
-        vin: cell('VIN'),
-      });
-    }
+    for (const row of tableRows(linesAfter(sheet, vehiclesHeader, /^Rate$/i), vehiclesHeader, 'VIN'))
+      out.vehicleRow(row);
   }
 
   const rate = labeledValues(sheet.lines, {
@@ -100,13 +92,7 @@ export function readRateConfirmation(sheet: SheetText, out: ReadingBuilder): voi
     method: /^Payment method:/i,
     terms: /^Payment terms:/i,
   });
-  out.money('price', rate.price);
-  out.money('brokerFee', rate.fee);
-  out.paymentMethod(rate.method);
-  if (rate.terms && !isCod(rate.terms.text)) {
-    const days = termsDaysOf(rate.terms.text);
-    if (days) out.set('paymentTermsDays', days, rate.terms);
-  }
+  out.payment(rate);
   const notesTitle = findCell(sheet, /^Special Instructions$/i);
   if (notesTitle) {
     const notes = linesAfter(sheet, notesTitle.line, /^Terms and Conditions$/i);

@@ -2,14 +2,16 @@ import type { SheetField, SheetFieldKey, SheetReading, SheetVehicleFieldKey } fr
 import { PAYMENT_METHODS } from '../../../../schema/reference';
 import { VEHICLE_TYPES, isValidVin } from '../../../../schema/vin';
 import { zipInfo } from '../../../places';
-import { type Piece, spotOf } from './layout';
+import { type Piece, joined, spotOf } from './layout';
 import {
   cityStateZipOf,
   datesIn,
   isCalendarDate,
+  isCod,
   isEmail,
   isStateCode,
   makeAndModel,
+  termsDaysOf,
   moneyOf,
   paymentMethodOf,
   phoneOf,
@@ -73,6 +75,29 @@ export class ReadingBuilder {
     if (!from?.text) return;
     const code = paymentMethodOf(from.text);
     this.set('paymentMethod', code ?? from.text, from, code ? this.base : CONFIDENCE.UNPARSED);
+  }
+
+  /** A row of a vehicles table whose columns are named Year, Make, Model, Type and VIN. */
+  vehicleRow(row: Record<string, Piece[]>): void {
+    const cell = (name: string): Piece | undefined => (row[name] ? joined(row[name]) : undefined);
+    this.vehicle({
+      year: cell('Year'),
+      make: cell('Make'),
+      model: cell('Model'),
+      type: cell('Type'),
+      vin: cell('VIN'),
+    });
+  }
+
+  /** A sheet's payment block: price, broker fee, method, and the terms' days unless it is collected on the spot. */
+  payment(block: { price?: Piece; fee?: Piece; method?: Piece; terms?: Piece }): void {
+    this.money('price', block.price);
+    this.money('brokerFee', block.fee);
+    this.paymentMethod(block.method);
+    if (block.terms && !isCod(block.terms.text)) {
+      const days = termsDaysOf(block.terms.text);
+      if (days) this.set('paymentTermsDays', days, block.terms);
+    }
   }
 
   /** "City, ST ZIP" into the role's city, state and zip (checked against the ZIP table later). */

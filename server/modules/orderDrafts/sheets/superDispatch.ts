@@ -1,7 +1,7 @@
 import { type Piece, joined, labeledValues, linesIn, piece, placeLines, sectionUnder, tail } from './layout';
 import type { ReadingBuilder } from './reading';
 import type { Line, SheetText } from './text';
-import { cityStateZipOf, isCod, mcOf, termsDaysOf } from './values';
+import { cityStateZipOf, mcOf } from './values';
 
 const TITLES = /^(Shipper \/ Customer|Pickup|Delivery|Vehicles \(\d+\)|Payment|Instructions)$/i;
 export const isSuperDispatch = (all: string) => /Super Dispatch/i.test(all) && /Load ID/i.test(all);
@@ -65,13 +65,7 @@ export function readSuperDispatch(sheet: SheetText, out: ReadingBuilder): void {
     method: /^Method:/i,
     terms: /^Terms:/i,
   });
-  out.money('price', payment.price);
-  out.money('brokerFee', payment.fee);
-  out.paymentMethod(payment.method);
-  if (payment.terms && !isCod(payment.terms.text)) {
-    const days = termsDaysOf(payment.terms.text);
-    if (days) out.set('paymentTermsDays', days, payment.terms);
-  }
+  out.payment(payment);
   const notes = section(sheet, /^Instructions$/i);
   if (notes.length) out.text('notes', joined(asPieces(notes)));
 }
