@@ -38,7 +38,12 @@ describe.each(DATABASES)('sidebar groups on %s', (kind) => {
     const groups = await layout();
     expect(groups.map((g) => g.name)).toEqual(['Books', 'Reports', 'Management', 'Finances', 'Assignment', 'General']);
     expect(groups.filter((g) => g.isDefaultgroup).map((g) => g.name)).toEqual(['General']);
-    expect(groups[0].features.map((f) => f.uri)).toEqual(['/app/books/bookorders', '/app/kanban', '/app/chat']);
+    expect(groups[0].features.map((f) => f.uri)).toEqual([
+      '/app/books/bookorders',
+      '/app/kanban',
+      '/app/books/dispatch-sheets',
+      '/app/chat',
+    ]);
     expect(groups[0].features[0]).toMatchObject({
       id: expect.any(Number),
       title: 'Book Orders',
@@ -46,9 +51,10 @@ describe.each(DATABASES)('sidebar groups on %s', (kind) => {
       parentFeatureId: null,
       permissions: expect.arrayContaining(['Read']),
     });
-    // The dispatch board is Book Orders' own sidebar entry; chat a feature of its own in the same section.
+    // The dispatch board is Book Orders' own sidebar entry; dispatch sheets and chat features of their own.
     expect(groups[0].features[1]).toMatchObject({ title: 'Dispatch Board', parentFeatureId: groups[0].features[0].id });
-    expect(groups[0].features[2]).toMatchObject({ title: 'Chat', parentFeatureId: null });
+    expect(groups[0].features[2]).toMatchObject({ title: 'Dispatch Sheets', parentFeatureId: null });
+    expect(groups[0].features[3]).toMatchObject({ title: 'Chat', parentFeatureId: null });
   });
 
   it('adds a group with a non-empty name only', async () => {

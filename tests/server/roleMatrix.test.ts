@@ -15,6 +15,7 @@ const SPEC_TABLE: Record<string, string[]> = {
     'BookOrderApprover',
     'DispatchManager',
   ],
+  '/app/books/dispatch-sheets': ['Dispatcher', 'Manager', 'Administrator', 'DispatchManager'],
   '/app/my-loads': ['Administrator', 'Driver'],
   '/app/dashboard': [
     'Manager',

@@ -40,7 +40,12 @@ function literalKeys(): { file: string; key: string }[] {
  */
 const screenCatalogues = Object.values(
   import.meta.glob<Record<string, unknown>>(
-    ['../../resources/*/messages.ts', '../../src/admin/*/messages.ts', '../../ui/*/messages.ts'],
+    [
+      '../../resources/*/messages.ts',
+      '../../resources/*/*/messages.ts',
+      '../../src/admin/*/messages.ts',
+      '../../ui/*/messages.ts',
+    ],
     { eager: true },
   ),
 ).flatMap((module) => Object.values(module));
