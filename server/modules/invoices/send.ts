@@ -90,7 +90,7 @@ export async function sendInvoice(
   const sha256 = crypto.createHash('sha256').update(pdf).digest('hex');
   const kept = await keptBytes(ctx.files, { bytes: pdf, contentType: 'application/pdf', sha256 }, 'invoices');
   const withBol = pdf.length > 0 && (await hasBills(ctx, drawn));
-  const outbox = mailerOf(ctx, request.log).outbox();
+  const outbox = mailerOf(ctx).outbox();
   const userId = request.auth!.user.id;
   const result = await transact(ctx.db, async (trx) => {
     const invoice = await invoiceAt(trx, id, version);
@@ -158,7 +158,6 @@ export async function sendInvoice(
     });
     return { moved };
   });
-  outbox.send();
   return { invoice: (await loadInvoice(ctx.db, id))!, moved: result.moved, recipients };
 }
 

@@ -73,7 +73,7 @@ export async function mailBol(
 
   const bill = await bolOf(ctx, orderId, stage);
   const pdf = await bolPdf(bill, await thumbnailsOf(db, ctx.files, bill.vehicles));
-  const mailer = mailerOf(ctx, log);
+  const mailer = mailerOf(ctx);
   const outbox = mailer.outbox();
   const to = [...recipients.keys()];
   const linkId = await transact(db, async (trx) => {
@@ -119,7 +119,6 @@ export async function mailBol(
     return link.id;
   });
   if (linkId === null) return { sent: false, reason: 'mailed already' };
-  outbox.send();
   log.info({ orderId, stage, recipients: to.length }, 'bill of lading mailed');
   return { sent: true, recipients: to, linkId };
 }
