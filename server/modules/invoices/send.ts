@@ -62,7 +62,7 @@ async function factorAddresses(db: Db, invoice: InvoiceDto): Promise<string[]> {
 
 /**
  * Sends an invoice (docs/product/invoices.md#sending): its PDF drawn once and kept in the documents store (the invoice
- * shows exactly what was sent), mailed to the payer's billing addresses through the outbox (SMTP after the commit; the
+ * shows exactly what was sent), mailed to the payer's billing addresses through the outbox (the SMTP send a job of the same transaction; the
  * sender's in-app mailbox keeps a copy always), the invoice Sent and its delivered orders Invoiced — one transaction,
  * so a refused send leaves none of it. Sending a sent invoice again mails it again (the same kept PDF is replaced by
  * the one sent last). Answers the invoice and the orders moved.

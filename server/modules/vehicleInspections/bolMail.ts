@@ -14,8 +14,8 @@ import { bolPdf } from './bolPdf';
 /**
  * Mails an order's bill of lading at a stage to its shipper's and broker's e-mail addresses
  * (docs/product/vehicle-inspections.md#bill-of-lading-mail): the PDF attached and a fresh online link (the default
- * days) in the words, through the mail outbox (server/modules/mail/mailer.ts: SMTP after the commit, and the in-app
- * mailbox of the order's dispatcher when no mail server is set).
+ * days) in the words, through the mail outbox (server/modules/mail/mailer.ts: the SMTP send a job of the same transaction, and
+ * the in-app mailbox of the order's dispatcher when no mail server is set).
  *
  * Once per order and stage, however often and wherever it is called: the bol_mailings row (unique on the order and
  * the stage) is written in the same transaction as the link and the messages, so of two calls at once — on one
