@@ -29,11 +29,19 @@ export function embeddedQueue({ ctx, log, definitions, concurrency = 4 }: QueueO
   let looking: Promise<void> | null = null;
   let lookAgain = false;
 
+  const periodic = definitions.filter((d) => d.schedule);
+  // Never empty (an IN list must not be): a name no job has stands for none.
+  const periodicNames = periodic.length ? periodic.map((d) => d.name) : [''];
+
   /** Periodic jobs whose time has come become rows; the schedule moves on in the same transaction. */
   async function scheduleDue(now: number): Promise<void> {
-    for (const definition of definitions) {
-      if (!definition.schedule) continue;
-      const next = iso(nextSlot(now, definition.schedule.everyMinutes));
+    if (!periodic.length) return;
+    const rows = await db.selectFrom('job_schedules').select(['name', 'next_run_at']).execute();
+    const nextRuns = new Map(rows.map((r) => [r.name, r.next_run_at]));
+    for (const definition of periodic) {
+      const known = nextRuns.get(definition.name);
+      if (known !== undefined && known > iso(now)) continue;
+      const next = iso(nextSlot(now, definition.schedule!.everyMinutes));
       await transact(db, async (trx) => {
         const row = await trx
           .selectFrom('job_schedules')
@@ -129,13 +137,16 @@ export function embeddedQueue({ ctx, log, definitions, concurrency = 4 }: QueueO
     await sleepUntilDue();
   }
 
+  /** Until the next due job or schedule; not while every run is taken (the end of a run looks again). */
   async function sleepUntilDue(): Promise<void> {
     if (timer) clearTimeout(timer);
     timer = null;
-    if (stopped) return;
+    if (stopped || running.size >= concurrency) return;
     const { rows } = await sql<{ at: string | null }>`select min(at) as at from (
-      select min(run_at) as at from jobs where state = 'pending'
-      union all select min(next_run_at) from job_schedules) as due`.execute(db);
+      select min(run_at) as at from jobs where state = 'pending' and name in (${sql.join([...byName.keys()])})
+      union all select min(next_run_at) from job_schedules where name in (${sql.join(periodicNames)})) as due`.execute(
+      db,
+    );
     const at = rows[0]?.at ? Date.parse(rows[0].at) : Infinity;
     const ms = Math.max(0, Math.min(MAX_SLEEP_MS, at - Date.now()));
     timer = setTimeout(wake, ms);
