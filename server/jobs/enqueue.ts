@@ -39,6 +39,8 @@ export async function enqueue<P>(
   payload: P,
   options: EnqueueOptions = {},
 ): Promise<boolean> {
+  // First: outside transact() this throws before anything is written.
+  afterCommit(trx, wakeQueues);
   const checked = definition.payload.parse(payload);
   const now = new Date().toISOString();
   if (options.key !== undefined) {
@@ -70,6 +72,5 @@ export async function enqueue<P>(
       })
       .execute();
   }
-  afterCommit(trx, wakeQueues);
   return true;
 }
