@@ -11,7 +11,9 @@ import type { AnyResource } from '../schema/define/resource';
 import type { Config } from './config';
 import type { ServerContext } from './context';
 import type { DatabaseHandle } from './db';
-import { registerHousekeeping } from './housekeeping';
+import { housekeepingJob } from './housekeeping';
+import { type AnyJob } from './jobs/define';
+import { registerJobs } from './jobs';
 import type { ResidentFile } from './db/residentFile';
 import { registerAccessControl } from './http/access';
 import { registerBodyRules } from './http/bodies';
@@ -59,6 +61,9 @@ import { registerMailIn } from './modules/orderDrafts/mailIn';
 import { CompanyTimeZone } from './modules/company/timeZone';
 import { type ObjectStore, createObjectStore } from './files/objectStore';
 import { OrderChanges } from './modules/bookOrders/changes';
+import { mailSendJob } from './modules/mail/sendJob';
+import { claimRemindersJob } from './modules/claims/reminders';
+import { deadlineRemindersJob } from './modules/tickets/reminders';
 
 export const VERSION: string = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
 export const BODY_LIMIT = 1024 * 1024;
@@ -124,6 +129,9 @@ const MODULES = [
   orderDraftRoutes,
 ];
 
+/** Work done later, once, surviving a restart (server/jobs): each job declared beside its module, listed here. */
+const JOBS: readonly AnyJob[] = [mailSendJob, housekeepingJob, claimRemindersJob, deadlineRemindersJob];
+
 /** TRUST_PROXY as Fastify takes it: a hop count becomes the function Fastify itself would make of it (its types omit numbers). */
 function trustedProxies(trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
@@ -146,6 +154,8 @@ export interface AppOptions {
   companyZone?: CompanyTimeZone;
   /** The object store of S3_URL, checked by createServer; built here from the config when not given. */
   files?: ObjectStore | null;
+  /** Jobs run besides JOBS (the tests' own). */
+  extraJobs?: readonly AnyJob[];
 }
 
 export async function buildApp({
@@ -159,6 +169,7 @@ export async function buildApp({
   extraResources,
   companyZone,
   files,
+  extraJobs = [],
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? loggerOptions(config.logLevel, logStream) : false,
@@ -278,7 +289,7 @@ export async function buildApp({
   );
 
   for (const module of [...MODULES, recordRoutes(extraResources)]) await app.register(module, ctx);
-  registerHousekeeping(app, database.db);
+  registerJobs(app, ctx, [...JOBS, ...extraJobs]);
   registerMailIn(app, ctx);
   await registerWebApp(app, distDir ?? DIST_DIR, VERSION);
   return app;

@@ -8,6 +8,8 @@ import type { Config } from './config';
 import type { LogDestination } from './http/logging';
 import { type DatabaseHandle, openDatabase } from './db';
 import { migrateToLatest } from './db/migrate';
+import type { AnyJob } from './jobs/define';
+import { migrateQueue } from './jobs/postgres';
 import { predicateLockWarning } from './db/transaction';
 import { keepFileResident, type ResidentFile } from './db/residentFile';
 import { seedDemo, seedReference } from './db/seed';
@@ -30,6 +32,8 @@ export interface ServerOptions {
   /** Record resources served besides schema/resources, with the migrations of their tables (the tests' throw-away one). */
   extraResources?: readonly AnyResource[];
   extraMigrations?: Readonly<Record<string, Migration>>;
+  /** Jobs run besides the server's own (the tests' counting jobs). */
+  extraJobs?: readonly AnyJob[];
   /** How often the company's settings are read again (COMPANY_SETTINGS_REFRESH_MS; tests of several servers shorten it). */
   companySettingsRefreshMs?: number;
 }
@@ -44,6 +48,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   let app: FastifyInstance | undefined;
   try {
     await migrateToLatest(database.db, options.extraMigrations);
+    // graphile-worker's schema, before anything (the seed included) may enqueue a job.
+    if (config.databaseUrl) await migrateQueue(config.databaseUrl);
     // The company's day is in force before anything dates anything (the demo data too).
     const companyZone = new CompanyTimeZone(
       config.companyTimeZone,
@@ -72,6 +78,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       logger: options.logger,
       logStream: options.logStream,
       extraResources: options.extraResources,
+      extraJobs: options.extraJobs,
       companyZone,
     });
     // Serializable writes (db/transaction.ts) keep what they read in PostgreSQL's predicate-lock table: say when it is small.

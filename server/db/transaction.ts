@@ -13,9 +13,10 @@ import { isPostgres } from './schemaHelpers';
  *   spent the caller gets a 409 and nothing was written.
  * - SQLite: one writer at a time already (one connection, Kysely's mutex), so a transaction never needs a retry.
  *
- * Because an attempt may run again, the work must do nothing outside the database that it cannot take back: effects
- * that must happen once (mail to SMTP, hub messages, caches) are registered with `afterCommit` and run only after the
- * attempt that committed.
+ * Because an attempt may run again, the work must do nothing outside the database that it cannot take back: work that
+ * must happen once and survive a restart (mail to SMTP) is a job enqueued in the transaction (server/jobs/enqueue.ts);
+ * effects of this process (hub messages, caches) are registered with `afterCommit` and run only after the attempt that
+ * committed.
  */
 
 /** Attempts in all, the first included. Twenty writers of one row at once need at most about twenty. */

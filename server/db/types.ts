@@ -670,6 +670,34 @@ export interface DeadlineRemindersTable {
   sent_at: string;
 }
 
+/** Idempotency keys of enqueued jobs (migration 055, server/jobs/enqueue.ts): a key taken once adds nothing again. */
+export interface JobKeysTable {
+  key: string;
+  job: string;
+  created_at: string;
+}
+
+/** SQLite's embedded queue (migration 055, server/jobs/embedded.ts); PostgreSQL's is graphile-worker's own schema. */
+export interface JobsTable {
+  id: Generated<number>;
+  name: string;
+  payload: string;
+  state: 'pending' | 'running' | 'failed';
+  run_at: string;
+  attempts: Generated<number>;
+  max_attempts: number;
+  last_error: string | null;
+  locked_by: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+/** The next run of each periodic job on SQLite (migration 055). */
+export interface JobSchedulesTable {
+  name: string;
+  next_run_at: string;
+}
+
 /** A claim's steps (docs/product/claims.md#claim-steps): from its type's template, each with the steps it waits for. */
 export interface ClaimStepsTable {
   id: Generated<number>;
@@ -881,6 +909,9 @@ export interface Database extends RecordTables, ChildTables {
   bol_links: BolLinksTable;
   bol_mailings: BolMailingsTable;
   deadline_reminders: DeadlineRemindersTable;
+  job_keys: JobKeysTable;
+  jobs: JobsTable;
+  job_schedules: JobSchedulesTable;
   claim_steps: ClaimStepsTable;
   claim_comments: ClaimCommentsTable;
   claim_settlements: ClaimSettlementsTable;

@@ -23,9 +23,22 @@ export interface Arrived {
 export const SMTP_USER = 'mailer';
 export const SMTP_SECRET = 'smtp-secret-1';
 
-/** `secure`: TLS from the first byte (smtps); else the client is offered STARTTLS. */
-export async function mailServer(secure: boolean) {
+/** An SMTP answer refusing: 4xx for now (the client tries again later), 5xx for good. */
+const refusal = (code: number, text: string) => Object.assign(new Error(text), { responseCode: code });
+
+export interface MailServerOptions {
+  /** Answer 451 ("try again later") to the first N messages, then accept. */
+  refuseFirst?: number;
+}
+
+/**
+ * `secure`: TLS from the first byte (smtps); else the client is offered STARTTLS. A recipient whose address starts with
+ * "refused" is refused for good (550).
+ */
+export async function mailServer(secure: boolean, options: MailServerOptions = {}) {
   const arrived: Arrived[] = [];
+  /** Messages answered 451. */
+  const refused: string[] = [];
   const server = new SMTPServer({
     secure,
     authMethods: ['PLAIN', 'LOGIN'],
@@ -34,7 +47,15 @@ export async function mailServer(secure: boolean) {
       auth.username === SMTP_USER && auth.password === SMTP_SECRET
         ? done(null, { user: SMTP_USER })
         : done(new Error('Invalid username or password')),
+    onRcptTo: (address, _session, done) =>
+      address.address.startsWith('refused') ? done(refusal(550, 'No such mailbox here')) : done(),
     onData: (stream, session, done) => {
+      if (refused.length < (options.refuseFirst ?? 0)) {
+        refused.push(session.envelope.rcptTo.map((r) => r.address).join(','));
+        stream.on('end', () => done(refusal(451, 'Busy: try again later')));
+        stream.resume();
+        return;
+      }
       simpleParser(stream).then((mail) => {
         arrived.push({
           to: session.envelope.rcptTo.map((r) => r.address),
@@ -59,6 +80,7 @@ export async function mailServer(secure: boolean) {
   const port = (server.server.address() as AddressInfo).port;
   return {
     arrived,
+    refused,
     port,
     /** The SMTP_URL of this server with STARTTLS required (its certificate is its own, so not checked). */
     startTlsUrl: `smtp://${SMTP_USER}:${SMTP_SECRET}@127.0.0.1:${port}/?requireTLS=true&tls.rejectUnauthorized=false`,

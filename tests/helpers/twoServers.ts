@@ -1,4 +1,4 @@
-import { createServer } from '../../server/server';
+import { type ServerOptions, createServer } from '../../server/server';
 import type { TestServer } from './server';
 
 /**
@@ -6,7 +6,8 @@ import type { TestServer } from './server';
  * DATABASE_URL, data directory and so JWT secret), as a second process behind a load balancer would run. Sessions
  * live in the database, so a token from either instance works on both. Migration and seeding find everything done.
  *
- * Close it before the first server (whose close drops the PostgreSQL database).
+ * Close it before the first server (whose close drops the PostgreSQL database). `options` as createServer takes them
+ * (the tests' own jobs).
  */
 export interface SecondApp {
   call: TestServer['call'];
@@ -15,8 +16,8 @@ export interface SecondApp {
   close(): Promise<void>;
 }
 
-export async function secondApp(first: TestServer): Promise<SecondApp> {
-  const { app } = await createServer(first.config, { logger: false });
+export async function secondApp(first: TestServer, options: ServerOptions = {}): Promise<SecondApp> {
+  const { app } = await createServer(first.config, { ...options, logger: false });
   await app.ready();
   const call: TestServer['call'] = async ({ token, headers, ...options }) => {
     const response = await app.inject({

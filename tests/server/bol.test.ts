@@ -11,7 +11,6 @@ import type { ServerContext } from '../../server/context';
 import { openDatabase } from '../../server/db';
 import { registerWebApp } from '../../server/http/webApp';
 import { CompanyTimeZone } from '../../server/modules/company/timeZone';
-import { mailerOf } from '../../server/modules/mail/mailer';
 import { bolEvidence, bolHash, canonicalJson } from '../../server/modules/vehicleInspections/bolHash';
 import { mailBol } from '../../server/modules/vehicleInspections/bolMail';
 import { inspectionsOf } from '../../server/modules/vehicleInspections/inspections';
@@ -548,7 +547,7 @@ describe.each(DATABASES)('the bill of lading on %s', (kind) => {
     await server.db.updateTable('shippers').set({ email: shipperEmail }).where('id', '=', order.shipper_id).execute();
     await server.db.updateTable('brokers').set({ email: brokerEmail }).where('id', '=', order.broker_id).execute();
 
-    // Two servers: each its own connection to the database (on PostgreSQL) and its own mailer.
+    // Two servers: each its own connection to the database (on PostgreSQL); the mail goes out by the job queue.
     // On SQLite one server owns the file (docs/deployment.md): both "servers" share its one connection there.
     const second =
       kind === 'postgres'
@@ -596,7 +595,7 @@ describe.each(DATABASES)('the bill of lading on %s', (kind) => {
 
       // Asked again later: nothing more goes out.
       expect(await mailBol(two, orderId, 'PICKUP', server.app.log)).toEqual({ sent: false, reason: 'mailed already' });
-      await Promise.all([mailerOf(one, server.app.log).idle(), mailerOf(two, server.app.log).idle()]);
+      await server.app.jobs.idle();
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(smtp.arrived.filter((m) => m.to.includes(shipperEmail))).toHaveLength(1);
       expect(smtp.arrived.filter((m) => m.to.includes(brokerEmail))).toHaveLength(1);
@@ -615,7 +614,7 @@ describe.each(DATABASES)('the bill of lading on %s', (kind) => {
       expect(delivery.filter((result) => result.sent)).toHaveLength(1);
       const deliveryMails = () => smtp.arrived.filter((m) => m.subject.startsWith('Bill of lading, delivery'));
       await until(() => (deliveryMails().length === 2 ? true : undefined), 'the delivery’s two copies');
-      await Promise.all([mailerOf(one, server.app.log).idle(), mailerOf(two, server.app.log).idle()]);
+      await server.app.jobs.idle();
       expect(
         deliveryMails()
           .flatMap((m) => m.to)

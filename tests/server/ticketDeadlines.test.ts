@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../schema/expiry';
 import { weekStart } from '../../schema/period';
-import { sendDeadlineReminders } from '../../server/modules/tickets/reminders';
+import { deadlineRemindersJob, sendDeadlineReminders } from '../../server/modules/tickets/reminders';
+import { runPeriodicNow } from '../helpers/jobs';
 import { DATABASES, type TestServer, startTestServer } from '../helpers/server';
 
 /**
@@ -128,6 +129,23 @@ describe.each(DATABASES)('ticket deadlines and settled weeks on %s', (kind) => {
     });
     const sent = await sendDeadlineReminders(server.db, today);
     expect(sent.map((d) => d.notification.title)).toEqual([expect.stringContaining('inspection DQ-1')]);
+  });
+
+  it('tells of a court date from the hourly job of the queue, once', async () => {
+    await post('/api/Citations', {
+      ticketId: (await ticket()).id,
+      citationNumber: 'CRT-JOB',
+      date: addDays(today, -20),
+      amount: 200,
+      courtDate: addDays(today, 4),
+    });
+    const told = async () =>
+      (await notificationsOf('courtDateSoon')).filter((n) => n.title.includes('citation CRT-JOB')).length;
+    expect(await told()).toBe(0);
+    await runPeriodicNow(server, deadlineRemindersJob.name);
+    expect(await told()).toBe(1);
+    await runPeriodicNow(server, deadlineRemindersJob.name);
+    expect(await told()).toBe(1);
   });
 
   it('posts a share paid in a week the driver’s bill already settled on the first open week, and keeps it there on a later save', async () => {

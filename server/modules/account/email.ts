@@ -64,7 +64,6 @@ export function emailChangeRoutes(app: FastifyInstance, ctx: ServerContext, mail
           after: { newEmail },
         });
       });
-      outbox.send();
       return ok({ sentTo: newEmail });
     },
   );
@@ -113,7 +112,6 @@ export function emailChangeRoutes(app: FastifyInstance, ctx: ServerContext, mail
         );
         return link.email;
       });
-      outbox.send();
       return ok({ email });
     },
   );

@@ -66,7 +66,6 @@ export function passwordRoutes(app: FastifyInstance, ctx: ServerContext, mailer:
           await sendPasswordReset(trx, mailer, outbox, { id: user.id, email: user.email, firstName: user.first_name });
           await audit(trx, request, { action: 'forgot-password', entity: 'user', entityId: user.id }, null);
         });
-        outbox.send();
         return ok({ sent: true });
       } finally {
         await sleep(Math.max(0, FORGOT_PASSWORD_ANSWER_MS - (performance.now() - started)));
@@ -116,7 +115,6 @@ export function passwordRoutes(app: FastifyInstance, ctx: ServerContext, mailer:
         return link.userId;
       });
       ctx.realtime.disconnectUser(userId);
-      outbox.send();
       return ok({ reset: true });
     },
   );
@@ -167,7 +165,6 @@ export function passwordRoutes(app: FastifyInstance, ctx: ServerContext, mailer:
         return others.map((s) => s.id);
       });
       for (const sessionId of ended) ctx.realtime.disconnectSession(sessionId);
-      outbox.send();
       return ok({ changed: true });
     },
   );

@@ -30,9 +30,7 @@ import { transact } from '../../db/transaction';
  */
 export default async function accountRoutes(app: FastifyInstance, ctx: ServerContext) {
   const { db } = ctx;
-  const mailer = mailerOf(ctx, app.log);
-  // A server closing lets the messages it is sending finish (or fail) first.
-  app.addHook('onClose', () => mailer.idle());
+  const mailer = mailerOf(ctx);
 
   app.post<{ Body: LinkTokenBody }>(
     '/api/account/verify-email',
@@ -106,7 +104,6 @@ export default async function accountRoutes(app: FastifyInstance, ctx: ServerCon
         await audit(trx, request, { action: 'resend-verification', entity: 'user', entityId: me.id });
         return next;
       });
-      outbox.send();
       const sent: VerificationSentDto = { sentTo: me.email, nextAllowedAt };
       return ok(sent);
     },
@@ -176,7 +173,6 @@ export default async function accountRoutes(app: FastifyInstance, ctx: ServerCon
         }
         return registrationAwaitingActivation(trx, newcomer, administrators);
       });
-      outbox.send();
       ctx.realtime.deliver(deliveries);
       return ok(await currentUserOf(db, me.id));
     },

@@ -31,7 +31,7 @@ export const DEACTIVATED_MESSAGE = 'This account is deactivated. Ask an administ
 
 export default async function authRoutes(app: FastifyInstance, ctx: ServerContext) {
   const { db, config, jwtSecret } = ctx;
-  const mailer = mailerOf(ctx, app.log);
+  const mailer = mailerOf(ctx);
 
   app.post<{ Body: LoginBody }>(
     '/api/Auth/login',
@@ -166,7 +166,6 @@ export default async function authRoutes(app: FastifyInstance, ctx: ServerContex
           });
           return inserted.id;
         });
-        outbox.send();
         return userId;
       };
       const userId = await register().catch(async (error: unknown) => {

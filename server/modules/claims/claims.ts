@@ -13,7 +13,6 @@ import { addEvent, statusChange } from './events';
 import { registerClaimFromInspection } from './fromInspection';
 import { registerClaimListRoutes } from './lists';
 import { registerClaimMoneyRoutes } from './money';
-import { registerClaimReminders } from './reminders';
 import { createSteps, registerStepRoutes, stepsAfterChange } from './steps';
 import { registerTimelineRoutes } from './timeline';
 
@@ -239,7 +238,6 @@ export function claimExtension(ctx: ServerContext): RecordExtension<typeof claim
       registerStepRoutes(app, ctx, records);
       registerTimelineRoutes(app, ctx, records);
       registerClaimMoneyRoutes(app, ctx, records);
-      registerClaimReminders(app, ctx);
       registerClaimFromInspection(app, ctx, records);
     },
   };

@@ -1,14 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { ACKNOWLEDGE_DAYS, DECIDE_DAYS, DUE_SOON_DAYS, claimNumberOf, plusDays } from '../../../schema/claims';
 import { todayIso } from '../../../schema/expiry';
 import { usDate } from '../../../schema/format';
-import type { ServerContext } from '../../context';
 import type { Db } from '../../db/types';
-import { registerPeriodic } from '../../housekeeping';
+import { defineJob } from '../../jobs/define';
 import type { Delivery } from '../notify/realtime';
 import { remindOnce } from '../notifications/reminders';
 
-const CHECK_EVERY_MS = 60 * 60_000;
 type Kind = 'claim_acknowledge' | 'claim_decision';
 const DEADLINES: { kind: Kind; step: 'ACKNOWLEDGE' | 'DECISION'; days: number; what: string }[] = [
   { kind: 'claim_acknowledge', step: 'ACKNOWLEDGE', days: ACKNOWLEDGE_DAYS, what: 'acknowledged in writing' },
@@ -62,11 +60,11 @@ export async function sendClaimReminders(db: Db, today = todayIso()): Promise<De
   );
 }
 
-/** Runs the check when the server is ready and then hourly. */
-export function registerClaimReminders(app: FastifyInstance, ctx: ServerContext): void {
-  registerPeriodic(app, CHECK_EVERY_MS, () =>
-    sendClaimReminders(ctx.db)
-      .then((deliveries) => ctx.realtime.deliver(deliveries))
-      .catch((error: Error) => app.log.warn(`claim reminders: ${error.message}`)),
-  );
-}
+/** The check, hourly once across servers and at each start (server/jobs). */
+export const claimRemindersJob = defineJob({
+  name: 'claims.reminders',
+  payload: z.object({}),
+  retry: { maxAttempts: 3, maxAgeMs: 60 * 60_000 },
+  schedule: { everyMinutes: 60 },
+  run: async (_payload, { ctx }) => ctx.realtime.deliver(await sendClaimReminders(ctx.db)),
+});

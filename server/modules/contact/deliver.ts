@@ -4,7 +4,7 @@ import type { Outbox } from '../mail/mailer';
 
 /**
  * The message for each administrator, added to the write's outbox: their in-app mailbox keeps it inside the caller's
- * transaction (a refused request leaves none), and SMTP sends it after the commit when SMTP_URL is set. From this
+ * transaction (a refused request leaves none), and with SMTP_URL set its SMTP send is a job of the same transaction. From this
  * server, with the visitor as Reply-To (their own address as From would fail the receiving server's checks), built from
  * the name and address apart (never joined into text a mail client would parse again).
  */

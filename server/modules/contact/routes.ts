@@ -28,7 +28,7 @@ const PUBLIC = { access: { public: true } } as const;
 export default async function contactRoutes(app: FastifyInstance, ctx: ServerContext) {
   const { db, config } = ctx;
   const company = companyFromEnv();
-  const mailer = mailerOf(ctx, app.log);
+  const mailer = mailerOf(ctx);
 
   app.get(
     '/api/contact/company',
@@ -81,7 +81,6 @@ export default async function contactRoutes(app: FastifyInstance, ctx: ServerCon
           after: { administrators: administrators.length },
         });
       });
-      outbox.send();
       return ok({ sent: true });
     },
   );

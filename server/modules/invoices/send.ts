@@ -62,7 +62,7 @@ async function factorAddresses(db: Db, invoice: InvoiceDto): Promise<string[]> {
 
 /**
  * Sends an invoice (docs/product/invoices.md#sending): its PDF drawn once and kept in the documents store (the invoice
- * shows exactly what was sent), mailed to the payer's billing addresses through the outbox (SMTP after the commit; the
+ * shows exactly what was sent), mailed to the payer's billing addresses through the outbox (the SMTP send a job of the same transaction; the
  * sender's in-app mailbox keeps a copy always), the invoice Sent and its delivered orders Invoiced — one transaction,
  * so a refused send leaves none of it. Sending a sent invoice again mails it again (the same kept PDF is replaced by
  * the one sent last). Answers the invoice and the orders moved.
@@ -90,7 +90,7 @@ export async function sendInvoice(
   const sha256 = crypto.createHash('sha256').update(pdf).digest('hex');
   const kept = await keptBytes(ctx.files, { bytes: pdf, contentType: 'application/pdf', sha256 }, 'invoices');
   const withBol = pdf.length > 0 && (await hasBills(ctx, drawn));
-  const outbox = mailerOf(ctx, request.log).outbox();
+  const outbox = mailerOf(ctx).outbox();
   const userId = request.auth!.user.id;
   const result = await transact(ctx.db, async (trx) => {
     const invoice = await invoiceAt(trx, id, version);
@@ -158,7 +158,6 @@ export async function sendInvoice(
     });
     return { moved };
   });
-  outbox.send();
   return { invoice: (await loadInvoice(ctx.db, id))!, moved: result.moved, recipients };
 }
 

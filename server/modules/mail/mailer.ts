@@ -1,8 +1,8 @@
-import type { FastifyBaseLogger } from 'fastify';
-import nodemailer, { type Transporter } from 'nodemailer';
 import type { ServerContext } from '../../context';
-import { afterCommit } from '../../db/transaction';
 import type { Db } from '../../db/types';
+import { ApiError } from '../../http/errors';
+import { enqueue } from '../../jobs/enqueue';
+import { MAX_ATTACHMENT_BYTES, mailSendJob } from './sendJob';
 import { type MailTemplate, renderMail } from './templates';
 
 /**
@@ -59,36 +59,23 @@ export interface MailAttachment {
   contentType: string;
 }
 
-interface SmtpMessage {
-  to: string;
-  replyTo?: MailAddress;
-  attachments?: MailAttachment[];
-  kind: string;
-  subject: string;
-  text: string;
-  html: string;
-}
-
 export interface Mailer {
   /** Links in messages: PUBLIC_URL and the path. */
   link(path: string): string;
-  /** The messages of one write: added in its transaction, sent by SMTP once it has committed. */
+  /** The messages of one write: added in its transaction, the SMTP send a job of the same transaction. */
   outbox(): Outbox;
-  /** Resolves when every SMTP send under way has ended (sent or failed). */
-  idle(): Promise<void>;
 }
 
 /**
- * Messages written with a write: `add` stores each in the in-app mailbox inside the write's transaction (so a refused
- * write leaves none), `send` hands them to SMTP after the commit. Sending runs in the background: the answer never
- * waits on a mail server (nor tells by its timing whether a message went out), and a failure is logged, not retried.
+ * Messages written with a write: `add` stores each in the in-app mailbox and, with SMTP_URL, enqueues its SMTP send
+ * (server/modules/mail/sendJob.ts), both inside the write's transaction: a refused write leaves neither, a committed one
+ * both. The job queue sends in the background: the answer never waits on a mail server (nor tells by its timing
+ * whether a message went out), and a refusal for now is tried again later.
  */
 export class Outbox {
-  private readonly queued: SmtpMessage[] = [];
   constructor(
     private readonly from: MailAddress,
     private readonly smtp: boolean,
-    private readonly deliver: (messages: SmtpMessage[]) => void,
   ) {}
 
   async add(trx: Db, mail: OutgoingMail): Promise<void> {
@@ -117,81 +104,44 @@ export class Outbox {
         })
         .execute();
     }
-    // Queued only once the write has committed: an attempt run again (server/db/transaction.ts) adds its own.
-    if (this.smtp)
-      afterCommit(trx, () =>
-        this.queued.push({
-          to: mail.to,
-          replyTo: mail.replyTo,
-          attachments: mail.attachments,
-          kind: content.kind,
-          subject: content.subject,
-          text: content.text,
-          html: content.html,
-        }),
+    if (!this.smtp) return;
+    const attachments = mail.attachments ?? [];
+    if (attachments.reduce((sum, file) => sum + file.content.length, 0) > MAX_ATTACHMENT_BYTES)
+      throw new ApiError(
+        413,
+        `The files to send with the message are over ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MiB`,
+        'too_large',
       );
-  }
-
-  send(): void {
-    if (this.queued.length) this.deliver(this.queued.splice(0));
+    // In the write's transaction: an attempt run again (server/db/transaction.ts) rolls its job back with it.
+    await enqueue(trx, mailSendJob, {
+      from: this.from,
+      to: mail.to,
+      replyTo: mail.replyTo,
+      kind: content.kind,
+      subject: content.subject,
+      text: content.text,
+      html: content.html,
+      attachments: mail.attachments?.map((file) => ({
+        filename: file.filename,
+        contentType: file.contentType,
+        base64: file.content.toString('base64'),
+      })),
+    });
   }
 }
 
-/**
- * SMTP through nodemailer, which reads the URL itself: smtps:// is TLS from the first byte, smtp:// upgrades with
- * STARTTLS when the server offers it (?requireTLS=true refuses to go on without; tls.* options pass to Node's TLS).
- */
-function smtpTransport(url: string): Transporter {
-  return nodemailer.createTransport({
-    url,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  } as Parameters<typeof nodemailer.createTransport>[0]);
-}
-
-function createMailer(ctx: ServerContext, log: FastifyBaseLogger): Mailer {
-  const { smtpUrl, publicUrl } = ctx.config;
+function createMailer(ctx: ServerContext): Mailer {
   const from = parseMailbox(ctx.config.mailFrom);
-  const transport = smtpUrl ? smtpTransport(smtpUrl) : null;
-  const pending = new Set<Promise<void>>();
-  const deliver = (messages: SmtpMessage[]) => {
-    for (const message of messages) {
-      const sending = transport!
-        .sendMail({
-          from,
-          to: { name: '', address: message.to },
-          replyTo: message.replyTo,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-          attachments: message.attachments,
-        })
-        .then(
-          (info: { messageId?: string }) => log.info({ kind: message.kind, messageId: info.messageId }, 'mail sent'),
-          (error: Error) =>
-            log.error(
-              { kind: message.kind, error: error.message },
-              'mail not sent: the SMTP server refused it or could not be reached',
-            ),
-        )
-        .finally(() => pending.delete(sending));
-      pending.add(sending);
-    }
-  };
   return {
-    link: (path) => `${publicUrl}${path}`,
-    outbox: () => new Outbox(from, transport !== null, deliver),
-    idle: async () => {
-      await Promise.allSettled([...pending]);
-    },
+    link: (path) => `${ctx.config.publicUrl}${path}`,
+    outbox: () => new Outbox(from, ctx.config.smtpUrl !== null),
   };
 }
 
 /** One mailer per server (the modules that send share it). */
 const mailers = new WeakMap<ServerContext, Mailer>();
-export function mailerOf(ctx: ServerContext, log: FastifyBaseLogger): Mailer {
+export function mailerOf(ctx: ServerContext): Mailer {
   let mailer = mailers.get(ctx);
-  if (!mailer) mailers.set(ctx, (mailer = createMailer(ctx, log)));
+  if (!mailer) mailers.set(ctx, (mailer = createMailer(ctx)));
   return mailer;
 }

@@ -1,16 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { addDays, todayIso } from '../../../schema/expiry';
 import { usDate } from '../../../schema/format';
 import { CHALLENGE_STATUS_LABELS, type ChallengeStatus } from '../../../schema/tickets';
-import type { ServerContext } from '../../context';
-import { registerPeriodic } from '../../housekeeping';
 import type { Db } from '../../db/types';
+import { defineJob } from '../../jobs/define';
 import type { Delivery } from '../notify/realtime';
 import { remindOnce } from '../notifications/reminders';
 
 /** How far ahead the assignee hears of a court date or challenge deadline (docs/product/tickets.md#ticket-deadlines). */
 export const REMINDER_DAYS = 7;
-const CHECK_EVERY_MS = 60 * 60_000;
 
 interface Due {
   kind: 'court_date' | 'challenge_deadline';
@@ -83,11 +81,11 @@ export async function sendDeadlineReminders(db: Db, today = todayIso()): Promise
   );
 }
 
-/** Runs the check when the server is ready and then hourly. */
-export function registerDeadlineReminders(app: FastifyInstance, ctx: ServerContext): void {
-  registerPeriodic(app, CHECK_EVERY_MS, () =>
-    sendDeadlineReminders(ctx.db)
-      .then((deliveries) => ctx.realtime.deliver(deliveries))
-      .catch((error: Error) => app.log.warn(`deadline reminders: ${error.message}`)),
-  );
-}
+/** The check, hourly once across servers and at each start (server/jobs). */
+export const deadlineRemindersJob = defineJob({
+  name: 'tickets.reminders',
+  payload: z.object({}),
+  retry: { maxAttempts: 3, maxAgeMs: 60 * 60_000 },
+  schedule: { everyMinutes: 60 },
+  run: async (_payload, { ctx }) => ctx.realtime.deliver(await sendDeadlineReminders(ctx.db)),
+});

@@ -32,7 +32,6 @@ import {
 import { ok, type ServerContext } from '../../context';
 import { badRequest } from '../../http/errors';
 import type { RecordExtension } from '../records/fromDefinition';
-import { registerDeadlineReminders } from './reminders';
 import { registerSafetyRoutes } from './safety';
 import { syncCitationShares } from './share';
 
@@ -90,7 +89,6 @@ export function ticketExtension(ctx: ServerContext): RecordExtension<typeof tick
     afterWrite: async (trx, { before, request }) =>
       syncCitationShares(trx, { ticketId: before!.id }, request.auth?.user.id ?? null, todayIso()),
     routes: (app, _ctx, records) => {
-      registerDeadlineReminders(app, ctx);
       registerSafetyRoutes(app, ctx, records.access);
       app.get<{ Querystring: Query }>(
         '/api/Tickets/get-filtered-tickets',

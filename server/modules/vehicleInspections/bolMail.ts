@@ -14,8 +14,8 @@ import { bolPdf } from './bolPdf';
 /**
  * Mails an order's bill of lading at a stage to its shipper's and broker's e-mail addresses
  * (docs/product/vehicle-inspections.md#bill-of-lading-mail): the PDF attached and a fresh online link (the default
- * days) in the words, through the mail outbox (server/modules/mail/mailer.ts: SMTP after the commit, and the in-app
- * mailbox of the order's dispatcher when no mail server is set).
+ * days) in the words, through the mail outbox (server/modules/mail/mailer.ts: the SMTP send a job of the same transaction, and
+ * the in-app mailbox of the order's dispatcher when no mail server is set).
  *
  * Once per order and stage, however often and wherever it is called: the bol_mailings row (unique on the order and
  * the stage) is written in the same transaction as the link and the messages, so of two calls at once — on one
@@ -73,7 +73,7 @@ export async function mailBol(
 
   const bill = await bolOf(ctx, orderId, stage);
   const pdf = await bolPdf(bill, await thumbnailsOf(db, ctx.files, bill.vehicles));
-  const mailer = mailerOf(ctx, log);
+  const mailer = mailerOf(ctx);
   const outbox = mailer.outbox();
   const to = [...recipients.keys()];
   const linkId = await transact(db, async (trx) => {
@@ -119,7 +119,6 @@ export async function mailBol(
     return link.id;
   });
   if (linkId === null) return { sent: false, reason: 'mailed already' };
-  outbox.send();
   log.info({ orderId, stage, recipients: to.length }, 'bill of lading mailed');
   return { sent: true, recipients: to, linkId };
 }
