@@ -31,6 +31,7 @@ import bookOrderRoutes from './modules/bookOrders/routes';
 import myLoadsRoutes from './modules/myLoads/routes';
 import vehicleInspectionRoutes from './modules/vehicleInspections/routes';
 import bolRoutes from './modules/vehicleInspections/bolRoutes';
+import trackingRoutes from './modules/tracking/routes';
 import listRoutes from './modules/lists/routes';
 import assignmentRoutes from './modules/assignments/routes';
 import { recordRoutes } from './modules/records/plugin';
@@ -98,6 +99,7 @@ const MODULES = [
   myLoadsRoutes,
   vehicleInspectionRoutes,
   bolRoutes,
+  trackingRoutes,
   savedFilterRoutes,
   notifyRoutes,
   notificationRoutes,
