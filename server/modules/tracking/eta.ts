@@ -19,7 +19,8 @@ const DATE_WORDS: Record<string, string> = {
 
 /** "Estimated 03/14/2026", "Estimated 03/14/2026 – 03/16/2026", "No later than 03/16/2026". */
 export function dateText(stop: StopDates): string {
-  const days = stop.dateTo && stop.dateTo !== stop.date ? `${usDate(stop.date)} – ${usDate(stop.dateTo)}` : usDate(stop.date);
+  const days =
+    stop.dateTo && stop.dateTo !== stop.date ? `${usDate(stop.date)} – ${usDate(stop.dateTo)}` : usDate(stop.date);
   return `${DATE_WORDS[stop.dateType] ?? 'Estimated'} ${days}`;
 }
 

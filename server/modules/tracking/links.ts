@@ -130,7 +130,8 @@ export async function linksOf(ctx: Secret & { config: { publicUrl: string } }, d
     return {
       id: Number(row.id),
       orderId,
-      url: status === 'active' && tokenHash(token) === row.token_sha256 ? trackingUrl(ctx.config.publicUrl, token) : null,
+      url:
+        status === 'active' && tokenHash(token) === row.token_sha256 ? trackingUrl(ctx.config.publicUrl, token) : null,
       createdAt: row.created_at,
       createdBy: personName(row.createdFirst, row.createdLast) || null,
       revokedAt: row.revoked_at,

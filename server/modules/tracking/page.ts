@@ -74,7 +74,10 @@ export function trackingPage(view: TrackingView, timeZone: string): string {
 <p><a class="button" id="bol" href="${escape(view.bolUrl ?? '#')}">Download the bill of lading (PDF)</a></p></section>
 <section><p class="muted">This page updates by itself every ${view.refreshSeconds} seconds.</p>
 <p class="muted" ${shown('expiresAt', view.expiresAt)}>This link works until <span data-time="expiresAt">${time(view.expiresAt)}</span>.</p></section>`;
-  return publicLayout(`Order ${view.orderNumber}: ${view.statusText}`, body, { style: STYLE, script: TRACKING_SCRIPT }).replace(
+  return publicLayout(`Order ${view.orderNumber}: ${view.statusText}`, body, {
+    style: STYLE,
+    script: TRACKING_SCRIPT,
+  }).replace(
     '<body>',
     `<body data-zone="${escape(timeZone)}" data-refresh="${view.refreshSeconds}" data-status="${escape(view.status)}">`,
   );
@@ -82,8 +85,13 @@ export function trackingPage(view: TrackingView, timeZone: string): string {
 
 /** A link that does not open a page: expired, revoked, or none at this address — each said as it is. */
 export function trackingGonePage(kind: 'expired' | 'revoked' | 'unknown', expiresAt?: string, timeZone?: string) {
-  const when = kind === 'expired' && expiresAt && timeZone ? ` It stopped working ${documentTime(expiresAt, timeZone)}.` : '';
-  const title = { expired: 'This tracking link has expired', revoked: 'This tracking link was turned off', unknown: 'No such tracking link' }[kind];
+  const when =
+    kind === 'expired' && expiresAt && timeZone ? ` It stopped working ${documentTime(expiresAt, timeZone)}.` : '';
+  const title = {
+    expired: 'This tracking link has expired',
+    revoked: 'This tracking link was turned off',
+    unknown: 'No such tracking link',
+  }[kind];
   return publicLayout(title, `<h1>${escape(title)}</h1><p>${escape(TRACKING_MESSAGES[kind] + when)}</p>`);
 }
 

@@ -19,7 +19,11 @@ export interface Recipient {
 type Secret = Pick<ServerContext, 'jwtSecret'>;
 
 const signature = (ctx: Secret, id: number) =>
-  crypto.createHmac('sha256', ctx.jwtSecret).update(`tracking-unsubscribe:${id}`, 'utf8').digest('base64url').slice(0, 32);
+  crypto
+    .createHmac('sha256', ctx.jwtSecret)
+    .update(`tracking-unsubscribe:${id}`, 'utf8')
+    .digest('base64url')
+    .slice(0, 32);
 
 /** The opt-out token of a recipient row: "12.<32 characters>". */
 export const unsubscribeToken = (ctx: Secret, id: number) => `${id}.${signature(ctx, id)}`;
@@ -63,7 +67,12 @@ export async function recipientsOf(trx: Db, orderId: number, { record = true } =
     .orderBy('position')
     .execute();
   const wanted: { email: string; name: string; kind: 'shipper' | 'broker'; customerId: number }[] = [];
-  const add = (email: string | null | undefined, name: string | null | undefined, kind: 'shipper' | 'broker', id: number) => {
+  const add = (
+    email: string | null | undefined,
+    name: string | null | undefined,
+    kind: 'shipper' | 'broker',
+    id: number,
+  ) => {
     const address = email?.trim().toLowerCase();
     if (!address || wanted.some((one) => one.email === address && one.kind === kind)) return;
     wanted.push({ email: address, name: name?.trim() || 'there', kind, customerId: id });
@@ -76,16 +85,16 @@ export async function recipientsOf(trx: Db, orderId: number, { record = true } =
   for (const one of wanted) {
     if (record)
       await trx
-      .insertInto('tracking_recipients')
-      .values({
-        email: one.email,
-        customer_kind: one.kind,
-        customer_id: one.customerId,
-        created_at: new Date().toISOString(),
-        opted_out_at: null,
-      })
-      .onConflict((oc) => oc.columns(['email', 'customer_kind', 'customer_id']).doNothing())
-      .execute();
+        .insertInto('tracking_recipients')
+        .values({
+          email: one.email,
+          customer_kind: one.kind,
+          customer_id: one.customerId,
+          created_at: new Date().toISOString(),
+          opted_out_at: null,
+        })
+        .onConflict((oc) => oc.columns(['email', 'customer_kind', 'customer_id']).doNothing())
+        .execute();
     const row = await trx
       .selectFrom('tracking_recipients')
       .select(['id', 'opted_out_at'])

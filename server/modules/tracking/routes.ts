@@ -62,8 +62,10 @@ export default async function trackingRoutes(app: FastifyInstance, ctx: ServerCo
   const { db } = ctx;
   const limiter = new AddressLimiter(PUBLIC_TRACKING_PER_MINUTE);
   // The opt-out page's button posts an empty form: its body says nothing the address does not.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_r, _b, done) =>
-    done(null, {}),
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_r, _b, done) => done(null, {}),
   );
   registerPeriodic(app, CHECK_EVERY_MS, () =>
     checkSlippedEtas(ctx, app.log).catch((error: Error) => app.log.warn(`tracking estimates: ${error.message}`)),
@@ -125,7 +127,12 @@ export default async function trackingRoutes(app: FastifyInstance, ctx: ServerCo
         await liveOrder(trx, id);
         const link = await liveLink(trx, ctx, id, currentUser(request).id);
         if (link.created)
-          await audit(trx, request, { action: 'create', entity: 'tracking_link', entityId: link.id, after: { orderId: id } });
+          await audit(trx, request, {
+            action: 'create',
+            entity: 'tracking_link',
+            entityId: link.id,
+            after: { orderId: id },
+          });
       });
       return ok(await trackingOf(id));
     },
@@ -212,7 +219,13 @@ export default async function trackingRoutes(app: FastifyInstance, ctx: ServerCo
       await ownLoad(db, driverId, orderId);
       const place = nearestZip({ lat: request.body.latitude, lon: request.body.longitude });
       if (!place) throw badRequest('No place is known near this position');
-      const row = { driver_id: driverId!, zip: place.zip, city: place.city, state: place.state, at: new Date().toISOString() };
+      const row = {
+        driver_id: driverId!,
+        zip: place.zip,
+        city: place.city,
+        state: place.state,
+        at: new Date().toISOString(),
+      };
       await transact(db, async (trx) => {
         await trx
           .insertInto('tracking_positions')
@@ -321,7 +334,10 @@ export default async function trackingRoutes(app: FastifyInstance, ctx: ServerCo
       const { pdf } = await billPdf(ctx, opened.orderId, 'DELIVERY');
       return publicHeaders(reply)
         .type('application/pdf')
-        .header('content-disposition', `inline; filename="BOL-${view.orderNumber.replace(/[^A-Za-z0-9-]+/g, '-')}-delivery.pdf"`)
+        .header(
+          'content-disposition',
+          `inline; filename="BOL-${view.orderNumber.replace(/[^A-Za-z0-9-]+/g, '-')}-delivery.pdf"`,
+        )
         .header('x-content-type-options', 'nosniff')
         .send(pdf);
     },
@@ -350,7 +366,8 @@ export default async function trackingRoutes(app: FastifyInstance, ctx: ServerCo
       ...publicRoute,
       schema: {
         tags: TAGS,
-        summary: 'The opt-out page of a notice’s link: asks before stopping (a mail scanner following links stops nothing)',
+        summary:
+          'The opt-out page of a notice’s link: asks before stopping (a mail scanner following links stops nothing)',
         params: tokenParams,
       },
     },
@@ -367,7 +384,8 @@ export default async function trackingRoutes(app: FastifyInstance, ctx: ServerCo
       ...publicRoute,
       schema: {
         tags: TAGS,
-        summary: 'Stop the tracking notices to this address for this customer (no sign-in; doing it again changes nothing)',
+        summary:
+          'Stop the tracking notices to this address for this customer (no sign-in; doing it again changes nothing)',
         params: tokenParams,
       },
     },

@@ -12,5 +12,7 @@ export async function trackingDays(db: Db): Promise<number> {
     .where('name', '=', TRACKING_DAYS_SETTING)
     .executeTakeFirst();
   const days = Number(row?.value);
-  return Number.isInteger(days) && days >= TRACKING_DAYS.min && days <= TRACKING_DAYS.max ? days : TRACKING_DAYS.default;
+  return Number.isInteger(days) && days >= TRACKING_DAYS.min && days <= TRACKING_DAYS.max
+    ? days
+    : TRACKING_DAYS.default;
 }
