@@ -39,8 +39,11 @@ export const TRACKING_STATUS_WORDS: Record<TrackingStatus, { title: string; deta
  */
 export const ETA_RULE = { averageMph: 50, drivingHoursPerDay: 10, roadFactor: 1.2 } as const;
 
-/** Days a link keeps working after the delivery (a company setting, 1 to 90; 14 unless an administrator chose). */
-export const TRACKING_DAYS = { min: 1, max: 90, default: 14 } as const;
+/**
+ * Days a link keeps working after the delivery (a company setting, 0 to 90; 14 unless an administrator chose): 0 stops
+ * it at the delivery.
+ */
+export const TRACKING_DAYS = { min: 0, max: 90, default: 14 } as const;
 
 /** How often the page reads its state again, in seconds. */
 export const TRACKING_REFRESH_SECONDS = 20;

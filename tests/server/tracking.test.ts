@@ -404,7 +404,8 @@ describe.each(DATABASES)('tracking on %s', (kind) => {
     const put = (payload: object, token = admin) =>
       server.call({ method: 'PUT', url: '/api/Company/tracking', token, payload });
     expect((await put({ daysAfterDelivery: 1 }, dispatcher)).status).toBe(403);
-    expect((await put({ daysAfterDelivery: 0 })).status).toBe(400);
+    expect((await put({ daysAfterDelivery: -1 })).status).toBe(400);
+    expect((await put({ daysAfterDelivery: 91 })).status).toBe(400);
     expect((await put({ daysAfterDelivery: 1 })).body.value).toMatchObject({ daysAfterDelivery: 1, canChange: true });
     expect((await state(linkToken)).status).toBe(200);
     await server.db
