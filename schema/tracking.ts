@@ -150,7 +150,7 @@ export const trackingSettingsBody = z
 export type TrackingSettingsBody = z.output<typeof trackingSettingsBody>;
 
 export const TRACKING_MESSAGES = {
-  expired: 'This tracking link has expired: the delivery was completed a while ago. Ask the carrier if you need more.',
+  expired: 'This tracking link has expired: the delivery is complete. Ask the carrier if you need more.',
   revoked: 'This tracking link was turned off by the carrier. Ask them for a new one.',
   unknown: 'There is no tracking link at this address. Check that you copied all of it.',
   tooManyRequests: 'Too many requests from your address. Wait a minute and try again.',

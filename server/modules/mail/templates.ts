@@ -255,7 +255,9 @@ function text(layout: Layout): string {
   const action = layout.action ? [`${layout.action.label}: ${layout.action.link}`] : [];
   const quote = layout.quote === undefined ? [] : [layout.quote];
   const footer = layout.footer ? [`${layout.footer.label}: ${layout.footer.link}`] : [];
-  return [...layout.paragraphs, ...quote, ...action, ...(layout.after ?? []), ...footer, '— Haulboard'].join('\n\n') + '\n';
+  return (
+    [...layout.paragraphs, ...quote, ...action, ...(layout.after ?? []), ...footer, '— Haulboard'].join('\n\n') + '\n'
+  );
 }
 
 export function renderMail(template: MailTemplate): MailContent & { kind: MailKind } {
