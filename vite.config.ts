@@ -13,7 +13,7 @@ const api = `http://127.0.0.1:${process.env.API_PORT ?? process.env.PORT ?? 8080
 const { palette } = buildTheme(DEFAULT_SETTINGS);
 
 /** Paths the service worker must never answer: the API, the hub and the bills of lading's pages go to the network. */
-const SERVER_ONLY = [/^\/api(\/|$)/, /^\/notify(\/|$)/, /^\/bol(\/|$)/];
+const SERVER_ONLY = [/^\/api(\/|$)/, /^\/notify(\/|$)/, /^\/bol(\/|$)/, /^\/track(\/|$)/];
 
 export default defineConfig({
   base: '/app/',
@@ -83,7 +83,7 @@ export default defineConfig({
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     strictPort: true,
-    proxy: { '/api': api, '/bol': api, '/notify': { target: api, ws: true } },
+    proxy: { '/api': api, '/bol': api, '/track': api, '/notify': { target: api, ws: true } },
   },
   build: {
     // HAULBOARD_DIST_DIR lets two builds (e.g. parallel test runs) stay apart; the server reads the same variable.

@@ -26,6 +26,7 @@ export const MAIL_KINDS = [
   'contact',
   'billOfLading',
   'invoice',
+  'tracking',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -33,6 +33,8 @@ import bookOrderRoutes from './modules/bookOrders/routes';
 import myLoadsRoutes from './modules/myLoads/routes';
 import vehicleInspectionRoutes from './modules/vehicleInspections/routes';
 import bolRoutes from './modules/vehicleInspections/bolRoutes';
+import { slippedEtasJob } from './modules/tracking/notices';
+import trackingRoutes from './modules/tracking/routes';
 import listRoutes from './modules/lists/routes';
 import assignmentRoutes from './modules/assignments/routes';
 import { recordRoutes } from './modules/records/plugin';
@@ -103,6 +105,7 @@ const MODULES = [
   myLoadsRoutes,
   vehicleInspectionRoutes,
   bolRoutes,
+  trackingRoutes,
   savedFilterRoutes,
   notifyRoutes,
   notificationRoutes,
@@ -130,7 +133,7 @@ const MODULES = [
 ];
 
 /** Work done later, once, surviving a restart (server/jobs): each job declared beside its module, listed here. */
-const JOBS: readonly AnyJob[] = [mailSendJob, housekeepingJob, claimRemindersJob, deadlineRemindersJob];
+const JOBS: readonly AnyJob[] = [mailSendJob, housekeepingJob, claimRemindersJob, deadlineRemindersJob, slippedEtasJob];
 
 /** TRUST_PROXY as Fastify takes it: a hop count becomes the function Fastify itself would make of it (its types omit numbers). */
 function trustedProxies(trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {

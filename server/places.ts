@@ -70,3 +70,24 @@ export function milesBetweenZips(from: string, to: string): number | null {
   const b = zipInfo(to);
   return a && b ? milesBetween(a, b) : null;
 }
+
+/**
+ * The ZIP whose centroid is nearest a point (reverse geocoding without a service: a driver's phone position becomes a
+ * city and state, and the point itself is not kept). Compared on a flat projection, good enough between neighbouring
+ * centroids; null only for an empty table.
+ */
+export function nearestZip(point: { lat: number; lon: number }): ZipInfo | null {
+  const scale = Math.cos(radians(point.lat));
+  let best: ZipInfo | null = null;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const place of load().byZip.values()) {
+    const dLat = place.lat - point.lat;
+    const dLon = (place.lon - point.lon) * scale;
+    const distance = dLat * dLat + dLon * dLon;
+    if (distance < bestDistance) {
+      bestDistance = distance;
+      best = place;
+    }
+  }
+  return best;
+}

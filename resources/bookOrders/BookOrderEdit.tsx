@@ -4,6 +4,7 @@ import { BookOrderActions } from './BookOrderActions';
 import { BookOrderInputs } from './BookOrderInputs';
 import { OrderInspections } from './OrderInspections';
 import { StatusHistory } from './StatusHistory';
+import { TrackingActions } from './TrackingActions';
 
 export default function BookOrderEdit() {
   return (
@@ -15,6 +16,7 @@ export default function BookOrderEdit() {
       conflictMessage="haulboard.book_orders.conflict.message"
     >
       <BookOrderInputs />
+      <TrackingActions />
       <OrderInspections />
     </RecordEdit>
   );

@@ -21,6 +21,7 @@ import { LoadProblem } from '../../ui/LoadProblem';
 import { usePhone } from '../../ui/usePhone';
 import { myLoadsQuery, myLoadsResource } from './api';
 import { LoadStatus, place, t, useCollectFacts, useStopDate } from './parts';
+import { useSharePosition } from './useSharePosition';
 
 const openPath = (load: MyLoad) => `${myLoadsResource.path}/${load.id}`;
 
@@ -125,6 +126,7 @@ export default function MyLoadsList() {
   const translate = useTranslate();
   const phone = usePhone();
   const { data, isPending, isError } = useQuery(myLoadsQuery);
+  useSharePosition(data?.items);
   return (
     <Box sx={{ p: { xs: 1, md: 2 } }}>
       <Title title={translate(t('title'))} />

@@ -487,6 +487,47 @@ export interface BolMailingsTable {
   created_at: string;
 }
 
+/**
+ * An order's links to its public tracking page (migration 056, server/modules/tracking/links.ts): the token is the
+ * HMAC of salt under the server's secret, never stored; token_sha256 finds the link a request names.
+ */
+export interface TrackingLinksTable {
+  id: Generated<number>;
+  book_order_id: number;
+  salt: string;
+  token_sha256: string;
+  created_by: number | null;
+  created_at: string;
+  revoked_at: string | null;
+  revoked_by: number | null;
+}
+/** The last city a driver's phone reported for a load: the nearest ZIP's, never the coordinates. */
+export interface TrackingPositionsTable {
+  book_order_id: number;
+  driver_id: number;
+  zip: string;
+  city: string;
+  state: string;
+  at: string;
+}
+/** A customer notice sent: once per order and kind (unique), recipients as a JSON array. */
+export interface TrackingNoticesTable {
+  id: Generated<number>;
+  book_order_id: number;
+  kind: string;
+  recipients: string;
+  created_at: string;
+}
+/** An address that gets an order's notices for a customer ('shipper' or 'broker' and its id), and its opt-out. */
+export interface TrackingRecipientsTable {
+  id: Generated<number>;
+  email: string;
+  customer_kind: string;
+  customer_id: number;
+  created_at: string;
+  opted_out_at: string | null;
+}
+
 /** The next number of each gapless series ('invoice', 'credit_note'), moved inside the write that takes one. */
 export interface NumberCountersTable {
   name: string;
@@ -908,6 +949,10 @@ export interface Database extends RecordTables, ChildTables {
   vehicle_inspection_photos: VehicleInspectionPhotosTable;
   bol_links: BolLinksTable;
   bol_mailings: BolMailingsTable;
+  tracking_links: TrackingLinksTable;
+  tracking_positions: TrackingPositionsTable;
+  tracking_notices: TrackingNoticesTable;
+  tracking_recipients: TrackingRecipientsTable;
   deadline_reminders: DeadlineRemindersTable;
   job_keys: JobKeysTable;
   jobs: JobsTable;

@@ -11,8 +11,11 @@ import { registerPlaceholderApp } from './placeholder';
  */
 const REVALIDATE = /(^|[\\/])(sw\.js|push-sw\.js|manifest\.webmanifest)(\.br|\.gz)?$/;
 
-/** Paths the server never answers with the web app (/apps: the connected apps' token exchange; /bol: bills of lading). */
-const NOT_THE_APP = /^\/(api|apps|notify|bol)(\/|$)/;
+/**
+ * Paths the server never answers with the web app (/apps: the connected apps' token exchange; /bol: bills of lading;
+ * /track: tracking pages).
+ */
+const NOT_THE_APP = /^\/(api|apps|notify|bol|track)(\/|$)/;
 
 /**
  * The built web app (dist/, from `vite build`): hashed assets under /app/ cached for a year, and index.html for

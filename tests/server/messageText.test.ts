@@ -172,6 +172,18 @@ describe.each(DATABASES)('the texts of messages on %s', (kind) => {
         orders: 'order HB0002001',
         withBol: true,
       },
+      tracking: {
+        kind: 'tracking',
+        name: 'Acme Motors',
+        company: 'Haulboard Carriers',
+        orderNumber: 'HB0002001',
+        event: 'ETA_SLIPPED',
+        route: 'Dallas, TX → Denver, CO',
+        eta: '12/11/2026',
+        window: 'Estimated 12/09/2026',
+        link,
+        unsubscribe: 'https://haulboard.example/track/unsubscribe/abc',
+      },
     };
     const mails = Object.values(samples).map(renderMail);
     const kept = await server.db.selectFrom('mail_messages').select(['id', 'subject', 'text_body']).execute();

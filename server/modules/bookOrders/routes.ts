@@ -29,6 +29,7 @@ import { BY_NAME, type SearchMatches, searchMatchesQuery } from './search';
 import boardRoutes from './board';
 import importRoutes from './importRoutes';
 import { orderWrites, writeStatus } from './orderWrites';
+import { noticeStatusMove } from '../tracking/notices';
 import { requireInspections } from '../vehicleInspections/requirements';
 import { transact } from '../../db/transaction';
 import { type DuplicatesQuery, duplicatesQuery } from '../../../schema/duplicates';
@@ -279,6 +280,7 @@ export default async function bookOrderRoutes(app: FastifyInstance, ctx: ServerC
           throw badRequest('Assign a driver before marking the order assigned', 'status');
         await requireInspections(trx, before, status);
         await writeStatus(trx, before, status, request.auth!.user.id, note);
+        await noticeStatusMove(ctx, trx, before.id, status);
       });
     },
   );

@@ -18,6 +18,13 @@ import { forbidden } from '../../http/errors';
 import { audit } from '../audit/audit';
 import { roleIdOf } from '../users/guards';
 import { TIME_ZONE_SETTING } from './timeZone';
+import {
+  TRACKING_MESSAGES,
+  type TrackingSettingsBody,
+  type TrackingSettingsDto,
+  trackingSettingsBody,
+} from '../../../schema/tracking';
+import { TRACKING_DAYS_SETTING, trackingDays } from '../tracking/settings';
 
 const TAGS = ['Company'];
 
@@ -175,6 +182,54 @@ export default async function companyRoutes(app: FastifyInstance, ctx: ServerCon
         });
       });
       return ok(await inspectionSettingsFor(request));
+    },
+  );
+
+  const trackingSettingsFor = async (request: FastifyRequest): Promise<TrackingSettingsDto> => ({
+    daysAfterDelivery: await trackingDays(db),
+    canChange: await isAdministrator(request),
+  });
+
+  app.get(
+    '/api/Company/tracking',
+    {
+      config: { access: { signedIn: true } },
+      schema: {
+        tags: TAGS,
+        summary: 'How many days a tracking link keeps working after the delivery (docs/product/tracking.md#links)',
+      },
+    },
+    async (request) => ok(await trackingSettingsFor(request)),
+  );
+
+  app.put<{ Body: TrackingSettingsBody }>(
+    '/api/Company/tracking',
+    {
+      config: { access: { signedIn: true } },
+      preValidation: async (request) => {
+        if (!(await isAdministrator(request))) throw forbidden(TRACKING_MESSAGES.onlyAdministrators);
+      },
+      schema: {
+        tags: TAGS,
+        summary: 'Change how many days a tracking link keeps working after the delivery (administrators only; 1 to 90)',
+        body: trackingSettingsBody,
+      },
+    },
+    async (request) => {
+      const days = request.body.daysAfterDelivery;
+      await transact(db, async (trx) => {
+        const before = await trackingDays(trx);
+        if (before === days) return;
+        await saveSetting(trx, TRACKING_DAYS_SETTING, String(days), request.auth!.user.id);
+        await audit(trx, request, {
+          action: 'update',
+          entity: 'company_settings',
+          entityId: TRACKING_DAYS_SETTING,
+          before: { daysAfterDelivery: before },
+          after: { daysAfterDelivery: days },
+        });
+      });
+      return ok(await trackingSettingsFor(request));
     },
   );
 }

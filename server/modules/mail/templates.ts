@@ -47,6 +47,23 @@ export type MailTemplate =
       withBol: boolean;
       /** An assigned invoice: the factor and its remit-to address, to be paid instead of the company. */
       payTo?: string;
+    }
+  | {
+      kind: 'tracking';
+      name: string;
+      company: string;
+      orderNumber: string;
+      /** What happened: picked up, delivered, the estimate past the window, or a dispatcher sending the link. */
+      event: 'PICKED_UP' | 'DELIVERED' | 'ETA_SLIPPED' | 'LINK';
+      /** "Dallas, TX → Denver, CO". */
+      route: string;
+      /** The estimate of delivery as it reads ("03/14/2026"), when there is one. */
+      eta: string | null;
+      /** The delivery window as it reads ("Estimated 03/12/2026"). */
+      window: string;
+      link: string;
+      /** Where the address stops these notices (server/modules/tracking/recipients.ts). */
+      unsubscribe: string;
     };
 
 /** One message's parts, written once and laid out both ways below. */
@@ -57,6 +74,8 @@ interface Layout {
   /** Someone else's words, kept as typed (line breaks and all). */
   quote?: string;
   after?: string[];
+  /** A small link at the end (a notice's opt-out). */
+  footer?: { label: string; link: string };
 }
 
 const hoursText = (hours: number) => (hours === 1 ? 'an hour' : `${hours} hours`);
@@ -158,6 +177,8 @@ function layoutOf(template: MailTemplate): Layout {
           `The link works until ${template.expiresOn}. The SHA-256 of this inspection set, printed on every page of the bill: ${template.hash}`,
         ],
       };
+    case 'tracking':
+      return trackingLayout(template, hello);
     case 'invoice':
       return {
         subject: `Invoice ${template.number} from ${template.company}: ${template.amount} due ${template.dueOn}`,
@@ -174,6 +195,31 @@ function layoutOf(template: MailTemplate): Layout {
         after: [`Please quote ${template.number} with your payment. Thank you for your business.`],
       };
   }
+}
+
+const TRACKING_SUBJECTS = {
+  PICKED_UP: 'picked up',
+  DELIVERED: 'delivered',
+  ETA_SLIPPED: 'delivery later than planned',
+  LINK: 'track your load',
+} as const;
+
+/** A customer notice (docs/product/tracking.md#notices): what happened, the estimate, the link, the opt-out. */
+function trackingLayout(template: Extract<MailTemplate, { kind: 'tracking' }>, hello: string): Layout {
+  const order = `order ${template.orderNumber} (${template.route})`;
+  const said = {
+    PICKED_UP: `${template.company} picked up ${order}.${template.eta ? ` We expect to deliver it by ${template.eta}.` : ''}`,
+    DELIVERED: `${template.company} delivered ${order}. The bill of lading is on the tracking page.`,
+    ETA_SLIPPED: `${order} is running late: we now expect to deliver it by ${template.eta ?? 'a later day'}, after the planned ${template.window}. ${template.company} is sorry for the delay.`,
+    LINK: `${template.company} is carrying ${order}. Follow it on its tracking page: where it is, and when we expect to deliver it.`,
+  }[template.event];
+  return {
+    subject: `Order ${template.orderNumber}: ${TRACKING_SUBJECTS[template.event]}`,
+    paragraphs: [hello, said],
+    action: { label: 'Track this load', link: template.link },
+    after: ['The tracking page shows no prices and no personal details; anyone with the link can open it.'],
+    footer: { label: 'Stop these notices for this address', link: template.unsubscribe },
+  };
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -197,6 +243,9 @@ function html(layout: Layout): string {
       : `<div style="margin:0 0 16px;white-space:pre-wrap;border-left:3px solid #cccccc;padding-left:12px">${escapeHtml(layout.quote)}</div>`,
     action,
     ...(layout.after ?? []).map(paragraph),
+    layout.footer
+      ? `<p style="margin:16px 0 0;font-size:13px"><a href="${escapeHtml(layout.footer.link)}" style="color:#555555">${escapeHtml(layout.footer.label)}</a></p>`
+      : '',
     '<p style="margin:24px 0 0;font-size:13px;color:#757575">Haulboard</p>',
     '</div></body></html>',
   ].join('');
@@ -205,7 +254,10 @@ function html(layout: Layout): string {
 function text(layout: Layout): string {
   const action = layout.action ? [`${layout.action.label}: ${layout.action.link}`] : [];
   const quote = layout.quote === undefined ? [] : [layout.quote];
-  return [...layout.paragraphs, ...quote, ...action, ...(layout.after ?? []), '— Haulboard'].join('\n\n') + '\n';
+  const footer = layout.footer ? [`${layout.footer.label}: ${layout.footer.link}`] : [];
+  return (
+    [...layout.paragraphs, ...quote, ...action, ...(layout.after ?? []), ...footer, '— Haulboard'].join('\n\n') + '\n'
+  );
 }
 
 export function renderMail(template: MailTemplate): MailContent & { kind: MailKind } {

@@ -7,9 +7,8 @@ import type { ServerContext } from '../../context';
 import { transact } from '../../db/transaction';
 import { audit } from '../audit/audit';
 import { mailerOf } from '../mail/mailer';
-import { bolOf, thumbnailsOf } from './bol';
 import { createLink, linkUrl } from './bolLinks';
-import { bolPdf } from './bolPdf';
+import { billPdf } from './bolPdf';
 
 /**
  * Mails an order's bill of lading at a stage to its shipper's and broker's e-mail addresses
@@ -71,8 +70,7 @@ export async function mailBol(
   // Most second calls stop here, before the PDF is drawn; the unique key below decides the rest.
   if (await mailed(ctx, orderId, stage)) return { sent: false, reason: 'mailed already' };
 
-  const bill = await bolOf(ctx, orderId, stage);
-  const pdf = await bolPdf(bill, await thumbnailsOf(db, ctx.files, bill.vehicles));
+  const { bill, pdf } = await billPdf(ctx, orderId, stage);
   const mailer = mailerOf(ctx);
   const outbox = mailer.outbox();
   const to = [...recipients.keys()];

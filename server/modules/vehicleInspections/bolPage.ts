@@ -2,6 +2,7 @@ import { BOL_MESSAGES, bolTitle, documentTime } from '../../../schema/bol';
 import { enumWords, usNumber } from '../../../schema/format';
 import { INSPECTION_TYPE_LABELS } from '../../../schema/vehicleInspections';
 import type { BolDocument } from './bol';
+import { escapeHtml, publicLayout } from '../../http/publicPage';
 import { contactText, damageCode, positionText, signedText, stopLines } from './bolPdf';
 
 /**
@@ -10,38 +11,19 @@ import { contactText, damageCode, positionText, signedText, stopLines } from './
  * that is unknown, expired or revoked (the same words for all three).
  */
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escape = escapeHtml;
 
+/** The bill's own look, after the public pages' (server/http/publicPage.ts). */
 const STYLE = `
-body{margin:0;background:#f5f5f5;color:#212121;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif}
-main{max-width:760px;margin:0 auto;padding:24px 16px 48px;background:#fff;min-height:100vh;box-sizing:border-box}
-h1{font-size:1.6rem;margin:0 0 4px}h2{font-size:1.15rem;margin:0}
-.company{color:#555;font-weight:600;margin:0}
-.muted{color:#555}
-dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 16px;margin:12px 0}
-dt{color:#555}dd{margin:0}
-section{border-top:1px solid #ddd;padding:16px 0}
 .vin{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.95rem}
 .stamp{display:inline-block;border:2px solid #b3261e;color:#b3261e;font-weight:700;text-transform:uppercase;padding:2px 8px;margin:4px 8px 4px 0;border-radius:4px;font-size:.85rem}
 .none{color:#b3261e;font-weight:700}
 ul{padding-left:20px;margin:4px 0}
 code{font-family:ui-monospace,Menlo,Consolas,monospace}
 .hash{word-break:break-all;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.85rem}
-a.button{display:inline-block;min-height:44px;line-height:44px;padding:0 20px;background:#1565c0;color:#fff;border-radius:4px;text-decoration:none;font-weight:600}
-a.button:focus-visible{outline:3px solid #ff9800;outline-offset:2px}
 `;
 
-function layout(title: string, body: string): string {
-  return [
-    '<!doctype html><html lang="en"><head><meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width,initial-scale=1">',
-    '<meta name="robots" content="noindex,nofollow">',
-    '<meta name="referrer" content="no-referrer">',
-    `<title>${escape(title)}</title><style>${STYLE}</style></head>`,
-    `<body><main>${body}</main></body></html>`,
-  ].join('');
-}
+const layout = (title: string, body: string) => publicLayout(title, body, { style: STYLE });
 
 /** The page of a link that works: the bill in words, its hash and the PDF. */
 export function bolPage(bill: BolDocument, { pdfPath, expiresAt }: { pdfPath: string; expiresAt: string }): string {

@@ -5,9 +5,11 @@ import {
   INSPECTION_STAGE_LABELS,
   INSPECTION_TYPE_LABELS,
   type InspectionDto,
+  type InspectionStage,
   type Position,
 } from '../../../schema/vehicleInspections';
-import type { BolDocument, BolStop, BolVehicle, Thumbnail } from './bol';
+import type { ServerContext } from '../../context';
+import { type BolDocument, type BolStop, type BolVehicle, type Thumbnail, bolOf, thumbnailsOf } from './bol';
 
 /**
  * The bill of lading as a PDF (pdfkit, US Letter), from bolOf's data and the thumbnails of its photos: the company,
@@ -462,4 +464,11 @@ export function drawBol(
       lineBreak: false,
     });
   }
+}
+
+/** An order's bill at a stage, drawn from what the database holds now, with its PDF (staff, driver, links, tracking). */
+export async function billPdf(ctx: ServerContext, orderId: number, stage: InspectionStage) {
+  const bill = await bolOf(ctx, orderId, stage);
+  const pdf = await bolPdf(bill, await thumbnailsOf(ctx.db, ctx.files, bill.vehicles));
+  return { bill, pdf };
 }

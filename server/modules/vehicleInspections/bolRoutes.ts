@@ -20,13 +20,15 @@ import { type ServerContext, ok } from '../../context';
 import { transact } from '../../db/transaction';
 import type { Db } from '../../db/types';
 import { currentUser } from '../../http/access';
+import { AddressLimiter } from '../../http/addressLimiter';
 import { notFound } from '../../http/errors';
+import { publicHeaders, sendPublicPage } from '../../http/publicPage';
 import { audit } from '../audit/audit';
 import { ownDriverId } from '../finances/scope';
-import { bolOf, thumbnailsOf } from './bol';
+import { bolOf } from './bol';
 import { createLink, linkUrl, linksOf, openLink } from './bolLinks';
 import { bolPage, linkGonePage, tooManyPage } from './bolPage';
-import { bolPdf } from './bolPdf';
+import { billPdf } from './bolPdf';
 import { ownLoad } from './inspections';
 
 const TAGS = ['Bill of lading'];
@@ -37,32 +39,6 @@ const tokenParams = z.object({ token: z.string() });
 
 /** Requests to the public pages a minute, per client address (tokens are not guessable; this keeps PDFs affordable). */
 export const PUBLIC_BOL_PER_MINUTE = 60;
-
-/**
- * A token bucket per client address, in this process (as the connected apps' rate, server/modules/connectedApps):
- * an address may spend its minute at once, then gets requests back at its rate.
- */
-class AddressLimiter {
-  private readonly buckets = new Map<string, { tokens: number; at: number }>();
-  constructor(private readonly perMinute: number) {}
-
-  /** 0 when allowed, otherwise the seconds to wait. */
-  take(address: string, now = Date.now()): number {
-    const perMs = this.perMinute / 60_000;
-    const bucket = this.buckets.get(address) ?? { tokens: this.perMinute, at: now };
-    bucket.tokens = Math.min(this.perMinute, bucket.tokens + Math.max(0, now - bucket.at) * perMs);
-    bucket.at = now;
-    this.buckets.delete(address);
-    // Kept in the order last used: past 10,000 addresses the longest idle goes (its bucket would be full again anyway).
-    if (this.buckets.size >= 10_000) this.buckets.delete(this.buckets.keys().next().value!);
-    this.buckets.set(address, bucket);
-    if (bucket.tokens >= 1) {
-      bucket.tokens -= 1;
-      return 0;
-    }
-    return Math.max(1, Math.ceil((1 - bucket.tokens) / perMs / 1000));
-  }
-}
 
 /** The order of a staff request: not deleted, else 404. */
 async function liveOrder(db: Db, orderId: number) {
@@ -85,11 +61,7 @@ export default async function bolRoutes(app: FastifyInstance, ctx: ServerContext
   const limiter = new AddressLimiter(PUBLIC_BOL_PER_MINUTE);
 
   /** The PDF of an order's bill at a stage, drawn from what the database holds now. */
-  const pdfOf = async (orderId: number, stage: InspectionStage) => {
-    const bill = await bolOf(ctx, orderId, stage);
-    const pdf = await bolPdf(bill, await thumbnailsOf(db, ctx.files, bill.vehicles));
-    return { bill, pdf };
-  };
+  const pdfOf = (orderId: number, stage: InspectionStage) => billPdf(ctx, orderId, stage);
   const sendPdf = (reply: FastifyReply, orderNumber: string, stage: InspectionStage, pdf: Buffer) =>
     reply
       .type('application/pdf')
@@ -224,21 +196,7 @@ export default async function bolRoutes(app: FastifyInstance, ctx: ServerContext
 
   // The public pages: no sign-in, whoever holds the link. Never cached, never indexed, and the same 404 for every
   // token that does not open a bill, so that nobody learns whether one existed.
-  const publicHeaders = (reply: FastifyReply) =>
-    reply
-      .header('cache-control', 'no-store')
-      .header('x-robots-tag', 'noindex, nofollow')
-      .header('referrer-policy', 'no-referrer');
-  const page = (reply: FastifyReply, status: number, html: string) =>
-    publicHeaders(reply)
-      .status(status)
-      .type('text/html; charset=utf-8')
-      // Stricter than the app's: the page has no script, loads nothing and goes in no frame.
-      .header(
-        'content-security-policy',
-        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-      )
-      .send(html);
+  const page = (reply: FastifyReply, status: number, html: string) => sendPublicPage(reply, status, html);
   /** The link of the request's token while it works; otherwise the answer is sent (404, or 429) and null returned. */
   const linkOf = async (request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) => {
     const wait = limiter.take(request.ip);

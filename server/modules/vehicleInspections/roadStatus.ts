@@ -6,6 +6,7 @@ import type { Db } from '../../db/types';
 import { ApiError } from '../../http/errors';
 import type { OrderDto } from '../bookOrders/mapping';
 import { orderWrites, writeStatus } from '../bookOrders/orderWrites';
+import { noticeStatusMove } from '../tracking/notices';
 
 /** The status an order reaches when every vehicle is inspected at the stop, and the column that counts them. */
 const REACHED: Record<InspectionStage, { status: OrderStatus; counter: 'pickup_inspected' | 'delivery_inspected' }> = {
@@ -85,6 +86,7 @@ export async function afterInspectionCompleted(
             request.auth!.user.id,
             `Every vehicle inspected at ${INSPECTION_STAGE_LABELS[stage].toLowerCase()} (driver's phone)`,
           );
+          await noticeStatusMove(ctx, trx, orderId, status);
           from = status;
         }
       });

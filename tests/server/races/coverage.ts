@@ -184,6 +184,15 @@ export const ROUTE_RACES: Record<string, Coverage> = {
     notMoney:
       'revoking a bill of lading link stamps only that link (a guarded update, once); nothing of the order moves',
   },
+  'POST /api/BookOrder/{id}/tracking-links': {
+    notMoney: 'the order’s tracking link: a row of its own (one live link, made once), no money, status or total moves',
+  },
+  'POST /api/BookOrder/{id}/tracking-links/{linkId}/revoke': {
+    notMoney: 'revoking a tracking link stamps only that link; nothing of the order moves',
+  },
+  'POST /api/BookOrder/{id}/tracking-links/mail': {
+    notMoney: 'mails the tracking link to the customer’s addresses (the outbox); no money, status or total moves',
+  },
   'POST /api/Invoices': { races: ['invoiceNumbers', 'invoiceSameOrder'] },
   'POST /api/Invoices/batch': { races: ['invoiceBatch'] },
   'POST /api/Invoices/{id}/send': { races: ['invoiceSendVoid'] },
