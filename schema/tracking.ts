@@ -123,11 +123,14 @@ export type TrackingLinkParams = z.output<typeof trackingLinkParams>;
 /** A link's token in its address: 32 bytes, base64url (43 characters). */
 export const trackingToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 
-/** POST /api/MyLoads/{orderId}/position: where the driver's phone is; only the nearest city is kept. */
+/**
+ * POST /api/MyLoads/{orderId}/position: where the driver's phone is, in whole millionths of a degree (a body's
+ * fractional numbers are money only); only the nearest city is kept.
+ */
 export const positionBody = z
   .object({
-    latitude: z.number().min(-90).max(90),
-    longitude: z.number().min(-180).max(180),
+    latitudeE6: z.number().int().min(-90_000_000).max(90_000_000),
+    longitudeE6: z.number().int().min(-180_000_000).max(180_000_000),
   })
   .strict();
 export type PositionBody = z.output<typeof positionBody>;

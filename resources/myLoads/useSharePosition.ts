@@ -21,7 +21,7 @@ export function useSharePosition(loads: readonly MyLoad[] | undefined) {
       if (stopped || allowed?.state !== 'granted') return;
       const position = await currentPosition();
       if (stopped || !position) return;
-      const body = { latitude: position.latitudeE6 / 1e6, longitude: position.longitudeE6 / 1e6 };
+      const body = { latitudeE6: position.latitudeE6, longitudeE6: position.longitudeE6 };
       for (const id of key.split(','))
         await apiFetch(`/api/MyLoads/${id}/position`, { method: 'POST', body }).catch(() => undefined);
     };

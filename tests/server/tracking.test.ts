@@ -297,7 +297,7 @@ describe.each(DATABASES)('tracking on %s', (kind) => {
         method: 'POST',
         url: `/api/MyLoads/${id}/position`,
         token,
-        payload: { latitude: 39.7392, longitude: -104.9903 },
+        payload: { latitudeE6: 39_739_200, longitudeE6: -104_990_300 },
       });
     expect((await post(orderId, dispatcher)).status).toBe(403);
     const someoneElses = await server.db

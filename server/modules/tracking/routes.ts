@@ -211,7 +211,7 @@ export default async function trackingRoutes(app: FastifyInstance, ctx: ServerCo
       const { orderId } = request.params;
       const driverId = await ownDriverId(db, currentUser(request).id);
       await ownLoad(db, driverId, orderId);
-      const place = nearestZip({ lat: request.body.latitude, lon: request.body.longitude });
+      const place = nearestZip({ lat: request.body.latitudeE6 / 1e6, lon: request.body.longitudeE6 / 1e6 });
       if (!place) throw badRequest('No place is known near this position');
       const row = {
         driver_id: driverId!,
