@@ -14,10 +14,10 @@ import {
 } from '../../../schema/tracking';
 import { type ServerContext, ok } from '../../context';
 import { transact } from '../../db/transaction';
-import type { Db } from '../../db/types';
 import { currentUser } from '../../http/access';
+import { liveOrder, revokeOrderLink } from '../bookOrders/orderLinks';
 import { AddressLimiter } from '../../http/addressLimiter';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest } from '../../http/errors';
 import { publicHeaders, sendPublicPage } from '../../http/publicPage';
 import { nearestZip } from '../../places';
 import { audit } from '../audit/audit';
@@ -38,17 +38,6 @@ const tokenParams = z.object({ token: z.string().max(200) });
 
 /** Requests to the public tracking pages a minute, per client address (the page reads itself every 20 s: 3 a minute). */
 export const PUBLIC_TRACKING_PER_MINUTE = 60;
-
-/** The order of a staff request: not deleted, else 404. */
-async function liveOrder(db: Db, orderId: number) {
-  const order = await db
-    .selectFrom('book_orders')
-    .select('id')
-    .where('id', '=', orderId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!order) throw notFound('Book order');
-}
 
 /**
  * Tracking links and customer notices (docs/product/tracking.md): staff make, copy, revoke and mail an order's link;
@@ -144,30 +133,9 @@ export default async function trackingRoutes(app: FastifyInstance, ctx: ServerCo
     },
     async (request) => {
       const { id, linkId } = request.params;
-      await transact(db, async (trx) => {
-        await liveOrder(trx, id);
-        const link = await trx
-          .selectFrom('tracking_links')
-          .select(['id', 'revoked_at'])
-          .where('id', '=', linkId)
-          .where('book_order_id', '=', id)
-          .executeTakeFirst();
-        if (!link) throw notFound('Link');
-        if (link.revoked_at) return;
-        const at = new Date().toISOString();
-        await trx
-          .updateTable('tracking_links')
-          .set({ revoked_at: at, revoked_by: currentUser(request).id })
-          .where('id', '=', linkId)
-          .execute();
-        await audit(trx, request, {
-          action: 'revoke',
-          entity: 'tracking_link',
-          entityId: linkId,
-          before: { revokedAt: null },
-          after: { orderId: id, revokedAt: at },
-        });
-      });
+      await transact(db, (trx) =>
+        revokeOrderLink(trx, request, { table: 'tracking_links', entity: 'tracking_link', orderId: id, linkId }),
+      );
       return ok(await trackingOf(id));
     },
   );

@@ -18,10 +18,9 @@ import {
 import type { InspectionStage } from '../../../schema/vehicleInspections';
 import { type ServerContext, ok } from '../../context';
 import { transact } from '../../db/transaction';
-import type { Db } from '../../db/types';
 import { currentUser } from '../../http/access';
+import { liveOrder, revokeOrderLink } from '../bookOrders/orderLinks';
 import { AddressLimiter } from '../../http/addressLimiter';
-import { notFound } from '../../http/errors';
 import { publicHeaders, sendPublicPage } from '../../http/publicPage';
 import { audit } from '../audit/audit';
 import { ownDriverId } from '../finances/scope';
@@ -39,18 +38,6 @@ const tokenParams = z.object({ token: z.string() });
 
 /** Requests to the public pages a minute, per client address (tokens are not guessable; this keeps PDFs affordable). */
 export const PUBLIC_BOL_PER_MINUTE = 60;
-
-/** The order of a staff request: not deleted, else 404. */
-async function liveOrder(db: Db, orderId: number) {
-  const order = await db
-    .selectFrom('book_orders')
-    .select(['id', 'order_number'])
-    .where('id', '=', orderId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!order) throw notFound('Book order');
-  return order;
-}
 
 /**
  * The bill of lading (docs/product/vehicle-inspections.md#bill-of-lading): the PDF of an order's pickup or delivery
@@ -165,31 +152,9 @@ export default async function bolRoutes(app: FastifyInstance, ctx: ServerContext
     },
     async (request) => {
       const { id, linkId } = request.params;
-      await transact(db, async (trx) => {
-        await liveOrder(trx, id);
-        const link = await trx
-          .selectFrom('bol_links')
-          .select(['id', 'revoked_at'])
-          .where('id', '=', linkId)
-          .where('book_order_id', '=', id)
-          .executeTakeFirst();
-        if (!link) throw notFound('Link');
-        if (link.revoked_at) return;
-        const at = new Date().toISOString();
-        await trx
-          .updateTable('bol_links')
-          .set({ revoked_at: at, revoked_by: currentUser(request).id })
-          .where('id', '=', linkId)
-          .where('revoked_at', 'is', null)
-          .execute();
-        await audit(trx, request, {
-          action: 'revoke',
-          entity: 'bol_link',
-          entityId: linkId,
-          before: { revokedAt: null },
-          after: { orderId: id, revokedAt: at },
-        });
-      });
+      await transact(db, (trx) =>
+        revokeOrderLink(trx, request, { table: 'bol_links', entity: 'bol_link', orderId: id, linkId }),
+      );
       return ok((await linksOf(db, id, linkId))[0]);
     },
   );
