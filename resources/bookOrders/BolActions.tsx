@@ -10,8 +10,6 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
-  IconButton,
-  InputAdornment,
   List,
   ListItem,
   ListItemText,
@@ -28,6 +26,7 @@ import { apiFetch, unwrap } from '../../dataProvider/http';
 import { BOL_LINK_DAYS, type BolLinkCreatedDto, type BolLinkDto, bolFileName, bolLinkBody } from '../../schema/bol';
 import { dateIn } from '../../schema/businessDay';
 import { usDate } from '../../ui/format';
+import { CopyField, useCopy } from '../../ui/CopyField';
 import { ResponsiveDialog } from '../../ui/ResponsiveDialog';
 import { useCanAccessFeature } from '../../ui/useCanAccessFeature';
 import { RESOURCE } from './api';
@@ -311,17 +310,9 @@ function CreateLinkDialog({
  */
 function CreatedLinkDialog({ link, onClose }: { link: BolLinkCreatedDto | null; onClose: () => void }) {
   const translate = useTranslate();
-  const notify = useNotify();
   const titleId = useId();
-  const copy = async () => {
-    if (!link) return;
-    try {
-      await navigator.clipboard.writeText(link.url);
-      notify(`${PREFIX}.copied`, { type: 'success' });
-    } catch {
-      notify(`${PREFIX}.copy_failed`, { type: 'warning' });
-    }
-  };
+  const words = { copied: { key: `${PREFIX}.copied` }, copyFailed: `${PREFIX}.copy_failed` };
+  const copy = useCopy(link?.url, words);
   return (
     <ResponsiveDialog
       open={!!link}
@@ -335,28 +326,11 @@ function CreatedLinkDialog({ link, onClose }: { link: BolLinkCreatedDto | null; 
           <Alert severity="warning" role="alert">
             {translate(`${PREFIX}.link_once`, { date: day(link.expiresAt) })}
           </Alert>
-          <TextField
-            fullWidth
+          <CopyField
             label={translate(`${PREFIX}.link`)}
             value={link.url}
-            onFocus={(event) => event.target.select()}
-            slotProps={{
-              htmlInput: { readOnly: true, spellCheck: false, sx: { fontFamily: 'monospace' } },
-              input: {
-                endAdornment: (
-                  <InputAdornment position="end">
-                    <IconButton
-                      edge="end"
-                      onClick={() => void copy()}
-                      aria-label={translate(`${PREFIX}.copy_link`)}
-                      sx={{ width: 44, height: 44 }}
-                    >
-                      <ContentCopyIcon />
-                    </IconButton>
-                  </InputAdornment>
-                ),
-              },
-            }}
+            copyLabel={translate(`${PREFIX}.copy_link`)}
+            {...words}
           />
         </DialogContent>
       )}

@@ -1,7 +1,8 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import ShareLocationIcon from '@mui/icons-material/ShareLocation';
-import { Alert, Box, Button, IconButton, InputAdornment, Stack, TextField, Typography } from '@mui/material';
+import { CopyField, useCopy } from '../../ui/CopyField';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Confirm } from 'react-admin';
 import { useNotify, useRecordContext, useTranslate } from 'ra-core';
@@ -14,6 +15,7 @@ import { useCanAccessFeature } from '../../ui/useCanAccessFeature';
 import { RESOURCE } from './api';
 
 const PREFIX = 'haulboard.book_orders.tracking';
+const copyWords = { copied: { key: `${PREFIX}.copied` }, copyFailed: `${PREFIX}.copy_failed` };
 /** Buttons a finger can hit on a phone (WCAG 2.5.5): at least 44 px high. */
 const TOUCH = { minHeight: 44 } as const;
 const day = (instant: string | null) => (instant ? usDate(dateIn(instant)) : '');
@@ -54,18 +56,9 @@ export function TrackingActions() {
     ...act(`tracking-links/${active?.id ?? 0}/revoke`, `${PREFIX}.revoked`),
     onSettled: () => setRevoking(false),
   });
+  const copy = useCopy(active?.url, copyWords);
   if (!order) return null;
   const latest = tracking.data?.links[0];
-
-  const copy = async () => {
-    if (!active?.url) return;
-    try {
-      await navigator.clipboard.writeText(active.url);
-      notify(`${PREFIX}.copied`, { type: 'success' });
-    } catch {
-      notify(`${PREFIX}.copy_failed`, { type: 'warning' });
-    }
-  };
 
   return (
     <Box
@@ -82,29 +75,12 @@ export function TrackingActions() {
       </Typography>
       {tracking.isError && <Alert severity="error">{translate(`${PREFIX}.failed`)}</Alert>}
       {active?.url ? (
-        <TextField
-          fullWidth
+        <CopyField
           label={translate(`${PREFIX}.link`)}
           value={active.url}
-          onFocus={(event) => event.target.select()}
+          copyLabel={translate(`${PREFIX}.copy`)}
+          {...copyWords}
           helperText={translate(`${PREFIX}.made`, { date: day(active.createdAt), name: active.createdBy ?? '—' })}
-          slotProps={{
-            htmlInput: { readOnly: true, spellCheck: false, sx: { fontFamily: 'monospace' } },
-            input: {
-              endAdornment: (
-                <InputAdornment position="end">
-                  <IconButton
-                    edge="end"
-                    onClick={() => void copy()}
-                    aria-label={translate(`${PREFIX}.copy`)}
-                    sx={{ width: 44, height: 44 }}
-                  >
-                    <ContentCopyIcon />
-                  </IconButton>
-                </InputAdornment>
-              ),
-            },
-          }}
         />
       ) : (
         tracking.isSuccess && (

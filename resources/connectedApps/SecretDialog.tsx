@@ -1,19 +1,9 @@
 import './messages';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import {
-  Alert,
-  Button,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  IconButton,
-  InputAdornment,
-  TextField,
-} from '@mui/material';
-import { useNotify, useTranslate } from 'ra-core';
+import { Alert, Button, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { useTranslate } from 'ra-core';
 import { useId } from 'react';
 import type { ConnectedAppWithSecret } from '../../schema/connectedApps';
+import { CopyField } from '../../ui/CopyField';
 import { ResponsiveDialog } from '../../ui/ResponsiveDialog';
 
 const PREFIX = 'haulboard.connected_apps.secret';
@@ -21,37 +11,13 @@ const PREFIX = 'haulboard.connected_apps.secret';
 /** One credential, read-only and selected on focus, with its copy button. */
 function Credential({ label, value }: { label: string; value: string }) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      notify(`${PREFIX}.copied`, { type: 'success', messageArgs: { what: label } });
-    } catch {
-      notify(`${PREFIX}.copy_failed`, { type: 'warning' });
-    }
-  };
   return (
-    <TextField
-      fullWidth
+    <CopyField
       label={label}
       value={value}
-      onFocus={(event) => event.target.select()}
-      slotProps={{
-        htmlInput: { readOnly: true, spellCheck: false, sx: { fontFamily: 'monospace' } },
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton
-                edge="end"
-                onClick={() => void copy()}
-                aria-label={translate(`${PREFIX}.copy`, { what: label })}
-              >
-                <ContentCopyIcon />
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
+      copyLabel={translate(`${PREFIX}.copy`, { what: label })}
+      copied={{ key: `${PREFIX}.copied`, args: { what: label } }}
+      copyFailed={`${PREFIX}.copy_failed`}
     />
   );
 }
