@@ -308,6 +308,16 @@ export const FEATURES = [
     section: 'Management',
     roles: { FleetOwner: 'R' },
   },
+  // Webhooks (server/modules/webhooks, docs/product/webhooks.md): URLs subscribed to events. Administrators by default;
+  // in Management, not Admin, so that a connected app can be given the scope to subscribe itself.
+  {
+    key: 'Webhooks',
+    title: 'Webhooks',
+    uri: '/app/webhooks',
+    icon: 'Webhook',
+    section: 'Management',
+    roles: {},
+  },
   // Finances
   {
     key: 'PayDriverBills',

@@ -38,5 +38,6 @@ export const ICON_NAMES = [
   'ViewKanban',
   'Forum',
   'UploadFile',
+  'Webhook',
 ] as const;
 export type IconName = (typeof ICON_NAMES)[number];

@@ -27,6 +27,7 @@ export const MAIL_KINDS = [
   'billOfLading',
   'invoice',
   'tracking',
+  'webhookPaused',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -35,6 +35,8 @@ import vehicleInspectionRoutes from './modules/vehicleInspections/routes';
 import bolRoutes from './modules/vehicleInspections/bolRoutes';
 import { slippedEtasJob } from './modules/tracking/notices';
 import trackingRoutes from './modules/tracking/routes';
+import { deliverJob, fanoutJob, sweepJob } from './modules/webhooks/jobs';
+import webhookRoutes from './modules/webhooks/routes';
 import listRoutes from './modules/lists/routes';
 import assignmentRoutes from './modules/assignments/routes';
 import { recordRoutes } from './modules/records/plugin';
@@ -106,6 +108,7 @@ const MODULES = [
   vehicleInspectionRoutes,
   bolRoutes,
   trackingRoutes,
+  webhookRoutes,
   savedFilterRoutes,
   notifyRoutes,
   notificationRoutes,
@@ -133,7 +136,16 @@ const MODULES = [
 ];
 
 /** Work done later, once, surviving a restart (server/jobs): each job declared beside its module, listed here. */
-const JOBS: readonly AnyJob[] = [mailSendJob, housekeepingJob, claimRemindersJob, deadlineRemindersJob, slippedEtasJob];
+const JOBS: readonly AnyJob[] = [
+  mailSendJob,
+  housekeepingJob,
+  claimRemindersJob,
+  deadlineRemindersJob,
+  slippedEtasJob,
+  fanoutJob,
+  deliverJob,
+  sweepJob,
+];
 
 /** TRUST_PROXY as Fastify takes it: a hop count becomes the function Fastify itself would make of it (its types omit numbers). */
 function trustedProxies(trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {

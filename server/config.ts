@@ -44,6 +44,11 @@ export interface Config {
   s3Region: string;
   /** The SMTP listener that turns mailed dispatch sheets into drafts (server/modules/orderDrafts/mailIn.ts); null: off. */
   mailIn: MailInConfig | null;
+  /**
+   * WEBHOOK_ALLOW_HTTP: whether a webhook may be subscribed with a plain http:// address (server/modules/webhooks/
+   * destination.ts). Off when NODE_ENV is production unless set: deliveries carry the company's data.
+   */
+  webhookAllowHttp: boolean;
 }
 
 /** MAIL_IN_*: where the server receives mail for the company's address (docs/deployment.md#mail-in). */
@@ -244,5 +249,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3: parseS3Url(env.S3_URL),
     s3Region: env.S3_REGION?.trim() || 'us-east-1',
     mailIn: parseMailIn(env),
+    webhookAllowHttp: flag('WEBHOOK_ALLOW_HTTP', env.WEBHOOK_ALLOW_HTTP, env.NODE_ENV !== 'production'),
   };
 }

@@ -528,6 +528,62 @@ export interface TrackingRecipientsTable {
   opted_out_at: string | null;
 }
 
+/** A webhook subscription (migration 057, server/modules/webhooks): the secret is the HMAC of salt, never stored. */
+export interface WebhookSubscriptionsTable {
+  id: Generated<number>;
+  url: string;
+  /** '|order.created|claim.opened|' */
+  events: string;
+  description: string;
+  status: string;
+  paused_reason: string | null;
+  allow_private: number;
+  salt: string;
+  previous_salt: string | null;
+  previous_until: string | null;
+  secret_rotated_at: string | null;
+  failing_since: string | null;
+  next_attempt_at: string | null;
+  last_delivery_at: string | null;
+  lease_token: string | null;
+  lease_until: string | null;
+  app_id: number | null;
+  created_by: number;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+/** What happened, with the body every subscription gets. */
+export interface WebhookEventsTable {
+  id: Generated<number>;
+  type: string;
+  book_order_id: number | null;
+  /** JSON: the body's data (server/modules/webhooks/events.ts). */
+  data: string;
+  created_at: string;
+}
+/** One event to one subscription (unique but for replays). */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  subscription_id: number;
+  event_id: number;
+  status: string;
+  attempts: number;
+  replay_of: number | null;
+  created_at: string;
+  delivered_at: string | null;
+}
+/** One answer of a receiver, or why there was none. */
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  at: string;
+  status_code: number | null;
+  error: string | null;
+  response: string | null;
+  duration_ms: number;
+}
+
 /** The next number of each gapless series ('invoice', 'credit_note'), moved inside the write that takes one. */
 export interface NumberCountersTable {
   name: string;
@@ -953,6 +1009,10 @@ export interface Database extends RecordTables, ChildTables {
   tracking_positions: TrackingPositionsTable;
   tracking_notices: TrackingNoticesTable;
   tracking_recipients: TrackingRecipientsTable;
+  webhook_subscriptions: WebhookSubscriptionsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
   deadline_reminders: DeadlineRemindersTable;
   job_keys: JobKeysTable;
   jobs: JobsTable;

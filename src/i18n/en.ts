@@ -807,6 +807,9 @@ export const haulboardMessages = {
   connected_apps: {
     title: 'Connected Apps',
   },
+  webhooks: {
+    title: 'Webhooks',
+  },
   chat: {
     title: 'Chat',
   },

@@ -135,6 +135,13 @@ describe.each(DATABASES)('the texts of messages on %s', (kind) => {
       emailChangeRequested: { kind: 'emailChangeRequested', name: 'Ana', newEmail: 'ana@example.com' },
       emailChanged: { kind: 'emailChanged', name: 'Ana', newEmail: 'ana@example.com' },
       passwordChanged: { kind: 'passwordChanged', name: 'Ana' },
+      webhookPaused: {
+        kind: 'webhookPaused',
+        name: 'Ana',
+        url: 'https://hooks.example.com/haulboard',
+        reason: 'The receiver answered 410 Gone: it asks for no more deliveries.',
+        link,
+      },
       registrationAwaiting: {
         kind: 'registrationAwaiting',
         name: 'Ana',

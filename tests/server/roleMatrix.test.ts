@@ -116,6 +116,7 @@ const SPEC_TABLE: Record<string, string[]> = {
   '/app/management/vehicle-and-card-assignment': ['Manager', 'Administrator', 'FleetManager', 'ClaimTrackerTeam'],
   // A fleet owner's own carrier, read-only (server/modules/fleetOwner).
   '/app/my-fleet': ['FleetOwner', 'Administrator'],
+  '/app/webhooks': ['Administrator'],
   '/app/permissions': ['Administrator'],
   // The Audit Trail: not a screen of the original app; the administrators' screen, as Access Settings.
   '/app/audit-trail': ['Administrator'],
@@ -173,6 +174,7 @@ const SCREEN_READS: [screen: string, url: string][] = [
   ['/app/management/factoring-companies', '/api/FactoringSchedules?size=1'],
   ['/app/management/carrier-management', '/api/Carriers?size=1'],
   ['/app/my-fleet', '/api/FleetOwner/units?size=1'],
+  ['/app/webhooks', '/api/Webhooks?size=1'],
   ['/app/management/driver-assignment', '/api/DriverAssignments/current?size=1'],
   ['/app/management/vehicle-and-card-assignment', '/api/UnitAssignments/current?size=1'],
   ['/app/management/vehicle-and-card-assignment', '/api/FuelCards?size=1'],

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { Box } from '@mui/material';
 import { Create, Edit, ListButton, SimpleForm, TopToolbar } from 'react-admin';
 import { type RedirectionSideEffect, useRecordContext, useResourceContext } from 'ra-core';
 import type { ReactElement, ReactNode } from 'react';
@@ -68,6 +69,8 @@ export interface RecordEditProps<T> {
   id?: number;
   /** From which width the aside stands beside the form rather than under it (default md; a wide aside needs more). */
   asideFrom?: 'md' | 'lg' | 'xl';
+  /** What the screen shows under the form, after its Save (a log of the record's own). */
+  after?: ReactNode;
   children: ReactNode;
 }
 
@@ -82,6 +85,7 @@ export function RecordEdit<T>({
   redirect,
   id,
   asideFrom = 'md',
+  after,
   children,
 }: RecordEditProps<T>) {
   const { resolver, probe, ...save } = useFormSetup(schema, prepare);
@@ -108,6 +112,7 @@ export function RecordEdit<T>({
         {probe}
         {children}
       </SimpleForm>
+      {after && <Box sx={{ px: 2, pb: 2 }}>{after}</Box>}
     </Edit>
   );
 }

@@ -6,6 +6,7 @@ import { audit } from '../audit/audit';
 import { writeStatus } from '../bookOrders/orderWrites';
 import { adjustTotals, readTotalsRow } from '../bookOrders/totals';
 import type { Who } from './who';
+import { invoicePaid } from '../webhooks/catalogue';
 
 /**
  * An invoice follows the deposits matched to it (docs/product/bank.md#invoices). Its payments are the live match lines
@@ -93,6 +94,7 @@ export async function invoiceFollowsPayments(
     .where('id', '=', invoiceId)
     .execute();
   if (next.status === invoice.status) return;
+  if (next.status === 'PAID') await invoicePaid(trx, { id: invoiceId, number: Number(invoice.number) });
   const orders = await trx
     .selectFrom('invoice_orders')
     .select('book_order_id')

@@ -10,11 +10,13 @@ import { findDuplicates, refuseDuplicates } from './duplicates';
 import { orderColumns, orderNumberOf, searchText, vehicleColumns } from './mapping';
 import { checkReferences, indexSearch } from './queries';
 import { adjustTotals, readTotalsRow } from './totals';
+import { orderAssigned, orderCreated } from '../webhooks/catalogue';
 
 /**
  * Books one load inside the caller's transaction (the create route; the CSV import books many in one): its
  * references checked, likely duplicates refused unless allowed, the row and its number, vehicles, first history row,
- * search index, totals, broker fee, audit, and the driver's notice (delivered by the caller once committed).
+ * search index, totals, broker fee, audit, webhook events, and the driver's notice (delivered by the caller once
+ * committed).
  */
 export async function createOrderInside(trx: Db, dialect: DialectName, request: FastifyRequest, input: BookOrderInput) {
   await checkReferences(trx, input);
@@ -75,6 +77,8 @@ export async function createOrderInside(trx: Db, dialect: DialectName, request: 
     entityId: id,
     after: { orderNumber, ...input },
   });
+  await orderCreated(trx, id, input.driverId ? 'ASSIGNED' : 'NEW');
+  if (input.driverId) await orderAssigned(trx, id, input.driverId, null);
   const deliveries = input.driverId
     ? await orderAssignedToDriver(trx, {
         id,

@@ -9,6 +9,7 @@ import type { OrderStatus } from '../../../schema/bookOrders';
 import { toOrderDto } from './mapping';
 import { orderByIdQueries } from './queries';
 import { adjustTotals, readTotalsRow } from './totals';
+import { orderStatusChanged } from '../webhooks/catalogue';
 
 /**
  * Reading an order whole and writing it under its version (the book-order routes, and the driver's completed
@@ -86,7 +87,7 @@ export function orderWrites(db: Db) {
 
 /**
  * Moves an order to `status` inside a guarded write (the transition already checked): the moment it was picked up or
- * delivered, paid when it is Paid, and a row of its status history.
+ * delivered, paid when it is Paid, a row of its status history, and its webhook event.
  */
 export async function writeStatus(
   trx: Db,
@@ -115,4 +116,5 @@ export async function writeStatus(
       note,
     })
     .execute();
+  await orderStatusChanged(trx, before.id, before.status, status);
 }

@@ -35,6 +35,7 @@ import { transact } from '../../db/transaction';
 import { type DuplicatesQuery, duplicatesQuery } from '../../../schema/duplicates';
 import { findDuplicates } from './duplicates';
 import { createOrderInside } from './orderCreate';
+import { orderAssigned, orderStatusChanged } from '../webhooks/catalogue';
 
 const TAGS = ['Book orders'];
 const FEATURE = 'BookOrders';
@@ -234,12 +235,14 @@ export default async function bookOrderRoutes(app: FastifyInstance, ctx: ServerC
               note: null,
             })
             .execute();
+          await orderStatusChanged(trx, before.id, before.status, status);
         }
         await trx.deleteFrom('book_order_vehicles').where('book_order_id', '=', before.id).execute();
         await trx.insertInto('book_order_vehicles').values(vehicleColumns(before.id, input.vehicles)).execute();
         await indexSearch(trx, dialect, before.id, text);
         await rememberCities(trx, [input.pickup.city, input.delivery.city]);
         if (input.driverId && input.driverId !== before.driverId) {
+          await orderAssigned(trx, before.id, input.driverId, before.driverId ?? null);
           deliveries = await orderAssignedToDriver(trx, {
             id: before.id,
             orderNumber: before.orderNumber,

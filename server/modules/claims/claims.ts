@@ -15,6 +15,7 @@ import { registerClaimListRoutes } from './lists';
 import { registerClaimMoneyRoutes } from './money';
 import { createSteps, registerStepRoutes, stepsAfterChange } from './steps';
 import { registerTimelineRoutes } from './timeline';
+import { claimOpened, claimStatusMoved } from '../webhooks/catalogue';
 
 const tags = ['Claims'];
 type Query = (typeof claims)['types']['query'];
@@ -195,6 +196,7 @@ export function claimExtension(ctx: ServerContext): RecordExtension<typeof claim
           await trx.updateTable('claims').set({ driver_id: order.driver_id }).where('id', '=', after.id).execute();
       }
       await createSteps(trx, after.id, after.type, after.receivedOn, after.assigneeId ?? null);
+      await claimOpened(trx, after.id);
       await addEvent(
         trx,
         after.id,
@@ -207,8 +209,10 @@ export function claimExtension(ctx: ServerContext): RecordExtension<typeof claim
       const userId = request.auth?.user.id ?? null;
       if (action === 'update' && input) {
         await stepsAfterChange(trx, before!, input);
-        if (input.status && input.status !== before!.status)
+        if (input.status && input.status !== before!.status) {
           await addEvent(trx, before!.id, userId, 'STATUS', statusChange(before!.status, input.status));
+          await claimStatusMoved(trx, before!.id, input.status);
+        }
       } else if (action === 'delete' || action === 'restore') {
         await addEvent(
           trx,

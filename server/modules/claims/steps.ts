@@ -23,6 +23,7 @@ import { fullName } from '../records/query';
 import type { RecordHelpers } from '../records/routes';
 import { addEvent, statusChange } from './events';
 import { usMoney } from '../../../schema/format';
+import { claimStatusMoved } from '../webhooks/catalogue';
 
 const tags = ['Claims'];
 export type ClaimRecords = RecordHelpers<ClaimDto, ClaimInput & { version: number }, never>;
@@ -252,8 +253,10 @@ export function registerStepRoutes(app: FastifyInstance, ctx: ServerContext, rec
               'STEP_DONE',
               `${target.name} done${step === 'DECISION' ? `: ${CLAIM_STATUS_LABELS[body.decision!]}${body.approvedAmount != null && body.decision !== 'DECLINED' ? ` ${usMoney(body.approvedAmount)}` : ''}` : ''}${body.note ? ` — ${body.note}` : ''}`,
             );
-            if (change.status && change.status !== before.status)
+            if (change.status && change.status !== before.status) {
               await addEvent(trx, id, who(request), 'STATUS', statusChange(before.status, change.status));
+              await claimStatusMoved(trx, id, change.status);
+            }
           },
           body.version,
         ),

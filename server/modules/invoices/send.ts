@@ -14,6 +14,7 @@ import { invoicePdf } from './pdf';
 import { loadInvoice } from './queries';
 import { bumpInvoice, invoiceAt, ordersFollow, wrongState } from './states';
 import { companyFromEnv } from '../contact/company';
+import { invoiceSent } from '../webhooks/catalogue';
 
 /** Contacts whose role says they handle the money. */
 const BILLING_ROLE = /bill|account|invoice|payable|\bap\b|a\/p|finance|pay/i;
@@ -118,6 +119,7 @@ export async function sendInvoice(
       sent_to: JSON.stringify(recipients),
       sent_document_id: Number(document.id),
     });
+    await invoiceSent(trx, { id: invoice.id, number: invoice.number }, invoice.status !== 'DRAFT');
     const moved = await ordersFollow(
       ctx,
       trx,

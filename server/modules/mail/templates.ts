@@ -17,6 +17,7 @@ export type MailTemplate =
   | { kind: 'passwordChanged'; name: string }
   | { kind: 'registrationAwaiting'; name: string; newcomer: string; email: string; link: string }
   | { kind: 'contact'; name: string; sender: string; senderEmail: string; subject: string; message: string }
+  | { kind: 'webhookPaused'; name: string; url: string; reason: string; link: string }
   | {
       kind: 'billOfLading';
       name: string;
@@ -164,6 +165,15 @@ function layoutOf(template: MailTemplate): Layout {
         quote: template.message,
         action: { label: `Answer ${template.senderEmail}`, link: `mailto:${template.senderEmail}` },
         after: ['A reply to this message goes to them too.'],
+      };
+    case 'webhookPaused':
+      return {
+        subject: `Webhook paused: ${template.url}`,
+        paragraphs: [hello, `Haulboard stopped delivering events to ${template.url}. ${template.reason}`],
+        action: { label: 'Open the subscription', link: template.link },
+        after: [
+          'Events keep being recorded for it while it is paused. Fix the receiver, then resume the subscription: what waits is delivered in order.',
+        ],
       };
     case 'billOfLading':
       return {

@@ -28,6 +28,7 @@ import { inspectionTypesOf } from './requirements';
 import { afterInspectionCompleted } from './roadStatus';
 import { mailBol } from './bolMail';
 import { screenCopy } from './bol';
+import { inspectionCompleted } from '../webhooks/catalogue';
 import {
   PHOTO_COLUMNS,
   inspectionColumns,
@@ -377,6 +378,7 @@ export default async function vehicleInspectionRoutes(app: FastifyInstance, ctx:
           })
           .execute();
         await audit(trx, request, { action: 'complete', entity: 'vehicle_inspection', entityId: inspection.id });
+        await inspectionCompleted(trx, inspection);
       });
       // The inspection is kept whatever follows: the order's progress and status are brought up to date after it, and
       // again by the next completion should this fail.

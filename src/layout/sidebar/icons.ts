@@ -33,6 +33,7 @@ import Summarize from '@mui/icons-material/Summarize';
 import ViewKanban from '@mui/icons-material/ViewKanban';
 import Forum from '@mui/icons-material/Forum';
 import UploadFile from '@mui/icons-material/UploadFile';
+import Webhook from '@mui/icons-material/Webhook';
 import type { SvgIconComponent } from '@mui/icons-material';
 import Article from '@mui/icons-material/Article';
 import type { IconName } from '../../../schema/icons';
@@ -77,6 +78,7 @@ const ICONS: Record<IconName, SvgIconComponent> = {
   ViewKanban,
   Forum,
   UploadFile,
+  Webhook,
 };
 
 export const featureIcon = (name: string): SvgIconComponent =>
