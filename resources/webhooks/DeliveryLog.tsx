@@ -36,8 +36,10 @@ import { deliveriesPath, replayPath, webhooksResource } from './api';
 
 const PREFIX = 'haulboard.webhooks.deliveries';
 const PAGE_SIZES = [25, 50, 100];
+/** Columns a phone leaves out (the details under each row hold them). */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } };
 /** While something waits, the log is read again this often: an attempt shows without a reload. */
-const WAITING_REFRESH_MS = 5_000;
+const WAITING_REFRESH_MS = 2_000;
 
 /** An attempt's answer as one line: the status code, or why there was none. */
 function answerText(attempt: DeliveryAttemptDto | null, none: string) {
@@ -151,16 +153,19 @@ export function DeliveryLog() {
       {!log.isPending && !items.length ? (
         <Typography color="text.secondary">{translate(`${PREFIX}.empty`)}</Typography>
       ) : (
-        <Box sx={{ overflowX: 'auto' }}>
+        // Scrolls within the page: its columns' width never widens the screen (contain: its own size ignores them).
+        <Box sx={{ overflowX: 'auto', contain: 'inline-size' }}>
           <Table size="small" aria-labelledby={titleId}>
             <TableHead>
               <TableRow>
                 <TableCell padding="checkbox" />
                 <TableCell>{translate(`${PREFIX}.event`)}</TableCell>
                 <TableCell>{translate(`${PREFIX}.status`)}</TableCell>
-                <TableCell align="right">{translate(`${PREFIX}.attempts`)}</TableCell>
+                <TableCell align="right" sx={WIDE_ONLY}>
+                  {translate(`${PREFIX}.attempts`)}
+                </TableCell>
                 <TableCell>{translate(`${PREFIX}.last`)}</TableCell>
-                <TableCell>{translate(`${PREFIX}.when`)}</TableCell>
+                <TableCell sx={WIDE_ONLY}>{translate(`${PREFIX}.when`)}</TableCell>
                 {canReplay && <TableCell />}
               </TableRow>
             </TableHead>
@@ -195,11 +200,13 @@ export function DeliveryLog() {
                           colours={{ DELIVERED: 'success', PENDING: 'warning' }}
                         />
                       </TableCell>
-                      <TableCell align="right">{delivery.attempts}</TableCell>
-                      <TableCell sx={{ maxWidth: 280, overflowWrap: 'anywhere' }}>
+                      <TableCell align="right" sx={WIDE_ONLY}>
+                        {delivery.attempts}
+                      </TableCell>
+                      <TableCell sx={{ maxWidth: 280, overflowWrap: 'break-word' }}>
                         {answerText(delivery.lastAttempt, translate(`${PREFIX}.no_answer`))}
                       </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      <TableCell sx={{ whiteSpace: 'nowrap', ...WIDE_ONLY }}>
                         {usDateTime(delivery.deliveredAt ?? delivery.lastAttempt?.at ?? delivery.createdAt)}
                       </TableCell>
                       {canReplay && (

@@ -6,17 +6,15 @@
  * sheet dropped again is shown as the same file and as a likely duplicate of the order it became. A note with markup
  * stays text.
  */
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { SheetFacts } from '../../schema/dispatchSheets';
 import type { OrderDraftSummaryDto } from '../../schema/orderDrafts';
 import { randomFacts, sheetPdf } from '../helpers/dispatchSheets';
-import { demoUser, signIn, useE2E, visible } from './helpers';
+import { demoUser, screenshots, signIn, useE2E, visible } from './helpers';
 import { localDay, main, pick, toast } from './records';
 
 const e2e = useE2E();
-const shots = process.env.E2E_SCREENSHOTS_DIR;
 
 /** A sheet of today's load: its own load id, picked up today and delivered in two days. */
 function todaysFacts(layout: SheetFacts['layout'], seed: number, tag: string): SheetFacts {
@@ -45,16 +43,6 @@ async function drop(page: Page, files: { name: string; bytes: Buffer }[]) {
     files.map((f) => ({ name: f.name, base64: f.bytes.toString('base64') })),
   );
   await page.getByTestId('sheet-drop').dispatchEvent('drop', { dataTransfer: transfer });
-}
-
-async function screenshots(page: Page, name: string) {
-  if (!shots) return;
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
 }
 
 describe('dispatch sheets', () => {

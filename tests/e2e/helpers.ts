@@ -34,6 +34,22 @@ export const poll = <T>(read: () => T | Promise<T>, message?: string) =>
   expect.poll(read, { timeout: WAIT, interval: 100, message });
 /** Waits until the element is visible (playwright-core has no web-first expect). */
 export const visible = (locator: Locator) => locator.waitFor({ state: 'visible' });
+
+/**
+ * With E2E_SCREENSHOTS_DIR=<dir>, the page as it is now at 1440 and 390 px wide (full height) as <name>-<width>.png,
+ * for a person to look at; then back to `restoreWidth`. Without it, nothing.
+ */
+export async function screenshots(page: Page, name: string, restoreWidth = 1440) {
+  const dir = process.env.E2E_SCREENSHOTS_DIR;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: restoreWidth, height: 900 });
+}
 /** Waits until no element matches (or the one that does is hidden). */
 export const gone = (locator: Locator) => locator.first().waitFor({ state: 'hidden' });
 

@@ -5,28 +5,14 @@
  * their phone or the price; once delivered with the company's days at 0, the page says the link expired.
  * E2E_SCREENSHOTS_DIR=<dir> saves the page at 1440 and 390 px wide there.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { demoUser, otherBrowsers, poll, signIn, useE2E, visible } from './helpers';
+import { demoUser, otherBrowsers, poll, screenshots, signIn, useE2E, visible } from './helpers';
 import { assignToDriver, inspect } from './inspections';
 
 const e2e = useE2E({ env: (baseUrl) => ({ PUBLIC_URL: baseUrl }) });
 const browser = otherBrowsers(e2e);
-const shots = process.env.E2E_SCREENSHOTS_DIR;
 /** The page reads itself every 20 s: a move shows within one period and a little. */
 const LIVE = 45_000;
-
-async function shoot(page: Page, name: string) {
-  if (!shots) return;
-  fs.mkdirSync(shots, { recursive: true });
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 describe('tracking link', () => {
   it('a dispatcher shares the link; the customer sees the pickup live, nothing personal, and the link expire', async () => {
@@ -68,7 +54,7 @@ describe('tracking link', () => {
     const status = customer.getByRole('status');
     await expect.poll(() => status.innerText()).toBe('Scheduled for pickup');
     await customer.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
-    await shoot(customer, 'tracking-scheduled');
+    await screenshots(customer, 'tracking-scheduled', 1280);
 
     // The driver completes every pickup inspection from the phone: the page moves by itself.
     for (const vehicle of vehicles)
@@ -88,7 +74,7 @@ describe('tracking link', () => {
     for (const text of forbidden) expect(rendered, text).not.toContain(text);
     const html = await customer.content();
     for (const text of forbidden) expect(html, text).not.toContain(text);
-    await shoot(customer, 'tracking-picked-up');
+    await screenshots(customer, 'tracking-picked-up', 1280);
 
     // Links stop at the delivery with the company's days at 0; the open page finds out on its next read.
     expect(
@@ -99,6 +85,6 @@ describe('tracking link', () => {
     await expect
       .poll(() => customer.getByRole('heading', { level: 1 }).innerText(), { timeout: LIVE })
       .toBe('This tracking link has expired');
-    await shoot(customer, 'tracking-expired');
+    await screenshots(customer, 'tracking-expired', 1280);
   });
 });
