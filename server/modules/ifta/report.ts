@@ -7,7 +7,7 @@ import { rateDtos, ratesOf } from './rates';
 import { computeReturn, divRound } from './tax';
 
 /**
- * A quarter's return (docs/product/ifta.md#return): while open, worked out from today's data (the loads' miles, the
+ * A quarter's return (docs/product/ifta.md#close): while open, worked out from today's data (the loads' miles, the
  * fuel-card purchases, the rates); once closed, the snapshot taken at the close, as filed, whatever changed since.
  */
 
