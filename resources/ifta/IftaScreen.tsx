@@ -204,13 +204,10 @@ export default function IftaScreen() {
         {value && (
           <>
             <Tag tone={open ? 'info' : 'success'} filled={!open}>
-              {open
-                ? t('open')
-                : value.closedBy
-                  ? t('closed_by', { when: usDateTime(value.closedAt), who: value.closedBy })
-                  : t('closed')}
+              {open ? t('open') : t('closed')}
             </Tag>
             <Typography variant="body2" color="text.secondary">
+              {!open && `${t('closed_by', { when: usDateTime(value.closedAt), who: value.closedBy ?? '—' })} · `}
               {usDate(value.from)} – {usDate(value.to)} · {t('due', { date: usDate(value.dueOn) })}
             </Typography>
             <Box sx={{ flexGrow: 1 }} />
@@ -241,11 +238,13 @@ export default function IftaScreen() {
         <>
           <Flags value={value} />
           <Summary value={value} />
-          <ReturnTable value={value} />
+          {/* While the quarter is open, what is left to do comes before the figures it changes; once filed, the return. */}
+          {!open && <ReturnTable value={value} />}
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: '1fr 1fr' } }}>
+            {can.create && open && <FuelImport />}
             <RatesEditor key={`${value.quarter}:${value.version}`} value={value} canEdit={can.update && open} />
-            {can.create && <FuelImport />}
           </Box>
+          {open && <ReturnTable value={value} />}
         </>
       )}
     </Box>

@@ -1,17 +1,5 @@
-import DeleteIcon from '@mui/icons-material/Delete';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  IconButton,
-  InputAdornment,
-  MenuItem,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, InputAdornment, MenuItem, TextField, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'ra-core';
 import { useId, useRef, useState } from 'react';
@@ -34,7 +22,8 @@ const startingRows = (value: IftaReturnDto): IftaRateDto[] =>
 
 /**
  * The quarter's rate table (docs/product/ifta.md#rates): typed line by line, or read from a CSV (State, Rate) into
- * the table to check before saving. Saved whole at the version the return was read at; a line left empty is no rate.
+ * the table to check before saving. Saved whole at the version the return was read at; a rate left empty (or
+ * cleared) is no rate.
  * Once the quarter is closed, the rates it was filed with, read only.
  */
 export function RatesEditor({ value, canEdit }: { value: IftaReturnDto; canEdit: boolean }) {
@@ -142,36 +131,25 @@ export function RatesEditor({ value, canEdit }: { value: IftaReturnDto; canEdit:
           </Alert>
         )}
         <Box
-          sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(190px, 1fr))', gap: 1 }}
+          sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))', gap: 1.5, pt: 0.5 }}
           role="group"
           aria-labelledby={titleId}
         >
           {rows.map((row) => (
-            <Box key={row.state} sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5 }}>
-              <TextField
-                size="small"
-                label={`${row.state} · ${stateName(row.state)}`}
-                value={row.rate}
-                onChange={(e) => setRate(row.state, e.target.value)}
-                error={invalid(row.rate) || (!row.rate.trim() && value.missingRates.includes(row.state))}
-                helperText={invalid(row.rate) ? RATE_MESSAGE : undefined}
-                disabled={!canEdit}
-                slotProps={{
-                  input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-                  htmlInput: { inputMode: 'decimal', 'aria-label': t('rate_of', { state: stateName(row.state) }) },
-                }}
-                sx={{ flex: 1 }}
-              />
-              {canEdit && (
-                <IconButton
-                  size="small"
-                  aria-label={t('remove', { state: stateName(row.state) })}
-                  onClick={() => setRows((old) => old.filter((r) => r.state !== row.state))}
-                >
-                  <DeleteIcon fontSize="small" />
-                </IconButton>
-              )}
-            </Box>
+            <TextField
+              key={row.state}
+              size="small"
+              label={`${row.state} · ${stateName(row.state)}`}
+              value={row.rate}
+              onChange={(e) => setRate(row.state, e.target.value)}
+              error={invalid(row.rate) || (!row.rate.trim() && value.missingRates.includes(row.state))}
+              helperText={invalid(row.rate) ? RATE_MESSAGE : undefined}
+              disabled={!canEdit}
+              slotProps={{
+                input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+                htmlInput: { inputMode: 'decimal', 'aria-label': t('rate_of', { state: stateName(row.state) }) },
+              }}
+            />
           ))}
         </Box>
         {canEdit && (

@@ -268,6 +268,7 @@ describe.each(DATABASES)('IFTA on %s', (kind) => {
     // pdfText reads Windows-1252: the en dash is one byte of its own.
     expect(text).toMatch(/Q1 2031 \(01\/01\/2031 . 03\/31\/2031\)/);
     expect(text).toContain('Closed as filed');
+    expect(text).toMatch(/IFTA Q1 2031 . as filed . Page 1 of 1/);
     const csvFile = await server.call({ method: 'GET', url: `${API}/report.csv`, token: finance });
     expect(csvFile.status).toBe(200);
     const lines = String(csvFile.body)

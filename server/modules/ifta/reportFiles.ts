@@ -1,4 +1,5 @@
-import { usNumber, plainCents, usCents, usDate, usDateTime } from '../../../schema/format';
+import { companyDateTime } from '../../../schema/businessDay';
+import { usNumber, plainCents, usCents, usDate } from '../../../schema/format';
 import { type IftaReturnDto, type IftaStateRowDto, quarterLabel } from '../../../schema/ifta';
 import { csvLine } from '../../http/csv';
 import { companyFromEnv } from '../contact/company';
@@ -69,8 +70,8 @@ export async function returnPdf(r: IftaReturnDto): Promise<Buffer> {
     [
       'Status',
       r.status === 'CLOSED'
-        ? `Closed as filed ${usDateTime(r.closedAt)}${r.closedBy ? ` by ${r.closedBy}` : ''}`
-        : `Open: figures as of ${usDateTime(r.computedAt)}, not filed`,
+        ? `Closed as filed ${companyDateTime(r.closedAt)}${r.closedBy ? ` by ${r.closedBy}` : ''}`
+        : `Open: figures as of ${companyDateTime(r.computedAt)}, not filed`,
     ],
     ['Fuel', 'Diesel'],
     ['Total miles', usNumber(r.totalMiles)],
@@ -138,6 +139,20 @@ export async function returnPdf(r: IftaReturnDto): Promise<Buffer> {
     doc.y + 6,
     { width: WIDTH },
   );
+  // A foot on every page: whose return, which quarter, page x of y (the pages are kept until the end for it).
+  const { start, count: pages } = doc.bufferedPageRange();
+  for (let i = start; i < start + pages; i++) {
+    doc.switchToPage(i);
+    // The foot sits in the bottom margin: without the margin pdfkit would start a new page for it.
+    doc.page.margins.bottom = 0;
+    doc.font('Helvetica').fontSize(8).fillColor(GREY);
+    text(
+      `${company} · IFTA ${quarterLabel(r.quarter)} · ${r.status === 'CLOSED' ? 'as filed' : 'open, not filed'} · Page ${i - start + 1} of ${pages}`,
+      MARGIN,
+      doc.page.height - MARGIN + 16,
+      { width: WIDTH, align: 'center', lineBreak: false },
+    );
+  }
   doc.end();
   return done;
 }
