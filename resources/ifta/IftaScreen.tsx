@@ -240,7 +240,14 @@ export default function IftaScreen() {
           <Summary value={value} />
           {/* While the quarter is open, what is left to do comes before the figures it changes; once filed, the return. */}
           {!open && <ReturnTable value={value} />}
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: '1fr 1fr' } }}>
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: '1fr 1fr' },
+              alignItems: 'start',
+            }}
+          >
             {can.create && open && <FuelImport />}
             <RatesEditor key={`${value.quarter}:${value.version}`} value={value} canEdit={can.update && open} />
           </Box>

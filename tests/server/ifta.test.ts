@@ -176,6 +176,26 @@ describe.each(DATABASES)('IFTA on %s', (kind) => {
     });
   });
 
+  it('reads the other card companies’ column names, quoted cells, a byte-order mark; two equal fills are both real', async () => {
+    const wex =
+      '\uFEFFTransaction Date,Transaction ID,Card Number,Merchant Name,Merchant City,Merchant State,Product,Quantity,Amount\r\n' +
+      '2030-11-02,W-1,XXXXXXXXXXXX9876,"Pilot, #77",Tulsa,OK,DSL,50.5,200.00\r\n' +
+      '2030-11-02,W-1,XXXXXXXXXXXX9876,"Pilot, #77",Tulsa,OK,DSL,50.5,200.00\r\n';
+    const first = await csv('/api/Ifta/fuel/import', wex);
+    expect(first.status).toBe(200);
+    expect(first.body.value).toMatchObject({ added: 2, duplicates: 0, refused: [] });
+    expect((await csv('/api/Ifta/fuel/import', wex)).body.value).toMatchObject({ added: 0, duplicates: 2 });
+    const rows = await server.db
+      .selectFrom('fuel_purchases')
+      .select(['location', 'card_last4', 'gallons_e3', 'amount_cents'])
+      .where('purchased_on', '=', '2030-11-02')
+      .execute();
+    expect(rows).toEqual([
+      { location: 'Pilot, #77', card_last4: '9876', gallons_e3: 50_500, amount_cents: 20_000 },
+      { location: 'Pilot, #77', card_last4: '9876', gallons_e3: 50_500, amount_cents: 20_000 },
+    ]);
+  });
+
   it('reads a rate table from CSV by line, and saves rates at the version read only', async () => {
     const preview = await csv(
       `${API}/rates/preview`,

@@ -5,7 +5,7 @@ import type { Db } from '../../db/types';
 import { conflict } from '../../http/errors';
 import { audit } from '../audit/audit';
 import { claimQuarter } from './quarters';
-import { closerName, liveReturn } from './report';
+import { userName, liveReturn } from './report';
 
 /**
  * Closing a quarter (docs/product/ifta.md#close): the return is worked out inside the close's transaction, checked
@@ -27,7 +27,7 @@ export async function closeQuarter(
       status: 'CLOSED',
       version: claimed.version,
       closedAt,
-      closedBy: await closerName(trx, userId),
+      closedBy: await userName(trx, userId),
     });
     if (filed.missingRates.length)
       throw conflict(

@@ -8,6 +8,7 @@ import { audit } from '../audit/audit';
 import { cardHash, cardHashKey } from '../fuelCards/cardNumber';
 import { type FuelLine, readFuelCsv } from './fuelCsv';
 import { claimQuarter } from './quarters';
+import { userName } from './report';
 
 /**
  * The fuel-card import (docs/product/ifta.md#fuel-csv): the preview says what a file would add (nothing written);
@@ -154,7 +155,7 @@ export async function importFuel(
       fileName,
       added: ready.length,
       createdAt,
-      createdBy: null,
+      createdBy: await userName(trx, userId),
     };
     await audit(trx, request, {
       action: 'import',

@@ -65,8 +65,8 @@ export async function liveReturn(
   };
 }
 
-/** Who closed a quarter, by name. */
-export async function closerName(db: Db, userId: number | null): Promise<string | null> {
+/** A user by name (who closed a quarter, who imported a file); null for none. */
+export async function userName(db: Db, userId: number | null): Promise<string | null> {
   if (userId === null) return null;
   const user = await db
     .selectFrom('users')
