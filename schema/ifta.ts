@@ -101,7 +101,6 @@ export const iftaRatesBody = z
       seen.add(r.state);
     });
   });
-export type IftaRatesBody = z.input<typeof iftaRatesBody>;
 
 /** POST /api/Ifta/quarters/:quarter/close: the version the return was read at. */
 export const iftaCloseBody = z.object({ version: z.number().int().min(0).max(2_147_483_647) }).strict();
@@ -124,11 +123,6 @@ export interface IftaRatesPreviewDto {
 /** What a purchase line is; only diesel for the trucks is the return's fuel. */
 export const FUEL_PRODUCTS = ['DIESEL', 'REEFER', 'GASOLINE'] as const;
 export type FuelProduct = (typeof FUEL_PRODUCTS)[number];
-export const FUEL_PRODUCT_LABELS: Record<FuelProduct, string> = {
-  DIESEL: 'Diesel',
-  REEFER: 'Reefer diesel',
-  GASOLINE: 'Gasoline',
-};
 /** Gallons bought are kept in thousandths, as the card companies print them (123.456). */
 export const GALLON_SCALE = 3;
 /** The largest fuel-card file taken, and its most lines. */
@@ -180,8 +174,7 @@ export interface FuelImportRowDto {
 // ---------------------------------------------------------------------------------------------------------------
 // The return
 
-export const IFTA_STATUSES = ['OPEN', 'CLOSED'] as const;
-export type IftaStatus = (typeof IFTA_STATUSES)[number];
+export type IftaStatus = 'OPEN' | 'CLOSED';
 
 /** One state's line of the return. Whole miles and gallons, as the return is filed; tax in cents (negative: a credit). */
 export interface IftaStateRowDto {
