@@ -84,3 +84,27 @@ export function decimalRule(label: string, bounds: DecimalBounds, words: { min?:
     .refine((value) => toScaled(value, scale) !== null, `${label} ${decimalsText(scale)}`)
     .transform((value) => fromScaled(toScaled(value, scale)!, scale));
 }
+
+/**
+ * The integer count of 10^-scale in a decimal written as text ("0.312" at scale 4 → 3120, "1,234.5" at scale 3 →
+ * 1234500), digit by digit (no floating point): thousands commas and spaces aside, a sign only when `signed`; null
+ * for anything else, or a finer part than the scale (never rounded), or more than twelve whole digits.
+ */
+export function scaledOfText(
+  text: string,
+  scale: number,
+  { signed = false }: { signed?: boolean } = {},
+): number | null {
+  const match = /^([+-]?)(\d{1,12})(?:\.(\d*))?$/.exec(text.replace(/[,\s]/g, ''));
+  if (!match || (match[1] && !signed) || (match[3] ?? '').length > scale) return null;
+  const units = Number(match[2]) * 10 ** scale + Number((match[3] ?? '').padEnd(scale, '0') || 0);
+  if (!Number.isSafeInteger(units)) return null;
+  return match[1] === '-' && units !== 0 ? -units : units;
+}
+
+/** A count of 10^-scale as the decimal text it stands for, every decimal written (3120 at scale 4 → "0.3120"). */
+export function textOfScaled(units: number, scale: number): string {
+  const digits = String(Math.abs(units)).padStart(scale + 1, '0');
+  const text = scale ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits;
+  return units < 0 ? `-${text}` : text;
+}

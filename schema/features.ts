@@ -353,6 +353,16 @@ export const FEATURES = [
     section: 'Finances',
     roles: { Manager: 'RE', Finance: 'RE', FinanceSuper: 'RE' },
   },
+  // IFTA, the quarterly fuel-tax return (docs/product/ifta.md): Read sees the return, Create imports fuel-card
+  // files, Update loads the rates, Approve closes the quarter as filed, Export downloads the PDF and CSV.
+  {
+    key: 'Ifta',
+    title: 'IFTA',
+    uri: '/app/finances/ifta',
+    icon: 'LocalGasStation',
+    section: 'Finances',
+    roles: { Manager: 'RCUEA', Finance: 'RCUEA', FinanceSuper: 'RCUEA' },
+  },
   {
     key: 'BrokerFee',
     title: 'Broker Fee',

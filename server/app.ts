@@ -58,6 +58,7 @@ import fleetOwnerRoutes from './modules/fleetOwner/routes';
 import invoiceRoutes from './modules/invoices/routes';
 import receivableRoutes from './modules/receivables/routes';
 import accountingExportRoutes from './modules/accountingExport/routes';
+import iftaRoutes from './modules/ifta/routes';
 import factoringRoutes from './modules/factoring/routes';
 import vinRoutes from './modules/vin/routes';
 import orderDraftRoutes from './modules/orderDrafts/routes';
@@ -131,6 +132,7 @@ const MODULES = [
   invoiceRoutes,
   receivableRoutes,
   accountingExportRoutes,
+  iftaRoutes,
   factoringRoutes,
   orderDraftRoutes,
 ];

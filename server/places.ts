@@ -53,7 +53,8 @@ export function zipsOf(city: string, state: string): readonly string[] {
   return load().byCity.get(`${state}|${city}`) ?? [];
 }
 
-const EARTH_RADIUS_MILES = 3958.8;
+/** The Earth's mean radius, in miles: every great-circle distance here is this times an angle. */
+export const EARTH_RADIUS_MILES = 3958.8;
 const radians = (degrees: number) => (degrees * Math.PI) / 180;
 
 /** Great-circle miles between two points (haversine): what a route's miles are at least, not the road's. */

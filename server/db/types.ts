@@ -795,6 +795,69 @@ export interface JobSchedulesTable {
   next_run_at: string;
 }
 
+/** A quarter's IFTA return (migration 060): its version, and once closed, the return as filed (JSON of IftaReturnDto). */
+export interface IftaQuartersTable {
+  id: Generated<number>;
+  /** '2026-Q1'. */
+  quarter: string;
+  status: string;
+  snapshot: string | null;
+  closed_at: string | null;
+  closed_by: number | null;
+  created_at: string;
+  updated_at: string;
+  version: Generated<number>;
+}
+/** A quarter's fuel-tax rate in a state, per gallon, in ten-thousandths of a dollar. */
+export interface IftaRatesTable {
+  quarter_id: number;
+  state: string;
+  rate_e4: number;
+}
+/** A fuel-card CSV imported (migration 060, server/modules/ifta/fuelImport.ts). */
+export interface FuelImportsTable {
+  id: Generated<number>;
+  file_name: string;
+  sha256: string;
+  layout: string;
+  row_count: number;
+  added_count: number;
+  duplicate_count: number;
+  refused_count: number;
+  created_by: number | null;
+  created_at: string;
+}
+/** A line of a fuel-card transaction: gallons in thousandths, the amount in cents, the card's last 4 digits only. */
+export interface FuelPurchasesTable {
+  id: Generated<number>;
+  import_id: number;
+  fingerprint: string;
+  /** The line of the file it was read from. */
+  line: number;
+  purchased_on: string;
+  card_last4: string | null;
+  fuel_card_id: number | null;
+  unit: string | null;
+  driver_name: string | null;
+  invoice: string | null;
+  location: string | null;
+  city: string | null;
+  state: string;
+  /** The item code as the file wrote it (ULSD, DEFD …); product is what it is (schema/ifta.ts FUEL_PRODUCTS). */
+  item: string;
+  product: string;
+  gallons_e3: number;
+  amount_cents: number;
+  created_at: string;
+}
+/** The places (nearest ZIPs) a driver's phone reported along a load, one row per change (migration 061). */
+export interface TrackingTrailTable {
+  id: Generated<number>;
+  book_order_id: number;
+  zip: string;
+  at: string;
+}
+
 /** A claim's steps (docs/product/claims.md#claim-steps): from its type's template, each with the steps it waits for. */
 export interface ClaimStepsTable {
   id: Generated<number>;
@@ -1017,6 +1080,11 @@ export interface Database extends RecordTables, ChildTables {
   job_keys: JobKeysTable;
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;
+  ifta_quarters: IftaQuartersTable;
+  ifta_rates: IftaRatesTable;
+  fuel_imports: FuelImportsTable;
+  fuel_purchases: FuelPurchasesTable;
+  tracking_trail: TrackingTrailTable;
   claim_steps: ClaimStepsTable;
   claim_comments: ClaimCommentsTable;
   claim_settlements: ClaimSettlementsTable;

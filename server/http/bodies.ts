@@ -201,3 +201,14 @@ export function registerBodyRules(app: FastifyInstance): void {
     closeGently(request.raw.socket);
   });
 }
+
+/**
+ * A file sent as the request body (a CSV a route's parser hands over as a stream) as text, read whole: for files held
+ * small by the route's bodyLimit (the load import, the fuel-card import, a rate table). No stream is not a file: 415.
+ */
+export async function fileText(request: FastifyRequest): Promise<string> {
+  if (!(request.body instanceof Readable)) throw unsupportedMediaType(request);
+  const chunks: Buffer[] = [];
+  for await (const chunk of request.body) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}

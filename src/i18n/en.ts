@@ -801,6 +801,9 @@ export const haulboardMessages = {
   accounting_export: {
     title: 'Accounting Export',
   },
+  ifta: {
+    title: 'IFTA',
+  },
   schedules: {
     title: 'Factoring schedules',
   },

@@ -55,6 +55,10 @@ describe.each(DATABASES)('sidebar groups on %s', (kind) => {
     expect(groups[0].features[1]).toMatchObject({ title: 'Dispatch Board', parentFeatureId: groups[0].features[0].id });
     expect(groups[0].features[2]).toMatchObject({ title: 'Dispatch Sheets', parentFeatureId: null });
     expect(groups[0].features[3]).toMatchObject({ title: 'Chat', parentFeatureId: null });
+    // Finances: the ledger, the books' export and IFTA, the quarterly fuel-tax return (docs/product/ifta.md).
+    expect(groups[3].features.map((f) => f.uri)).toEqual(
+      expect.arrayContaining(['/app/finances/accounting-export', '/app/finances/ifta']),
+    );
   });
 
   it('adds a group with a non-empty name only', async () => {

@@ -91,6 +91,8 @@ const SPEC_TABLE: Record<string, string[]> = {
   '/app/management/invoices': ['Administrator', 'Manager', 'Finance', 'FinanceSuper', 'Dispatcher', 'Banking'],
   '/app/management/customers': ['Administrator', 'Manager', 'Finance', 'FinanceSuper', 'Dispatcher'],
   '/app/finances/accounting-export': ['Administrator', 'Manager', 'Finance', 'FinanceSuper'],
+  // IFTA, the quarterly fuel-tax return (docs/product/ifta.md): the finance side of the company, and its managers.
+  '/app/finances/ifta': ['Administrator', 'Manager', 'Finance', 'FinanceSuper'],
   '/app/management/factoring-companies': ['Administrator', 'Manager', 'Finance', 'FinanceSuper'],
   '/app/calendar': ['Administrator', 'Manager', 'FleetManager', 'DispatchManager'],
   '/app/management/carrier-management': ['Administrator', 'Manager'],
@@ -170,6 +172,8 @@ const SCREEN_READS: [screen: string, url: string][] = [
   ['/app/management/invoices', '/api/Invoices?size=1'],
   ['/app/management/customers', '/api/Receivables?size=1'],
   ['/app/finances/accounting-export', '/api/AccountingExports?size=1'],
+  ['/app/finances/ifta', '/api/Ifta/quarters'],
+  ['/app/finances/ifta', '/api/Ifta/quarters/2026-Q1'],
   ['/app/management/factoring-companies', '/api/FactoringCompanies?size=1'],
   ['/app/management/factoring-companies', '/api/FactoringSchedules?size=1'],
   ['/app/management/carrier-management', '/api/Carriers?size=1'],

@@ -327,6 +327,14 @@ describe.each(DATABASES)('tracking on %s', (kind) => {
       .where('book_order_id', '=', orderId)
       .executeTakeFirstOrThrow();
     expect(Object.keys(row).sort()).toEqual(['at', 'book_order_id', 'city', 'driver_id', 'state', 'zip']);
+    // The trail IFTA follows (server/modules/tracking/trail.ts) gains a place when the ZIP changes, not per report.
+    expect((await post(orderId)).status).toBe(200);
+    const trail = await server.db
+      .selectFrom('tracking_trail')
+      .select('zip')
+      .where('book_order_id', '=', orderId)
+      .execute();
+    expect(trail).toEqual([{ zip: row.zip }]);
     expect(JSON.stringify((await state(linkToken)).body)).not.toMatch(/39\.7|104\.9/);
   });
 

@@ -25,13 +25,16 @@ export function rowKey(row: BankRow): string {
   ].join('\u001f');
 }
 
-/** Fingerprints for one file's rows, in order: call `next` for each row as it is read. */
-export function fileFingerprints() {
+/**
+ * Fingerprints for one file's rows, in order: call `next` for each row as it is read. `keyOf` is a row's identity
+ * (the bank's rowKey by default; the fuel-card import's its own, server/modules/ifta/fuelCsv.ts).
+ */
+export function fileFingerprints<T = BankRow>(keyOf: (row: T) => string = rowKey as (row: T) => string) {
   // Copies counted by the key's digest, not the key: a 100,000-row file keeps 100,000 short strings, not descriptions.
   const seen = new Map<string, number>();
   return {
-    next(row: BankRow): string {
-      const key = rowKey(row);
+    next(row: T): string {
+      const key = keyOf(row);
       const digest = createHash('sha256').update(key).digest('base64');
       const copy = seen.get(digest) ?? 0;
       seen.set(digest, copy + 1);

@@ -1,9 +1,10 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ORDER_CSV_MAX_BYTES, orderCsvTemplate } from '../../../schema/orderImport';
 import { type ServerContext, ok } from '../../context';
 import { sendCsvFile } from '../../http/csv';
-import { ApiError, unsupportedMediaType } from '../../http/errors';
+import { fileText } from '../../http/bodies';
+import { ApiError } from '../../http/errors';
 import { importOrders, previewImport } from './csvImport';
 
 const CSV_TYPES = ['text/csv', 'application/vnd.ms-excel'] as const;
@@ -19,14 +20,6 @@ const config = {
   accepts: CSV_TYPES,
   tooLarge: tooLarge().message,
 };
-
-/** The request's CSV file as text (its size is held to the route's limit by server/http/bodies.ts). */
-async function fileText(request: FastifyRequest): Promise<string> {
-  if (!(request.body instanceof Readable)) throw unsupportedMediaType(request);
-  const chunks: Buffer[] = [];
-  for await (const chunk of request.body) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 /**
  * Booking loads from a CSV file (docs/product/book-orders.md#csv-import): its template, a preview that writes

@@ -1,7 +1,7 @@
 import { milesBetweenZips } from '../../places';
 
 /** The five digits the ZIP table is keyed by, of '30301' or '30301-1234'; null for anything else. */
-function zip5(zip: string | null | undefined): string | null {
+export function zip5(zip: string | null | undefined): string | null {
   const match = /^(\d{5})(?:-?\d{4})?$/.exec(zip?.trim() ?? '');
   return match ? match[1] : null;
 }

@@ -28,6 +28,7 @@ import { linksOf, liveLink, openTracking } from './links';
 import { mailTracking } from './notices';
 import { trackingGonePage, trackingPage, trackingTooManyPage, unsubscribePage, TRACKING_SCRIPT } from './page';
 import { recipientOfToken, recipientsOf } from './recipients';
+import { extendTrail } from './trail';
 import { trackingOrders, trackingView, vehicleNames } from './view';
 
 const TAGS = ['Tracking'];
@@ -194,6 +195,7 @@ export default async function trackingRoutes(app: FastifyInstance, ctx: ServerCo
           .values({ book_order_id: orderId, ...row })
           .onConflict((oc) => oc.column('book_order_id').doUpdateSet(row))
           .execute();
+        await extendTrail(trx, orderId, place.zip, row.at);
       });
       return ok({ city: place.city, state: place.state, at: row.at });
     },

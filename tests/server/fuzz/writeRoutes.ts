@@ -901,7 +901,7 @@ export const fuzzValuesAtEdges = (kind: DatabaseKind) =>
  * A route's path with a valid value in each parameter: an id is 1; a parameter that is not an id takes the sample
  * here (an inspection's stage and VIN), so that what the test sends in the body is what gets refused.
  */
-const PATH_SAMPLES: Record<string, string> = { stage: 'PICKUP', vin: '1HGCM82633A004352' };
+const PATH_SAMPLES: Record<string, string> = { stage: 'PICKUP', vin: '1HGCM82633A004352', quarter: '2026-Q1' };
 const sampleUrl = (route: { path: string; params: string[] }) =>
   route.params.reduce((path, name) => path.replace(`{${name}}`, PATH_SAMPLES[name] ?? '1'), route.path);
 
