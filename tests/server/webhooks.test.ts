@@ -1,7 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bookOrderInput, stopInput, vehicleInput } from '../../schema/bookOrders';
 import type { WebhookDeliveryDto, WebhookWithSecret } from '../../schema/webhooks';
+import { transact } from '../../server/db/transaction';
 import { guardedLookup } from '../../server/modules/webhooks/destination';
+import { emitWebhook } from '../../server/modules/webhooks/events';
 import { hurryJobs } from '../helpers/jobs';
 import { DATABASES, type TestServer, startTestServer } from '../helpers/server';
 import { secondApp } from '../helpers/twoServers';
@@ -127,6 +129,21 @@ describe.each(DATABASES)('webhooks on %s', (kind) => {
       appToken,
     );
     expect(privately.status).toBe(403);
+    // Revoked, the app's subscription hears nothing more.
+    const revoked = await server.call({
+      method: 'POST',
+      url: `/api/ConnectedApps/${registered.body.value.id}/revoke`,
+      token: admin,
+      payload: { version: registered.body.value.version },
+    });
+    expect(revoked.status).toBe(200);
+    await transact(server.db, (trx) => emitWebhook(trx, { type: 'order.created', data: { orderId: 1 } }));
+    const heard = await server.db
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('subscription_id', '=', ok.body.value.id)
+      .execute();
+    expect(heard).toEqual([]);
   });
 
   it('refuses its own, private and local addresses unless an administrator allows them', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { PING_EVENT, type WebhookEventType } from '../../../schema/webhooks';
 import type { Db } from '../../db/types';
 import { enqueue } from '../../jobs';
@@ -26,9 +27,31 @@ const DELIVERY_CHUNK = 500;
 
 /** Records `event` for its subscribers in `trx` (`only`: to one subscription, as "Send test" does). */
 export async function emitWebhook(trx: Db, event: WebhookEvent, only?: number): Promise<void> {
-  let subscribers = trx.selectFrom('webhook_subscriptions').select('id');
+  // A revoked app's subscriptions hear nothing more (its owner may still read them, and delete them).
+  let subscribers = trx
+    .selectFrom('webhook_subscriptions as s')
+    .select('s.id')
+    .where((eb) =>
+      eb.or([
+        eb('s.app_id', 'is', null),
+        eb.exists(
+          eb
+            .selectFrom('connected_apps as a')
+            .select('a.id')
+            .whereRef('a.id', '=', 's.app_id')
+            .where('a.revoked_at', 'is', null),
+        ),
+      ]),
+    );
   subscribers =
-    only === undefined ? subscribers.where('events', 'like', `%|${event.type}|%`) : subscribers.where('id', '=', only);
+    only === undefined
+      ? // '_' is LIKE's any-character: escaped, the type matches only itself.
+        subscribers.where(
+          sql<string>`s.events`,
+          'like',
+          sql<string>`${`%|${event.type.replaceAll('_', '\\_')}|%`} escape '\\'`,
+        )
+      : subscribers.where('s.id', '=', only);
   const ids = (await subscribers.execute()).map((row) => Number(row.id));
   if (!ids.length) return;
   const now = new Date().toISOString();
