@@ -160,7 +160,10 @@ describe('inspections for the claims team', () => {
     await team.getByRole('option', { name: new RegExp(orderNumber) }).click();
     const ofOrder = team.getByRole('region', { name: `Inspections of order ${orderNumber}` });
     const again = ofOrder.getByRole('region', { name: `Inspections of ${vin} side by side` });
-    if (!(await again.isVisible())) await ofOrder.getByRole('button', { name: new RegExp(vin) }).click();
+    // The vehicle's own section header (its photos' buttons name the VIN too): opened unless it opened by itself.
+    const header = ofOrder.getByRole('button', { name: new RegExp(`^${vin} · `) });
+    await visible(header);
+    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
     await visible(again.getByRole('link', { name: `On claim ${first.claimNumber}` }));
     const rear = again.getByRole('region', { name: 'Rear: at pickup and at delivery' });
     await rear.getByRole('button', { name: 'Open a claim', exact: true }).click();
