@@ -53,7 +53,7 @@ export function TopBar({ children, actions }: { children: ReactNode; actions: Re
                 lineHeight: 1.25,
                 whiteSpace: { xs: 'normal', sm: 'nowrap' },
                 // A title without spaces (a webhook's address) breaks too rather than widen the page.
-                overflowWrap: 'anywhere',
+                overflowWrap: 'break-word',
                 overflow: 'hidden',
                 textOverflow: 'ellipsis',
                 display: { xs: '-webkit-box', sm: 'block' },
