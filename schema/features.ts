@@ -70,6 +70,16 @@ export const FEATURES = [
     section: 'Books',
     roles: { Driver: 'RU' },
   },
+  // A driver's own qualification file (docs/product/driver-qualification.md#access), scoped by the server to the
+  // driver of the account: read and downloaded, never changed.
+  {
+    key: 'MyQualification',
+    title: 'My Qualification File',
+    uri: '/app/my-qualification',
+    icon: 'Grading',
+    section: 'Books',
+    roles: { Driver: 'RE' },
+  },
   // Reports
   {
     key: 'Dashboard',

@@ -249,7 +249,9 @@ describe.each(DATABASES)('the driver qualification file on %s', (kind) => {
     const mine = await call('GET', `${API}/mine`, tokens.Driver);
     expect(mine.status).toBe(200);
     expect(mine.body.value).toMatchObject({ driverId: ownId, canUpdate: false });
-    expect((await call('GET', `${API}/mine`, tokens.Dispatcher)).status).toBe(404);
+    expect((await call('GET', `${API}/mine`, tokens.Dispatcher)).status).toBe(403);
+    // An administrator holds every feature, and has no driver of their own.
+    expect((await call('GET', `${API}/mine`, tokens.Administrator)).status).toBe(404);
     expect((await call('GET', `${API}/mine/file`, tokens.Driver)).status).toBe(200);
     expect((await server.call({ method: 'GET', url: `${API}/mine` })).status).toBe(401);
   });

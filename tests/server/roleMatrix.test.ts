@@ -17,6 +17,7 @@ const SPEC_TABLE: Record<string, string[]> = {
   ],
   '/app/books/dispatch-sheets': ['Dispatcher', 'Manager', 'Administrator', 'DispatchManager'],
   '/app/my-loads': ['Administrator', 'Driver'],
+  '/app/my-qualification': ['Administrator', 'Driver'],
   '/app/dashboard': [
     'Manager',
     'Finance',

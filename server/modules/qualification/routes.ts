@@ -26,7 +26,8 @@ import { deleteRecord, recordItem } from './write';
 const tags = ['Driver qualification'];
 type Permission = 'Read' | 'Update' | 'Delete' | 'Export';
 const access = (permission: Permission) => ({ access: { feature: 'DriverQualification', permission } }) as const;
-const signedIn = { access: { signedIn: true } } as const;
+/** A driver's own file: feature My Qualification File, scoped to the driver linked to the account. */
+const own = (permission: 'Read' | 'Export') => ({ access: { feature: 'MyQualification', permission } }) as const;
 const driverParams = z.object({ driverId: idText });
 type DriverParams = { driverId: number };
 
@@ -138,7 +139,7 @@ export default async function qualificationRoutes(app: FastifyInstance, ctx: Ser
   app.get(
     `${QUALIFICATION_API}/mine`,
     {
-      config: signedIn,
+      config: own('Read'),
       schema: { tags, summary: "The caller's own qualification file (a driver's account linked to a driver)" },
     },
     async (request) => ok(await fileOf(request, await mine(request))),
@@ -147,7 +148,7 @@ export default async function qualificationRoutes(app: FastifyInstance, ctx: Ser
   app.get(
     `${QUALIFICATION_API}/mine/file`,
     {
-      config: signedIn,
+      config: own('Export'),
       schema: { tags, summary: "The caller's own qualification file as a ZIP (cover PDF and papers)" },
     },
     async (request, reply) => download(request, await mine(request), reply),
