@@ -35,10 +35,12 @@ const readable = (text: string) => text.replace(/\d{4}-\d{2}-\d{2}/g, (date) => 
 function RecordFacts({
   record,
   staff,
+  canEdit,
   onDelete,
 }: {
   record: QualificationRecordDto;
   staff: boolean;
+  canEdit: boolean;
   onDelete?: () => void;
 }) {
   const t = useTranslate();
@@ -57,7 +59,7 @@ function RecordFacts({
       </Typography>
       {record.notes ? <Typography variant="body2">{record.notes}</Typography> : null}
       {staff ? (
-        <DocumentList ownerType="qualificationItem" ownerId={record.id} canEdit={!!onDelete} />
+        <DocumentList ownerType="qualificationItem" ownerId={record.id} canEdit={canEdit} />
       ) : (
         <Typography variant="body2" color="text.secondary">
           {t('haulboard.qualification.papers')}:{' '}
@@ -138,7 +140,7 @@ function ItemCard({
               .join(' · ')}
           </Typography>
         ) : null}
-        {item.current ? <RecordFacts record={item.current} staff={staff} /> : null}
+        {item.current ? <RecordFacts record={item.current} staff={staff} canEdit={file.canUpdate} /> : null}
         {item.replaced.length ? (
           <Box component="details" sx={{ '& > summary': { cursor: 'pointer', typography: 'body2' } }}>
             <summary>{t('haulboard.qualification.previous', { smart_count: item.replaced.length })}</summary>
@@ -148,6 +150,7 @@ function ItemCard({
                   key={record.id}
                   record={record}
                   staff={staff}
+                  canEdit={file.canUpdate}
                   onDelete={file.canUpdate ? () => void remove(record.id) : undefined}
                 />
               ))}

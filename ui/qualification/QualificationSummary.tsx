@@ -17,8 +17,8 @@ export function QualificationSummary({ driverId }: { driverId: number }) {
   if (!data) return null;
   const open = data.items.filter((item) => item.state !== 'complete');
   return (
-    <Box sx={{ display: 'grid', gap: 0.75 }} data-testid="qualification-summary">
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', justifyContent: 'space-between' }}>
+    <Box sx={{ display: 'grid', gap: 0.75, minWidth: 0 }} data-testid="qualification-summary">
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
         <Link component={RouterLink} to={`${QUALIFICATION_ROUTE}/${driverId}`}>
           {t('haulboard.qualification.open_file')}
         </Link>

@@ -76,7 +76,7 @@ export async function coverPdf(file: QualificationFileDto, today: string): Promi
       .fontSize(9)
       .fillColor(item.state === 'complete' ? '#1b5e20' : item.state === 'due' ? '#8a5a00' : RED);
     text(
-      `${QUALIFICATION_STATE_LABELS[item.state]}${item.problem ? `: ${item.problem.replace(/\d{4}-\d{2}-\d{2}/g, (d) => usDate(d))}` : ''}${item.dueOn ? ` · due ${usDate(item.dueOn)}` : ''}`,
+      `${QUALIFICATION_STATE_LABELS[item.state]}${item.problem ? `: ${item.problem.replace(/\d{4}-\d{2}-\d{2}/g, (d) => usDate(d))}` : ''}${item.dueOn && !item.problem?.includes(item.dueOn) ? ` · due ${usDate(item.dueOn)}` : ''}`,
     );
     doc.fillColor('#000000');
     for (const record of [item.current, ...item.replaced].filter((r): r is QualificationRecordDto => !!r)) {
