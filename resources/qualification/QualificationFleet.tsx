@@ -4,20 +4,23 @@ import {
   Card,
   CardActionArea,
   CardContent,
+  FormControlLabel,
   MenuItem,
   Skeleton,
+  Switch,
   TextField,
   Typography,
 } from '@mui/material';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useTranslate } from 'ra-core';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNotify, useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { Title } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { QUALIFICATION_STATES, type QualificationRowDto, type QualificationState } from '../../schema/qualification';
 import { usDate } from '../../ui/format';
-import { QUALIFICATION_ROUTE, fetchFleet } from '../../ui/qualification/api';
+import { QUALIFICATION_ROUTE, fetchFleet, saveSettings } from '../../ui/qualification/api';
 import { StateChip } from '../../ui/qualification/QualificationFile';
+import { useHoldsFeature } from '../../ui/useCanAccessFeature';
 
 /** One driver: the state of their file, what is missing, what falls due; the whole card opens the file. */
 function DriverRow({ row }: { row: QualificationRowDto }) {
@@ -82,6 +85,14 @@ export default function QualificationFleet() {
     queryFn: () => fetchFleet(state, search.trim()),
     placeholderData: keepPreviousData,
   });
+  const canUpdate = useHoldsFeature(QUALIFICATION_ROUTE, 'Update');
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  // The company's choice (docs/product/driver-qualification.md#checklist): every file then has the Clearinghouse query.
+  const setClearinghouse = (required: boolean) =>
+    saveSettings(required)
+      .then(() => queryClient.invalidateQueries({ queryKey: ['qualification'] }))
+      .catch((failure: Error) => notify(failure.message, { type: 'error' }));
   return (
     <Box sx={{ p: { xs: 1, md: 2 }, display: 'grid', gap: 1.5, minWidth: 0, maxWidth: 1400 }}>
       <Title title="haulboard.qualification.title" />
@@ -108,6 +119,17 @@ export default function QualificationFleet() {
           value={search}
           onChange={(event) => setSearch(event.target.value)}
         />
+        {canUpdate && data ? (
+          <FormControlLabel
+            control={
+              <Switch
+                checked={data.clearinghouseRequired}
+                onChange={(event) => void setClearinghouse(event.target.checked)}
+              />
+            }
+            label={t('haulboard.qualification.clearinghouse')}
+          />
+        ) : null}
       </Box>
       <Box
         sx={{

@@ -34,3 +34,6 @@ export const deleteRecord = async (id: number) =>
 
 export const downloadFile = (of: FileOf, driverName: string) =>
   apiDownload(`${QUALIFICATION_API}/${of}/file`, qualificationFileName(driverName, localToday()));
+
+export const saveSettings = async (clearinghouseRequired: boolean) =>
+  unwrap(await apiFetch(`${QUALIFICATION_API}/settings`, { method: 'PUT', body: { clearinghouseRequired } }));

@@ -46,6 +46,7 @@ export const qualificationMessages = {
       summary_missing: '%{smart_count} missing |||| %{smart_count} missing',
       summary_due: '%{smart_count} due soon |||| %{smart_count} due soon',
       summary_complete: 'Complete',
+      clearinghouse: 'Clearinghouse query required of every driver',
     },
   },
 };
