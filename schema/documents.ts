@@ -20,6 +20,11 @@ export const DOCUMENT_OWNERS = {
   citation: { table: 'citations', feature: 'TicketManagement', label: 'Citation' },
   inspection: { table: 'inspection_reports', feature: 'TicketManagement', label: 'Inspection report' },
   claim: { table: 'claims', feature: 'ClaimsTracker', label: 'Claim' },
+  qualificationItem: {
+    table: 'driver_qualification_records',
+    feature: 'DriverQualification',
+    label: 'Qualification record',
+  },
 } as const satisfies Record<string, DocumentOwnerDefinition>;
 
 export type DocumentOwnerType = keyof typeof DOCUMENT_OWNERS;

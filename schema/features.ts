@@ -70,6 +70,16 @@ export const FEATURES = [
     section: 'Books',
     roles: { Driver: 'RU' },
   },
+  // A driver's own qualification file (docs/product/driver-qualification.md#access), scoped by the server to the
+  // driver of the account: read and downloaded, never changed.
+  {
+    key: 'MyQualification',
+    title: 'My Qualification File',
+    uri: '/app/my-qualification',
+    icon: 'Grading',
+    section: 'Books',
+    roles: { Driver: 'RE' },
+  },
   // Reports
   {
     key: 'Dashboard',
@@ -179,6 +189,17 @@ export const FEATURES = [
     icon: 'Badge',
     section: 'Reports',
     roles: { Manager: 'RE', FinanceSuper: 'RE', FleetManager: 'RE', ClaimTrackerTeam: 'RE' },
+  },
+  // The driver qualification file (docs/product/driver-qualification.md): Read sees the files and the fleet-wide view,
+  // Update records items and adds their papers, Delete removes a record past its legal time, Export downloads a file
+  // for an auditor. A driver reads their own without it (server/modules/qualification/routes.ts).
+  {
+    key: 'DriverQualification',
+    title: 'Qualification Files',
+    uri: '/app/reports/driver-qualification',
+    icon: 'Grading',
+    section: 'Reports',
+    roles: { Manager: 'RUDE', FleetManager: 'RUDE' },
   },
   {
     key: 'EvaluationReport',

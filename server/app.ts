@@ -59,6 +59,8 @@ import invoiceRoutes from './modules/invoices/routes';
 import receivableRoutes from './modules/receivables/routes';
 import accountingExportRoutes from './modules/accountingExport/routes';
 import iftaRoutes from './modules/ifta/routes';
+import qualificationRoutes from './modules/qualification/routes';
+import { qualificationRemindersJob } from './modules/qualification/reminders';
 import factoringRoutes from './modules/factoring/routes';
 import vinRoutes from './modules/vin/routes';
 import orderDraftRoutes from './modules/orderDrafts/routes';
@@ -133,6 +135,7 @@ const MODULES = [
   receivableRoutes,
   accountingExportRoutes,
   iftaRoutes,
+  qualificationRoutes,
   factoringRoutes,
   orderDraftRoutes,
 ];
@@ -143,6 +146,7 @@ const JOBS: readonly AnyJob[] = [
   housekeepingJob,
   claimRemindersJob,
   deadlineRemindersJob,
+  qualificationRemindersJob,
   slippedEtasJob,
   fanoutJob,
   deliverJob,

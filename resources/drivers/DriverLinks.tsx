@@ -3,15 +3,17 @@ import { useRecordContext, useTranslate } from 'ra-core';
 import { Link as RouterLink } from 'react-router-dom';
 import type { DriverDto } from '../../schema/resources/drivers';
 import { historyLink } from '../../ui/assignments/historyLink';
+import { QualificationSummary } from '../../ui/qualification/QualificationSummary';
 import { useCanAccessFeature } from '../../ui/useCanAccessFeature';
 
-/** Beside the driver form: the user account and the driver's assignment histories. */
+/** Beside the driver form: the user account, the driver's assignment histories and their qualification file. */
 export function DriverLinks() {
   const translate = useTranslate();
   const driver = useRecordContext<DriverDto>();
   const canEditUsers = useCanAccessFeature('management/user-management', 'Update');
   const canReadDispatch = useCanAccessFeature('management/driver-assignment', 'Read');
   const canReadUnits = useCanAccessFeature('management/vehicle-and-card-assignment', 'Read');
+  const canReadFile = useCanAccessFeature('reports/driver-qualification', 'Read');
   if (!driver) return null;
   const links = [
     canEditUsers && driver.userId
@@ -39,6 +41,7 @@ export function DriverLinks() {
             </ListItem>
           ))}
         </List>
+        {canReadFile ? <QualificationSummary driverId={Number(driver.id)} /> : null}
       </CardContent>
     </Card>
   );

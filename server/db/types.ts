@@ -1,6 +1,7 @@
 import type { Generated, Kysely } from 'kysely';
 import type { ChildColumnsOf, ChildTablesOf } from '../../schema/define/resource';
 import type { RecordResource } from '../../schema/resources';
+import type { DriverQualificationRecordsTable } from './qualificationTables';
 
 /** is_system: a built-in role (docs/product/accounts.md#roles; migration 031); custom ones are administrators' copies. */
 export interface RolesTable {
@@ -1112,6 +1113,7 @@ export interface Database extends RecordTables, ChildTables {
   factoring_schedule_invoices: FactoringScheduleInvoicesTable;
   factoring_entries: FactoringEntriesTable;
   order_drafts: OrderDraftsTable;
+  driver_qualification_records: DriverQualificationRecordsTable;
 }
 
 export type Db = Kysely<Database>;

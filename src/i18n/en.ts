@@ -792,6 +792,10 @@ export const haulboardMessages = {
   offboarding: {
     title: 'Driver Off-boarding',
   },
+  qualification: {
+    title: 'Qualification Files',
+    mine: 'My qualification file',
+  },
   invoices: {
     title: 'Invoices',
   },

@@ -59,6 +59,10 @@ describe.each(DATABASES)('sidebar groups on %s', (kind) => {
     expect(groups[3].features.map((f) => f.uri)).toEqual(
       expect.arrayContaining(['/app/finances/accounting-export', '/app/finances/ifta']),
     );
+    // Reports: the credentials report and the drivers' qualification files beside it (docs/product/driver-qualification.md).
+    expect(groups[1].features.map((f) => f.uri)).toEqual(
+      expect.arrayContaining(['/app/reports/driver-license', '/app/reports/driver-qualification']),
+    );
   });
 
   it('adds a group with a non-empty name only', async () => {

@@ -17,6 +17,7 @@ const SPEC_TABLE: Record<string, string[]> = {
   ],
   '/app/books/dispatch-sheets': ['Dispatcher', 'Manager', 'Administrator', 'DispatchManager'],
   '/app/my-loads': ['Administrator', 'Driver'],
+  '/app/my-qualification': ['Administrator', 'Driver'],
   '/app/dashboard': [
     'Manager',
     'Finance',
@@ -65,6 +66,8 @@ const SPEC_TABLE: Record<string, string[]> = {
   ],
   '/app/reports/event-report': ['Manager', 'Administrator', 'FleetManager', 'DispatchManager'],
   '/app/reports/evaluation-report': ['Administrator', 'Manager'],
+  // The driver qualification file (docs/product/driver-qualification.md): whoever keeps the drivers' files.
+  '/app/reports/driver-qualification': ['Administrator', 'Manager', 'FleetManager'],
   '/app/reports/driver-license': ['Administrator', 'Manager', 'FinanceSuper', 'FleetManager', 'ClaimTrackerTeam'],
   '/app/reports/claims-tracker': ['ClaimTrackerTeam', 'Administrator', 'Manager', 'DispatchManager'],
   '/app/reports/driver-balance': [
@@ -172,6 +175,7 @@ const SCREEN_READS: [screen: string, url: string][] = [
   ['/app/management/invoices', '/api/Invoices?size=1'],
   ['/app/management/customers', '/api/Receivables?size=1'],
   ['/app/finances/accounting-export', '/api/AccountingExports?size=1'],
+  ['/app/reports/driver-qualification', '/api/DriverQualification'],
   ['/app/finances/ifta', '/api/Ifta/quarters'],
   ['/app/finances/ifta', '/api/Ifta/quarters/2026-Q1'],
   ['/app/management/factoring-companies', '/api/FactoringCompanies?size=1'],

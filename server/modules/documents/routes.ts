@@ -30,6 +30,19 @@ import {
   wrongType,
 } from './store';
 import { transact } from '../../db/transaction';
+import { todayIso } from '../../../schema/expiry';
+import { findRecord, refuseBeforeKept } from '../qualification/write';
+
+/**
+ * Owners whose papers are kept for a legal time (the qualification file, docs/product/driver-qualification.md#retention):
+ * a delete before it is refused 409 naming the first day it may go.
+ */
+const RETENTION: Partial<Record<DocumentOwnerType, (db: ServerContext['db'], ownerId: number) => Promise<void>>> = {
+  qualificationItem: async (db, ownerId) => {
+    const record = await findRecord(db, ownerId);
+    if (record) refuseBeforeKept(record, todayIso());
+  },
+};
 
 const tags = ['Documents'];
 /** Every feature that governs an owner: a route is open to whoever holds the permission on one of them; the handler then checks the owner's own. */
@@ -190,6 +203,7 @@ export default async function documentRoutes(app: FastifyInstance, ctx: ServerCo
     },
     async (request) => {
       const document = await documentFor(request, 'Update');
+      await RETENTION[document.ownerType]?.(ctx.db, document.ownerId);
       await transact(ctx.db, async (trx) => {
         const removed = await trx
           .updateTable('documents')
@@ -215,6 +229,7 @@ export default async function documentRoutes(app: FastifyInstance, ctx: ServerCo
       const { ownerType: type, ownerId } = request.query;
       await mayOn(request, type, 'Update');
       if (!(await ownerState(ctx.db, type, ownerId))) throw ownerNotFound(type);
+      await RETENTION[type]?.(ctx.db, ownerId);
       const removed = await transact(ctx.db, async (trx) => {
         const documents = await listDocuments(trx, type, ownerId);
         if (!documents.length) return 0;

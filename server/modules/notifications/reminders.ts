@@ -8,7 +8,8 @@ export interface DueReminder {
   kind: string;
   recordId: number;
   dueOn: string;
-  userId: number;
+  /** Whom to tell: one user, or several told together under the one claim. */
+  userId: number | readonly number[];
   type: string;
   title: string;
   body: string;
@@ -31,7 +32,7 @@ export async function remindOnce(db: Db, reminders: readonly DueReminder[]): Pro
         .returning('id')
         .executeTakeFirst();
       if (!claimed) return [];
-      return createNotifications(trx, [due.userId], {
+      return createNotifications(trx, typeof due.userId === 'number' ? [due.userId] : due.userId, {
         type: due.type,
         title: due.title,
         body: due.body,
