@@ -52,8 +52,9 @@ export function TopBar({ children, actions }: { children: ReactNode; actions: Re
                 fontSize: { xs: '1.05rem', sm: '1.25rem' },
                 lineHeight: 1.25,
                 whiteSpace: { xs: 'normal', sm: 'nowrap' },
-                // A title without spaces (a webhook's address) breaks too rather than widen the page.
-                overflowWrap: 'break-word',
+                // A word longer than the phone's title box (a webhook's address, "Qualification") breaks rather than
+                // being cut off or widening the page.
+                overflowWrap: 'anywhere',
                 overflow: 'hidden',
                 textOverflow: 'ellipsis',
                 display: { xs: '-webkit-box', sm: 'block' },
