@@ -59,6 +59,7 @@ import accountingExportRoutes from './modules/accountingExport/routes';
 import factoringRoutes from './modules/factoring/routes';
 import vinRoutes from './modules/vin/routes';
 import orderDraftRoutes from './modules/orderDrafts/routes';
+import dispatchRuleRoutes from './modules/dispatchRules/routes';
 import { registerMailIn } from './modules/orderDrafts/mailIn';
 import { CompanyTimeZone } from './modules/company/timeZone';
 import { type ObjectStore, createObjectStore } from './files/objectStore';
@@ -130,6 +131,7 @@ const MODULES = [
   accountingExportRoutes,
   factoringRoutes,
   orderDraftRoutes,
+  dispatchRuleRoutes,
 ];
 
 /** Work done later, once, surviving a restart (server/jobs): each job declared beside its module, listed here. */

@@ -35,6 +35,7 @@ import { transact } from '../../db/transaction';
 import { type DuplicatesQuery, duplicatesQuery } from '../../../schema/duplicates';
 import { findDuplicates } from './duplicates';
 import { createOrderInside } from './orderCreate';
+import { enforceBookingRules } from '../dispatchRules/enforce';
 
 const TAGS = ['Book orders'];
 const FEATURE = 'BookOrders';
@@ -204,6 +205,11 @@ export default async function bookOrderRoutes(app: FastifyInstance, ctx: ServerC
       let deliveries: Delivery[] = [];
       const result = await guardedWrite(request, request.params.id, version, 'update', async (trx, before) => {
         await checkReferences(trx, input);
+        // A driver or broker chosen now must pass the dispatch rules; the ones the order has are not checked again.
+        await enforceBookingRules(trx, request, input, {
+          id: before.id,
+          before: { driverId: before.driverId, brokerId: before.brokerId },
+        });
         const text = searchText(before.orderNumber, input);
         // Assigning or removing the driver moves a NEW / ASSIGNED order along, with a history row.
         const status =

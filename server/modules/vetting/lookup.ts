@@ -1,0 +1,151 @@
+import { addDays, todayIso } from '../../../schema/expiry';
+import {
+  type AuthorityDto,
+  type ChangeField,
+  FMCSA_FILE_KINDS,
+  type FmcsaFileKind,
+  RECENT_CHANGE_DAYS,
+  type VettingDto,
+} from '../../../schema/vetting';
+import type { Db } from '../../db/types';
+import type { FmcsaAuthoritiesTable } from '../../db/vettingTables';
+import { docketOf, dotOf } from './keys';
+
+/** The changes a record shows: the latest, recent ones highlighted. */
+const SHOWN_CHANGES = 20;
+
+const flag = (value: number | null) => (value === null ? null : value === 1);
+const dollars = (thousands: number | null) => (thousands === null ? null : thousands * 1000);
+
+/** Whether the docket may broker or haul: any of its authorities active (docs/product/compliance.md#vetting). */
+export const isActive = (row: Pick<FmcsaAuthoritiesTable, 'common_status' | 'contract_status' | 'broker_status'>) =>
+  [row.common_status, row.contract_status, row.broker_status].includes('A');
+
+function authorityDto(row: FmcsaAuthoritiesTable): AuthorityDto {
+  return {
+    docket: row.docket,
+    common: row.common_status,
+    contract: row.contract_status,
+    broker: row.broker_status,
+    active: isActive(row),
+    bipdRequired: dollars(row.bipd_required),
+    bipdOnFile: dollars(row.bipd_on_file),
+    cargoRequired: flag(row.cargo_required),
+    cargoOnFile: flag(row.cargo_on_file),
+    bondRequired: flag(row.bond_required),
+    bondOnFile: flag(row.bond_on_file),
+    changedOn: row.changed_on,
+  };
+}
+
+/** The date of the last file of each kind imported whole. */
+export async function importedOn(db: Db): Promise<Record<FmcsaFileKind, string | null>> {
+  const rows = await db
+    .selectFrom('fmcsa_imports')
+    .select(['kind', (eb) => eb.fn.max('seen_on').as('seen_on')])
+    .where('status', '=', 'done')
+    .groupBy('kind')
+    .execute();
+  return Object.fromEntries(
+    FMCSA_FILE_KINDS.map((kind) => [kind, rows.find((row) => row.kind === kind)?.seen_on ?? null]),
+  ) as Record<FmcsaFileKind, string | null>;
+}
+
+/**
+ * What the imported files say of the company with this MC and/or USDOT number: its census record, its authority and
+ * insurance on file, its filings and the latest changes. The MC docket finds the authority (and through it the USDOT
+ * number when none is given); the USDOT number finds the census record (or the census's own docket does).
+ */
+export async function vettingOf(
+  db: Db,
+  keys: { mcNumber: string | null; usdotNumber: string | null },
+  today = todayIso(),
+): Promise<VettingDto> {
+  const docket = docketOf(keys.mcNumber);
+  let dot = dotOf(keys.usdotNumber);
+  const authorityRow = docket
+    ? await db.selectFrom('fmcsa_authorities').selectAll().where('docket', '=', docket).executeTakeFirst()
+    : dot !== null
+      ? await db
+          .selectFrom('fmcsa_authorities')
+          .selectAll()
+          .where('dot_number', '=', dot)
+          .orderBy('docket')
+          .executeTakeFirst()
+      : undefined;
+  dot ??= authorityRow?.dot_number ?? null;
+  const census =
+    dot !== null
+      ? await db.selectFrom('fmcsa_census').selectAll().where('dot_number', '=', dot).executeTakeFirst()
+      : docket?.startsWith('MC')
+        ? await db
+            .selectFrom('fmcsa_census')
+            .selectAll()
+            .where('mc_number', '=', docket.slice(2))
+            .orderBy('dot_number')
+            .executeTakeFirst()
+        : undefined;
+  dot ??= census?.dot_number ?? null;
+  const theDocket = authorityRow?.docket ?? docket;
+  const filings = theDocket
+    ? await db
+        .selectFrom('fmcsa_insurance')
+        .selectAll()
+        .where('docket', '=', theDocket)
+        .orderBy('effective_on', 'desc')
+        .orderBy('id')
+        .execute()
+    : [];
+  const changes =
+    dot !== null || theDocket
+      ? await db
+          .selectFrom('fmcsa_changes')
+          .selectAll()
+          .where((eb) =>
+            eb.or([
+              ...(dot !== null ? [eb('dot_number', '=', dot)] : []),
+              ...(theDocket ? [eb('docket', '=', theDocket)] : []),
+            ]),
+          )
+          .orderBy('seen_on', 'desc')
+          .orderBy('id', 'desc')
+          .limit(SHOWN_CHANGES)
+          .execute()
+      : [];
+  const recentFrom = addDays(today, -RECENT_CHANGE_DAYS);
+  return {
+    mcNumber: keys.mcNumber,
+    usdotNumber: keys.usdotNumber,
+    imported: await importedOn(db),
+    census: census
+      ? {
+          dotNumber: Number(census.dot_number),
+          legalName: census.legal_name,
+          dbaName: census.dba_name,
+          address: census.address,
+          phone: census.phone,
+          email: census.email,
+          changedOn: census.changed_on,
+        }
+      : null,
+    authority: authorityRow ? authorityDto(authorityRow) : null,
+    filings: filings.map((row) => ({
+      form: row.form,
+      kind: row.kind,
+      insurer: row.insurer,
+      policy: row.policy,
+      coverage: dollars(row.coverage),
+      effectiveOn: row.effective_on,
+      cancelOn: row.cancel_on,
+    })),
+    changes: changes.map((row) => ({
+      id: Number(row.id),
+      field: row.field as ChangeField,
+      before: row.before,
+      after: row.after,
+      sinceOn: row.since_on,
+      seenOn: row.seen_on,
+      recent: row.seen_on >= recentFrom,
+    })),
+  };
+}
