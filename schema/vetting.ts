@@ -32,6 +32,7 @@ export interface FmcsaImportDto {
   added: number;
   updated: number;
   changes: number;
+  skipped: number;
   seenOn: string;
   error: string | null;
   createdBy: string | null;

@@ -60,6 +60,9 @@ import factoringRoutes from './modules/factoring/routes';
 import vinRoutes from './modules/vin/routes';
 import orderDraftRoutes from './modules/orderDrafts/routes';
 import dispatchRuleRoutes from './modules/dispatchRules/routes';
+import vettingRoutes from './modules/vetting/routes';
+import { vettingImportJob } from './modules/vetting/uploads';
+import { vettingSweepJob } from './modules/vetting/sweep';
 import { registerMailIn } from './modules/orderDrafts/mailIn';
 import { CompanyTimeZone } from './modules/company/timeZone';
 import { type ObjectStore, createObjectStore } from './files/objectStore';
@@ -132,10 +135,19 @@ const MODULES = [
   factoringRoutes,
   orderDraftRoutes,
   dispatchRuleRoutes,
+  vettingRoutes,
 ];
 
 /** Work done later, once, surviving a restart (server/jobs): each job declared beside its module, listed here. */
-const JOBS: readonly AnyJob[] = [mailSendJob, housekeepingJob, claimRemindersJob, deadlineRemindersJob, slippedEtasJob];
+const JOBS: readonly AnyJob[] = [
+  mailSendJob,
+  housekeepingJob,
+  claimRemindersJob,
+  deadlineRemindersJob,
+  slippedEtasJob,
+  vettingImportJob,
+  vettingSweepJob,
+];
 
 /** TRUST_PROXY as Fastify takes it: a hop count becomes the function Fastify itself would make of it (its types omit numbers). */
 function trustedProxies(trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {

@@ -7,8 +7,8 @@ import type { Generated } from 'kysely';
  */
 export interface FmcsaImportsTable {
   id: Generated<number>;
-  /** census | carrier | insurance (schema/vetting.ts FMCSA_FILE_KINDS); 'pending' until the header has been read. */
-  kind: string;
+  /** census | carrier | insurance (schema/vetting.ts FMCSA_FILE_KINDS), from the file's header. */
+  kind: string | null;
   file_name: string;
   /** queued | running | done | failed */
   status: string;
@@ -17,6 +17,8 @@ export interface FmcsaImportsTable {
   added: Generated<number>;
   updated: Generated<number>;
   changes: Generated<number>;
+  /** Rows without a valid USDOT number or docket, left out. */
+  skipped: Generated<number>;
   /** The business date the import's facts were seen on (what changes are dated with). */
   seen_on: string;
   error: string | null;

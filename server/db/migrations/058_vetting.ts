@@ -22,7 +22,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const bytes = isPostgres(db) ? 'bytea' : 'blob';
 
   await withId(db, db.schema.createTable('fmcsa_imports'))
-    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('kind', 'text')
     .addColumn('file_name', 'text', (c) => c.notNull())
     .addColumn('status', 'text', (c) => c.notNull())
     .addColumn('bytes', 'bigint', (c) => c.notNull().defaultTo(0))
@@ -30,6 +30,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('added', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('updated', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('changes', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('skipped', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('seen_on', 'text', (c) => c.notNull())
     .addColumn('error', 'text')
     .addColumn('created_by', 'integer', (c) => c.references('users.id'))

@@ -38,6 +38,17 @@ function authorityDto(row: FmcsaAuthoritiesTable): AuthorityDto {
   };
 }
 
+/** Reads that do not depend on each other: at once, or one after the other inside a transaction. */
+async function together<T extends readonly (() => unknown)[]>(
+  db: Db,
+  reads: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  if (!db.isTransaction) return Promise.all(reads.map((read) => read())) as never;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as never;
+}
+
 /** The date of the last file of each kind imported whole. */
 export async function importedOn(db: Db): Promise<Record<FmcsaFileKind, string | null>> {
   const rows = await db
@@ -74,49 +85,59 @@ export async function vettingOf(
           .executeTakeFirst()
       : undefined;
   dot ??= authorityRow?.dot_number ?? null;
-  const census =
-    dot !== null
-      ? await db.selectFrom('fmcsa_census').selectAll().where('dot_number', '=', dot).executeTakeFirst()
-      : docket?.startsWith('MC')
-        ? await db
-            .selectFrom('fmcsa_census')
-            .selectAll()
-            .where('mc_number', '=', docket.slice(2))
-            .orderBy('dot_number')
-            .executeTakeFirst()
-        : undefined;
-  dot ??= census?.dot_number ?? null;
-  const theDocket = authorityRow?.docket ?? docket;
-  const filings = theDocket
-    ? await db
-        .selectFrom('fmcsa_insurance')
-        .selectAll()
-        .where('docket', '=', theDocket)
-        .orderBy('effective_on', 'desc')
-        .orderBy('id')
-        .execute()
-    : [];
-  const changes =
-    dot !== null || theDocket
+  // Without a USDOT number, the census's own MC docket finds the company.
+  const byDocket =
+    dot === null && docket?.startsWith('MC')
       ? await db
-          .selectFrom('fmcsa_changes')
+          .selectFrom('fmcsa_census')
           .selectAll()
-          .where((eb) =>
-            eb.or([
-              ...(dot !== null ? [eb('dot_number', '=', dot)] : []),
-              ...(theDocket ? [eb('docket', '=', theDocket)] : []),
-            ]),
-          )
-          .orderBy('seen_on', 'desc')
-          .orderBy('id', 'desc')
-          .limit(SHOWN_CHANGES)
-          .execute()
-      : [];
+          .where('mc_number', '=', docket.slice(2))
+          .orderBy('dot_number')
+          .executeTakeFirst()
+      : undefined;
+  dot ??= byDocket?.dot_number ?? null;
+  const theDocket = authorityRow?.docket ?? docket;
+  // The rest does not depend on itself: read at once (on PostgreSQL, over several connections), one after the other
+  // inside a transaction (its one connection).
+  const [census, filings, changes, imported] = await together(db, [
+    () =>
+      byDocket ??
+      (dot !== null
+        ? db.selectFrom('fmcsa_census').selectAll().where('dot_number', '=', dot).executeTakeFirst()
+        : undefined),
+    () =>
+      theDocket
+        ? db
+            .selectFrom('fmcsa_insurance')
+            .selectAll()
+            .where('docket', '=', theDocket)
+            .orderBy('effective_on', 'desc')
+            .orderBy('id')
+            .execute()
+        : [],
+    () =>
+      dot !== null || theDocket
+        ? db
+            .selectFrom('fmcsa_changes')
+            .selectAll()
+            .where((eb) =>
+              eb.or([
+                ...(dot !== null ? [eb('dot_number', '=', dot)] : []),
+                ...(theDocket ? [eb('docket', '=', theDocket)] : []),
+              ]),
+            )
+            .orderBy('seen_on', 'desc')
+            .orderBy('id', 'desc')
+            .limit(SHOWN_CHANGES)
+            .execute()
+        : [],
+    () => importedOn(db),
+  ] as const);
   const recentFrom = addDays(today, -RECENT_CHANGE_DAYS);
   return {
     mcNumber: keys.mcNumber,
     usdotNumber: keys.usdotNumber,
-    imported: await importedOn(db),
+    imported,
     census: census
       ? {
           dotNumber: Number(census.dot_number),
