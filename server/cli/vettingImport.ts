@@ -21,6 +21,8 @@ if (!files.length) {
 const config = loadConfig();
 const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 let failed = false;
+// The process at rest (Node, the loaded code, the database's cache), against which the peak is read.
+const restingMb = Math.round(process.memoryUsage().rss / 1024 / 1024);
 try {
   await migrateToLatest(database.db);
   for (const file of files) {
@@ -57,6 +59,7 @@ try {
         kind,
         ...counts,
         seconds: Number(seconds.toFixed(1)),
+        restingRssMb: restingMb,
         peakRssMb: Math.round(peakMb),
       }),
     );

@@ -1,4 +1,4 @@
-import { groupDigits } from '../../../schema/common';
+import { usMoney } from '../../../schema/format';
 import { AUTHORITY_STATUS_LABELS } from '../../../schema/vetting';
 import type { Db } from '../../db/types';
 import type { FmcsaAuthoritiesTable } from '../../db/vettingTables';
@@ -20,7 +20,7 @@ const FACTS: { field: string; text: (row: Kept) => string }[] = [
   {
     field: 'insurance',
     text: (row) =>
-      `BIPD ${row.bipd_on_file ? `$${groupDigits(row.bipd_on_file * 1000)}` : 'none'} on file · cargo ${onFile(row.cargo_on_file)}`,
+      `BIPD ${row.bipd_on_file ? usMoney(row.bipd_on_file * 1000) : 'none'} on file · cargo ${onFile(row.cargo_on_file)}`,
   },
   { field: 'bond', text: (row) => `Bond ${onFile(row.bond_on_file)}` },
 ];

@@ -38,7 +38,10 @@ function authorityDto(row: FmcsaAuthoritiesTable): AuthorityDto {
   };
 }
 
-/** Reads that do not depend on each other: at once, or one after the other inside a transaction. */
+/**
+ * Reads that do not depend on each other: at once (on PostgreSQL, over several of the pool's connections), or one after
+ * the other inside a transaction (its one connection).
+ */
 async function together<T extends readonly (() => unknown)[]>(
   db: Db,
   reads: T,
@@ -73,38 +76,40 @@ export async function vettingOf(
   today = todayIso(),
 ): Promise<VettingDto> {
   const docket = docketOf(keys.mcNumber);
-  let dot = dotOf(keys.usdotNumber);
-  const authorityRow = docket
-    ? await db.selectFrom('fmcsa_authorities').selectAll().where('docket', '=', docket).executeTakeFirst()
-    : dot !== null
-      ? await db
-          .selectFrom('fmcsa_authorities')
-          .selectAll()
-          .where('dot_number', '=', dot)
-          .orderBy('docket')
-          .executeTakeFirst()
-      : undefined;
-  dot ??= authorityRow?.dot_number ?? null;
-  // Without a USDOT number, the census's own MC docket finds the company.
-  const byDocket =
-    dot === null && docket?.startsWith('MC')
-      ? await db
-          .selectFrom('fmcsa_census')
-          .selectAll()
-          .where('mc_number', '=', docket.slice(2))
-          .orderBy('dot_number')
-          .executeTakeFirst()
-      : undefined;
-  dot ??= byDocket?.dot_number ?? null;
-  const theDocket = authorityRow?.docket ?? docket;
-  // The rest does not depend on itself: read at once (on PostgreSQL, over several connections), one after the other
-  // inside a transaction (its one connection).
-  const [census, filings, changes, imported] = await together(db, [
+  const givenDot = dotOf(keys.usdotNumber);
+  const census = (dot: number) =>
+    db.selectFrom('fmcsa_census').selectAll().where('dot_number', '=', dot).executeTakeFirst();
+  // Two rounds of reads that do not depend on each other. First the docket's authority and the census record, by the
+  // USDOT number given or else by the census's own MC docket.
+  const [authorityRow, firstCensus] = await together(db, [
     () =>
-      byDocket ??
-      (dot !== null
-        ? db.selectFrom('fmcsa_census').selectAll().where('dot_number', '=', dot).executeTakeFirst()
-        : undefined),
+      docket
+        ? db.selectFrom('fmcsa_authorities').selectAll().where('docket', '=', docket).executeTakeFirst()
+        : givenDot !== null
+          ? db
+              .selectFrom('fmcsa_authorities')
+              .selectAll()
+              .where('dot_number', '=', givenDot)
+              .orderBy('docket')
+              .executeTakeFirst()
+          : undefined,
+    () =>
+      givenDot !== null
+        ? census(givenDot)
+        : docket?.startsWith('MC')
+          ? db
+              .selectFrom('fmcsa_census')
+              .selectAll()
+              .where('mc_number', '=', docket.slice(2))
+              .orderBy('dot_number')
+              .executeTakeFirst()
+          : undefined,
+  ] as const);
+  const dot = givenDot ?? authorityRow?.dot_number ?? firstCensus?.dot_number ?? null;
+  const theDocket = authorityRow?.docket ?? docket;
+  // Then what hangs on the USDOT number and the docket found.
+  const [censusRow, filings, changes, imported] = await together(db, [
+    () => firstCensus ?? (dot !== null ? census(dot) : undefined),
     () =>
       theDocket
         ? db
@@ -138,15 +143,15 @@ export async function vettingOf(
     mcNumber: keys.mcNumber,
     usdotNumber: keys.usdotNumber,
     imported,
-    census: census
+    census: censusRow
       ? {
-          dotNumber: Number(census.dot_number),
-          legalName: census.legal_name,
-          dbaName: census.dba_name,
-          address: census.address,
-          phone: census.phone,
-          email: census.email,
-          changedOn: census.changed_on,
+          dotNumber: Number(censusRow.dot_number),
+          legalName: censusRow.legal_name,
+          dbaName: censusRow.dba_name,
+          address: censusRow.address,
+          phone: censusRow.phone,
+          email: censusRow.email,
+          changedOn: censusRow.changed_on,
         }
       : null,
     authority: authorityRow ? authorityDto(authorityRow) : null,
