@@ -21,6 +21,16 @@ export function Section({ title, children }: { title: string; children: ReactNod
   );
 }
 
+/** A fact that may be a problem: then in the error colour, bold, with a sign for who cannot tell colours apart. */
+function Flagged({ problem, children }: { problem: boolean; children: ReactNode }) {
+  return (
+    <Box component="span" sx={problem ? { color: 'error.main', fontWeight: 600 } : undefined}>
+      {problem && '⚠ '}
+      {children}
+    </Box>
+  );
+}
+
 /** The census record: who the company says it is. */
 export function CensusFacts({ census }: { census: NonNullable<VettingDto['census']> }) {
   const translate = useTranslate();
@@ -79,9 +89,11 @@ export function OnFileFacts({ authority }: { authority: AuthorityDto }) {
       onFile: onFile === null ? unknown : translate(w(onFile ? 'is_on_file' : 'not_on_file')),
       required: required === null ? unknown : translate(w(required ? 'required' : 'not_required')),
     });
-    return <Tag tone={required && !onFile ? 'error' : onFile ? 'success' : 'default'}>{text}</Tag>;
+    return <Flagged problem={!!required && onFile === false}>{text}</Flagged>;
   };
   const bipdShort = (authority.bipdRequired ?? 0) > (authority.bipdOnFile ?? 0);
+  const amount = (dollars: number | null) =>
+    dollars === null ? unknown : dollars === 0 ? translate(w('empty')) : usMoney(dollars);
   return (
     <Section title="on_file">
       <Facts
@@ -90,12 +102,12 @@ export function OnFileFacts({ authority }: { authority: AuthorityDto }) {
             key: 'bipd',
             label: translate(w('bipd')),
             value: (
-              <Tag tone={bipdShort ? 'error' : 'default'}>
+              <Flagged problem={bipdShort}>
                 {translate(w('bipd_value'), {
-                  onFile: authority.bipdOnFile === null ? unknown : usMoney(authority.bipdOnFile),
-                  required: authority.bipdRequired === null ? unknown : usMoney(authority.bipdRequired),
+                  onFile: amount(authority.bipdOnFile),
+                  required: amount(authority.bipdRequired),
                 })}
-              </Tag>
+              </Flagged>
             ),
           },
           { key: 'cargo', label: translate(w('cargo')), value: flag(authority.cargoOnFile, authority.cargoRequired) },

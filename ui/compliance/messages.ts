@@ -36,7 +36,7 @@ export const complianceMessages = {
         statuses: { A: 'Active', I: 'Inactive', N: 'None', unknown: 'Unknown' },
         on_file: 'Insurance and bond on file',
         bipd: 'BIPD',
-        bipd_value: '%{onFile} on file (%{required} required)',
+        bipd_value: '%{onFile} on file, %{required} required',
         cargo: 'Cargo',
         bond: 'Bond (BMC-84/85)',
         yes_no: '%{onFile} (%{required})',
