@@ -103,6 +103,7 @@ export function FmcsaImport() {
             <Box>
               <input
                 ref={input}
+                data-testid="fmcsa-import-file"
                 type="file"
                 hidden
                 accept={['.csv', '.txt', ...FMCSA_UPLOAD_TYPES].join(',')}

@@ -4,6 +4,7 @@ import type { FmcsaFileKind, FmcsaImportDto, ImportStatus } from '../../../schem
 import type { Db } from '../../db/types';
 import { type ImportCounts, importFile } from './importer';
 import { FileProblem } from './layouts';
+import { forgetImportedOn } from './lookup';
 
 /** A new import's row (queued until it runs). */
 export async function createImport(
@@ -28,12 +29,14 @@ export async function createImport(
   return Number(id);
 }
 
-const finish = (db: Db, id: number, status: ImportStatus, error: string | null) =>
-  db
+async function finish(db: Db, id: number, status: ImportStatus, error: string | null) {
+  await db
     .updateTable('fmcsa_imports')
     .set({ status, error, finished_at: new Date().toISOString() })
     .where('id', '=', id)
     .execute();
+  forgetImportedOn(db);
+}
 
 /**
  * Runs an import from its file's bytes (an upload's job, or the CLI's file): running, then done with its counts, or

@@ -52,17 +52,35 @@ async function together<T extends readonly (() => unknown)[]>(
   return results as never;
 }
 
+/** How long a server keeps the imports' dates: every lookup shows them, and they change once a month or so. */
+const IMPORTED_TTL_MS = 5_000;
+const importedCache = new WeakMap<Db, { at: number; dates: Promise<Record<FmcsaFileKind, string | null>> }>();
+
+/** An import ended on this server: its date shows at the next lookup (other servers within IMPORTED_TTL_MS). */
+export const forgetImportedOn = (db: Db) => importedCache.delete(db);
+
 /** The date of the last file of each kind imported whole. */
-export async function importedOn(db: Db): Promise<Record<FmcsaFileKind, string | null>> {
-  const rows = await db
+export function importedOn(db: Db): Promise<Record<FmcsaFileKind, string | null>> {
+  const kept = importedCache.get(db);
+  if (kept && Date.now() - kept.at < IMPORTED_TTL_MS) return kept.dates;
+  const dates = db
     .selectFrom('fmcsa_imports')
     .select(['kind', (eb) => eb.fn.max('seen_on').as('seen_on')])
     .where('status', '=', 'done')
     .groupBy('kind')
-    .execute();
-  return Object.fromEntries(
-    FMCSA_FILE_KINDS.map((kind) => [kind, rows.find((row) => row.kind === kind)?.seen_on ?? null]),
-  ) as Record<FmcsaFileKind, string | null>;
+    .execute()
+    .then(
+      (rows) =>
+        Object.fromEntries(
+          FMCSA_FILE_KINDS.map((kind) => [kind, rows.find((row) => row.kind === kind)?.seen_on ?? null]),
+        ) as Record<FmcsaFileKind, string | null>,
+    );
+  // Inside a transaction the answer is the transaction's own; a failed read is not kept.
+  if (!db.isTransaction) {
+    importedCache.set(db, { at: Date.now(), dates });
+    dates.catch(() => forgetImportedOn(db));
+  }
+  return dates;
 }
 
 /**
