@@ -3,6 +3,7 @@ import { businessDate, idText, idValue, pagingQuery, queryBoolean, textRule } fr
 import { money } from './money';
 import { LOAD_BOARDS, PAYMENT_METHODS } from './reference';
 import { PERIODS } from './period';
+import { complianceOverride } from './dispatchRules';
 
 import { VEHICLE_TYPES, vinRule } from './vin';
 
@@ -110,6 +111,8 @@ export const bookOrderInput = z
     vehicles: z.array(vehicleInput).min(1, 'Add at least one vehicle').max(12, 'A load has at most 12 vehicles'),
     /** The dispatcher says the load is not a duplicate of the orders shown (server/modules/bookOrders/duplicates.ts). */
     allowDuplicate: z.boolean().optional(),
+    /** An administrator's override of the dispatch rules for this order, with why (schema/dispatchRules.ts). */
+    complianceOverride: complianceOverride.optional().nullable(),
   })
   .superRefine((order, ctx) => {
     if (order.delivery.date < order.pickup.date)

@@ -64,6 +64,10 @@ import { qualificationRemindersJob } from './modules/qualification/reminders';
 import factoringRoutes from './modules/factoring/routes';
 import vinRoutes from './modules/vin/routes';
 import orderDraftRoutes from './modules/orderDrafts/routes';
+import dispatchRuleRoutes from './modules/dispatchRules/routes';
+import vettingRoutes from './modules/vetting/routes';
+import { vettingImportJob } from './modules/vetting/uploads';
+import { vettingSweepJob } from './modules/vetting/sweep';
 import { registerMailIn } from './modules/orderDrafts/mailIn';
 import { CompanyTimeZone } from './modules/company/timeZone';
 import { type ObjectStore, createObjectStore } from './files/objectStore';
@@ -138,6 +142,8 @@ const MODULES = [
   qualificationRoutes,
   factoringRoutes,
   orderDraftRoutes,
+  dispatchRuleRoutes,
+  vettingRoutes,
 ];
 
 /** Work done later, once, surviving a restart (server/jobs): each job declared beside its module, listed here. */
@@ -148,6 +154,8 @@ const JOBS: readonly AnyJob[] = [
   deadlineRemindersJob,
   qualificationRemindersJob,
   slippedEtasJob,
+  vettingImportJob,
+  vettingSweepJob,
   fanoutJob,
   deliverJob,
   sweepJob,

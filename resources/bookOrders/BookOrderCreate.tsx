@@ -3,6 +3,7 @@ import { todayIso } from '../../schema/businessDay';
 import { RecordCreate } from '../../ui/records/RecordForms';
 import { BookOrderInputs, NEW_VEHICLE, defaultDispatcherId } from './BookOrderInputs';
 import { DuplicateWarning } from './DuplicateWarning';
+import { DispatchRulesWarning, withoutBlankOverride } from './DispatchRulesWarning';
 
 /** The company's day, in its time zone (schema/businessDay.ts), whatever the reader's computer says. */
 const today = () => todayIso();
@@ -28,9 +29,15 @@ function defaults() {
 
 export default function BookOrderCreate() {
   return (
-    <RecordCreate schema={bookOrderInput} title="haulboard.book_orders.create_title" defaultValues={defaults}>
+    <RecordCreate
+      schema={bookOrderInput}
+      title="haulboard.book_orders.create_title"
+      defaultValues={defaults}
+      prepare={withoutBlankOverride}
+    >
       <BookOrderInputs />
       <DuplicateWarning />
+      <DispatchRulesWarning />
     </RecordCreate>
   );
 }

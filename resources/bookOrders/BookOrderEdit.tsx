@@ -2,6 +2,7 @@ import { bookOrderUpdate } from '../../schema/bookOrders';
 import { RecordEdit } from '../../ui/records/RecordForms';
 import { BookOrderActions } from './BookOrderActions';
 import { BookOrderInputs } from './BookOrderInputs';
+import { DispatchRulesWarning, withoutBlankOverride } from './DispatchRulesWarning';
 import { OrderInspections } from './OrderInspections';
 import { StatusHistory } from './StatusHistory';
 import { TrackingActions } from './TrackingActions';
@@ -11,11 +12,13 @@ export default function BookOrderEdit() {
     <RecordEdit<{ orderNumber: string }>
       schema={bookOrderUpdate}
       title={(order) => order.orderNumber}
+      prepare={withoutBlankOverride}
       actions={<BookOrderActions />}
       aside={<StatusHistory />}
       conflictMessage="haulboard.book_orders.conflict.message"
     >
       <BookOrderInputs />
+      <DispatchRulesWarning />
       <TrackingActions />
       <OrderInspections />
     </RecordEdit>

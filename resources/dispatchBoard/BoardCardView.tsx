@@ -1,28 +1,12 @@
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import PanToolIcon from '@mui/icons-material/PanTool';
-import {
-  Autocomplete,
-  Box,
-  Button,
-  Card,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  Link,
-  Menu,
-  MenuItem,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Card, IconButton, Link, Menu, MenuItem, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { type DragEvent, type KeyboardEvent, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { BOARD_COLUMNS, type BoardCard, type BoardColumnStatus, canMove, isOverdue } from '../../schema/dispatchBoard';
 import { usDate, usMoney } from '../../ui/format';
-import { ResponsiveDialog } from '../../ui/ResponsiveDialog';
 import { Tag } from '../../ui/Tag';
-import { useApiList } from '../../ui/useApiList';
 import { orderEditPath } from './api';
 
 const place = (stop: BoardCard['pickup']) => [stop.city, stop.state].filter(Boolean).join(', ');
@@ -196,62 +180,5 @@ export function BoardCardView({
         </MenuItem>
       </Menu>
     </Box>
-  );
-}
-
-interface DriverChoice {
-  id: number;
-  name: string;
-}
-
-/** Choose the order's driver (or none) from the active drivers. */
-export function AssignDriverDialog({
-  card,
-  onClose,
-  onAssign,
-}: {
-  card: BoardCard;
-  onClose(): void;
-  onAssign(driver: DriverChoice | null): void;
-}) {
-  const translate = useTranslate();
-  const { data: drivers = [], isPending } = useApiList<DriverChoice>('/api/Driver/GetAllNames');
-  const [driver, setDriver] = useState<DriverChoice | null>(drivers.find((d) => d.id === card.driverId) ?? null);
-  return (
-    <ResponsiveDialog open onClose={onClose} maxWidth="xs" fullWidth>
-      <Box
-        component="form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          onAssign(driver);
-        }}
-      >
-        <DialogTitle>{translate('haulboard.dispatch_board.assign_title', { number: card.orderNumber })}</DialogTitle>
-        <DialogContent sx={{ pt: '8px !important' }}>
-          <Autocomplete
-            options={drivers}
-            loading={isPending}
-            value={driver}
-            onChange={(_event, value) => setDriver(value)}
-            getOptionLabel={(option) => option.name}
-            isOptionEqualToValue={(a, b) => a.id === b.id}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                autoFocus
-                label={translate('haulboard.book_orders.filters.driver')}
-                placeholder={translate('haulboard.dispatch_board.remove_driver')}
-              />
-            )}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-          <Button type="submit" variant="contained">
-            {translate('haulboard.dispatch_board.assign')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </ResponsiveDialog>
   );
 }

@@ -26,7 +26,8 @@ import { SearchFilter } from '../../ui/records/SearchFilter';
 import { usePhone } from '../../ui/usePhone';
 import { visuallyHidden } from '../../ui/visuallyHidden';
 import { assignDriver, dispatchBoardResource, fetchBoard, moveOrder } from './api';
-import { AssignDriverDialog, BoardCardView } from './BoardCardView';
+import { BoardCardView } from './BoardCardView';
+import { AssignDriverDialog } from './AssignDriverDialog';
 import { useBoardHub } from './boardHub';
 import {
   type BoardState,
@@ -244,10 +245,10 @@ export default function DispatchBoard() {
   );
 
   const assign = useCallback(
-    async (card: BoardCard, driver: { id: number; name: string } | null) => {
+    async (card: BoardCard, driver: { id: number; name: string } | null, overrideReason: string | null) => {
       setAssigning(null);
       try {
-        apply(await assignDriver(card, driver?.id ?? null));
+        apply(await assignDriver(card, driver?.id ?? null, overrideReason));
         setAnnouncement(
           translate('haulboard.dispatch_board.assigned', {
             number: card.orderNumber,
@@ -525,7 +526,7 @@ export default function DispatchBoard() {
           <AssignDriverDialog
             card={assigning}
             onClose={() => setAssigning(null)}
-            onAssign={(driver) => void assign(assigning, driver)}
+            onAssign={(driver, reason) => void assign(assigning, driver, reason)}
           />
         )}
       </ListContextProvider>

@@ -37,12 +37,20 @@ export async function moveOrder(card: BoardCard, status: string): Promise<BoardC
 
 /**
  * A driver assigned (or removed, null) through the order's own update, as the edit form saves it: the whole order
- * as read, with the new driver and the version of the card (a change since the card was shown is refused, 409).
+ * as read, with the new driver and the version of the card (a change since the card was shown is refused, 409), and
+ * an administrator's override of the dispatch rules with its reason (docs/product/compliance.md#dispatch-rules).
  */
-export async function assignDriver(card: BoardCard, driverId: number | null): Promise<BoardCard> {
+export async function assignDriver(
+  card: BoardCard,
+  driverId: number | null,
+  overrideReason: string | null = null,
+): Promise<BoardCard> {
   const url = bookOrdersResource.endpoints.one(card.id);
   const order = unwrap<Record<string, unknown> & { version: number }>(await apiFetch(url));
-  return unwrap<BoardCard>(await apiFetch(url, { method: 'PUT', body: { ...order, driverId, version: card.version } }));
+  const complianceOverride = overrideReason ? { reason: overrideReason } : undefined;
+  return unwrap<BoardCard>(
+    await apiFetch(url, { method: 'PUT', body: { ...order, driverId, version: card.version, complianceOverride } }),
+  );
 }
 
 export const orderEditPath = (id: number) => bookOrdersResource.editPath(id);

@@ -8,6 +8,7 @@ import { LoadProblem } from '../../ui/LoadProblem';
 import { COMPANY_SETTINGS_KEY, saveCompanyTimeZone, useCompanySettings } from '../../ui/companyZone';
 import { usDate, usDateTime } from '../../ui/format';
 import { InspectionRules } from './InspectionRules';
+import { DispatchRules } from './DispatchRules';
 
 /** Every zone this browser knows, UTC first (it is not in every browser's list). */
 function zoneNames(): string[] {
@@ -120,6 +121,7 @@ export default function CompanyTab() {
         </Box>
       </Box>
       <InspectionRules />
+      <DispatchRules />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { choice, email, integer, phone, reference, text, zip } from '../define/fields';
+import { choice, email, integer, mcNumber, phone, reference, text, usdot, zip } from '../define/fields';
 import { defineResource } from '../define/resource';
 import { INSPECTION_TYPE_KEYS, INSPECTION_TYPE_LABELS } from '../inspectionTypes';
 import { MAX_PAYMENT_TERMS_DAYS } from './brokers';
@@ -23,6 +23,10 @@ export const shippers = defineResource({
       unique: { caseInsensitive: true, message: (name) => `A shipper named ${name} already exists` },
     }),
     contactName: text({ label: 'Contact', max: 100, search: true }),
+    // To vet the shipper against the FMCSA files as brokers are (docs/product/compliance.md#vetting); several
+    // locations of one company may share them.
+    mcNumber: mcNumber({ label: 'MC number', list: 'hide' }),
+    usdotNumber: usdot({ label: 'USDOT number', list: 'hide' }),
     phone: phone({ label: 'Phone', search: true }),
     email: email({ label: 'E-mail', search: true }),
     address: text({ label: 'Address', max: 200, list: false, section: 'address' }),

@@ -2,6 +2,7 @@ import type { Generated, Kysely } from 'kysely';
 import type { ChildColumnsOf, ChildTablesOf } from '../../schema/define/resource';
 import type { RecordResource } from '../../schema/resources';
 import type { DriverQualificationRecordsTable } from './qualificationTables';
+import type { VettingTables } from './vettingTables';
 
 /** is_system: a built-in role (docs/product/accounts.md#roles; migration 031); custom ones are administrators' copies. */
 export interface RolesTable {
@@ -1024,7 +1025,7 @@ export interface OrderDraftsTable {
   version: Generated<number>;
 }
 
-export interface Database extends RecordTables, ChildTables {
+export interface Database extends RecordTables, ChildTables, VettingTables {
   roles: RolesTable;
   user_roles: UserRolesTable;
   features: FeaturesTable;

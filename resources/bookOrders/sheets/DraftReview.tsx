@@ -19,6 +19,7 @@ import { useHoldsFeature } from '../../../ui/useCanAccessFeature';
 import { BookOrderInputs, defaultDispatcherId } from '../BookOrderInputs';
 import { RESOURCE as BOOK_ORDERS } from '../api';
 import { DuplicateWarning } from '../DuplicateWarning';
+import { DispatchRulesWarning, withoutBlankOverride } from '../DispatchRulesWarning';
 import { DISPATCH_SHEETS_ROUTE, draftApi, useDraft } from './api';
 import { controlsOf, doubtful } from './fieldHints';
 import { FieldsToCheck, NewParty, SameFile } from './ReviewParts';
@@ -67,7 +68,7 @@ function ReviewForm({ draft, onSpot, t }: { draft: OrderDraftDto; onSpot: (spot:
   const notify = useNotify();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { resolver, probe } = useFormSetup(bookOrderInput);
+  const { resolver, probe } = useFormSetup(bookOrderInput, withoutBlankOverride);
   const toCheck = useMemo(() => doubtful(draft.hints), [draft.hints]);
   const defaults = useMemo(
     () => ({ ...draft.proposal, dispatcherId: draft.proposal.dispatcherId ?? defaultDispatcherId() }),
@@ -78,7 +79,7 @@ function ReviewForm({ draft, onSpot, t }: { draft: OrderDraftDto; onSpot: (spot:
       const booked = unwrap<{ id: number; orderNumber: string }>(
         await apiFetch(`${draftApi(draft.id)}/book`, {
           method: 'POST',
-          body: { version: draft.version, order: values },
+          body: { version: draft.version, order: withoutBlankOverride(values) },
         }),
       );
       await queryClient.invalidateQueries({ queryKey: ['order-drafts'] });
@@ -127,6 +128,7 @@ function ReviewForm({ draft, onSpot, t }: { draft: OrderDraftDto; onSpot: (spot:
           <NewParty draft={draft} party="shipper" />
           <BookOrderInputs />
           <DuplicateWarning />
+          <DispatchRulesWarning />
         </SimpleForm>
       </ResourceContextProvider>
     </Box>

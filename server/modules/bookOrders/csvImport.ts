@@ -22,6 +22,7 @@ import { ApiError, badRequest } from '../../http/errors';
 import { findDuplicates } from './duplicates';
 import { createOrderInside } from './orderCreate';
 import { checkReferences } from './queries';
+import { bookingRefusals } from '../dispatchRules/enforce';
 
 /**
  * Booking loads from a CSV file (docs/product/book-orders.md#csv-import). The preview reads the file and says, load by
@@ -287,6 +288,12 @@ async function readLoads(db: Db, text: string): Promise<ReadLoad[]> {
         problems.push({ line: group[0].line, column: key ? HEADER_OF[key] : null, message: error.message });
         input = null;
       }
+    }
+    // The dispatch rules: a load they refuse is left for the order form, where an administrator may override.
+    for (const refusal of input ? await bookingRefusals(db, input, null) : []) {
+      const key = FIELD_COLUMNS[refusal.field];
+      problems.push({ line: group[0].line, column: key ? HEADER_OF[key] : null, message: refusal.message });
+      input = null;
     }
     const duplicates = await findDuplicates(db, {
       loadBoard: group[0].cells.loadBoard,

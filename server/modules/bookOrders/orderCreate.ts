@@ -4,6 +4,7 @@ import type { Db } from '../../db/types';
 import type { DialectName } from '../../db';
 import { audit } from '../audit/audit';
 import { syncBrokerFee } from '../brokerFees/sync';
+import { enforceBookingRules } from '../dispatchRules/enforce';
 import { orderAssignedToDriver } from '../notifications/events';
 import { rememberCities } from './cities';
 import { findDuplicates, refuseDuplicates } from './duplicates';
@@ -14,9 +15,9 @@ import { orderAssigned, orderCreated } from '../webhooks/catalogue';
 
 /**
  * Books one load inside the caller's transaction (the create route; the CSV import books many in one): its
- * references checked, likely duplicates refused unless allowed, the row and its number, vehicles, first history row,
- * search index, totals, broker fee, audit, webhook events, and the driver's notice (delivered by the caller once
- * committed).
+ * references checked, likely duplicates refused unless allowed, the dispatch rules (server/modules/dispatchRules), the
+ * row and its number, vehicles, first history row, search index, totals, broker fee, audit, webhook events, and the
+ * driver's notice (delivered by the caller once committed).
  */
 export async function createOrderInside(trx: Db, dialect: DialectName, request: FastifyRequest, input: BookOrderInput) {
   await checkReferences(trx, input);
@@ -48,6 +49,8 @@ export async function createOrderInside(trx: Db, dialect: DialectName, request: 
     } as never)
     .returning('id')
     .executeTakeFirstOrThrow();
+  // The dispatch rules (the driver's credentials, the broker's authority), once the order has an id to audit an override by.
+  await enforceBookingRules(trx, request, input, { id, before: null });
   const orderNumber = orderNumberOf(id);
   const text = searchText(orderNumber, input);
   await trx

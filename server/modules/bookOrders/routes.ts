@@ -36,6 +36,7 @@ import { type DuplicatesQuery, duplicatesQuery } from '../../../schema/duplicate
 import { findDuplicates } from './duplicates';
 import { createOrderInside } from './orderCreate';
 import { orderAssigned, orderStatusChanged } from '../webhooks/catalogue';
+import { enforceBookingRules } from '../dispatchRules/enforce';
 
 const TAGS = ['Book orders'];
 const FEATURE = 'BookOrders';
@@ -205,6 +206,11 @@ export default async function bookOrderRoutes(app: FastifyInstance, ctx: ServerC
       let deliveries: Delivery[] = [];
       const result = await guardedWrite(request, request.params.id, version, 'update', async (trx, before) => {
         await checkReferences(trx, input);
+        // A driver or broker chosen now must pass the dispatch rules; the ones the order has are not checked again.
+        await enforceBookingRules(trx, request, input, {
+          id: before.id,
+          before: { driverId: before.driverId, brokerId: before.brokerId },
+        });
         const text = searchText(before.orderNumber, input);
         // Assigning or removing the driver moves a NEW / ASSIGNED order along, with a history row.
         const status =

@@ -33,7 +33,7 @@ const TAGS = ['Company'];
  * server and the dates the web app's forms start from. Everyone signed in reads it; only administrators change it.
  */
 /** Writes one row of company_settings (insert or update, its version moved). */
-async function saveSetting(trx: Db, name: string, value: string, by: number) {
+export async function saveSetting(trx: Db, name: string, value: string, by: number) {
   const at = new Date().toISOString();
   await trx
     .insertInto('company_settings')

@@ -15,7 +15,7 @@ export async function roleIdOf(db: Db, name: string): Promise<number> {
   return (await db.selectFrom('roles').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
 }
 
-const isAdministrator = async (db: Db, request: FastifyRequest) =>
+export const isAdministrator = async (db: Db, request: FastifyRequest) =>
   request.auth!.roleIds.includes(await roleIdOf(db, 'Administrator'));
 
 /**

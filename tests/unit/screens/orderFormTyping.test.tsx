@@ -44,6 +44,8 @@ async function newOrderForm(handlers: HttpHandler[] = []) {
       // No order carries these VINs yet (resources/bookOrders/DuplicateWarning.tsx).
       'BookOrder/duplicates',
     ].map((path) => http.get(`*/api/${path}`, () => ok([]))),
+    // The driver chosen passes the dispatch rules (resources/bookOrders/DispatchRulesWarning.tsx).
+    http.get('*/api/BookOrder/dispatch-check', () => ok({ refusals: [], canOverride: false })),
     // What the national VIN database says (server/modules/vin): one Honda known, everything else unknown.
     http.get('*/api/Vin/:vin', ({ params }) =>
       params.vin === HONDA.vin
