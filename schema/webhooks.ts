@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pagingQuery } from './common';
-import { GRACE_CHOICES, GRACE_MINUTES, graceMinutes } from './connectedApps';
+import { GRACE_MINUTES, graceMinutes } from './connectedApps';
 
 /**
  * Webhooks (/app/webhooks, docs/product/webhooks.md): URLs an administrator or a connected app subscribes to events
@@ -83,7 +83,6 @@ export const webhookRotateBody = z
   .strict();
 /** POST /api/Webhooks/:id/pause, /resume, /ping */
 export const webhookVersionBody = z.object({ version }).strict();
-export { GRACE_CHOICES, GRACE_MINUTES, graceMinutes };
 
 export const WEBHOOK_SORTS = ['url', 'createdAt', 'status', 'lastDeliveryAt'] as const;
 /** GET /api/Webhooks */

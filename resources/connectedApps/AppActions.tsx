@@ -5,17 +5,8 @@ import { Button } from '@mui/material';
 import { Confirm, ListButton, TopToolbar } from 'react-admin';
 import { useRecordContext, useTranslate } from 'ra-core';
 import { useState } from 'react';
-import { z } from 'zod';
-import { unwrap } from '../../dataProvider/http';
-import {
-  type ConnectedAppDto,
-  type ConnectedAppWithSecret,
-  GRACE_CHOICES,
-  GRACE_MINUTES,
-  appRotateBody,
-  graceMinutes,
-} from '../../schema/connectedApps';
-import { ActionDialog } from '../../ui/ActionDialog';
+import { type ConnectedAppDto, type ConnectedAppWithSecret } from '../../schema/connectedApps';
+import { RotateSecretDialog } from '../../ui/RotateSecretDialog';
 import { StatusChip } from '../../ui/records/columns';
 import { useApiAction } from '../../ui/records/useApiAction';
 import { useCanAccessFeature } from '../../ui/useCanAccessFeature';
@@ -23,8 +14,6 @@ import { SecretDialog } from './SecretDialog';
 import { appPath, connectedAppsResource } from './api';
 
 const PREFIX = 'haulboard.connected_apps';
-/** The dialog holds the grace as the select's text: read as the number the server takes. */
-const rotateForm = appRotateBody.extend({ graceMinutes: z.coerce.number().pipe(graceMinutes) });
 
 /**
  * An app's top bar: its status; rotate the secret (the new one shown once, the old one working for the grace chosen)
@@ -59,30 +48,13 @@ export function AppActions() {
       )}
       <ListButton />
       {rotating && (
-        <ActionDialog
-          title={translate(`${PREFIX}.rotate.title`, { name: app.name })}
-          intro={translate(`${PREFIX}.rotate.intro`)}
-          fields={[
-            {
-              name: 'graceMinutes',
-              label: `${PREFIX}.rotate.grace`,
-              kind: 'select',
-              required: true,
-              help: `${PREFIX}.rotate.grace_help`,
-              choices: GRACE_CHOICES.map((minutes) => ({
-                value: String(minutes),
-                label: translate(`${PREFIX}.rotate.graces.${minutes}`),
-              })),
-            },
-          ]}
-          initial={{ graceMinutes: String(GRACE_MINUTES.default) }}
-          schema={rotateForm}
-          extra={{ version: app.version }}
+        <RotateSecretDialog<ConnectedAppWithSecret>
+          prefix={`${PREFIX}.rotate`}
+          titleArgs={{ name: app.name }}
           path={appPath(app.id, 'rotate-secret')}
-          done={`${PREFIX}.rotate.done`}
-          submitLabel={translate(`${PREFIX}.rotate.submit`)}
+          version={app.version}
           onClose={() => setRotating(false)}
-          onDone={(result) => setSecret(unwrap<ConnectedAppWithSecret>(result))}
+          onDone={setSecret}
         />
       )}
       <SecretDialog app={secret} rotated onClose={() => setSecret(null)} />

@@ -1,11 +1,11 @@
 import './messages';
-import { Box, Typography } from '@mui/material';
 import { DataTable, SelectInput } from 'react-admin';
 import { useTranslate } from 'ra-core';
 import { APP_STATUSES, type ConnectedAppDto, scopesSummary } from '../../schema/connectedApps';
 import { usDateTime } from '../../ui/format';
 import { keyedChoices } from '../../ui/records/choices';
 import { StatusChip, nowrap } from '../../ui/records/columns';
+import { ListIntro } from '../../ui/records/ListIntro';
 import { RecordList } from '../../ui/records/RecordList';
 
 const PREFIX = 'haulboard.connected_apps';
@@ -22,18 +22,6 @@ const filters = [
 
 const Column = DataTable.Col<ConnectedAppDto>;
 
-/** What the screen is for, above the list. */
-function Intro() {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ px: 2, pt: 1.5, pb: 1 }}>
-      <Typography variant="body2" color="text.secondary" sx={{ maxWidth: '80ch' }}>
-        {translate(`${PREFIX}.intro`)}
-      </Typography>
-    </Box>
-  );
-}
-
 /** The registered apps: who registered each and when, what it may reach, when it was last used, whether it is revoked. */
 export default function AppList() {
   const translate = useTranslate();
@@ -45,7 +33,7 @@ export default function AppList() {
       filterDefaultValues={{ status: 'all' }}
       sort={{ field: 'createdAt', order: 'DESC' }}
       exportName="connected-apps"
-      header={<Intro />}
+      header={<ListIntro text={`${PREFIX}.intro`} />}
       softDelete={false}
     >
       <Column source="name" label={`${PREFIX}.fields.name`} />

@@ -8,17 +8,8 @@ import { Button } from '@mui/material';
 import { Confirm, ListButton, TopToolbar } from 'react-admin';
 import { useRecordContext, useRedirect, useTranslate } from 'ra-core';
 import { type ReactNode, useState } from 'react';
-import { z } from 'zod';
-import { unwrap } from '../../dataProvider/http';
-import {
-  GRACE_CHOICES,
-  GRACE_MINUTES,
-  type WebhookDto,
-  type WebhookWithSecret,
-  graceMinutes,
-  webhookRotateBody,
-} from '../../schema/webhooks';
-import { ActionDialog } from '../../ui/ActionDialog';
+import { type WebhookDto, type WebhookWithSecret } from '../../schema/webhooks';
+import { RotateSecretDialog } from '../../ui/RotateSecretDialog';
 import { StatusChip } from '../../ui/records/columns';
 import { useApiAction } from '../../ui/records/useApiAction';
 import { useCanAccessFeature } from '../../ui/useCanAccessFeature';
@@ -26,10 +17,6 @@ import { SecretDialog } from './SecretDialog';
 import { webhookPath, webhooksResource } from './api';
 
 const PREFIX = 'haulboard.webhooks';
-/** The dialog holds the grace as the select's text: read as the number the server takes. */
-const rotateForm = webhookRotateBody.extend({
-  graceMinutes: z.coerce.number().pipe(graceMinutes),
-});
 
 function ActionButton({
   icon,
@@ -120,30 +107,12 @@ export function WebhookActions() {
       )}
       <ListButton />
       {rotating && (
-        <ActionDialog
-          title={t('rotate.title')}
-          intro={t('rotate.intro')}
-          fields={[
-            {
-              name: 'graceMinutes',
-              label: `${PREFIX}.rotate.grace`,
-              kind: 'select',
-              required: true,
-              help: `${PREFIX}.rotate.grace_help`,
-              choices: GRACE_CHOICES.map((minutes) => ({
-                value: String(minutes),
-                label: translate(`${PREFIX}.rotate.graces.${minutes}`),
-              })),
-            },
-          ]}
-          initial={{ graceMinutes: String(GRACE_MINUTES.default) }}
-          schema={rotateForm}
-          extra={{ version: hook.version }}
+        <RotateSecretDialog<WebhookWithSecret>
+          prefix={`${PREFIX}.rotate`}
           path={webhookPath(hook.id, 'rotate-secret')}
-          done={`${PREFIX}.rotate.done`}
-          submitLabel={t('rotate.submit')}
+          version={hook.version}
           onClose={() => setRotating(false)}
-          onDone={(result) => setSecret(unwrap<WebhookWithSecret>(result))}
+          onDone={setSecret}
         />
       )}
       <SecretDialog hook={secret} rotated onClose={() => setSecret(null)} />

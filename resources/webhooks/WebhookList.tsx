@@ -6,6 +6,7 @@ import { WEBHOOK_STATUSES, type WebhookDto } from '../../schema/webhooks';
 import { usDateTime } from '../../ui/format';
 import { keyedChoices } from '../../ui/records/choices';
 import { StatusChip, nowrap } from '../../ui/records/columns';
+import { ListIntro } from '../../ui/records/ListIntro';
 import { RecordList } from '../../ui/records/RecordList';
 import { EventNames } from './EventNames';
 
@@ -23,17 +24,6 @@ const filters = [
 
 const Column = DataTable.Col<WebhookDto>;
 
-function Intro() {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ px: 2, pt: 1.5, pb: 1 }}>
-      <Typography variant="body2" color="text.secondary" sx={{ maxWidth: '80ch' }}>
-        {translate(`${PREFIX}.intro`)}
-      </Typography>
-    </Box>
-  );
-}
-
 /** The subscriptions: where each delivers, what to, whether it is delivering, what waits, when it last delivered. */
 export default function WebhookList() {
   const translate = useTranslate();
@@ -45,7 +35,7 @@ export default function WebhookList() {
       filterDefaultValues={{ status: 'all' }}
       sort={{ field: 'createdAt', order: 'DESC' }}
       exportName="webhooks"
-      header={<Intro />}
+      header={<ListIntro text={`${PREFIX}.intro`} />}
       softDelete={false}
     >
       <Column

@@ -84,6 +84,19 @@ describe('webhooks', () => {
       await expect.poll(() => receiver.received.filter((got) => got.status === 200).length).toBe(3);
       const hook = (await e2e.api('GET', `/api/Webhooks/${id}`, { token: admin })).body.value;
       expect(hook).toMatchObject({ status: 'ACTIVE', pendingCount: 0, failingSince: null });
+
+      // The secret rotated: the new one shown once, different from the first.
+      await page.reload();
+      await page.getByRole('button', { name: 'Rotate secret' }).click();
+      await page
+        .getByRole('dialog', { name: 'Rotate the signing secret' })
+        .getByRole('button', { name: 'Rotate' })
+        .click();
+      const rotated = page.getByRole('dialog', { name: 'The new signing secret' });
+      await visible(rotated);
+      const next = await rotated.getByRole('textbox', { name: 'Signing secret' }).inputValue();
+      expect(next).toMatch(/^whsec_/);
+      expect(next).not.toBe(secret);
     } finally {
       await receiver.close();
     }
