@@ -7,7 +7,17 @@ export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(version) },
   test: {
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          // The screen tests (tests/unit/screens) render whole screens in jsdom and type with userEvent: on two cores
+          // busy with the server tests beside them, one such test took over vitest's default 5 s in CI.
+          testTimeout: 30_000,
+        },
+      },
       {
         test: {
           name: 'server',
