@@ -6,30 +6,33 @@
  *   3. with BENCH_CLIENTS (10) closed-loop keep-alive clients for BENCH_SECONDS (5) each: GET
  *      /api/BookOrder/filter-books with the default filters, with searches (city, VIN fragment, order number
  *      fragment, broker name fragment), with each single filter on top of the default, at page 0 and a deep page,
- *      and GET /api/BookOrder/{id} for random ids; then, for reference and not judged: a search over all time, the
- *      default list, one driver's list and GET by id with a single client (the latency of one request without
- *      queueing behind nine others), and GET /api/health (the HTTP floor: what the server's HTTP handling and the
- *      load generator, undici on the same cores, cost with no database work);
- *   4. for SQLite, the same SQL bare through better-sqlite3 on the same file, compiled from the server's own query
- *      builders (server/modules/bookOrders/queries.ts, search.ts): per list request the session lookup of the access
+ *      and GET /api/BookOrder/{id} for random ids; then, for reference and not judged: a search over all time and
+ *      GET /api/health (the HTTP floor: what the server's HTTP handling and the load generator, undici on the same
+ *      cores, cost with no database work); each scenario again with 1 client for BENCH_SINGLE_SECONDS (the latency
+ *      of one request without queueing behind nine others);
+ *   4. on each database, the same SQL bare (better-sqlite3 on the same file; pg on the same database), compiled from
+ *      the server's own query builders (server/modules/bookOrders/queries.ts, search.ts): per list request the session lookup of the access
  *      hook, for a search the lookup of the names it matches, the totals query (count and sums; skipped, as the
  *      server skips it, when the first page is not full) and the page query; per GET by id the session lookup, the
- *      order and its vehicles. Prints server p50 / bare p50, targets (list p99 ≤ 30 ms, search p99 ≤ 60 ms, by id
+ *      order and its vehicles. Prints server p50 at 1 client / bare p50 and, with PostgreSQL, PostgreSQL p50 /
+ *      SQLite p50 per scenario with the worst of each (bench/ratios.ts), targets (list p99 ≤ 30 ms, search p99 ≤ 60 ms, by id
  *      p99 ≤ 5 ms at 1M orders on SQLite), the server's major page faults per scenario, and EXPLAIN QUERY PLAN of the
- *      three slowest scenarios.
+ *      three slowest scenarios (on PostgreSQL EXPLAIN (ANALYZE, BUFFERS)).
  *   With DATABASE_URL=postgres://… the seed and the HTTP part run again on PostgreSQL, in a scratch database created
  *   on that server for the run and dropped afterwards.
  *
  * Environment: BENCH_ORDERS (1000000), BENCH_SECONDS (5), BENCH_CLIENTS (10), BENCH_WARMUP_SECONDS (1),
- * BENCH_BARE_SECONDS (2), BENCH_DATA_DIR (an already seeded SQLite DATA_DIR to use instead of seeding a temp one;
- * kept afterwards), BENCH_ONLY (only the scenarios whose name contains this text, case-insensitive, e.g. "GET /api"),
+ * BENCH_BARE_SECONDS (2), BENCH_SINGLE_SECONDS (2), BENCH_DATA_DIR (an already seeded SQLite DATA_DIR to use instead of seeding a temp one;
+ * kept afterwards), BENCH_POSTGRES_URL (with DATABASE_URL: an already seeded PostgreSQL database to use and keep
+ * instead of a scratch one), BENCH_ONLY (only the scenarios whose name contains this text, case-insensitive, e.g. "GET /api"),
  * DATABASE_URL, LOG_LEVEL and SQLITE_KEEP_RESIDENT (passed to the server).
  * Results: tables on stdout and bench/results/orders-<timestamp>.json.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
 import { bookOrderFilter } from '../schema/bookOrders';
 import { demoEmail } from '../server/db/seed';
 import { SeededRandom } from '../server/db/seed/random';
@@ -39,6 +42,7 @@ import { SQLITE_CACHE_KIB } from '../server/db';
 import { sessionLookup } from '../server/http/access';
 import { listQueries, selectOrders } from '../server/modules/bookOrders/queries';
 import { BY_NAME, readSearchMatches, searchMatchesStatement } from '../server/modules/bookOrders/search';
+import { type RatioRow, printRatios } from './ratios';
 import {
   type LoadResult,
   type RequestSpec,
@@ -69,7 +73,11 @@ const SECONDS = numberFromEnv('BENCH_SECONDS', 5);
 const CLIENTS = numberFromEnv('BENCH_CLIENTS', 10, { integer: true });
 const WARMUP_SECONDS = numberFromEnv('BENCH_WARMUP_SECONDS', 1);
 const BARE_SECONDS = numberFromEnv('BENCH_BARE_SECONDS', Math.min(2, SECONDS));
+/** Each scenario again with 1 client: the latency the server/bare ratio compares (bench/ratios.ts). */
+const SINGLE_SECONDS = numberFromEnv('BENCH_SINGLE_SECONDS', Math.min(2, SECONDS));
 const REUSE_DATA_DIR = process.env.BENCH_DATA_DIR?.trim() ? path.resolve(process.env.BENCH_DATA_DIR.trim()) : null;
+/** An already seeded PostgreSQL database to use (and keep) instead of seeding a scratch one. */
+const REUSE_POSTGRES_URL = process.env.BENCH_POSTGRES_URL?.trim() || null;
 const DATABASE_URL = process.env.DATABASE_URL?.trim() || null;
 const ONLY = process.env.BENCH_ONLY?.trim().toLowerCase() || null;
 const ADMIN_EMAIL = demoEmail('Administrator');
@@ -84,8 +92,6 @@ interface Scenario {
   kind: Kind;
   /** filter-books query (camelCase keys, as the web app sends them); none for by id. */
   query?: Record<string, string>;
-  /** Another number of clients than BENCH_CLIENTS: for reference (latency without queueing), not judged. */
-  clients?: number;
   /** Shown for reference, not judged against the targets (the issue's search is on top of the default filters). */
   reference?: boolean;
 }
@@ -170,10 +176,6 @@ async function buildScenarios(
     list('filtered=all, page 0', { filtered: 'all' }),
     list('filtered=all, page 200', { filtered: 'all', page: '200' }),
     { name: 'GET /api/BookOrder/{id}', kind: 'byId' },
-    // For reference: the same with one client, i.e. without waiting behind the other clients' requests.
-    { name: 'default, 1 client', kind: 'list', query: {}, clients: 1 },
-    { name: 'driverId, 1 client', kind: 'list', query: { driverId: String(sample.driverId ?? 1) }, clients: 1 },
-    { name: 'GET /api/BookOrder/{id}, 1 client', kind: 'byId', clients: 1 },
     // For reference: the floor under every figure above on this machine (HTTP in and out, no database, no token).
     { name: 'GET /api/health (HTTP floor)', kind: 'floor' },
   ];
@@ -198,20 +200,70 @@ interface BareResult {
   rowsPerIteration: number;
 }
 
-const compiler = new Kysely<Database>({
-  dialect: new SqliteDialect({
-    database: async () => {
-      throw new Error('compile only');
-    },
-  }),
-});
+/**
+ * The database the bare baseline runs on: the server's own statements, compiled for its dialect, run through the same
+ * driver the server uses (better-sqlite3 prepared once; pg's unnamed statements, as Kysely sends them).
+ */
+interface BareDb {
+  dialect: 'sqlite' | 'postgres';
+  compiler: Kysely<Database>;
+  /** Runs a statement, returning its row count (synchronously on SQLite: no promise in the timing). */
+  run(statement: Statement): number | Promise<number>;
+  rows(statement: Statement): unknown[] | Promise<unknown[]>;
+  close(): Promise<void>;
+}
+
+const compileOnly = (dialect: BareDb['dialect']) =>
+  new Kysely<Database>({
+    dialect:
+      dialect === 'sqlite'
+        ? new SqliteDialect({
+            database: async () => {
+              throw new Error('compile only');
+            },
+          })
+        : new PostgresDialect({
+            pool: async () => {
+              throw new Error('compile only');
+            },
+          }),
+  });
+
+function bareSqlite(file: string): BareDb {
+  const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
+  // The server's own connection settings (server/db/index.ts), so the baseline differs only by the server.
+  sqlite.pragma(`mmap_size = ${loadConfig().sqliteMmapMb * 1024 * 1024}`);
+  sqlite.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
+  const statements = new Map<string, SQLite.Statement>();
+  const prepare = (sql: string) => statements.get(sql) ?? statements.set(sql, sqlite.prepare(sql)).get(sql)!;
+  const params = (s: Statement) => s.params.map((p) => (typeof p === 'boolean' ? Number(p) : p));
+  return {
+    dialect: 'sqlite',
+    compiler: compileOnly('sqlite'),
+    run: (s) => prepare(s.sql).all(...params(s)).length,
+    rows: (s) => prepare(s.sql).all(...params(s)),
+    close: async () => void sqlite.close(),
+  };
+}
+
+async function barePostgres(url: string): Promise<BareDb> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return {
+    dialect: 'postgres',
+    compiler: compileOnly('postgres'),
+    run: async (s) => (await client.query(s.sql, s.params as unknown[])).rowCount ?? 0,
+    rows: async (s) => (await client.query(s.sql, s.params as unknown[])).rows,
+    close: () => client.end(),
+  };
+}
 
 const toStatement = (
   name: string,
   query: { compile(): { sql: string; parameters: readonly unknown[] } },
 ): Statement => {
   const compiled = query.compile();
-  return { name, sql: compiled.sql, params: compiled.parameters.map((p) => (typeof p === 'boolean' ? Number(p) : p)) };
+  return { name, sql: compiled.sql, params: [...compiled.parameters] };
 };
 
 /** The filter exactly as the server sees it: keys with a lower-case first letter, then the route's zod schema. */
@@ -226,7 +278,8 @@ function parseFilter(query: Record<string, string>) {
  * re-bound per call). A search first looks up the names it matches, and its statements are built from the answer; a
  * first page that is not full is totalled from its own rows, so the server skips the totals statement then.
  */
-function scenarioStatements(sqlite: SQLite.Database, scenario: Scenario, session: Statement): Statement[] {
+async function scenarioStatements(bare: BareDb, scenario: Scenario, session: Statement): Promise<Statement[]> {
+  const { compiler } = bare;
   if (scenario.kind === 'byId') {
     return [
       session,
@@ -242,57 +295,64 @@ function scenarioStatements(sqlite: SQLite.Database, scenario: Scenario, session
     ? toStatement('matches', { compile: () => searchMatchesStatement(compiler)(f.search!) })
     : null;
   const matches = lookup
-    ? readSearchMatches(sqlite.prepare(lookup.sql).all(...lookup.params) as Parameters<typeof readSearchMatches>[0])
+    ? readSearchMatches((await bare.rows(lookup)) as Parameters<typeof readSearchMatches>[0])
     : BY_NAME;
-  const { totals, page } = listQueries(compiler, 'sqlite', f, undefined, matches);
+  const { totals, page } = listQueries(compiler, bare.dialect, f, undefined, matches);
   const pageStatement = toStatement('page', page);
-  const pageRows = sqlite.prepare(pageStatement.sql).all(...pageStatement.params).length;
+  const pageRows = await bare.run(pageStatement);
   const skipTotals = f.page === 0 && pageRows < f.size;
   return [session, ...(lookup ? [lookup] : []), ...(skipTotals ? [] : [toStatement('totals', totals)]), pageStatement];
 }
 
-function bareRun(sqlite: SQLite.Database, scenario: Scenario, statements: Statement[], maxId: number): BareResult {
-  const prepared = statements.map((s) => ({ ...s, statement: sqlite.prepare(s.sql) }));
-  if (scenario.kind === 'byId' && prepared.slice(1).some((s) => s.params.length !== 1))
+async function bareRun(bare: BareDb, scenario: Scenario, statements: Statement[], maxId: number): Promise<BareResult> {
+  if (scenario.kind === 'byId' && statements.slice(1).some((s) => s.params.length !== 1))
     throw new Error('by id: expected one parameter (the id) per statement');
   const random = new SeededRandom(99);
-  const perStatement = prepared.map(() => [] as number[]);
+  const perStatement = statements.map(() => [] as number[]);
   const totals: number[] = [];
   let rows = 0;
-  const once = () => {
+  const once = async () => {
     const id = 1 + Math.floor(random.next() * maxId);
     let total = 0;
     rows = 0;
-    prepared.forEach((s, i) => {
-      const params = scenario.kind === 'byId' && i > 0 ? [id] : s.params;
+    for (const [i, s] of statements.entries()) {
+      const statement = scenario.kind === 'byId' && i > 0 ? { ...s, params: [id] } : s;
       const started = process.hrtime.bigint();
-      rows += s.statement.all(...params).length;
+      const counted = bare.run(statement);
+      rows += typeof counted === 'number' ? counted : await counted;
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       perStatement[i].push(ms);
       total += ms;
-    });
+    }
     totals.push(total);
   };
-  once();
+  await once();
   perStatement.forEach((list) => (list.length = 0));
   totals.length = 0;
   const deadline = Date.now() + BARE_SECONDS * 1000;
-  while (Date.now() < deadline || totals.length < 20) once();
+  while (Date.now() < deadline || totals.length < 20) await once();
   const sorted = Float64Array.from(totals).sort();
   return {
-    statements: prepared.map((s) => s.name),
+    statements: statements.map((s) => s.name),
     iterations: totals.length,
     p50Ms: percentile(sorted, 50),
     p99Ms: percentile(sorted, 99),
     statementP50Ms: Object.fromEntries(
-      prepared.map((s, i) => [s.name, percentile(Float64Array.from(perStatement[i]).sort(), 50)]),
+      statements.map((s, i) => [s.name, percentile(Float64Array.from(perStatement[i]).sort(), 50)]),
     ),
     rowsPerIteration: rows,
   };
 }
 
-function explain(sqlite: SQLite.Database, statement: Statement): string[] {
-  const rows = sqlite.prepare(`EXPLAIN QUERY PLAN ${statement.sql}`).all(...statement.params) as {
+/** SQLite: EXPLAIN QUERY PLAN as an indented tree; PostgreSQL: EXPLAIN (ANALYZE, BUFFERS), what it did and read. */
+async function explain(bare: BareDb, statement: Statement): Promise<string[]> {
+  if (bare.dialect === 'postgres') {
+    const rows = (await bare.rows({ ...statement, sql: `EXPLAIN (ANALYZE, BUFFERS) ${statement.sql}` })) as {
+      'QUERY PLAN': string;
+    }[];
+    return rows.map((row) => row['QUERY PLAN']);
+  }
+  const rows = (await bare.rows({ ...statement, sql: `EXPLAIN QUERY PLAN ${statement.sql}` })) as {
     id: number;
     parent: number;
     detail: string;
@@ -311,7 +371,10 @@ interface ScenarioRun {
   scenario: Scenario;
   totalCount: number | null;
   result: LoadResult;
+  /** The same scenario with 1 client: one request's latency without queueing behind the others. */
+  single: LoadResult;
   bare: BareResult | null;
+  /** single p50 / bare p50. */
   ratio: number | null;
   target: { limitMs: number; pass: boolean } | null;
   plans?: Record<string, string[]>;
@@ -332,13 +395,14 @@ const COLUMNS = [
   'p99 ms',
   'err',
   'majflt',
+  '1c p50',
   'bare p50',
   'totals',
   'page',
   'ratio',
   'target',
 ];
-const WIDTHS = [34, 9, 7, 8, 8, 4, 6, 9, 8, 8, 7, 14];
+const WIDTHS = [34, 9, 7, 8, 8, 4, 6, 7, 9, 8, 8, 7, 14];
 const tableRow = (cells: string[]) =>
   cells.map((cell, i) => (i === 0 ? cell.padEnd(WIDTHS[i]) : cell.padStart(WIDTHS[i]))).join('  ');
 
@@ -355,6 +419,7 @@ function rowCells(run: ScenarioRun): string[] {
     fmt(result.p99Ms),
     String(result.errors),
     result.serverMajorFaults === null ? '-' : String(result.serverMajorFaults),
+    fmt(run.single.p50Ms),
     bare ? fmt(bare.p50Ms) : '-',
     split(first),
     split(second),
@@ -370,6 +435,9 @@ async function benchDatabase(label: string, databaseUrl: string | null): Promise
   if (REUSE_DATA_DIR && !databaseUrl) {
     dataDir = REUSE_DATA_DIR;
     console.log(`[${label}] using the seeded DATA_DIR ${dataDir} (BENCH_DATA_DIR): no seed`);
+  } else if (databaseUrl && databaseUrl === REUSE_POSTGRES_URL) {
+    dataDir = makeTempDir();
+    console.log(`[${label}] using the seeded database ${databaseUrl} (BENCH_POSTGRES_URL): no seed`);
   } else {
     dataDir = makeTempDir();
     seed = await runSeed(label, dataDir, databaseUrl, ORDERS);
@@ -397,7 +465,7 @@ async function benchDatabase(label: string, databaseUrl: string | null): Promise
     console.log(
       `[${label}] ${maxId.toLocaleString('en-US')} orders; ${scenarios.length} scenarios × (${WARMUP_SECONDS} s warm-up + ${SECONDS} s) with ${CLIENTS} clients`,
     );
-    console.log('  ' + tableRow(COLUMNS.slice(0, 7)));
+    console.log('  ' + tableRow(COLUMNS.slice(0, 8)));
 
     const random = new SeededRandom(7);
     for (const scenario of scenarios) {
@@ -416,55 +484,47 @@ async function benchDatabase(label: string, databaseUrl: string | null): Promise
         totalCount = (await getJson<{ totalCount: number }>(server, auth, pathAndQuery)).totalCount;
         next = () => ({ method: 'GET', path: pathAndQuery, headers: auth });
       }
-      const clients = scenario.clients ?? CLIENTS;
-      await load(server, scenario.name, clients, Math.min(WARMUP_SECONDS, SECONDS), next);
-      const result = await load(server, scenario.name, clients, SECONDS, next);
-      const run: ScenarioRun = { scenario, totalCount, result, bare: null, ratio: null, target: null };
-      if (!databaseUrl && clients === CLIENTS && scenario.kind !== 'floor' && !scenario.reference)
+      await load(server, scenario.name, CLIENTS, Math.min(WARMUP_SECONDS, SECONDS), next);
+      const result = await load(server, scenario.name, CLIENTS, SECONDS, next);
+      const single = await load(server, scenario.name, 1, SINGLE_SECONDS, next);
+      const run: ScenarioRun = { scenario, totalCount, result, single, bare: null, ratio: null, target: null };
+      if (!databaseUrl && scenario.kind !== 'floor' && !scenario.reference)
         run.target = { limitMs: TARGET_P99_MS[scenario.kind], pass: result.p99Ms <= TARGET_P99_MS[scenario.kind] };
       runs.push(run);
-      console.log('  ' + tableRow(rowCells(run).slice(0, 7)));
+      console.log('  ' + tableRow(rowCells(run).slice(0, 8)));
       if (result.errors)
         console.log(`    ! ${result.errors} errors (${JSON.stringify(result.statuses)}), first: ${result.firstError}`);
     }
 
-    if (!databaseUrl) {
-      // The bare baseline runs while the server is idle, on the same file (WAL: a reader beside the server).
+    // The bare baseline runs while the server is idle, on the same database.
+    try {
+      const bare = databaseUrl ? await barePostgres(databaseUrl) : bareSqlite(path.join(dataDir, 'haulboard.db'));
       try {
         const sessionId = (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { jti: string }).jti;
-        const session = toStatement('session', sessionLookup(compiler, sessionId, adminId));
-        const sqlite = new SQLite(path.join(dataDir, 'haulboard.db'), { readonly: true, fileMustExist: true });
-        // The server's own connection settings (server/db/index.ts), so the baseline differs only by the server.
-        sqlite.pragma(`mmap_size = ${loadConfig().sqliteMmapMb * 1024 * 1024}`);
-        sqlite.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
-        try {
-          console.log(
-            `\n[${label}] bare SQL through better-sqlite3 (what each request runs, as the summary below says), ${BARE_SECONDS} s each …`,
-          );
-          for (const run of runs) {
-            if (run.scenario.kind === 'floor') continue;
-            const statements = scenarioStatements(sqlite, run.scenario, session);
-            run.bare = bareRun(sqlite, run.scenario, statements, maxId);
-            run.ratio = run.result.p50Ms / run.bare.p50Ms;
-          }
-          // The three slowest (server p99): their plans, to see which index each statement uses.
-          for (const run of runs
-            .filter((r) => r.bare)
-            .sort((a, b) => b.result.p99Ms - a.result.p99Ms)
-            .slice(0, 3)) {
-            run.plans = Object.fromEntries(
-              scenarioStatements(sqlite, run.scenario, session)
-                .slice(1)
-                .map((s) => [s.name, explain(sqlite, s)]),
-            );
-          }
-        } finally {
-          sqlite.close();
+        const session = toStatement('session', sessionLookup(bare.compiler, sessionId, adminId));
+        console.log(
+          `\n[${label}] bare SQL (what each request runs, as the summary below says), ${BARE_SECONDS} s each …`,
+        );
+        for (const run of runs) {
+          if (run.scenario.kind === 'floor') continue;
+          run.bare = await bareRun(bare, run.scenario, await scenarioStatements(bare, run.scenario, session), maxId);
+          run.ratio = run.single.p50Ms / run.bare.p50Ms;
         }
-      } catch (error) {
-        bareError = error instanceof Error ? error.message : String(error);
-        console.log(`  bare baseline skipped: ${bareError}`);
+        // The three slowest (server p99): their plans, to see which index each statement uses.
+        for (const run of runs
+          .filter((r) => r.bare)
+          .sort((a, b) => b.result.p99Ms - a.result.p99Ms)
+          .slice(0, 3)) {
+          const statements = (await scenarioStatements(bare, run.scenario, session)).slice(1);
+          run.plans = {};
+          for (const statement of statements) run.plans[statement.name] = await explain(bare, statement);
+        }
+      } finally {
+        await bare.close();
       }
+    } catch (error) {
+      bareError = error instanceof Error ? error.message : String(error);
+      console.log(`  bare baseline skipped: ${bareError}`);
     }
   } finally {
     await stopChild(server.child);
@@ -477,13 +537,13 @@ async function benchDatabase(label: string, databaseUrl: string | null): Promise
 
 function printSummary(run: DbRun): void {
   console.log(
-    `\n=== ${run.db}: ${CLIENTS} clients (unless the name says otherwise), ${SECONDS} s each${run.seed ? `; seed of ${run.seed.orders.toLocaleString('en-US')} orders ${fmt(run.seed.wallSeconds, 1)} s` : ''} ===`,
+    `\n=== ${run.db}: ${CLIENTS} clients (1c: 1 client), ${SECONDS} s each${run.seed ? `; seed of ${run.seed.orders.toLocaleString('en-US')} orders ${fmt(run.seed.wallSeconds, 1)} s` : ''} ===`,
   );
   console.log(tableRow(COLUMNS));
   for (const scenario of run.scenarios) console.log(tableRow(rowCells(scenario)));
   if (run.scenarios.some((s) => s.bare)) {
     console.log(
-      'bare p50 = session + (search: matching names) + totals (unless the first page is not full) + page (by id: session + order + vehicles) run bare in one thread, prepared once; ratio = server p50 / bare p50.',
+      'bare p50 = session + (search: matching names) + totals (unless the first page is not full) + page (by id: session + order + vehicles) run bare in one thread; ratio = server p50 at 1 client / bare p50.',
     );
     console.log(
       `With ${CLIENTS} closed-loop clients on one server thread, requests queue: p50 ≈ ${CLIENTS} × the time one request takes when the database dominates.`,
@@ -494,7 +554,7 @@ function printSummary(run: DbRun): void {
   }
   for (const scenario of run.scenarios.filter((s) => s.plans)) {
     console.log(
-      `\nEXPLAIN QUERY PLAN — ${scenario.scenario.name} (server p99 ${fmt(scenario.result.p99Ms)} ms; bare ${Object.entries(
+      `\n${run.db === 'postgres' ? 'EXPLAIN (ANALYZE, BUFFERS)' : 'EXPLAIN QUERY PLAN'} — ${scenario.scenario.name} (server p99 ${fmt(scenario.result.p99Ms)} ms; bare ${Object.entries(
         scenario.bare?.statementP50Ms ?? {},
       )
         .map(([k, v]) => `${k} ${fmt(v, 3)} ms`)
@@ -507,6 +567,32 @@ function printSummary(run: DbRun): void {
   }
 }
 
+/**
+ * Per scenario: the server at 1 client against its bare SQL on each database, and PostgreSQL against SQLite at
+ * BENCH_CLIENTS (the p50 the list is used at). The HTTP floor has no SQL and is left out.
+ */
+function ratioRows(runs: DbRun[]): RatioRow[] {
+  const sqlite = runs.find((r) => r.db === 'sqlite');
+  const postgres = runs.find((r) => r.db === 'postgres');
+  const rows: RatioRow[] = [];
+  for (const [db, run] of [
+    ['SQLite', sqlite],
+    ['PostgreSQL', postgres],
+  ] as const) {
+    for (const scenario of run?.scenarios ?? []) {
+      if (scenario.scenario.kind === 'floor') continue;
+      const other = postgres?.scenarios.find((s) => s.scenario.name === scenario.scenario.name);
+      rows.push({
+        scenario: `${scenario.scenario.name} · ${db}`,
+        serverP50Ms: scenario.single.p50Ms,
+        bareP50Ms: scenario.bare?.p50Ms ?? null,
+        ...(db === 'SQLite' && other ? { postgresP50Ms: other.result.p50Ms, sqliteP50Ms: scenario.result.p50Ms } : {}),
+      });
+    }
+  }
+  return rows;
+}
+
 async function main() {
   const startedAt = new Date();
   const settings = {
@@ -517,6 +603,7 @@ async function main() {
     warmupSeconds: WARMUP_SECONDS,
     bareSeconds: BARE_SECONDS,
     reuseDataDir: REUSE_DATA_DIR,
+    reusePostgres: REUSE_POSTGRES_URL !== null,
     serverLogLevel: process.env.LOG_LEVEL || 'info (server default)',
   };
   const machine = machineInfo();
@@ -527,8 +614,11 @@ async function main() {
   const runs: DbRun[] = [];
   runs.push(await benchDatabase('sqlite', null));
   if (DATABASE_URL) {
-    const scratch = await scratchPostgresOrSkip(DATABASE_URL, 'haulboard_bench');
-    if (scratch) runs.push(await benchDatabase('postgres', scratch.url));
+    if (REUSE_POSTGRES_URL) runs.push(await benchDatabase('postgres', REUSE_POSTGRES_URL));
+    else {
+      const scratch = await scratchPostgresOrSkip(DATABASE_URL, 'haulboard_bench');
+      if (scratch) runs.push(await benchDatabase('postgres', scratch.url));
+    }
   }
 
   for (const run of runs) printSummary(run);
@@ -549,6 +639,11 @@ async function main() {
       for (const miss of misses) console.log(`      MISS ${miss.scenario.name}: p99 ${fmt(miss.result.p99Ms)} ms`);
     }
   }
+  const ratios = printRatios(
+    'bench:orders',
+    ratioRows(runs),
+    `pg/sqlite compares the p50 at ${CLIENTS} clients of the same scenario, same run.`,
+  );
   console.log(`Machine load at the end: ${JSON.stringify(machineLoad())}`);
 
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
@@ -560,6 +655,7 @@ async function main() {
     settings,
     machine,
     targetsP99Ms: TARGET_P99_MS,
+    ratios,
     runs,
   };
   fs.writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
