@@ -242,7 +242,8 @@ export interface ServerChild {
   dbLabel: string;
 }
 
-function freePort(): Promise<number> {
+/** A port nothing listens on now (the system's choice). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
@@ -414,7 +415,7 @@ export function processMemoryKb(pid: number | undefined): { rss: number; anon: n
 // ---------------------------------------------------------------- HTTP
 
 export interface RequestSpec {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   headers?: http.OutgoingHttpHeaders;
   body?: string;
