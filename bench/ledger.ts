@@ -9,8 +9,8 @@
  *      BENCH_SECONDS (5) each: the balances page (this month, by name and by ending balance), one random driver's
  *      ledger page with its totals, and the totals of a filtered set (one type over last month, all drivers);
  *      targets p99 ≤ 50 / 30 / 50 ms;
- *   3. the same three reads in-process with the server's own functions over better-sqlite3 (no HTTP), as the bare
- *      reference: the ratio server p50 / bare p50;
+ *   3. each read again with 1 client, and the same three reads in-process with the server's own functions over
+ *      better-sqlite3 (no HTTP), as the bare reference: the ratio server p50 at 1 client / bare p50 (bench/ratios.ts);
  *   4. POST /api/PayBills/build for last week, every driver, timed (target ≤ 5 s).
  * Results on stdout and bench/results/ledger-<timestamp>.json.
  * BENCH_LEDGER_DATA_DIR=dir keeps the generated data there and, when a later run finds it, measures on it without
@@ -27,6 +27,7 @@ import { demoEmail } from '../server/db/seed';
 import type { Database } from '../server/db/types';
 import { balancesPage } from '../server/modules/finances/balances';
 import { addDays } from '../server/modules/finances/billing';
+import { printRatios } from './ratios';
 import {
   type LoadResult,
   RESULTS_DIR,
@@ -229,22 +230,29 @@ async function main() {
       },
     },
   ];
-  const results: (LoadResult & { target: number; bareP50Ms: number; ratio: number })[] = [];
+  const results: (LoadResult & { target: number; singleP50Ms: number; bareP50Ms: number; ratio: number })[] = [];
   for (const scenario of scenarios) {
     const next = () => ({ method: 'GET' as const, path: scenario.path(), headers: auth });
     await load(server, scenario.name, CLIENTS, 1, next);
     const result = await load(server, scenario.name, CLIENTS, SECONDS, next);
+    const single = await load(server, scenario.name, 1, Math.min(2, SECONDS), next);
     const reference = await bare(2, scenario.bare);
     results.push({
       ...result,
       target: scenario.target,
+      singleP50Ms: single.p50Ms,
       bareP50Ms: reference.p50Ms,
-      ratio: result.p50Ms / reference.p50Ms,
+      ratio: single.p50Ms / reference.p50Ms,
     });
     console.log(
-      `${scenario.name}: ${fmt(result.reqPerSec, 0)} req/s, p50 ${fmt(result.p50Ms)} ms, p99 ${fmt(result.p99Ms)} ms (target ≤ ${scenario.target}), errors ${result.errors}; bare p50 ${fmt(reference.p50Ms)} ms, ratio ${fmt(result.p50Ms / reference.p50Ms, 1)}`,
+      `${scenario.name}: ${fmt(result.reqPerSec, 0)} req/s, p50 ${fmt(result.p50Ms)} ms, p99 ${fmt(result.p99Ms)} ms (target ≤ ${scenario.target}), errors ${result.errors}; 1 client p50 ${fmt(single.p50Ms)} ms, bare p50 ${fmt(reference.p50Ms)} ms, ratio ${fmt(single.p50Ms / reference.p50Ms, 1)}`,
     );
   }
+  const ratios = printRatios(
+    'bench:ledger',
+    results.map((r) => ({ scenario: r.scenario, serverP50Ms: r.singleP50Ms, bareP50Ms: r.bareP50Ms })),
+    'The ledger runs on SQLite only: the bare reads are the server’s own functions over better-sqlite3.',
+  );
 
   const week = addDays(weekStart(today), -7);
   const buildStarted = performance.now();
@@ -297,6 +305,7 @@ async function main() {
     seedSeconds,
     generationSeconds: generated.seconds,
     results,
+    ratios,
     build: { week, status: built.status, seconds: buildSeconds, built: answer.built?.length ?? 0 },
   };
   fs.mkdirSync(RESULTS_DIR, { recursive: true });

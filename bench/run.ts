@@ -22,6 +22,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from '../server/db/types';
 import { sessionLookup } from '../server/http/access';
 import { groupsWithItemsQuery } from '../server/modules/access/layout';
+import { printRatios } from './ratios';
 import {
   type LoadResult,
   type RequestSpec,
@@ -339,6 +340,22 @@ async function main() {
       console.log(`\n[${run.db}] bare baseline skipped: ${run.bareError}`);
     }
   }
+  const p50 = (run: DbRun | undefined, scenario: string, clients: number) =>
+    run?.results.find((r) => r.scenario === scenario && r.clients === clients)?.p50Ms ?? null;
+  const [sqlite, postgres] = [runs.find((r) => r.db === 'sqlite'), runs.find((r) => r.db === 'postgres')];
+  const ratioRows = ['GET /api/Auth/features/get', 'GET /api/token/me'].map((scenario) => ({
+    scenario,
+    serverP50Ms: p50(sqlite, scenario, 1),
+    bareP50Ms: scenario === 'GET /api/Auth/features/get' ? (sqlite?.bare?.[0]?.p50Ms ?? null) : null,
+    ...(postgres
+      ? { postgresP50Ms: p50(postgres, scenario, CLIENTS), sqliteP50Ms: p50(sqlite, scenario, CLIENTS) }
+      : {}),
+  }));
+  const ratioSummary = printRatios(
+    'bench:api',
+    ratioRows,
+    `server/bare on SQLite; pg/sqlite compares the p50 at ${CLIENTS} clients.`,
+  );
   console.log('\nTargets:');
   for (const run of runs)
     console.log(
@@ -353,6 +370,7 @@ async function main() {
     commit: gitCommit(),
     settings,
     machine,
+    ratios: ratioSummary,
     runs,
   };
   fs.writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
