@@ -38,7 +38,7 @@ import { demoEmail } from '../server/db/seed';
 import { SeededRandom } from '../server/db/seed/random';
 import type { Database } from '../server/db/types';
 import { loadConfig } from '../server/config';
-import { SQLITE_CACHE_KIB } from '../server/db';
+import { SQLITE_CACHE_KIB, namedStatements } from '../server/db';
 import { sessionLookup } from '../server/http/access';
 import { listQueries, selectOrders } from '../server/modules/bookOrders/queries';
 import { BY_NAME, readSearchMatches, searchMatchesStatement } from '../server/modules/bookOrders/search';
@@ -202,7 +202,7 @@ interface BareResult {
 
 /**
  * The database the bare baseline runs on: the server's own statements, compiled for its dialect, run through the same
- * driver the server uses (better-sqlite3 prepared once; pg's unnamed statements, as Kysely sends them).
+ * driver the server uses (better-sqlite3 prepared once; pg with the server's named statements, server/db/index.ts).
  */
 interface BareDb {
   dialect: 'sqlite' | 'postgres';
@@ -249,6 +249,7 @@ function bareSqlite(file: string): BareDb {
 async function barePostgres(url: string): Promise<BareDb> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
+  namedStatements(client);
   return {
     dialect: 'postgres',
     compiler: compileOnly('postgres'),

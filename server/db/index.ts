@@ -60,9 +60,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 /**
  * PostgreSQL plans an unnamed statement afresh on every call; for the nine-join book-order query that planning took
  * longer than running it. Queries with parameters (Kysely's, so never several statements in one text) become named
- * statements, prepared once per connection and then executed with their plan cached by the server.
+ * statements, prepared once per connection and then executed with their plan cached by the server. Exported for the
+ * benchmark's bare baseline (bench/orders.ts), which runs the same SQL the same way.
  */
-function namedStatements(client: pg.PoolClient): void {
+export function namedStatements(client: pg.ClientBase): void {
   const names = new Map<string, string>();
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   client.query = ((config: unknown, values?: unknown, callback?: unknown) => {
