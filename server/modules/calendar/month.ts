@@ -41,14 +41,6 @@ function driverFilter(column: string, filters: MonthFilters): RawBuilder<unknown
   return sql``;
 }
 
-/** The loaded days of the filtered drivers: one driver's value, or a carrier's drivers (the key's own order). */
-function coverFilter(filters: MonthFilters): RawBuilder<unknown> {
-  if (filters.driverId !== undefined) return sql`and t.value = ${String(filters.driverId)}`;
-  if (filters.carrierId !== undefined)
-    return sql`and t.value in (select cast(id as text) from drivers where carrier_id = ${filters.carrierId})`;
-  return sql``;
-}
-
 export async function calendarMonth(
   db: Db,
   dialect: DialectName,
@@ -81,13 +73,16 @@ export async function calendarMonth(
     .execute();
 
   // The days each driver's loads cover, kept per driver and day with every order write (bookOrders/totals.ts
-  // DRIVER_COVER: a load covers pickup to delivery, MAX_LOAD_DAYS past its pickup at most): at most a row per driver
-  // and day of the month, whatever the number of orders.
-  const { rows: loaded } = await sql<{ driver_id: string; day: string }>`
+  // DRIVER_COVER: a load covers pickup to delivery, MAX_LOAD_DAYS past its pickup at most): the month of each listed
+  // driver, one seek each (the key is dim, value, day), rather than the month of every driver ever.
+  const driverIds = drivers.map((driver) => String(driver.id));
+  const { rows: loaded } = driverIds.length
+    ? await sql<{ driver_id: string; day: string }>`
     select t.value as driver_id, t.day from book_order_totals t
-    where t.dim = ${DRIVER_COVER} and t.day >= ${first} and t.day <= ${last} and t.count > 0 ${coverFilter(filters)}`.execute(
-    db,
-  );
+    where t.dim = ${DRIVER_COVER} and t.value in (${sql.join(driverIds)}) and t.day >= ${first} and t.day <= ${last} and t.count > 0`.execute(
+        db,
+      )
+    : { rows: [] };
 
   // The month's loads and gross by pickup day, as the reports count them, from the per-day totals the order writes keep.
   const gross = await orderFigures(

@@ -24,6 +24,47 @@ const vehiclesText = (run: ReportRun) =>
         string | null
       >`(select group_concat(v.year || ' ' || v.make || ' ' || v.model, '; ') from (select year, make, model from book_order_vehicles where book_order_id = o.id order by position) v)`;
 
+/** A driver's pay rule as the report applies it. */
+type PayRule = { payType: PayType; payRate: number };
+
+/**
+ * The period's loads, price and pay per week of one driver, summed in SQL (a month of a busy driver is thousands of
+ * loads): the pay by the driver's rule as loadPayCents works it out per load, over the loads it gives a pay for. Read
+ * from the driver's index alone (migration 063 put the status and miles in it).
+ */
+export function weeklyLoadSums(run: ReportRun, driverId: number, rule: PayRule | null) {
+  const { db, range, filters } = run;
+  const payCents: RawBuilder<number | null> = !rule
+    ? sql`null`
+    : // Numeric before multiplying: PostgreSQL's integers overflow at $7,669 × 28.00 %.
+      rule.payType === 'PERCENT'
+      ? sql`sum(round(cast(o.price_cents as numeric) * ${sql.lit(rule.payRate)} / 10000.0))`
+      : rule.payType === 'FLAT'
+        ? sql`count(*) * ${sql.lit(rule.payRate)}`
+        : rule.payType === 'PER_MILE'
+          ? sql`sum(round(cast(o.route_miles as numeric) * ${sql.lit(rule.payRate)}))`
+          : sql`null`;
+  const week = weekNumber(run.dialect, 'o.pickup_date');
+  let byWeek = db
+    .selectFrom('book_orders as o')
+    .select([
+      week.as('week'),
+      sql<number>`count(*)`.as('loads'),
+      sql<number>`sum(o.price_cents)`.as('price'),
+      payCents.as('pay'),
+      sql<number>`count(o.route_miles)`.as('rated'),
+    ])
+    .where('o.driver_id', '=', driverId)
+    .where('o.pickup_date', '>=', range.from)
+    .where('o.pickup_date', '<=', range.to)
+    .where('o.deleted_at', 'is', null)
+    .where('o.status', '<>', 'CANCELLED')
+    .groupBy(week);
+  if (filters.dispatcherId !== undefined) byWeek = byWeek.where('o.dispatcher_id', '=', filters.dispatcherId);
+  if (filters.carrierId !== undefined) byWeek = byWeek.where('o.carrier_id', '=', filters.carrierId);
+  return byWeek;
+}
+
 export const driverLoads: Report = {
   definition: REPORTS.driverLoads,
   async answer(run) {
@@ -34,43 +75,15 @@ export const driverLoads: Report = {
       .select(['pay_type', 'pay_rate'])
       .where('id', '=', filters.driverId)
       .executeTakeFirst();
-    const rule = driver ? { payType: driver.pay_type as PayType, payRate: Number(driver.pay_rate) } : null;
+    const rule: PayRule | null = driver
+      ? { payType: driver.pay_type as PayType, payRate: Number(driver.pay_rate) }
+      : null;
     const payOf = (o: { price_cents: unknown; pickup_zip: string | null; delivery_zip: string | null }) =>
       rule
         ? loadPayCents(rule, { priceCents: Number(o.price_cents), fromZip: o.pickup_zip, toZip: o.delivery_zip })
         : null;
 
-    // The whole period's loads, price and pay per week, summed in SQL (a month of a busy driver is thousands of loads):
-    // the pay by the driver's rule as loadPayCents works it out per load, over the loads it gives a pay for.
-    const payCents: RawBuilder<number | null> = !rule
-      ? sql`null`
-      : // Numeric before multiplying: PostgreSQL's integers overflow at $7,669 × 28.00 %.
-        rule.payType === 'PERCENT'
-        ? sql`sum(round(cast(o.price_cents as numeric) * ${sql.lit(rule.payRate)} / 10000.0))`
-        : rule.payType === 'FLAT'
-          ? sql`count(*) * ${sql.lit(rule.payRate)}`
-          : rule.payType === 'PER_MILE'
-            ? sql`sum(round(cast(o.route_miles as numeric) * ${sql.lit(rule.payRate)}))`
-            : sql`null`;
-    const week = weekNumber(run.dialect, 'o.pickup_date');
-    let byWeek = db
-      .selectFrom('book_orders as o')
-      .select([
-        week.as('week'),
-        sql<number>`count(*)`.as('loads'),
-        sql<number>`sum(o.price_cents)`.as('price'),
-        payCents.as('pay'),
-        sql<number>`count(o.route_miles)`.as('rated'),
-      ])
-      .where('o.driver_id', '=', filters.driverId)
-      .where('o.pickup_date', '>=', range.from)
-      .where('o.pickup_date', '<=', range.to)
-      .where('o.deleted_at', 'is', null)
-      .where('o.status', '<>', 'CANCELLED')
-      .groupBy(week);
-    if (filters.dispatcherId !== undefined) byWeek = byWeek.where('o.dispatcher_id', '=', filters.dispatcherId);
-    if (filters.carrierId !== undefined) byWeek = byWeek.where('o.carrier_id', '=', filters.carrierId);
-    const sums = driver ? await byWeek.execute() : [];
+    const sums = driver ? await weeklyLoadSums(run, filters.driverId, rule).execute() : [];
     const weeks = new Map(weeksOf(range).map((monday) => [monday, { week: monday, loads: 0, price: 0, pay: 0 }]));
     let [loads, priceCents, payTotal, paid] = [0, 0, 0, 0];
     for (const row of sums) {

@@ -47,10 +47,16 @@ interface LedgerWeek {
   paymentsCents: number | null;
 }
 
-/** The ledger's sums per week, from the entries of the period (the posting-date index). */
-async function ledgerByWeek(run: ReportRun): Promise<Map<string, LedgerWeek>> {
+/** Whether the run's filters are of orders (dispatcher, carrier): then only the pay of their loads is known. */
+const filtersByOrder = (filters: ReportFilters) =>
+  filters.dispatcherId !== undefined || filters.carrierId !== undefined;
+
+/**
+ * The ledger's sums per week in SQL, from the live entries of the period: read from the index of those entries by
+ * posting day (migration 064) alone.
+ */
+export function ledgerWeeksQuery(run: ReportRun) {
   const { db, dialect, range, filters } = run;
-  const byOrder = filters.dispatcherId !== undefined || filters.carrierId !== undefined;
   let query = db
     .selectFrom('driver_transactions as t')
     .select([
@@ -72,12 +78,18 @@ async function ledgerByWeek(run: ReportRun): Promise<Map<string, LedgerWeek>> {
     .where('t.deleted_at', 'is', null)
     .groupBy(weekNumber(dialect, 't.posted_on'));
   if (filters.driverId !== undefined) query = query.where('t.driver_id', '=', filters.driverId);
-  if (byOrder)
+  if (filtersByOrder(filters))
     query = query
       .where('t.link_type', '=', 'BOOK_ORDER')
       .where('t.type', '=', 'LOAD_PAY')
       .where(ofFilteredOrder('t.link_id', { ...filters, driverId: undefined }));
-  const rows = await query.execute();
+  return query;
+}
+
+/** The ledger's sums per week (ledgerWeeksQuery); deductions and payments null when the filters are of orders. */
+async function ledgerByWeek(run: ReportRun): Promise<Map<string, LedgerWeek>> {
+  const byOrder = filtersByOrder(run.filters);
+  const rows = await ledgerWeeksQuery(run).execute();
   return new Map(
     rows.map((r) => [
       mondayOf(r.week),
@@ -118,7 +130,7 @@ export const weeklyFinance: Report = {
       collectedByWeek(run),
     ]);
     const orders = new Map<string, OrderSums>(figures.map((f) => [f.week!, f]));
-    const byOrder = run.filters.dispatcherId !== undefined || run.filters.carrierId !== undefined;
+    const byOrder = filtersByOrder(run.filters);
     const rows: ReportRow[] = weeksOf(range).map((week) => {
       const { loads, gross, brokerFees, cleanGross, codCollected } = orderColumns(orders.get(week) ?? NO_SUMS);
       const moved: LedgerWeek = ledger.get(week) ?? {
