@@ -5,7 +5,8 @@
  *      scratch PostgreSQL database dropped afterwards); the real server as a child process on it;
  *   2. the board's first window, GET /api/BookOrder/board (five columns: first 20 cards, count and total price
  *      each), with BENCH_CLIENTS (10) closed-loop clients for BENCH_SECONDS (5): for everyone (a manager's default)
- *      and for one dispatcher ("mine", a dispatcher's default); target p99 ≤ 50 ms;
+ *      and for one dispatcher ("mine", a dispatcher's default); target p99 ≤ 50 ms; each again with 1 client, and
+ *      the ratios of bench/ratios.ts (PostgreSQL against SQLite);
  *   3. live: BENCH_BOARD_CLIENTS (100) hub connections of users who may read book orders (raw WebSockets speaking the
  *      JSON hub protocol, as boards hold them); BENCH_BOARD_MOVES (20) status moves (an order New ↔ On hold through
  *      POST /api/BookOrder/{id}/status); for each, the time from sending the move until every connection has
@@ -23,8 +24,10 @@ import WebSocket from 'ws';
 import { FEATURES } from '../schema/features';
 import { HUB_METHODS } from '../schema/realtime';
 import { DEMO_ROLES, demoEmail } from '../server/db/seed';
+import { printRatios } from './ratios';
 import {
   type LoadResult,
+  type RequestSpec,
   RESULTS_DIR,
   type ServerChild,
   fmt,
@@ -124,6 +127,8 @@ interface Run {
   db: string;
   seedSeconds: number | null;
   windows: LoadResult[];
+  /** Each window again with 1 client: one request's latency (bench/ratios.ts). */
+  singles: LoadResult[];
   moves: { boards: number; moves: number; p50Ms: number; p99Ms: number; maxMs: number } | null;
 }
 
@@ -153,10 +158,14 @@ async function benchDatabase(label: string, databaseUrl: string | null, seeded =
     const dispatcherToken = await login(server, demoEmail('Dispatcher'));
     const me = (await api(server, dispatcherToken, 'GET', '/api/token/me')).body.data as { id: number };
     const windows: LoadResult[] = [];
-    const report = (result: LoadResult) => {
+    const singles: LoadResult[] = [];
+    const measure = async (scenario: string, next: (n: number) => RequestSpec) => {
+      const result = await load(server, scenario, CLIENTS, SECONDS, next);
+      const single = await load(server, scenario, 1, Math.min(2, SECONDS), next);
       windows.push(result);
+      singles.push(single);
       console.log(
-        `[${label}] ${result.scenario}: ${result.requests} requests, p50 ${fmt(result.p50Ms)} ms, p99 ${fmt(result.p99Ms)} ms, max ${fmt(result.maxMs)} ms, errors ${result.errors}${result.firstError ? ` (${result.firstError})` : ''}`,
+        `[${label}] ${result.scenario}: ${result.requests} requests, p50 ${fmt(result.p50Ms)} ms, p99 ${fmt(result.p99Ms)} ms, max ${fmt(result.maxMs)} ms, errors ${result.errors}${result.firstError ? ` (${result.firstError})` : ''}; 1 client p50 ${fmt(single.p50Ms)} ms`,
       );
     };
     const auth = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -166,27 +175,21 @@ async function benchDatabase(label: string, databaseUrl: string | null, seeded =
       path: '/api/BookOrder/board',
       headers: auth(admin),
     }));
-    report(
-      await load(server, 'first window, everyone', CLIENTS, SECONDS, () => ({
-        method: 'GET',
-        path: '/api/BookOrder/board',
-        headers: auth(admin),
-      })),
-    );
-    report(
-      await load(server, 'first window, one dispatcher (mine)', CLIENTS, SECONDS, () => ({
-        method: 'GET',
-        path: `/api/BookOrder/board?dispatcherId=${me.id}`,
-        headers: auth(dispatcherToken),
-      })),
-    );
-    report(
-      await load(server, 'next window of one column', CLIENTS, SECONDS, (n) => ({
-        method: 'GET',
-        path: `/api/BookOrder/board?status=NEW&page=${1 + (n % 5)}`,
-        headers: auth(admin),
-      })),
-    );
+    await measure('first window, everyone', () => ({
+      method: 'GET',
+      path: '/api/BookOrder/board',
+      headers: auth(admin),
+    }));
+    await measure('first window, one dispatcher (mine)', () => ({
+      method: 'GET',
+      path: `/api/BookOrder/board?dispatcherId=${me.id}`,
+      headers: auth(dispatcherToken),
+    }));
+    await measure('next window of one column', (n) => ({
+      method: 'GET',
+      path: `/api/BookOrder/board?status=NEW&page=${1 + (n % 5)}`,
+      headers: auth(admin),
+    }));
 
     // Live: boards of the users who may read book orders, PER_USER each.
     const readerRoles = DEMO_ROLES.filter(
@@ -232,7 +235,7 @@ async function benchDatabase(label: string, databaseUrl: string | null, seeded =
     console.log(
       `[${label}] a move seen by all ${moves.boards} boards: p50 ${fmt(moves.p50Ms)} ms, p99 ${fmt(moves.p99Ms)} ms, max ${fmt(moves.maxMs)} ms over ${moves.moves} moves`,
     );
-    return { db: label, seedSeconds, windows, moves };
+    return { db: label, seedSeconds, windows, singles, moves };
   } finally {
     await stopChild(server.child);
     if (dataDir !== REUSE_DATA_DIR) removeTempDir(dataDir);
@@ -269,6 +272,19 @@ async function main() {
         `  [${run.moves.maxMs <= TARGET_SEEN_MS ? 'PASS' : 'MISS'}] ${run.db} a move seen by ${run.moves.boards} boards ≤ ${TARGET_SEEN_MS} ms: max ${fmt(run.moves.maxMs)} ms`,
       );
   }
+  const [sqlite, postgres] = [runs.find((r) => r.db === 'sqlite'), runs.find((r) => r.db === 'postgres')];
+  const ratios = printRatios(
+    'bench:board',
+    (sqlite ?? postgres)!.windows.map((window, i) => ({
+      scenario: window.scenario,
+      serverP50Ms: sqlite?.singles[i]?.p50Ms ?? null,
+      bareP50Ms: null,
+      ...(sqlite && postgres
+        ? { postgresP50Ms: postgres.windows[i]?.p50Ms ?? null, sqliteP50Ms: sqlite.windows[i]?.p50Ms ?? null }
+        : {}),
+    })),
+    `No bare baseline: the board's queries are built inside its route (server/modules/bookOrders/board.ts). pg/sqlite compares the p50 at ${CLIENTS} clients.`,
+  );
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   const file = path.join(RESULTS_DIR, `board-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
   fs.writeFileSync(
@@ -280,6 +296,7 @@ async function main() {
         commit: gitCommit(),
         settings,
         machine: machineInfo(),
+        ratios,
         runs,
       },
       null,
