@@ -73,7 +73,7 @@ const SECONDS = numberFromEnv('BENCH_SECONDS', 5);
 const CLIENTS = numberFromEnv('BENCH_CLIENTS', 10, { integer: true });
 const WARMUP_SECONDS = numberFromEnv('BENCH_WARMUP_SECONDS', 1);
 const BARE_SECONDS = numberFromEnv('BENCH_BARE_SECONDS', Math.min(2, SECONDS));
-/** Each scenario again with 1 client: the latency the server/bare ratio compares (bench/ratios.ts). */
+/** Each scenario again with 1 client: the latency the ratio of the server to its bare SQL compares (bench/ratios.ts). */
 const SINGLE_SECONDS = numberFromEnv('BENCH_SINGLE_SECONDS', Math.min(2, SECONDS));
 const REUSE_DATA_DIR = process.env.BENCH_DATA_DIR?.trim() ? path.resolve(process.env.BENCH_DATA_DIR.trim()) : null;
 /** An already seeded PostgreSQL database to use (and keep) instead of seeding a scratch one. */

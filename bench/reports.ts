@@ -83,7 +83,7 @@ interface ScenarioRun {
   scenario: Scenario;
   rows: number;
   result: LoadResult;
-  /** The same with 1 client: one request's latency, for the server/direct ratio (bench/ratios.ts). */
+  /** The same with 1 client: one request's latency, for the ratio of the server to the direct run (bench/ratios.ts). */
   single: LoadResult;
   direct: { iterations: number; p50Ms: number; p99Ms: number } | null;
   ratio: number | null;
