@@ -10,7 +10,8 @@
  *      after, which fills its tables from the invoices (its time is printed) and puts its triggers back;
  *   3. the real server on it, BENCH_CLIENTS (10) closed-loop clients for BENCH_SECONDS (5) per scenario: the list as it
  *      opens (largest balance first), sorted by days to pay, past due brokers only, a name search, one customer's
- *      figures (its aging), its invoices, the booking form's hint; target p99 ≤ 200 ms;
+ *      figures (its aging), its invoices, the booking form's hint; target p99 ≤ 200 ms; each again with 1 client, and
+ *      the ratios of bench/ratios.ts (PostgreSQL against SQLite);
  *   4. the list's query under EXPLAIN (QUERY PLAN on SQLite): what it reads, to see that no scan grows with the paid
  *      history;
  *   5. POST /api/Invoices/batch of BENCH_BATCH (500) delivered orders of one request: its time.
@@ -22,6 +23,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
+import { printRatios } from './ratios';
 import { todayIso } from '../schema/expiry';
 import { openDatabase } from '../server/db';
 import * as receivablesMigration from '../server/db/migrations/053_receivables_days';
@@ -63,7 +65,8 @@ interface Run {
   db: string;
   seedSeconds: number | null;
   invoices: { made: number; open: number; seconds: number } | null;
-  scenarios: (LoadResult & { pass: boolean })[];
+  /** Each with 1 client beside its 10-client run: one request's latency (bench/ratios.ts). */
+  scenarios: (LoadResult & { pass: boolean; singleP50Ms: number })[];
   plan: string[];
   batch: { orders: number; made: number; seconds: number } | null;
 }
@@ -199,11 +202,13 @@ async function benchDatabase(label: string, databaseUrl: string | null, seeded: 
       ];
       await load(server, 'warm-up', CLIENTS, 1, () => ({ method: 'GET', path: scenarios[0][1], headers: auth }));
       for (const [name, url, headers = auth] of scenarios) {
-        const result = await load(server, name, CLIENTS, SECONDS, () => ({ method: 'GET', path: url, headers }));
+        const next = () => ({ method: 'GET' as const, path: url, headers });
+        const result = await load(server, name, CLIENTS, SECONDS, next);
+        const single = await load(server, name, 1, Math.min(2, SECONDS), next);
         const pass = result.errors === 0 && result.p99Ms <= TARGET_P99_MS;
-        run.scenarios.push({ ...result, pass });
+        run.scenarios.push({ ...result, pass, singleP50Ms: single.p50Ms });
         console.log(
-          `[${label}] ${name}: ${result.requests} requests, p50 ${fmt(result.p50Ms)} ms, p99 ${fmt(result.p99Ms)} ms, errors ${result.errors}${result.firstError ? ` (${result.firstError})` : ''} ${pass ? 'PASS' : 'MISS'}`,
+          `[${label}] ${name}: ${result.requests} requests, p50 ${fmt(result.p50Ms)} ms, p99 ${fmt(result.p99Ms)} ms, errors ${result.errors}${result.firstError ? ` (${result.firstError})` : ''} ${pass ? 'PASS' : 'MISS'}; 1 client p50 ${fmt(single.p50Ms)} ms`,
         );
       }
 
@@ -280,11 +285,24 @@ async function main() {
         `  ${run.db.padEnd(9)} batch of ${run.batch.orders}: ${run.batch.made} made in ${fmt(run.batch.seconds, 2)} s`,
       );
   }
+  const [sqlite, postgres] = [runs.find((r) => r.db === 'sqlite'), runs.find((r) => r.db === 'postgres')];
+  const ratios = printRatios(
+    'bench:receivables',
+    (sqlite ?? postgres)!.scenarios.map((scenario, i) => ({
+      scenario: scenario.scenario,
+      serverP50Ms: sqlite?.scenarios[i]?.singleP50Ms ?? null,
+      bareP50Ms: null,
+      ...(sqlite && postgres
+        ? { postgresP50Ms: postgres.scenarios[i]?.p50Ms ?? null, sqliteP50Ms: sqlite.scenarios[i]?.p50Ms ?? null }
+        : {}),
+    })),
+    `No bare baseline yet. pg/sqlite compares the p50 at ${CLIENTS} clients.`,
+  );
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   const file = path.join(RESULTS_DIR, `receivables-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
   fs.writeFileSync(
     file,
-    JSON.stringify({ startedAt, commit: gitCommit(), machine: machineInfo(), settings, runs }, null, 2),
+    JSON.stringify({ startedAt, commit: gitCommit(), machine: machineInfo(), settings, ratios, runs }, null, 2),
   );
   console.log(`Results: ${path.relative(process.cwd(), file)}`);
   return runs.every((run) => run.scenarios.every((s) => s.errors === 0)) ? 0 : 1;
