@@ -24,7 +24,7 @@ import WebSocket from 'ws';
 import { FEATURES } from '../schema/features';
 import { HUB_METHODS } from '../schema/realtime';
 import { DEMO_ROLES, demoEmail } from '../server/db/seed';
-import { printRatios } from './ratios';
+import { oneClient, printRatios } from './ratios';
 import {
   type LoadResult,
   type RequestSpec,
@@ -48,15 +48,18 @@ import {
   startServer,
   stopChild,
   waitForFileInMemory,
+  orderBenchSettings,
 } from './lib';
 
-const ORDERS = numberFromEnv('BENCH_ORDERS', 1_000_000, { integer: true });
-const SECONDS = numberFromEnv('BENCH_SECONDS', 5);
-const CLIENTS = numberFromEnv('BENCH_CLIENTS', 10, { integer: true });
+const {
+  orders: ORDERS,
+  seconds: SECONDS,
+  clients: CLIENTS,
+  reuseDataDir: REUSE_DATA_DIR,
+  databaseUrl: DATABASE_URL,
+} = orderBenchSettings();
 const BOARDS = numberFromEnv('BENCH_BOARD_CLIENTS', 100, { integer: true });
 const MOVES = numberFromEnv('BENCH_BOARD_MOVES', 20, { integer: true });
-const REUSE_DATA_DIR = process.env.BENCH_DATA_DIR?.trim() ? path.resolve(process.env.BENCH_DATA_DIR.trim()) : null;
-const DATABASE_URL = process.env.DATABASE_URL?.trim() || null;
 const PG_SEEDED = process.env.BENCH_PG_SEEDED === '1';
 const ONLY = process.env.BENCH_ONLY?.trim() || null;
 const TARGET_WINDOW_P99_MS = 50;
@@ -161,7 +164,7 @@ async function benchDatabase(label: string, databaseUrl: string | null, seeded =
     const singles: LoadResult[] = [];
     const measure = async (scenario: string, next: (n: number) => RequestSpec) => {
       const result = await load(server, scenario, CLIENTS, SECONDS, next);
-      const single = await load(server, scenario, 1, Math.min(2, SECONDS), next);
+      const single = await oneClient(server, scenario, SECONDS, next);
       windows.push(result);
       singles.push(single);
       console.log(

@@ -27,7 +27,7 @@ import { demoEmail } from '../server/db/seed';
 import type { Database } from '../server/db/types';
 import { balancesPage } from '../server/modules/finances/balances';
 import { addDays } from '../server/modules/finances/billing';
-import { printRatios } from './ratios';
+import { oneClient, printRatios } from './ratios';
 import {
   type LoadResult,
   RESULTS_DIR,
@@ -235,7 +235,7 @@ async function main() {
     const next = () => ({ method: 'GET' as const, path: scenario.path(), headers: auth });
     await load(server, scenario.name, CLIENTS, 1, next);
     const result = await load(server, scenario.name, CLIENTS, SECONDS, next);
-    const single = await load(server, scenario.name, 1, Math.min(2, SECONDS), next);
+    const single = await oneClient(server, scenario.name, SECONDS, next);
     const reference = await bare(2, scenario.bare);
     results.push({
       ...result,

@@ -43,6 +43,23 @@ export function numberFromEnv(name: string, fallback: number, { integer = false 
   return value;
 }
 
+/**
+ * The settings the million-order benches (orders, reports, board, receivables, peer) read alike: BENCH_ORDERS
+ * (1,000,000), BENCH_SECONDS (5), BENCH_CLIENTS (10), BENCH_WARMUP_SECONDS (1), BENCH_DATA_DIR (an already seeded
+ * SQLite DATA_DIR) and DATABASE_URL.
+ */
+export function orderBenchSettings() {
+  const dataDir = process.env.BENCH_DATA_DIR?.trim();
+  return {
+    orders: numberFromEnv('BENCH_ORDERS', 1_000_000, { integer: true }),
+    seconds: numberFromEnv('BENCH_SECONDS', 5),
+    clients: numberFromEnv('BENCH_CLIENTS', 10, { integer: true }),
+    warmupSeconds: numberFromEnv('BENCH_WARMUP_SECONDS', 1),
+    reuseDataDir: dataDir ? path.resolve(dataDir) : null,
+    databaseUrl: process.env.DATABASE_URL?.trim() || null,
+  };
+}
+
 export function listFromEnv(name: string, fallback: number[]): number[] {
   const text = process.env[name]?.trim();
   if (!text) return fallback;

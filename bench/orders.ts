@@ -42,7 +42,7 @@ import { SQLITE_CACHE_KIB, namedStatements } from '../server/db';
 import { sessionLookup } from '../server/http/access';
 import { listQueries, selectOrders } from '../server/modules/bookOrders/queries';
 import { BY_NAME, readSearchMatches, searchMatchesStatement } from '../server/modules/bookOrders/search';
-import { type RatioRow, printRatios } from './ratios';
+import { type RatioRow, oneClient, printRatios } from './ratios';
 import {
   type LoadResult,
   type RequestSpec,
@@ -66,19 +66,20 @@ import {
   startServer,
   stopChild,
   waitForFileInMemory,
+  orderBenchSettings,
 } from './lib';
 
-const ORDERS = numberFromEnv('BENCH_ORDERS', 1_000_000, { integer: true });
-const SECONDS = numberFromEnv('BENCH_SECONDS', 5);
-const CLIENTS = numberFromEnv('BENCH_CLIENTS', 10, { integer: true });
-const WARMUP_SECONDS = numberFromEnv('BENCH_WARMUP_SECONDS', 1);
+const {
+  orders: ORDERS,
+  seconds: SECONDS,
+  clients: CLIENTS,
+  warmupSeconds: WARMUP_SECONDS,
+  reuseDataDir: REUSE_DATA_DIR,
+  databaseUrl: DATABASE_URL,
+} = orderBenchSettings();
 const BARE_SECONDS = numberFromEnv('BENCH_BARE_SECONDS', Math.min(2, SECONDS));
-/** Each scenario again with 1 client: the latency the ratio of the server to its bare SQL compares (bench/ratios.ts). */
-const SINGLE_SECONDS = numberFromEnv('BENCH_SINGLE_SECONDS', Math.min(2, SECONDS));
-const REUSE_DATA_DIR = process.env.BENCH_DATA_DIR?.trim() ? path.resolve(process.env.BENCH_DATA_DIR.trim()) : null;
 /** An already seeded PostgreSQL database to use (and keep) instead of seeding a scratch one. */
 const REUSE_POSTGRES_URL = process.env.BENCH_POSTGRES_URL?.trim() || null;
-const DATABASE_URL = process.env.DATABASE_URL?.trim() || null;
 const ONLY = process.env.BENCH_ONLY?.trim().toLowerCase() || null;
 const ADMIN_EMAIL = demoEmail('Administrator');
 
@@ -487,7 +488,7 @@ async function benchDatabase(label: string, databaseUrl: string | null): Promise
       }
       await load(server, scenario.name, CLIENTS, Math.min(WARMUP_SECONDS, SECONDS), next);
       const result = await load(server, scenario.name, CLIENTS, SECONDS, next);
-      const single = await load(server, scenario.name, 1, SINGLE_SECONDS, next);
+      const single = await oneClient(server, scenario.name, SECONDS, next);
       const run: ScenarioRun = { scenario, totalCount, result, single, bare: null, ratio: null, target: null };
       if (!databaseUrl && scenario.kind !== 'floor' && !scenario.reference)
         run.target = { limitMs: TARGET_P99_MS[scenario.kind], pass: result.p99Ms <= TARGET_P99_MS[scenario.kind] };

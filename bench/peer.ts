@@ -47,7 +47,6 @@ import {
   machineInfo,
   machineLoad,
   makeTempDir,
-  numberFromEnv,
   removeTempDir,
   request,
   runBench,
@@ -56,14 +55,17 @@ import {
   startServer,
   stopChild,
   waitForFileInMemory,
+  orderBenchSettings,
 } from './lib';
 
-const ORDERS = numberFromEnv('BENCH_ORDERS', 1_000_000, { integer: true });
-const SECONDS = numberFromEnv('BENCH_SECONDS', 5);
-const CLIENTS = numberFromEnv('BENCH_CLIENTS', 10, { integer: true });
-const WARMUP_SECONDS = numberFromEnv('BENCH_WARMUP_SECONDS', 1);
-const REUSE_DATA_DIR = process.env.BENCH_DATA_DIR?.trim() ? path.resolve(process.env.BENCH_DATA_DIR.trim()) : null;
-const DATABASE_URL = process.env.DATABASE_URL?.trim() || null;
+const {
+  orders: ORDERS,
+  seconds: SECONDS,
+  clients: CLIENTS,
+  warmupSeconds: WARMUP_SECONDS,
+  reuseDataDir: REUSE_DATA_DIR,
+  databaseUrl: DATABASE_URL,
+} = orderBenchSettings();
 const ADMIN_EMAIL = demoEmail('Administrator');
 const SEARCH = 'houston';
 const PAGE_SIZE = 50;

@@ -6,7 +6,18 @@
  * - PostgreSQL / SQLite: the same scenario's server p50 on PostgreSQL against SQLite, in the same run (goal ≤ 2).
  * Each bench prints a table of them and one summary line with the worst of each; the summary is in its JSON too.
  */
-import { fmt } from './lib';
+import { type LoadResult, type RequestSpec, type ServerChild, fmt, load, numberFromEnv } from './lib';
+
+/** Seconds of each scenario's run with 1 client (BENCH_SINGLE_SECONDS, 2; never more than the bench's own). */
+const SINGLE_SECONDS = numberFromEnv('BENCH_SINGLE_SECONDS', 2);
+
+/** The scenario again with 1 client: one request's latency without queueing, the server side of the ratio to the bare SQL. */
+export const oneClient = (
+  server: ServerChild,
+  scenario: string,
+  benchSeconds: number,
+  next: (sequence: number) => RequestSpec,
+): Promise<LoadResult> => load(server, scenario, 1, Math.min(SINGLE_SECONDS, benchSeconds), next);
 
 export const RATIO_GOALS = { serverOverBare: 2, postgresOverSqlite: 2 } as const;
 

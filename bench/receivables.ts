@@ -23,7 +23,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { printRatios } from './ratios';
+import { oneClient, printRatios } from './ratios';
 import { todayIso } from '../schema/expiry';
 import { openDatabase } from '../server/db';
 import * as receivablesMigration from '../server/db/migrations/053_receivables_days';
@@ -47,14 +47,17 @@ import {
   startServer,
   stopChild,
   waitForFileInMemory,
+  orderBenchSettings,
 } from './lib';
 
-const ORDERS = numberFromEnv('BENCH_ORDERS', 1_000_000, { integer: true });
-const SECONDS = numberFromEnv('BENCH_SECONDS', 5);
-const CLIENTS = numberFromEnv('BENCH_CLIENTS', 10, { integer: true });
+const {
+  orders: ORDERS,
+  seconds: SECONDS,
+  clients: CLIENTS,
+  reuseDataDir: REUSE_DATA_DIR,
+  databaseUrl: DATABASE_URL,
+} = orderBenchSettings();
 const BATCH = numberFromEnv('BENCH_BATCH', 500, { integer: true });
-const REUSE_DATA_DIR = process.env.BENCH_DATA_DIR?.trim() ? path.resolve(process.env.BENCH_DATA_DIR.trim()) : null;
-const DATABASE_URL = process.env.DATABASE_URL?.trim() || null;
 const PG_SEEDED = process.env.BENCH_PG_SEEDED === '1';
 const ONLY = process.env.BENCH_ONLY?.trim().toLowerCase() || null;
 const TARGET_P99_MS = 200;
@@ -204,7 +207,7 @@ async function benchDatabase(label: string, databaseUrl: string | null, seeded: 
       for (const [name, url, headers = auth] of scenarios) {
         const next = () => ({ method: 'GET' as const, path: url, headers });
         const result = await load(server, name, CLIENTS, SECONDS, next);
-        const single = await load(server, name, 1, Math.min(2, SECONDS), next);
+        const single = await oneClient(server, name, SECONDS, next);
         const pass = result.errors === 0 && result.p99Ms <= TARGET_P99_MS;
         run.scenarios.push({ ...result, pass, singleP50Ms: single.p50Ms });
         console.log(

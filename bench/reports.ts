@@ -32,7 +32,7 @@ import { dashboardSummary } from '../server/modules/dashboard/summary';
 import { calendarMonth } from '../server/modules/calendar/month';
 import { shiftMonth } from '../schema/calendar';
 import { todayIso } from '../schema/expiry';
-import { printRatios } from './ratios';
+import { oneClient, printRatios } from './ratios';
 import {
   type LoadResult,
   RESULTS_DIR,
@@ -54,14 +54,17 @@ import {
   startServer,
   stopChild,
   waitForFileInMemory,
+  orderBenchSettings,
 } from './lib';
 
-const ORDERS = numberFromEnv('BENCH_ORDERS', 1_000_000, { integer: true });
-const SECONDS = numberFromEnv('BENCH_SECONDS', 5);
-const CLIENTS = numberFromEnv('BENCH_CLIENTS', 10, { integer: true });
-const WARMUP_SECONDS = numberFromEnv('BENCH_WARMUP_SECONDS', 1);
+const {
+  orders: ORDERS,
+  seconds: SECONDS,
+  clients: CLIENTS,
+  warmupSeconds: WARMUP_SECONDS,
+  reuseDataDir: REUSE_DATA_DIR,
+} = orderBenchSettings();
 const DIRECT_SECONDS = numberFromEnv('BENCH_DIRECT_SECONDS', Math.min(2, SECONDS));
-const REUSE_DATA_DIR = process.env.BENCH_DATA_DIR?.trim() ? path.resolve(process.env.BENCH_DATA_DIR.trim()) : null;
 const ONLY = process.env.BENCH_ONLY?.trim().toLowerCase() || null;
 const TARGET_P99_MS = 200;
 /** A report cheap enough on its own that ten clients stay within the p99 target (docs/analytics.md). */
@@ -292,7 +295,7 @@ async function main() {
         const next = () => ({ method: 'GET' as const, path: url, headers: auth });
         await load(server, scenario.name, CLIENTS, Math.min(WARMUP_SECONDS, SECONDS), next);
         const result = await load(server, scenario.name, CLIENTS, SECONDS, next);
-        const single = await load(server, scenario.name, 1, Math.min(2, SECONDS), next);
+        const single = await oneClient(server, scenario.name, SECONDS, next);
         const run: ScenarioRun = {
           scenario,
           rows,
