@@ -11,6 +11,7 @@ export const DISPATCH_RULES = [
   'DRIVER_CREDENTIAL_EXPIRED',
   'DRIVER_CREDENTIAL_MISSING',
   'DRIVER_REVIEW_OVERDUE',
+  'DRIVER_QUALIFICATION_MISSING',
   'BROKER_AUTHORITY_INACTIVE',
 ] as const;
 export type DispatchRule = (typeof DISPATCH_RULES)[number];
@@ -56,14 +57,16 @@ export type ComplianceOverride = z.output<typeof complianceOverride>;
 
 /**
  * Credentials the company may require on file before a driver is dispatched (company setting, administrators):
- * each beyond the expiry rule, which applies to every date on file.
+ * each beyond the expiry rule, which applies to every date on file. `qualificationFile` asks for every item of the
+ * driver qualification file (schema/qualification.ts) on file and not past due.
  */
-export const REQUIRED_CREDENTIALS = ['cdl', 'medicalCard', 'mvr'] as const;
+export const REQUIRED_CREDENTIALS = ['cdl', 'medicalCard', 'mvr', 'qualificationFile'] as const;
 export type RequiredCredential = (typeof REQUIRED_CREDENTIALS)[number];
 export const REQUIRED_CREDENTIAL_LABELS: Record<RequiredCredential, string> = {
   cdl: 'CDL number and expiry date',
   medicalCard: 'Medical card expiry date',
   mvr: 'MVR review within the last 12 months',
+  qualificationFile: 'Qualification file with no item missing or past due (49 CFR 391.51)',
 };
 
 export interface DispatchRulesDto {

@@ -201,4 +201,49 @@ describe.each(DATABASES)('dispatch rules on %s', (kind) => {
     });
     expect(booked.status, JSON.stringify(booked.body)).toBe(200);
   });
+
+  it('refuses a driver whose qualification file lacks an item when the company requires the file, naming the items', async () => {
+    await setDriver({ medical_card_expires_on: inDays(300), cdl_expires_on: inDays(400), mvr_checked_on: inDays(-10) });
+    const saved = await server.call({
+      method: 'PUT',
+      url: '/api/Company/dispatch-rules',
+      token: admin,
+      payload: { required: ['qualificationFile'] },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.value.required).toEqual(['qualificationFile']);
+    const fleet = await server.login('fleetmanager@haulboard.demo');
+    const record = (item: string, extra: Record<string, string> = {}) =>
+      server.call({
+        method: 'POST',
+        url: `/api/DriverQualification/${driverId}/records`,
+        token: fleet,
+        payload: { item, doneOn: inDays(-20), ...extra },
+      });
+    for (const item of ['APPLICATION', 'MVR_AT_HIRE', 'ANNUAL_REVIEW', 'VIOLATIONS'])
+      expect((await record(item)).status).toBe(200);
+    const refused = await expectRefused(
+      server,
+      { method: 'POST', url: '/api/BookOrder', token: dispatcher, payload: order({ driverId }) },
+      409,
+      'driverId',
+      /Qualification file incomplete: .*'s file lacks the road test certificate or equivalent \(not on file\), the medical examiner's certificate \(not on file\)/,
+    );
+    expect(refused.body.refusals).toEqual([
+      expect.objectContaining({ rule: 'DRIVER_QUALIFICATION_MISSING', field: 'driverId', date: null }),
+    ]);
+
+    expect((await record('ROAD_TEST')).status).toBe(200);
+    expect((await record('MEDICAL_CARD', { expiresOn: inDays(300), registryVerifiedOn: inDays(-20) })).status).toBe(
+      200,
+    );
+    const booked = await server.call({
+      method: 'POST',
+      url: '/api/BookOrder',
+      token: dispatcher,
+      payload: order({ driverId }),
+    });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+    await server.call({ method: 'PUT', url: '/api/Company/dispatch-rules', token: admin, payload: { required: [] } });
+  });
 });

@@ -181,8 +181,9 @@ describe.each(DATABASES)('vetting on %s', (kind) => {
 
   it('records the changes of name, address, phone and e-mail a later census shows, with their dates, and the sweep tells the managers once a week', async () => {
     const next = await imported('census-next.csv');
-    // 3100001: phone and e-mail; 3100002: address (the e-mail only changed case); 3100003 only changed spacing and format.
-    expect(next).toMatchObject({ status: 'done', rowsRead: 4, added: 0, updated: 2, changes: 3 });
+    // 3100001: phone and e-mail; 3100002: name and address (the e-mail only changed case); 3100003 only changed spacing
+    // and format.
+    expect(next).toMatchObject({ status: 'done', rowsRead: 4, added: 0, updated: 2, changes: 4 });
     const vetting = await server.call({
       method: 'GET',
       url: `/api/Brokers/${activeBroker}/vetting`,
@@ -199,6 +200,22 @@ describe.each(DATABASES)('vetting on %s', (kind) => {
       }),
       expect.objectContaining({ field: 'phone', before: '2145550142', after: '4695550199', recent: true }),
     ]);
+    const renamed = await server.call({
+      method: 'GET',
+      url: `/api/Brokers/${inactiveBroker}/vetting`,
+      token: dispatcher,
+    });
+    expect(renamed.body.value.changes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          field: 'name',
+          before: 'HARBOR LINE BROKERAGE INC',
+          after: 'HARBOR LINE LOGISTICS INC',
+          recent: true,
+        }),
+        expect.objectContaining({ field: 'address', recent: true }),
+      ]),
+    );
 
     await runPeriodicNow(server, 'vetting.sweep');
     const managerId = Number(
@@ -219,7 +236,7 @@ describe.each(DATABASES)('vetting on %s', (kind) => {
     const notice = told.find((n) => Number(n.user_id) === managerId)!;
     expect(notice.title).toBe('Vetting: 2 brokers or shippers need a look');
     expect(notice.body).toMatch(/\(broker\): phone, e-mail changed/);
-    expect(notice.body).toMatch(/\(broker\): address changed; authority inactive/);
+    expect(notice.body).toMatch(/\(broker\): name, address changed; authority inactive/);
     const unflagged = await server.db
       .selectFrom('fmcsa_changes')
       .select('id')

@@ -89,6 +89,7 @@ export const complianceMessages = {
           cdl: 'CDL number and expiry date',
           medicalCard: 'Medical card expiry date',
           mvr: 'MVR review within the last 12 months',
+          qualificationFile: 'Qualification file with no item missing or past due (49 CFR 391.51)',
         },
       },
     },

@@ -4,6 +4,7 @@ import { usDate } from '../../../schema/format';
 import { drivers } from '../../../schema/resources/drivers';
 import type { Db } from '../../db/types';
 import { driverName } from '../drivers/names';
+import { driversOf, qualificationFiles } from '../qualification/store';
 import { requiredCredentials } from './settings';
 
 /** The load's days a driver must be fit for: from pickup to delivery, never before today. */
@@ -27,11 +28,38 @@ const REQUIRED_COLUMNS = {
 
 /** "medical card" in a sentence, "CDL" kept as written. */
 const inSentence = (label: string) => (label === label.toUpperCase() ? label : label.toLowerCase());
+/** Words put inside a sentence: "Not on file" as "not on file", a name such as "National Registry …" kept. */
+const lowerFirst = (text: string) => (/^[A-Z][a-z]+ [A-Z]/.test(text) ? text : text[0].toLowerCase() + text.slice(1));
+
+/**
+ * The items of the driver's qualification file missing or past due today (schema/qualification.ts itemState), as one
+ * refusal naming each with what is wrong; its date is the earliest day one fell due, null when none was ever on file.
+ */
+async function qualificationRefusal(db: Db, driverId: number, name: string, today: string): Promise<RefusalDto | null> {
+  const [file] = await qualificationFiles(db, await driversOf(db, driverId).execute(), today);
+  const missing = file?.items.filter((item) => item.state === 'missing') ?? [];
+  if (!missing.length) return null;
+  const listed = missing.map(
+    (item) =>
+      `the ${lowerFirst(item.label)} (${lowerFirst(item.problem ?? 'not on file').replace(/\d{4}-\d{2}-\d{2}/g, (day) => usDate(day))})`,
+  );
+  const due = missing
+    .map((item) => item.dueOn)
+    .filter((day): day is string => !!day)
+    .sort();
+  return {
+    rule: 'DRIVER_QUALIFICATION_MISSING',
+    field: 'driverId',
+    message: `Qualification file incomplete: ${name}'s file lacks ${listed.join(', ')}`,
+    date: due[0] ?? null,
+  };
+}
 
 /**
  * What forbids dispatching this driver on this load: each credential on file that is not valid through the load's
  * last day (an expired CDL or medical card, or one that expires before the delivery), each credential the company
- * requires that is not on file, and the MVR review falling due before the load ends when the company requires it.
+ * requires that is not on file, the MVR review falling due before the load ends when the company requires it, and
+ * the qualification file's items missing or past due when the company requires the file.
  */
 export async function driverRefusals(db: Db, driverId: number, days: LoadDays): Promise<RefusalDto[]> {
   const driver = await db
@@ -70,6 +98,11 @@ export async function driverRefusals(db: Db, driverId: number, days: LoadDays): 
   }
   const { required } = await requiredCredentials(db);
   for (const key of required) {
+    if (key === 'qualificationFile') {
+      const refusal = await qualificationRefusal(db, driverId, driver.name, today);
+      if (refusal) refusals.push(refusal);
+      continue;
+    }
     const need = REQUIRED_COLUMNS[key];
     if (!row[need.column] || (need.also && !row[need.also])) {
       refuse(
