@@ -3,6 +3,7 @@
  * money, percentages, counts with their units, enum labels and people's names, as US staff read them — 12/09/2026,
  * $1,234.56, −10.4%, 1 day, "ACH debit", (555) 123-4567. ui/format.ts hands the same functions to the screens.
  */
+import { once } from './lazy';
 import { PHONE_COUNTRIES } from './reference';
 
 /** A business date (YYYY-MM-DD) as MM/DD/YYYY; anything else as it is. */
@@ -12,20 +13,24 @@ export function usDate(value: string | null | undefined): string {
   return match ? `${match[2]}/${match[3]}/${match[1]}` : value;
 }
 
-const MOMENT = new Intl.DateTimeFormat('en-US', {
-  month: '2-digit',
-  day: '2-digit',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+// Each formatter is made on first use (schema/lazy.ts): the first one of date and time costs tens of ms.
+const MOMENT = once(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      month: '2-digit',
+      day: '2-digit',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    }),
+);
 /** An instant (ISO time) in the reader's time zone: 12/09/2026, 3:05 PM. */
-export const usDateTime = (value: string | null | undefined) => (value ? MOMENT.format(new Date(value)) : '');
+export const usDateTime = (value: string | null | undefined) => (value ? MOMENT().format(new Date(value)) : '');
 
-const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const DOLLARS = once(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }));
 /** Dollars as US staff read them: $1,234.56, and a negative amount with a minus sign (−$12.50) like percentText. */
 export const usMoney = (value: number | null | undefined) =>
-  value === null || value === undefined ? '' : DOLLARS.format(value).replace('-', '−');
+  value === null || value === undefined ? '' : DOLLARS().format(value).replace('-', '−');
 
 /** Integer cents as dollars: 123456 → $1,234.56. */
 export const usCents = (cents: number) => usMoney(cents / 100);
@@ -49,14 +54,16 @@ export function phoneText(digits: string | null, country = 'US'): string {
 }
 
 /** An integer or decimal with US thousands separators, up to two decimals: 1,234 and 1,234.5. */
-const NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-export const usNumber = (value: number) => NUMBER.format(value);
+const NUMBER = once(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }));
+export const usNumber = (value: number) => NUMBER().format(value);
 
 /** A count with its unit, the unit singular for exactly one: 1 day, 2 days, 1,234 loads, 1 entry / 3 entries. */
 export const countText = (count: number, singular: string, plural = `${singular}s`) =>
   `${usNumber(count)} ${count === 1 ? singular : plural}`;
 
-const PERCENT = [0, 1, 2].map((digits) => new Intl.NumberFormat('en-US', { maximumFractionDigits: digits }));
+const PERCENT = once(() =>
+  [0, 1, 2].map((digits) => new Intl.NumberFormat('en-US', { maximumFractionDigits: digits })),
+);
 /**
  * A percentage, no space before the sign, a true minus (−10.4%), up to `digits` decimals (one unless asked; a pay
  * rate's 8.25% has two): `signed` adds a + to a rise (a change from a previous period), never to zero.
@@ -65,14 +72,14 @@ export function percentText(
   value: number,
   { signed = false, digits = 1 }: { signed?: boolean; digits?: 0 | 1 | 2 } = {},
 ): string {
-  const text = PERCENT[digits].format(Math.abs(value));
+  const text = PERCENT()[digits].format(Math.abs(value));
   const sign = value < 0 && text !== '0' ? '−' : signed && value > 0 && text !== '0' ? '+' : '';
   return `${sign}${text}%`;
 }
 
-const MONTH = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const MONTH = once(() => new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }));
 /** The month of a business date (YYYY-MM-DD): October 2026. */
-export const monthText = (date: string) => MONTH.format(new Date(`${date.slice(0, 7)}-01T00:00:00Z`));
+export const monthText = (date: string) => MONTH().format(new Date(`${date.slice(0, 7)}-01T00:00:00Z`));
 
 const lastOfMonth = (date: string) => {
   const [year, month] = date.split('-').map(Number);

@@ -1,4 +1,4 @@
-import { decimalRule, fromScaled, toScaled } from './decimal';
+import { checkBounds, decimalRule, fromScaled, toScaled } from './decimal';
 import { usMoney } from './format';
 
 /**
@@ -60,8 +60,15 @@ export function parseDollars(text: string, { signed = false }: { signed?: boolea
  * never rounded), within [min, max] (default 0 to the limit; a field may declare a narrower range, never a wider
  * one). Its value is the amount itself (0.1 + 0.2 → 0.3); toCents of it is exact.
  */
-export function money(label: string, { min = 0, max = MAX_MONEY }: { min?: number; max?: number } = {}) {
+export function money(label: string, bounds: { min?: number; max?: number } = {}) {
+  const { min = 0, max = MAX_MONEY } = bounds;
+  checkMoneyBounds(label, bounds);
+  return decimalRule(label, { scale: 2, min, max }, { min: usMoney(min), max: usMoney(max) });
+}
+
+/** Checks a money declaration (at start, before its rule is built): cents within the one limit, min ≤ max. */
+export function checkMoneyBounds(label: string, { min = 0, max = MAX_MONEY }: { min?: number; max?: number }): void {
   if (min < -MAX_MONEY || max > MAX_MONEY)
     throw new Error(`${label}: money is within ±${usMoney(MAX_MONEY)} (min ${min}, max ${max})`);
-  return decimalRule(label, { scale: 2, min, max }, { min: usMoney(min), max: usMoney(max) });
+  checkBounds(label, { scale: 2, min, max });
 }

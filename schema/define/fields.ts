@@ -1,7 +1,7 @@
 import { z, type ZodType } from 'zod';
 import { businessDate, email as emailRule, groupDigits, idValue, textRule } from '../common';
-import { decimalRule, fromScaled, toScaled } from '../decimal';
-import { fromCents, MAX_MONEY, money as moneyRule, toCents } from '../money';
+import { checkBounds, decimalRule, fromScaled, toScaled } from '../decimal';
+import { checkMoneyBounds, fromCents, MAX_MONEY, money as moneyRule, toCents } from '../money';
 import {
   mcNumber as mcRule,
   optionalDate,
@@ -11,6 +11,7 @@ import {
   usPhone,
   zip as zipRule,
 } from '../records';
+import { copyWith, lazy } from '../lazy';
 import { inSentence } from './naming';
 import { type DisplayMode, REFERENCE_TARGETS, type ReferenceTarget } from './references';
 
@@ -170,18 +171,23 @@ interface Common extends Flags {
 }
 const uniqueOf = (unique: Common['unique']) => (unique === true ? {} : unique || undefined);
 
-function base<T extends FieldTypes>(kind: Kind, opts: Common, field: Partial<Field>): Field<T> {
+/** A field's parts; its body rule as `inputOf`, built when first read (schema/lazy.ts). */
+type Parts = Omit<Partial<Field>, 'input'> & { inputOf?: () => ZodType };
+
+function base<T extends FieldTypes>(kind: Kind, opts: Common, parts: Parts): Field<T> {
   const { required = false, unique, zod, ...flags } = opts;
-  return {
+  const { inputOf, ...rest } = parts;
+  const field = {
     kind,
     flags,
     required,
     unique: uniqueOf(unique),
     toColumn: same,
     fromColumn: same,
-    ...field,
-    ...(zod ? { input: zod } : {}),
+    ...rest,
   } as Field<T>;
+  if (zod) return { ...field, input: zod };
+  return inputOf ? lazy(field, 'input', inputOf) : field;
 }
 
 /**
@@ -224,7 +230,7 @@ export function text<R extends boolean = false>(
   },
 ): Field<Types<{ dto: Maybe<string, R>; col: Maybe<string, R> }>> {
   return base('text', opts, {
-    input: fieldText(opts),
+    inputOf: () => fieldText(opts),
     column: { type: 'text', suffix: '' },
     multiline: opts.multiline,
     max: opts.max,
@@ -235,7 +241,7 @@ export function email<R extends boolean = false>(
   opts: Common & { required?: R },
 ): Field<Types<{ dto: Maybe<string, R>; col: Maybe<string, R> }>> {
   return base('email', opts, {
-    input: opts.required ? emailRule : optionalEmail,
+    inputOf: () => (opts.required ? emailRule : optionalEmail),
     column: { type: 'text', suffix: '' },
   });
 }
@@ -247,32 +253,33 @@ export function email<R extends boolean = false>(
 export function phone(
   opts: Common & { countryField?: string },
 ): Field<Types<{ dto: string | null; col: string | null }>> {
-  const input = opts.countryField
-    ? z
-        .string()
-        .trim()
-        .superRefine(textRule())
-        .max(30)
-        .optional()
-        .nullable()
-        .transform((v) => (v ? v : null))
-    : usPhone;
-  return base('phone', opts, { input, column: { type: 'text', suffix: '' }, countryField: opts.countryField });
+  const inputOf = () =>
+    opts.countryField
+      ? z
+          .string()
+          .trim()
+          .superRefine(textRule())
+          .max(30)
+          .optional()
+          .nullable()
+          .transform((v) => (v ? v : null))
+      : usPhone;
+  return base('phone', opts, { inputOf, column: { type: 'text', suffix: '' }, countryField: opts.countryField });
 }
 
 export const zip = (opts: Common) =>
   base<Types<{ dto: string | null; col: string | null }>>('text', opts, {
-    input: zipRule,
+    inputOf: () => zipRule,
     column: { type: 'text', suffix: '' },
   });
 export const mcNumber = (opts: Common) =>
   base<Types<{ dto: string | null; col: string | null }>>('text', opts, {
-    input: mcRule,
+    inputOf: () => mcRule,
     column: { type: 'text', suffix: '' },
   });
 export const usdot = (opts: Common) =>
   base<Types<{ dto: string | null; col: string | null }>>('text', opts, {
-    input: usdotNumber,
+    inputOf: () => usdotNumber,
     column: { type: 'text', suffix: '' },
   });
 
@@ -281,12 +288,15 @@ export function integer<R extends boolean = false>(
 ): Field<Types<{ dto: Maybe<number, R>; col: Maybe<number, R> }>> {
   // A default makes it always there (NOT NULL).
   if (opts.default !== undefined) opts = { ...opts, required: true as R };
-  let rule = z.number({ error: `${opts.label} is a whole number` }).int(`${opts.label} is a whole number`);
-  if (opts.min !== undefined) rule = rule.min(opts.min, `${opts.label} is at least ${opts.min}`);
-  if (opts.max !== undefined) rule = rule.max(opts.max, `${opts.label} is at most ${groupDigits(opts.max)}`);
-  const input = opts.default !== undefined ? rule.default(opts.default) : opts.required ? rule : nullable(rule);
+  const { label, min, max, required } = opts;
+  const inputOf = () => {
+    let rule = z.number({ error: `${label} is a whole number` }).int(`${label} is a whole number`);
+    if (min !== undefined) rule = rule.min(min, `${label} is at least ${min}`);
+    if (max !== undefined) rule = rule.max(max, `${label} is at most ${groupDigits(max)}`);
+    return opts.default !== undefined ? rule.default(opts.default) : required ? rule : nullable(rule);
+  };
   return base('integer', opts, {
-    input,
+    inputOf,
     column: { type: 'integer', suffix: '' },
     min: opts.min,
     max: opts.max,
@@ -304,8 +314,9 @@ export function decimal(
   opts: Common & { required: true; scale: number; min: number; max: number },
 ): Field<Types<{ dto: number; col: number }>> {
   const { scale, min, max, ...rest } = opts;
+  checkBounds(opts.label, { scale, min, max });
   return base('decimal', rest, {
-    input: decimalRule(opts.label, { scale, min, max }),
+    inputOf: () => decimalRule(opts.label, { scale, min, max }),
     column: { type: 'integer', suffix: '' },
     toColumn: (v) => {
       const units = toScaled(v as number, scale);
@@ -327,9 +338,13 @@ export function decimal(
 export function money<R extends boolean = false>(
   opts: Common & { required?: R; min?: number; max?: number; range?: boolean },
 ): Field<Types<{ dto: Maybe<number, R>; col: Maybe<number, R>; suffix: '_cents' }>> {
-  const rule = moneyRule(opts.label, { min: opts.min, max: opts.max });
+  checkMoneyBounds(opts.label, opts);
+  const inputOf = () => {
+    const rule = moneyRule(opts.label, { min: opts.min, max: opts.max });
+    return opts.required ? rule : nullable(rule);
+  };
   return base('money', opts, {
-    input: opts.required ? rule : nullable(rule),
+    inputOf,
     column: { type: 'integer', suffix: '_cents' },
     toColumn: (v) => (v === null || v === undefined ? null : toCents(v as number)),
     fromColumn: (v) => (v === null || v === undefined ? null : fromCents(Number(v))),
@@ -344,7 +359,7 @@ export function date<R extends boolean = false, E extends string | undefined = u
   opts: Common & { required?: R; expires?: E },
 ): Field<Types<{ dto: Maybe<string, R>; col: Maybe<string, R>; expires: E extends string ? true : false }>> {
   return base('date', opts, {
-    input: opts.required ? businessDate : optionalDate,
+    inputOf: () => (opts.required ? businessDate : optionalDate),
     column: { type: 'text', suffix: '' },
     expires: opts.expires,
   });
@@ -360,14 +375,16 @@ export function choice<const V extends readonly [string, ...string[]], R extends
     default?: V[number];
   },
 ): Field<Types<{ dto: Maybe<V[number], R>; col: Maybe<string, R> }>> {
-  const rule = z.enum(values);
   const required = opts.required ?? true;
-  const input = opts.default !== undefined ? rule.default(opts.default as never) : required ? rule : nullable(rule);
+  const inputOf = () => {
+    const rule = z.enum(values);
+    return opts.default !== undefined ? rule.default(opts.default as never) : required ? rule : nullable(rule);
+  };
   return base(
     'choice',
     { ...opts, required },
     {
-      input,
+      inputOf,
       column: { type: 'text', suffix: '' },
       choices: { values, labels: opts.labels, colours: opts.colours },
       defaultValue: opts.default,
@@ -381,7 +398,7 @@ export function boolean(opts: Common & { default: boolean }): Field<Types<{ dto:
     'boolean',
     { ...opts, required: true },
     {
-      input: z.boolean({ error: `${opts.label}: yes or no` }).default(opts.default),
+      inputOf: () => z.boolean({ error: `${opts.label}: yes or no` }).default(opts.default),
       column: { type: 'integer', suffix: '' },
       toColumn: (v) => (v ? 1 : 0),
       fromColumn: (v) => Number(v) === 1,
@@ -404,11 +421,15 @@ export function reference<T extends ReferenceTarget, R extends boolean = false, 
   // nullableColumn: required of every write, while the column still allows the null of rows older than the rule.
   const { nullableColumn, ...rest } = opts;
   return base('reference', rest, {
-    input: opts.required ? idValue : optionalId,
+    inputOf: () => (opts.required ? idValue : optionalId),
     column: { type: 'integer', suffix: '', notNull: opts.required && !nullableColumn },
     target,
   });
 }
+
+/** The body rules of a group's or a row's fields, by key. */
+const inputShape = (fields: Readonly<Record<string, Field>>) =>
+  Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, field.input!]));
 
 type GroupDto<G extends Record<string, Field>> = { [K in keyof G]: NonNullable<G[K]['__types']>['dto'] };
 
@@ -420,16 +441,18 @@ export function group<const G extends Record<string, Field>>(
   fields: G,
   opts: Flags & { presentWhen: keyof G & string },
 ): Field<Types<{ dto: GroupDto<G> | null; col: never; stored: 'group'; group: G }>> {
-  const shape = Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, field.input!]));
-  return {
-    kind: 'group',
-    flags: opts,
-    required: false,
-    toColumn: same,
-    fromColumn: same,
-    input: z.object(shape).nullable().default(null),
-    group: { fields, presentWhen: opts.presentWhen },
-  };
+  return lazy<Field, 'input'>(
+    {
+      kind: 'group',
+      flags: opts,
+      required: false,
+      toColumn: same,
+      fromColumn: same,
+      group: { fields, presentWhen: opts.presentWhen },
+    },
+    'input',
+    () => z.object(inputShape(fields)).nullable().default(null),
+  ) as never;
 }
 
 type RowDto<G extends Record<string, Field>> = { [K in keyof G]: NonNullable<G[K]['__types']>['dto'] };
@@ -440,19 +463,22 @@ export function rows<const G extends Record<string, Field>, const T extends stri
   opts: Flags & { table: T; parent: P; max: number },
 ): Field<Types<{ dto: RowDto<G>[]; col: never; stored: 'none'; child: { table: T; parent: P; fields: G } }>> {
   const { table, parent, max, ...flags } = opts;
-  const shape = Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, field.input!]));
-  return {
-    kind: 'rows',
-    flags: { search: false, sort: false, ...flags },
-    required: false,
-    toColumn: same,
-    fromColumn: same,
-    input: z
-      .array(z.object(shape))
-      .max(max, `At most ${max} ${inSentence(flags.label)}`)
-      .default([]),
-    rows: { table, parent, fields, max },
-  };
+  return lazy<Field, 'input'>(
+    {
+      kind: 'rows',
+      flags: { search: false, sort: false, ...flags },
+      required: false,
+      toColumn: same,
+      fromColumn: same,
+      rows: { table, parent, fields, max },
+    },
+    'input',
+    () =>
+      z
+        .array(z.object(inputShape(fields)))
+        .max(max, `At most ${max} ${inSentence(flags.label)}`)
+        .default([]),
+  ) as never;
 }
 
 /**
@@ -510,10 +536,10 @@ export function fixed<T extends FieldTypes>(
   field: Field<T>,
   why = 'is set when the record is created and cannot change',
 ): Field<Omit<T, 'hasInput'> & { hasInput: 'create' }> {
-  return { ...field, update: 'never', fixedWhy: why } as Field<Omit<T, 'hasInput'> & { hasInput: 'create' }>;
+  return copyWith(field, { update: 'never', fixedWhy: why }) as Field<Omit<T, 'hasInput'> & { hasInput: 'create' }>;
 }
 
 /** A field of the update body only (a user's active flag: a new user starts inactive). */
 export function updateOnly<T extends FieldTypes>(field: Field<T>): Field<Omit<T, 'hasInput'> & { hasInput: 'update' }> {
-  return { ...field, update: 'only' } as Field<Omit<T, 'hasInput'> & { hasInput: 'update' }>;
+  return copyWith(field, { update: 'only' }) as Field<Omit<T, 'hasInput'> & { hasInput: 'update' }>;
 }

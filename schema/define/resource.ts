@@ -8,6 +8,7 @@ import { PERIODS, type Period } from '../period';
 import { type RecordDto, listQuery, version } from '../records';
 import type { ColumnType, Field, FieldTypes } from './fields';
 import { type SnakeCase, type UnionToIntersection, snakeCase } from './naming';
+import { lazy } from '../lazy';
 import { type DisplayKey, type ReferenceTarget, displayKey } from './references';
 
 /**
@@ -30,28 +31,22 @@ export interface QueryFilter {
 }
 export type Filters = Record<string, QueryFilter>;
 
+/** A filter whose rule is built when first read (schema/lazy.ts). */
+const ruled = (filter: Omit<QueryFilter, 'rule'>, rule: () => ZodType): QueryFilter =>
+  lazy(filter as QueryFilter, 'rule', rule);
+
 /** Query-only filters, by the control that sets them. */
 export const only = {
   /** A yes/no select: both answers filter ("no" too). */
-  yesNo: (label: string): QueryFilter & { __value?: boolean } => ({
-    kind: 'yesNo',
-    label,
-    rule: queryBoolean.optional(),
-  }),
+  yesNo: (label: string): QueryFilter & { __value?: boolean } =>
+    ruled({ kind: 'yesNo', label }, () => queryBoolean.optional()),
   /** A switch: on filters, off does not. */
-  flag: (label: string): QueryFilter & { __value?: boolean } => ({
-    kind: 'flag',
-    label,
-    rule: queryBoolean.optional(),
-  }),
-  reference: (target: ReferenceTarget | 'roles', label: string): QueryFilter & { __value?: number } => ({
-    kind: 'reference',
-    label,
-    rule: idText.optional(),
-    target,
-  }),
+  flag: (label: string): QueryFilter & { __value?: boolean } =>
+    ruled({ kind: 'flag', label }, () => queryBoolean.optional()),
+  reference: (target: ReferenceTarget | 'roles', label: string): QueryFilter & { __value?: number } =>
+    ruled({ kind: 'reference', label, target }, () => idText.optional()),
   /** The id of a record that is not a reference target (a pay bill), typed in or set by a link. */
-  id: (label: string): QueryFilter & { __value?: number } => ({ kind: 'id', label, rule: idText.optional() }),
+  id: (label: string): QueryFilter & { __value?: number } => ruled({ kind: 'id', label }, () => idText.optional()),
 };
 
 type Access = FeatureKey | { read: readonly FeatureKey[]; write: readonly FeatureKey[] };
@@ -277,20 +272,17 @@ function fieldFilter(key: string, field: Field): QueryFilter {
   const { label } = field.flags;
   switch (field.kind) {
     case 'choice':
-      return {
-        kind: 'choice',
-        label,
-        rule: z.enum(field.choices!.values as [string, ...string[]]).optional(),
-        choices: field.choices,
-      };
+      return ruled({ kind: 'choice', label, choices: field.choices }, () =>
+        z.enum(field.choices!.values as [string, ...string[]]).optional(),
+      );
     case 'reference':
-      return { kind: 'reference', label, rule: idText.optional(), target: field.target };
+      return ruled({ kind: 'reference', label, target: field.target }, () => idText.optional());
     case 'boolean':
-      return { kind: 'yesNo', label, rule: queryBoolean.optional() };
+      return ruled({ kind: 'yesNo', label }, () => queryBoolean.optional());
     case 'text':
-      return { kind: 'text', label, rule: z.string().trim().max(200).optional() };
+      return ruled({ kind: 'text', label }, () => z.string().trim().max(200).optional());
     case 'integer':
-      return { kind: 'id', label, rule: idText.optional() };
+      return ruled({ kind: 'id', label }, () => idText.optional());
     default:
       throw new Error(`${key}: a ${field.kind} field cannot be a list filter; declare a query-only filter instead`);
   }
@@ -300,28 +292,30 @@ function fieldFilter(key: string, field: Field): QueryFilter {
 function periodFilters(period: ResourceSpec<Fields, Filters>['period']): Record<string, QueryFilter> {
   if (!period) return {};
   return {
-    filtered: { kind: 'period', label: 'Period', rule: z.enum(PERIODS).default(period.default) },
-    from: { kind: 'date', label: 'From', rule: businessDate.optional() },
-    to: { kind: 'date', label: 'To', rule: businessDate.optional() },
+    filtered: ruled({ kind: 'period', label: 'Period' }, () => z.enum(PERIODS).default(period.default)),
+    from: ruled({ kind: 'date', label: 'From' }, () => businessDate.optional()),
+    to: ruled({ kind: 'date', label: 'To' }, () => businessDate.optional()),
   };
 }
+
+/** Read digit by digit (schema/money.ts): 125.5 is $125.50, a third decimal or an amount beyond the limit is refused. */
+const dollars = () =>
+  z
+    .string()
+    .transform((text, ctx) => {
+      const cents = parseDollars(text);
+      if (cents === null) ctx.addIssue({ code: 'custom', message: 'An amount in dollars, e.g. 125.50' });
+      return cents === null ? z.NEVER : fromCents(cents);
+    })
+    .optional();
 
 /** Money fields marked `range`: <key>Min and <key>Max in dollars. */
 function rangeFilters(fields: Fields): Record<string, QueryFilter> {
   const out: Record<string, QueryFilter> = {};
   for (const [key, field] of Object.entries(fields)) {
     if (!field.range) continue;
-    // Read digit by digit (schema/money.ts): 125.5 is $125.50, a third decimal or an amount beyond the limit is refused.
-    const dollars = z
-      .string()
-      .transform((text, ctx) => {
-        const cents = parseDollars(text);
-        if (cents === null) ctx.addIssue({ code: 'custom', message: 'An amount in dollars, e.g. 125.50' });
-        return cents === null ? z.NEVER : fromCents(cents);
-      })
-      .optional();
-    out[`${key}Min`] = { kind: 'amount', label: `${field.flags.label} from`, rule: dollars };
-    out[`${key}Max`] = { kind: 'amount', label: `${field.flags.label} to`, rule: dollars };
+    out[`${key}Min`] = ruled({ kind: 'amount', label: `${field.flags.label} from` }, dollars);
+    out[`${key}Max`] = ruled({ kind: 'amount', label: `${field.flags.label} to` }, dollars);
   }
   return out;
 }
@@ -334,19 +328,6 @@ function searchHintOf(fields: Fields): string {
   return labels
     .map((label, i) => (i === 0 ? label : label.replace(/^[A-Z](?=[a-z-])/, (c) => c.toLowerCase())))
     .join(', ');
-}
-
-/** Lazily built (the web app reads few of these at start): the first read builds and keeps it. */
-function lazy<T extends object, K extends keyof T>(target: T, key: K, build: () => T[K]) {
-  Object.defineProperty(target, key, {
-    configurable: true,
-    enumerable: true,
-    get: () => {
-      const value = build();
-      Object.defineProperty(target, key, { value, enumerable: true });
-      return value;
-    },
-  });
 }
 
 /**

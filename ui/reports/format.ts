@@ -1,8 +1,10 @@
 import type { ReportColumn, ReportValue } from '../../schema/reports';
+import { once } from '../../schema/lazy';
 import { percentText, usDate, usMoney } from '../format';
 
-const COUNT = new Intl.NumberFormat('en-US');
-const NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+// Made on first use, as schema/format.ts makes its own.
+const COUNT = once(() => new Intl.NumberFormat('en-US'));
+const NUMBER = once(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }));
 
 /** A report value as US staff read it: $1,234.56, 1,234, 12/09/2026, +4.5%, −10.4%; empty for none. */
 export function formatValue(column: Pick<ReportColumn, 'kind'>, value: ReportValue | undefined): string {
@@ -11,9 +13,9 @@ export function formatValue(column: Pick<ReportColumn, 'kind'>, value: ReportVal
     case 'money':
       return usMoney(Number(value));
     case 'count':
-      return COUNT.format(Number(value));
+      return COUNT().format(Number(value));
     case 'number':
-      return NUMBER.format(Number(value));
+      return NUMBER().format(Number(value));
     case 'percent':
       return percentText(Number(value), { signed: true });
     case 'date':
@@ -25,10 +27,13 @@ export function formatValue(column: Pick<ReportColumn, 'kind'>, value: ReportVal
 }
 
 /** A chart axis' short form: $12k, 1.2M. */
-const COMPACT_MONEY = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  notation: 'compact',
-  maximumFractionDigits: 1,
-});
-export const compactMoney = (value: number) => COMPACT_MONEY.format(value);
+const COMPACT_MONEY = once(
+  () =>
+    new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      notation: 'compact',
+      maximumFractionDigits: 1,
+    }),
+);
+export const compactMoney = (value: number) => COMPACT_MONEY().format(value);
