@@ -10,6 +10,7 @@ import type {
   QualificationRecordDto,
   QualificationState,
 } from '../../schema/qualification';
+import { localToday } from '../assignments/dates';
 import { DocumentList } from '../documents/DocumentList';
 import { usDate, usDateTime } from '../format';
 import { type FileOf, deleteRecord, downloadFile, fileQueryKey } from './api';
@@ -73,7 +74,8 @@ function RecordFacts({
               ? t('haulboard.qualification.kept_until', { date: usDate(record.keepUntil) })
               : t('haulboard.qualification.kept_employed')}
           </Typography>
-          {onDelete ? (
+          {/* Offered once its legal time is over: before, the server refuses (server/modules/qualification/write.ts refuseBeforeKept). */}
+          {onDelete && record.keepUntil && localToday() >= record.keepUntil ? (
             <Button size="small" color="error" onClick={onDelete}>
               {t('haulboard.qualification.delete')}
             </Button>
