@@ -6,7 +6,7 @@ import type { TrackingDto } from '../../schema/tracking';
 import type { ServerContext } from '../../server/context';
 import { CompanyTimeZone } from '../../server/modules/company/timeZone';
 import { checkSlippedEtas } from '../../server/modules/tracking/notices';
-import { pdfText } from '../helpers/pdf';
+import { bolOf } from '../../server/modules/vehicleInspections/bol';
 import { DATABASES, TEST_TIME_ZONE, type TestServer, startTestServer } from '../helpers/server';
 
 /**
@@ -416,17 +416,21 @@ describe.each(DATABASES)('tracking on %s', (kind) => {
     expect(all).toHaveLength(cars.length + 1);
     expect(all.at(-1)).toBe('2018 Subaru Outback');
     // Its bill of lading is that vehicle's alone; the order's lists them all.
-    const billOf = async (token: string) => {
-      const pdf = await server.app.inject({ method: 'GET', url: `/track/${token}/bol.pdf` });
-      expect(pdf.statusCode).toBe(200);
-      return pdfText(pdf.rawPayload);
-    };
-    const own = await billOf(vehicleToken);
-    expect(own).toContain(vin);
-    expect(own).not.toContain(first.vin);
-    const whole = await billOf(linkToken);
-    expect(whole).toContain(first.vin);
-    expect(whole).toContain(vin);
+    const [own, whole] = await Promise.all(
+      [vehicleToken, linkToken].map(async (token) => {
+        const pdf = await server.app.inject({ method: 'GET', url: `/track/${token}/bol.pdf` });
+        expect(pdf.statusCode).toBe(200);
+        expect(pdf.headers['content-type']).toBe('application/pdf');
+        return pdf.rawPayload;
+      }),
+    );
+    // One vehicle's rows against all of them: the route draws the bill bolOf makes for the link's vehicle.
+    expect(own.length).toBeLessThan(whole.length);
+    expect((await bolOf(ctx, orderId, 'DELIVERY', vin)).vehicles.map((one) => one.vin)).toEqual([vin]);
+    expect((await bolOf(ctx, orderId, 'DELIVERY')).vehicles.map((one) => one.vin)).toEqual([
+      ...cars.map((car) => car.vin),
+      vin,
+    ]);
 
     // Revoked, it stops; the order's link goes on.
     const revoked = await server.call({
@@ -473,6 +477,37 @@ describe.each(DATABASES)('tracking on %s', (kind) => {
     expect(slipped[0].text_body).toMatch(/running late: we now expect to deliver it by \d\d\/\d\d\/\d{4}/);
     await checkSlippedEtas(ctx);
     expect((await mails()).length).toBe(before + 2);
+  });
+
+  it('a dispatcher mails the link by hand to the addresses not opted out; a driver never; 400 when none is left', async () => {
+    const mailLink = (token = dispatcher) =>
+      server.call({ method: 'POST', url: `/api/BookOrder/${otherOrderId}/tracking-links/mail`, token });
+    expect((await mailLink(driver)).status).toBe(403);
+    const before = (await mails()).length;
+    const sent = await mailLink();
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const { links, recipients } = sent.body.value as TrackingDto;
+    const optedOut = recipients.filter((one) => one.optedOut).map((one) => one.email);
+    expect(optedOut).toHaveLength(1);
+    const mailed = (await mails()).slice(before);
+    expect(mailed.map((mail) => mail.to_address).sort()).toEqual(ADDRESSES.filter((a) => !optedOut.includes(a)).sort());
+    const link = links.find((one) => one.vin === null && one.status === 'active')!;
+    for (const mail of mailed) expect(mail.text_body).toContain(link.url!);
+    // Every address left opts out too: nothing to mail to.
+    for (const mail of mailed) {
+      const unsubscribe = /\/track\/unsubscribe\/(\S+)/.exec(mail.text_body)![1];
+      const stopped = await server.call({
+        method: 'POST',
+        url: `/track/unsubscribe/${unsubscribe}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: '',
+      });
+      expect(stopped.status).toBe(200);
+    }
+    const none = await mailLink();
+    expect(none.status).toBe(400);
+    expect(none.body.message).toMatch(/no e-mail address/);
+    expect((await mails()).length).toBe(before + mailed.length);
   });
 
   it('a revoked link and an expired one say so (410); the company sets the days', async () => {
