@@ -15,7 +15,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Receiver, startReceiver } from '../tests/helpers/webhookReceiver';
+import { type Receiver, startReceiver, verifySignature } from '../tests/helpers/webhookReceiver';
 import {
   RESULTS_DIR,
   type ServerChild,
@@ -67,15 +67,18 @@ async function benchDatabase(label: string, databaseUrl: string | null, receiver
     const admin = await login(server, 'administrator@haulboard.demo');
     const dispatcher = await login(server, 'dispatcher@haulboard.demo');
     const made = performance.now();
+    /** Each subscription's secret, by the `s` of its address. */
+    const secrets = new Map<string, string>();
     for (let start = 0; start < SUBSCRIPTIONS; start += 50)
       await Promise.all(
-        Array.from({ length: Math.min(50, SUBSCRIPTIONS - start) }, (_, i) =>
-          call(server, admin, 'POST', '/api/Webhooks', {
+        Array.from({ length: Math.min(50, SUBSCRIPTIONS - start) }, async (_, i) => {
+          const { value } = await call(server, admin, 'POST', '/api/Webhooks', {
             url: `${receiver.url}?s=${start + i}`,
             events: ['order.status_changed'],
             allowPrivateNetwork: true,
-          }),
-        ),
+          });
+          secrets.set(String(start + i), value.secret as string);
+        }),
       );
     console.log(`[${label}] ${SUBSCRIPTIONS} subscriptions made in ${fmt((performance.now() - made) / 1000, 1)} s`);
     const orders = await call(server, dispatcher, 'GET', '/api/BookOrder/filter-books?Size=200');
@@ -99,8 +102,15 @@ async function benchDatabase(label: string, databaseUrl: string | null, receiver
       }
       await sleep(200);
       const got = receiver.received;
-      if (got.length !== SUBSCRIPTIONS || new Set(got.map((r) => r.event.id)).size !== 1)
-        throw new Error(`[${label}] round ${round + 1}: ${got.length} deliveries, not ${SUBSCRIPTIONS} of one event`);
+      const subscriber = (path: string) => new URL(path, receiver.url).searchParams.get('s') ?? '';
+      if (
+        got.length !== SUBSCRIPTIONS ||
+        new Set(got.map((r) => r.event.id)).size !== 1 ||
+        new Set(got.map((r) => subscriber(r.path))).size !== SUBSCRIPTIONS
+      )
+        throw new Error(`[${label}] round ${round + 1}: ${got.length} deliveries, not one event to each subscription`);
+      const forged = got.find((r) => !verifySignature(secrets.get(subscriber(r.path)) ?? '', r));
+      if (forged) throw new Error(`[${label}] round ${round + 1}: a signature did not verify (${forged.path})`);
       const latencies = got.map((r) => r.at - started);
       all.push(...latencies);
       const ordered = sorted(latencies);

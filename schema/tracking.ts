@@ -95,6 +95,8 @@ export type TrackingLinkStatus = (typeof TRACKING_LINK_STATUSES)[number];
 export interface TrackingLinkDto {
   id: number;
   orderId: number;
+  /** The one vehicle it is for; null: the whole order. */
+  vin: string | null;
   url: string | null;
   createdAt: string;
   /** Who made it; null when a notice made it. */
@@ -115,6 +117,10 @@ export interface TrackingDto {
 /** The notices each order sends once: picked up, delivered, delivery estimate past the window. */
 export const TRACKING_NOTICE_KINDS = ['PICKED_UP', 'DELIVERED', 'ETA_SLIPPED'] as const;
 export type TrackingNoticeKind = (typeof TRACKING_NOTICE_KINDS)[number];
+
+/** POST /api/BookOrder/{id}/tracking-links?vin=…: the link for one vehicle of the order (without: the order's). */
+export const trackingLinkQuery = z.object({ vin: z.string().trim().toUpperCase().min(1).max(17).optional() }).strict();
+export type TrackingLinkQuery = z.output<typeof trackingLinkQuery>;
 
 /** POST /api/BookOrder/{id}/tracking-links/{linkId}/revoke. */
 export const trackingLinkParams = idParams.extend({ linkId: idText });

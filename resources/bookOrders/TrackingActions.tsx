@@ -20,19 +20,30 @@ const copyWords = { copied: { key: `${PREFIX}.copied` }, copyFailed: `${PREFIX}.
 const TOUCH = { minHeight: 44 } as const;
 const day = (instant: string | null) => (instant ? usDate(dateIn(instant)) : '');
 
+interface OrderVehicle {
+  vin: string;
+  year: number | null;
+  make: string | null;
+  model: string | null;
+}
+const vehicleName = (vehicle: OrderVehicle) =>
+  [vehicle.year, vehicle.make, vehicle.model].filter(Boolean).join(' ') || vehicle.vin;
+
 /**
  * The order's tracking link (docs/product/tracking.md#links): make it, copy its address (as often as needed: the
- * server gives it again), mail it to the shipper's and broker's addresses, revoke it (confirmed); and which addresses
- * get the notices and which notices went out.
+ * server gives it again), mail it to the shipper's and broker's addresses, revoke it (confirmed); on a load of several
+ * vehicles, a link for one of them (its page shows that vehicle alone); and which addresses get the notices and which
+ * notices went out.
  */
 export function TrackingActions() {
-  const order = useRecordContext<{ id: number }>();
+  const order = useRecordContext<{ id: number; vehicles?: OrderVehicle[] }>();
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
   const canUpdate = useCanAccessFeature(RESOURCE, 'Update');
   const headingId = useId();
-  const [revoking, setRevoking] = useState(false);
+  /** The link whose revoking waits for confirmation. */
+  const [revoking, setRevoking] = useState<number | null>(null);
   const orderId = order?.id;
   const key = ['tracking', orderId];
   const tracking = useQuery({
@@ -40,25 +51,31 @@ export function TrackingActions() {
     enabled: orderId !== undefined,
     queryFn: async () => unwrap<TrackingDto>(await apiFetch(`/api/BookOrder/${orderId}/tracking`)),
   });
-  const act = (path: string, done: string) => ({
-    mutationFn: async () =>
-      unwrap<TrackingDto>(await apiFetch(`/api/BookOrder/${orderId}/${path}`, { method: 'POST' })),
+  const act = <T,>(path: (input: T) => string, done: string) => ({
+    mutationFn: async (input: T) =>
+      unwrap<TrackingDto>(await apiFetch(`/api/BookOrder/${orderId}/${path(input)}`, { method: 'POST' })),
     onSuccess: (value: TrackingDto) => {
       queryClient.setQueryData(key, value);
       notify(done, { type: 'success' });
     },
     onError: (error: Error) => notify(error.message, { type: 'error' }),
   });
-  const create = useMutation(act('tracking-links', `${PREFIX}.created`));
-  const mail = useMutation(act('tracking-links/mail', `${PREFIX}.mailed`));
-  const active = tracking.data?.links.find((link) => link.status === 'active' && link.url);
+  const create = useMutation(
+    act((vin: string | null) => `tracking-links${vin ? `?vin=${encodeURIComponent(vin)}` : ''}`, `${PREFIX}.created`),
+  );
+  const mail = useMutation(act(() => 'tracking-links/mail', `${PREFIX}.mailed`));
   const revoke = useMutation({
-    ...act(`tracking-links/${active?.id ?? 0}/revoke`, `${PREFIX}.revoked`),
-    onSettled: () => setRevoking(false),
+    ...act((linkId: number) => `tracking-links/${linkId}/revoke`, `${PREFIX}.revoked`),
+    onSettled: () => setRevoking(null),
   });
+  /** The working link of the order (vin null) or of one of its vehicles. */
+  const activeOf = (vin: string | null) =>
+    tracking.data?.links.find((link) => link.vin === vin && link.status === 'active' && link.url);
+  const active = activeOf(null);
   const copy = useCopy(active?.url, copyWords);
   if (!order) return null;
-  const latest = tracking.data?.links[0];
+  const latest = tracking.data?.links.find((link) => link.vin === null);
+  const vehicles = order.vehicles ?? [];
 
   return (
     <Box
@@ -98,7 +115,7 @@ export function TrackingActions() {
               variant="outlined"
               startIcon={<ShareLocationIcon />}
               disabled={create.isPending || !tracking.isSuccess}
-              onClick={() => create.mutate()}
+              onClick={() => create.mutate(null)}
               sx={TOUCH}
             >
               {translate(`${PREFIX}.create`)}
@@ -113,17 +130,71 @@ export function TrackingActions() {
             variant="outlined"
             startIcon={<MailOutlineIcon />}
             disabled={mail.isPending || !tracking.isSuccess}
-            onClick={() => mail.mutate()}
+            onClick={() => mail.mutate(undefined)}
             sx={TOUCH}
           >
             {translate(`${PREFIX}.mail`)}
           </Button>
           {active && (
-            <Button color="warning" onClick={() => setRevoking(true)} sx={TOUCH}>
+            <Button color="warning" onClick={() => setRevoking(active.id)} sx={TOUCH}>
               {translate(`${PREFIX}.revoke`)}
             </Button>
           )}
         </Stack>
+      )}
+      {tracking.isSuccess && vehicles.length > 1 && (
+        <Box sx={{ display: 'grid', gap: 1.5, minWidth: 0 }}>
+          <Typography variant="subtitle2" component="h3">
+            {translate(`${PREFIX}.vehicles_title`)}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {translate(`${PREFIX}.vehicles_intro`)}
+          </Typography>
+          {vehicles.map((vehicle) => {
+            const name = vehicleName(vehicle);
+            const link = activeOf(vehicle.vin);
+            if (!link?.url) return null;
+            return (
+              <Stack key={vehicle.vin} direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, alignItems: 'start' }}>
+                <CopyField
+                  label={translate(`${PREFIX}.vehicle_link`, { name })}
+                  value={link.url}
+                  copyLabel={translate(`${PREFIX}.vehicle_copy`, { name })}
+                  {...copyWords}
+                  helperText={translate(`${PREFIX}.made`, { date: day(link.createdAt), name: link.createdBy ?? '—' })}
+                />
+                {canUpdate && (
+                  <Button
+                    color="warning"
+                    onClick={() => setRevoking(link.id)}
+                    aria-label={translate(`${PREFIX}.vehicle_revoke`, { name })}
+                    sx={TOUCH}
+                  >
+                    {translate(`${PREFIX}.revoke`)}
+                  </Button>
+                )}
+              </Stack>
+            );
+          })}
+          {canUpdate && (
+            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+              {vehicles
+                .filter((vehicle) => !activeOf(vehicle.vin))
+                .map((vehicle) => (
+                  <Button
+                    key={vehicle.vin}
+                    variant="outlined"
+                    startIcon={<ShareLocationIcon />}
+                    disabled={create.isPending}
+                    onClick={() => create.mutate(vehicle.vin)}
+                    sx={TOUCH}
+                  >
+                    {translate(`${PREFIX}.vehicle_create`, { name: vehicleName(vehicle) })}
+                  </Button>
+                ))}
+            </Stack>
+          )}
+        </Box>
       )}
       {tracking.data && (
         <Typography variant="body2" color="text.secondary">
@@ -146,14 +217,14 @@ export function TrackingActions() {
         </Typography>
       )}
       <Confirm
-        isOpen={revoking}
+        isOpen={revoking !== null}
         loading={revoke.isPending}
         title={`${PREFIX}.revoke_title`}
-        content={`${PREFIX}.revoke_body`}
+        content={revoking === active?.id ? `${PREFIX}.revoke_body` : `${PREFIX}.vehicle_revoke_body`}
         confirm={`${PREFIX}.revoke`}
         confirmColor="warning"
-        onConfirm={() => revoke.mutate()}
-        onClose={() => setRevoking(false)}
+        onConfirm={() => revoking !== null && revoke.mutate(revoking)}
+        onClose={() => setRevoking(null)}
       />
     </Box>
   );

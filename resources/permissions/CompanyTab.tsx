@@ -9,6 +9,7 @@ import { COMPANY_SETTINGS_KEY, saveCompanyTimeZone, useCompanySettings } from '.
 import { usDate, usDateTime } from '../../ui/format';
 import { InspectionRules } from './InspectionRules';
 import { DispatchRules } from './DispatchRules';
+import { TrackingRules } from './TrackingRules';
 
 /** Every zone this browser knows, UTC first (it is not in every browser's list). */
 function zoneNames(): string[] {
@@ -122,6 +123,7 @@ export default function CompanyTab() {
       </Box>
       <InspectionRules />
       <DispatchRules />
+      <TrackingRules />
     </>
   );
 }

@@ -112,6 +112,15 @@ export const accessMessages = {
         changed_by: 'Last changed by %{name} on %{when}.',
         saved: 'The inspection rules are saved.',
       },
+      tracking: {
+        title: 'Tracking links',
+        intro:
+          'An order’s tracking links, which its shipper and broker open without signing in, stop working this many days after the delivery (or the cancellation).',
+        days: 'Days a link works after the delivery',
+        days_help: 'A whole number from %{min} to %{max}; 0 stops the links at the delivery.',
+        whole: 'Enter a whole number of days',
+        saved: 'The tracking links’ days are saved.',
+      },
     },
   },
 };

@@ -498,6 +498,8 @@ export interface TrackingLinksTable {
   book_order_id: number;
   salt: string;
   token_sha256: string;
+  /** The one vehicle the link is for (migration 065); null: the whole order. */
+  vin: string | null;
   created_by: number | null;
   created_at: string;
   revoked_at: string | null;

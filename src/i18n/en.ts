@@ -359,6 +359,14 @@ export const haulboardMessages = {
       no_recipients: 'The shipper and broker have no e-mail address: no notices are sent.',
       notice: '%{kind} notice sent %{date} to %{count} addresses',
       kinds: { PICKED_UP: 'Picked-up', DELIVERED: 'Delivered', ETA_SLIPPED: 'Running-late' },
+      vehicles_title: 'A link for one vehicle',
+      vehicles_intro:
+        'For a customer whose car is one of several on this load: its page shows that vehicle alone, and its own bill of lading.',
+      vehicle_link: 'Link for %{name}',
+      vehicle_copy: 'Copy the link for %{name}',
+      vehicle_create: 'Create a link for %{name}',
+      vehicle_revoke: 'Revoke the link for %{name}',
+      vehicle_revoke_body: 'It stops working at once: whoever opens it is told it was turned off.',
     },
   },
   transactions: {

@@ -8,6 +8,8 @@ import type { AddressInfo } from 'node:net';
  * docs/product/webhooks.md#verifying — written here from the docs, not imported from the server.
  */
 export interface Received {
+  /** The path and query it was posted to (subscriptions told apart by their query). */
+  path: string;
   id: string;
   timestamp: string;
   signature: string;
@@ -40,6 +42,7 @@ export async function startReceiver(path = '/hook'): Promise<Receiver> {
       const body = Buffer.concat(chunks).toString('utf8');
       const header = (name: string) => String(request.headers[name] ?? '');
       const got = {
+        path: request.url ?? '',
         id: header('webhook-id'),
         timestamp: header('webhook-timestamp'),
         signature: header('webhook-signature'),

@@ -6,6 +6,7 @@ import type { TrackingDto } from '../../schema/tracking';
 import type { ServerContext } from '../../server/context';
 import { CompanyTimeZone } from '../../server/modules/company/timeZone';
 import { checkSlippedEtas } from '../../server/modules/tracking/notices';
+import { bolOf } from '../../server/modules/vehicleInspections/bol';
 import { DATABASES, TEST_TIME_ZONE, type TestServer, startTestServer } from '../helpers/server';
 
 /**
@@ -371,6 +372,77 @@ describe.each(DATABASES)('tracking on %s', (kind) => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
   });
 
+  it('a link for one vehicle shows that vehicle alone and its own bill; the order’s link shows them all', async () => {
+    // One more car on the delivered load, whose customer wants a link of its own.
+    const cars = await server.db
+      .selectFrom('book_order_vehicles')
+      .selectAll()
+      .where('book_order_id', '=', orderId)
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
+    const [first] = cars;
+    const vin = '1HGCM82633A004352';
+    await server.db
+      .insertInto('book_order_vehicles')
+      .values({
+        ...first,
+        id: undefined,
+        position: cars.at(-1)!.position + 1,
+        vin,
+        year: 2018,
+        make: 'Subaru',
+        model: 'Outback',
+      } as never)
+      .execute();
+    const forVehicle = (text: string, token = dispatcher) =>
+      server.call({ method: 'POST', url: `/api/BookOrder/${orderId}/tracking-links?vin=${text}`, token });
+    expect((await forVehicle(vin, driver)).status).toBe(403);
+    expect((await forVehicle('1FTFW1ET5DFC10312')).status).toBe(404);
+    const made = await forVehicle(vin.toLowerCase());
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const links = (made.body.value as TrackingDto).links;
+    const link = links.find((one) => one.vin === vin)!;
+    expect(link).toMatchObject({ status: 'active', orderId });
+    expect(links.find((one) => one.vin === null)?.url).toBe(`${PUBLIC_URL}/track/${linkToken}`);
+    expect(((await forVehicle(vin)).body.value as TrackingDto).links.filter((one) => one.vin === vin)).toEqual([link]);
+
+    const vehicleToken = tokenOf(link.url!);
+    const view = (await state(vehicleToken)).body.value;
+    expect(view).toMatchObject({ status: 'DELIVERED', vehicles: ['2018 Subaru Outback'] });
+    for (const path of keyPaths(view)) expect(ALLOWED_KEYS.has(path), `allowed: ${path}`).toBe(true);
+    expect(JSON.stringify(view)).not.toContain(vin);
+    const all = (await state(linkToken)).body.value.vehicles as string[];
+    expect(all).toHaveLength(cars.length + 1);
+    expect(all.at(-1)).toBe('2018 Subaru Outback');
+    // Its bill of lading is that vehicle's alone; the order's lists them all.
+    const [own, whole] = await Promise.all(
+      [vehicleToken, linkToken].map(async (token) => {
+        const pdf = await server.app.inject({ method: 'GET', url: `/track/${token}/bol.pdf` });
+        expect(pdf.statusCode).toBe(200);
+        expect(pdf.headers['content-type']).toBe('application/pdf');
+        return pdf.rawPayload;
+      }),
+    );
+    // One vehicle's rows against all of them: the route draws the bill bolOf makes for the link's vehicle.
+    expect(own.length).toBeLessThan(whole.length);
+    expect((await bolOf(ctx, orderId, 'DELIVERY', vin)).vehicles.map((one) => one.vin)).toEqual([vin]);
+    expect((await bolOf(ctx, orderId, 'DELIVERY')).vehicles.map((one) => one.vin)).toEqual([
+      ...cars.map((car) => car.vin),
+      vin,
+    ]);
+
+    // Revoked, it stops; the order's link goes on.
+    const revoked = await server.call({
+      method: 'POST',
+      url: `/api/BookOrder/${orderId}/tracking-links/${link.id}/revoke`,
+      token: dispatcher,
+    });
+    expect(revoked.status).toBe(200);
+    expect((await state(vehicleToken)).status).toBe(410);
+    expect((await state(linkToken)).status).toBe(200);
+  });
+
   it('an opted-out address gets no more notices for that customer', async () => {
     const [first] = await mails();
     const unsubscribe = /\/track\/unsubscribe\/(\S+)/.exec(first.text_body)![1];
@@ -407,6 +479,37 @@ describe.each(DATABASES)('tracking on %s', (kind) => {
     expect((await mails()).length).toBe(before + 2);
   });
 
+  it('a dispatcher mails the link by hand to the addresses not opted out; a driver never; 400 when none is left', async () => {
+    const mailLink = (token = dispatcher) =>
+      server.call({ method: 'POST', url: `/api/BookOrder/${otherOrderId}/tracking-links/mail`, token });
+    expect((await mailLink(driver)).status).toBe(403);
+    const before = (await mails()).length;
+    const sent = await mailLink();
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const { links, recipients } = sent.body.value as TrackingDto;
+    const optedOut = recipients.filter((one) => one.optedOut).map((one) => one.email);
+    expect(optedOut).toHaveLength(1);
+    const mailed = (await mails()).slice(before);
+    expect(mailed.map((mail) => mail.to_address).sort()).toEqual(ADDRESSES.filter((a) => !optedOut.includes(a)).sort());
+    const link = links.find((one) => one.vin === null && one.status === 'active')!;
+    for (const mail of mailed) expect(mail.text_body).toContain(link.url!);
+    // Every address left opts out too: nothing to mail to.
+    for (const mail of mailed) {
+      const unsubscribe = /\/track\/unsubscribe\/(\S+)/.exec(mail.text_body)![1];
+      const stopped = await server.call({
+        method: 'POST',
+        url: `/track/unsubscribe/${unsubscribe}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: '',
+      });
+      expect(stopped.status).toBe(200);
+    }
+    const none = await mailLink();
+    expect(none.status).toBe(400);
+    expect(none.body.message).toMatch(/no e-mail address/);
+    expect((await mails()).length).toBe(before + mailed.length);
+  });
+
   it('a revoked link and an expired one say so (410); the company sets the days', async () => {
     // Expiry: the first order was delivered just now; one day after, moved back two.
     const put = (payload: object, token = admin) =>
@@ -427,7 +530,7 @@ describe.each(DATABASES)('tracking on %s', (kind) => {
     const page = await server.call({ method: 'GET', url: `/track/${linkToken}` });
     expect(page.status).toBe(410);
     expect(page.body).toContain('This tracking link has expired');
-    expect((await tracking()).links[0]).toMatchObject({ status: 'expired', url: null });
+    expect((await tracking()).links.find((link) => link.vin === null)).toMatchObject({ status: 'expired', url: null });
 
     const other = (await tracking(otherOrderId)).links.find((link) => link.status === 'active')!;
     const otherToken = tokenOf(other.url!);

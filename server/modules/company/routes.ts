@@ -211,7 +211,8 @@ export default async function companyRoutes(app: FastifyInstance, ctx: ServerCon
       },
       schema: {
         tags: TAGS,
-        summary: 'Change how many days a tracking link keeps working after the delivery (administrators only; 1 to 90)',
+        summary:
+          'Change how many days a tracking link keeps working after the delivery (administrators only; 0 to 90, 0 stops it at the delivery)',
         body: trackingSettingsBody,
       },
     },

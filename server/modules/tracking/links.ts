@@ -37,17 +37,22 @@ export function expiryOf(
   return new Date(new Date(ended).getTime() + days * 86_400_000).toISOString();
 }
 
-/** The order's live link (not revoked) whose address this server can give, made when there is none. */
+/**
+ * The order's live link (not revoked) whose address this server can give, made when there is none: the order's own,
+ * or with `vin` the link for that one vehicle of it: the order and each of its vehicles have one link at a time.
+ */
 export async function liveLink(
   trx: Db,
   ctx: Secret,
   orderId: number,
   createdBy: number | null,
+  vin: string | null = null,
 ): Promise<{ id: number; token: string; created: boolean }> {
   const rows = await trx
     .selectFrom('tracking_links')
     .select(['id', 'salt', 'token_sha256'])
     .where('book_order_id', '=', orderId)
+    .where('vin', vin === null ? 'is' : '=', vin)
     .where('revoked_at', 'is', null)
     .orderBy('id', 'desc')
     .execute();
@@ -63,6 +68,7 @@ export async function liveLink(
       book_order_id: orderId,
       salt,
       token_sha256: tokenHash(token),
+      vin,
       created_by: createdBy,
       created_at: new Date().toISOString(),
       revoked_at: null,
@@ -74,7 +80,7 @@ export async function liveLink(
 }
 
 export type OpenedLink =
-  | { state: 'active'; linkId: number; orderId: number; expiresAt: string | null }
+  | { state: 'active'; linkId: number; orderId: number; vin: string | null; expiresAt: string | null }
   | { state: 'revoked' }
   | { state: 'expired'; expiresAt: string };
 
@@ -83,7 +89,7 @@ export async function openTracking(db: Db, token: string, now = new Date()): Pro
   const row = await db
     .selectFrom('tracking_links as l')
     .innerJoin('book_orders as o', 'o.id', 'l.book_order_id')
-    .select(['l.id', 'l.book_order_id', 'l.revoked_at', 'o.status', 'o.delivery_actual_at', 'o.updated_at'])
+    .select(['l.id', 'l.book_order_id', 'l.vin', 'l.revoked_at', 'o.status', 'o.delivery_actual_at', 'o.updated_at'])
     .where('l.token_sha256', '=', tokenHash(token))
     .where('o.deleted_at', 'is', null)
     .executeTakeFirst();
@@ -91,7 +97,7 @@ export async function openTracking(db: Db, token: string, now = new Date()): Pro
   if (row.revoked_at) return { state: 'revoked' };
   const expiresAt = expiryOf(row, await trackingDays(db));
   if (expiresAt && expiresAt <= now.toISOString()) return { state: 'expired', expiresAt };
-  return { state: 'active', linkId: Number(row.id), orderId: Number(row.book_order_id), expiresAt };
+  return { state: 'active', linkId: Number(row.id), orderId: Number(row.book_order_id), vin: row.vin, expiresAt };
 }
 
 /** An order's links as staff see them, newest first: the address of each that works. */
@@ -110,6 +116,7 @@ export async function linksOf(ctx: Secret & { config: { publicUrl: string } }, d
         'l.id',
         'l.salt',
         'l.token_sha256',
+        'l.vin',
         'l.created_at',
         'l.revoked_at',
         'c.first_name as createdFirst',
@@ -130,6 +137,7 @@ export async function linksOf(ctx: Secret & { config: { publicUrl: string } }, d
     return {
       id: Number(row.id),
       orderId,
+      vin: row.vin,
       url:
         status === 'active' && tokenHash(token) === row.token_sha256 ? trackingUrl(ctx.config.publicUrl, token) : null,
       createdAt: row.created_at,

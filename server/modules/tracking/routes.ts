@@ -6,10 +6,12 @@ import {
   TRACKING_MESSAGES,
   type TrackingDto,
   type TrackingLinkParams,
+  type TrackingLinkQuery,
   type TrackingNoticeKind,
   positionBody,
   positionParams,
   trackingLinkParams,
+  trackingLinkQuery,
   trackingToken,
 } from '../../../schema/tracking';
 import { type ServerContext, ok } from '../../context';
@@ -17,7 +19,7 @@ import { transact } from '../../db/transaction';
 import { currentUser } from '../../http/access';
 import { liveOrder, revokeOrderLink } from '../bookOrders/orderLinks';
 import { AddressLimiter } from '../../http/addressLimiter';
-import { badRequest } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import { publicHeaders, sendPublicPage } from '../../http/publicPage';
 import { nearestZip } from '../../places';
 import { audit } from '../audit/audit';
@@ -94,28 +96,40 @@ export default async function trackingRoutes(app: FastifyInstance, ctx: ServerCo
     },
   );
 
-  app.post<{ Params: z.output<typeof idParams> }>(
+  app.post<{ Params: z.output<typeof idParams>; Querystring: TrackingLinkQuery }>(
     '/api/BookOrder/:id/tracking-links',
     {
       config: staffWrite,
       schema: {
         tags: TAGS,
         summary:
-          'The order’s tracking link: the one that works, or a new one when none does (an order has one at a time); it works until revoked or the company’s days after delivery',
+          'The order’s tracking link, or with vin the link for that one vehicle of it: the one that works, or a new one when none does (one at a time each); it works until revoked or the company’s days after delivery. 404 when the VIN is not on the order',
         params: idParams,
+        querystring: trackingLinkQuery,
       },
     },
     async (request) => {
       const { id } = request.params;
+      const vin = request.query.vin ?? null;
       await transact(db, async (trx) => {
         await liveOrder(trx, id);
-        const link = await liveLink(trx, ctx, id, currentUser(request).id);
+        if (
+          vin !== null &&
+          !(await trx
+            .selectFrom('book_order_vehicles')
+            .select('id')
+            .where('book_order_id', '=', id)
+            .where('vin', '=', vin)
+            .executeTakeFirst())
+        )
+          throw notFound('Vehicle');
+        const link = await liveLink(trx, ctx, id, currentUser(request).id, vin);
         if (link.created)
           await audit(trx, request, {
             action: 'create',
             entity: 'tracking_link',
             entityId: link.id,
-            after: { orderId: id },
+            after: { orderId: id, vin },
           });
       });
       return ok(await trackingOf(id));
@@ -234,7 +248,7 @@ export default async function trackingRoutes(app: FastifyInstance, ctx: ServerCo
     const row = await trackingOrders(db).where('o.id', '=', opened.orderId).executeTakeFirstOrThrow();
     return trackingView(
       row,
-      await vehicleNames(db, opened.orderId),
+      await vehicleNames(db, opened.orderId, opened.vin),
       { bolUrl: `/track/${token}/bol.pdf`, expiresAt: opened.expiresAt },
       new Date(),
       ctx.companyZone.timeZone,
@@ -295,7 +309,7 @@ export default async function trackingRoutes(app: FastifyInstance, ctx: ServerCo
       if (!opened) return reply;
       const view = await viewOf(opened, request.params.token);
       if (!view.bolUrl) return sendPublicPage(reply, 404, trackingGonePage('unknown'));
-      const { pdf } = await billPdf(ctx, opened.orderId, 'DELIVERY');
+      const { pdf } = await billPdf(ctx, opened.orderId, 'DELIVERY', opened.vin);
       return publicHeaders(reply)
         .type('application/pdf')
         .header(

@@ -134,14 +134,13 @@ export function trackingView(
   };
 }
 
-/** "2019 Honda Accord" for each vehicle, in their order on the load. */
-export async function vehicleNames(db: Db, orderId: number): Promise<string[]> {
-  const rows = await db
+/** "2019 Honda Accord" for each vehicle, in their order on the load (with `vin`: that vehicle's alone). */
+export async function vehicleNames(db: Db, orderId: number, vin: string | null = null): Promise<string[]> {
+  let rows = db
     .selectFrom('book_order_vehicles')
     .select(['year', 'make', 'model'])
-    .where('book_order_id', '=', orderId)
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => [row.year, row.make, row.model].filter(Boolean).join(' '));
+    .where('book_order_id', '=', orderId);
+  if (vin !== null) rows = rows.where('vin', '=', vin);
+  const named = await rows.orderBy('position').orderBy('id').execute();
+  return named.map((row) => [row.year, row.make, row.model].filter(Boolean).join(' '));
 }

@@ -86,18 +86,27 @@ async function orderOf(db: Db, orderId: number, stage: InspectionStage) {
   return order;
 }
 
-/** The bill of an order at a stage, from what the database holds now. */
-export async function bolOf(ctx: ServerContext, orderId: number, stage: InspectionStage): Promise<BolDocument> {
+/**
+ * The bill of an order at a stage, from what the database holds now; with `vin`, of that one vehicle (a tracking link
+ * for one vehicle, server/modules/tracking/routes.ts): its inspection alone, and the hash over it alone.
+ */
+export async function bolOf(
+  ctx: ServerContext,
+  orderId: number,
+  stage: InspectionStage,
+  vin: string | null = null,
+): Promise<BolDocument> {
   const { db } = ctx;
   const order = await orderOf(db, orderId, stage);
-  const inspections = (await inspectionsOf(db, orderId)).filter((inspection) => inspection.stage === stage);
-  const rows = await db
+  const inspections = (await inspectionsOf(db, orderId)).filter(
+    (inspection) => inspection.stage === stage && (vin === null || inspection.vin.toUpperCase() === vin.toUpperCase()),
+  );
+  let vehicleRows = db
     .selectFrom('book_order_vehicles')
     .select(['vin', 'year', 'make', 'model', 'color'])
-    .where('book_order_id', '=', orderId)
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
+    .where('book_order_id', '=', orderId);
+  if (vin !== null) vehicleRows = vehicleRows.where('vin', '=', vin);
+  const rows = await vehicleRows.orderBy('position').orderBy('id').execute();
   const byVin = new Map(inspections.map((inspection) => [inspection.vin.toUpperCase(), inspection]));
   const vehicles: BolVehicle[] = rows.map((row) => {
     const inspection = byVin.get(row.vin.toUpperCase()) ?? null;

@@ -467,8 +467,8 @@ export function drawBol(
 }
 
 /** An order's bill at a stage, drawn from what the database holds now, with its PDF (staff, driver, links, tracking). */
-export async function billPdf(ctx: ServerContext, orderId: number, stage: InspectionStage) {
-  const bill = await bolOf(ctx, orderId, stage);
+export async function billPdf(ctx: ServerContext, orderId: number, stage: InspectionStage, vin: string | null = null) {
+  const bill = await bolOf(ctx, orderId, stage, vin);
   const pdf = await bolPdf(bill, await thumbnailsOf(ctx.db, ctx.files, bill.vehicles));
   return { bill, pdf };
 }
