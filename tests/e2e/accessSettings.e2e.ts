@@ -6,16 +6,26 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { WAIT, demoUser, otherBrowsers, gone, poll, sidebar, signIn, useE2E, visible } from './helpers';
+import {
+  WAIT,
+  demoUser,
+  otherBrowsers,
+  gone,
+  groupToggle,
+  poll,
+  setGroupOpen,
+  sidebar,
+  signIn,
+  useE2E,
+  visible,
+} from './helpers';
 
 const e2e = useE2E();
 const secondPage = otherBrowsers(e2e);
 
 /** A group of the sidebar opened (one is open at a time), so its links are on the page. */
 async function openGroup(page: Page, name: string) {
-  const toggle = sidebar(page).locator(`li[data-group-id][aria-label="${name}"]`).getByRole('button', { name });
-  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-  await poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+  await setGroupOpen(groupToggle(page, name));
 }
 const bankLink = (page: Page) => sidebar(page).getByRole('link', { name: 'Bank', exact: true });
 

@@ -205,6 +205,27 @@ export function otherBrowsers(e2e: E2E): (baseUrl?: string) => Promise<Page> {
 
 /** The sidebar of the signed-in layout. */
 export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
+/** A sidebar group's open/close button, by the group's name. */
+export const groupToggle = (page: Page, name: string) =>
+  sidebar(page).locator(`li[data-group-id][aria-label="${name}"]`).getByRole('button').first();
+
+/**
+ * Opens (or closes) a sidebar group by its button. On a busy machine the landing screen may still be settling when the
+ * click lands, and the sidebar follows the screen's group: a click that did not take is clicked again, as a person
+ * would, once it is clear it did not take (never while it may still be applying, which would undo it).
+ */
+export async function setGroupOpen(toggle: Locator, open = true): Promise<void> {
+  const wanted = String(open);
+  for (let attempt = 0; attempt < 4; attempt++) {
+    if ((await toggle.getAttribute('aria-expanded')) === wanted) return;
+    await toggle.click();
+    await expect
+      .poll(() => toggle.getAttribute('aria-expanded'), { timeout: WAIT / 3, interval: 100 })
+      .toBe(wanted)
+      .catch(() => undefined);
+  }
+  await poll(() => toggle.getAttribute('aria-expanded')).toBe(wanted);
+}
 /** The current screen's title in the top bar (react-admin's title slot, set by every screen). */
 export const screenTitle = (page: Page, name?: string) =>
   page.getByRole('banner').getByRole('heading', name === undefined ? {} : { name, exact: true });

@@ -2,15 +2,15 @@
  * Journeys 1 and 2: where each role lands after signing in, and that the sidebar shows exactly the features the
  * server returned for that user (docs/routing.md#where-signing-in-lands, docs/product/shell.md#sidebar).
  */
-import { type Locator, type Page } from 'playwright-core';
+import { type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   type FeatureGroup,
-  WAIT,
   demoUser,
   pathname,
   poll,
   screenTitle,
+  setGroupOpen,
   sidebar,
   signIn,
   storageItem,
@@ -29,23 +29,6 @@ const LANDINGS: [role: string, path: string][] = [
   ['Banking', '/app/finances/match-transactions'],
 ];
 
-/**
- * Opens a sidebar group. On a busy machine the landing screen may still be settling when the click lands, and the
- * sidebar follows the screen's group: a click that did not take is clicked again, as a person would, once it is
- * clear it did not take (never while it may still be applying, which would close the group again).
- */
-async function expand(toggle: Locator): Promise<void> {
-  for (let attempt = 0; attempt < 4; attempt++) {
-    if ((await toggle.getAttribute('aria-expanded')) === 'true') return;
-    await toggle.click();
-    await expect
-      .poll(() => toggle.getAttribute('aria-expanded'), { timeout: WAIT / 3, interval: 100 })
-      .toBe('true')
-      .catch(() => undefined);
-  }
-  await poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
-}
-
 /** Feature links of the sidebar in normal mode: expand each group in turn (only one is open at a time). */
 async function sidebarFeatures(page: Page): Promise<{ group: string; href: string; title: string }[]> {
   const nav = sidebar(page);
@@ -59,7 +42,7 @@ async function sidebarFeatures(page: Page): Promise<{ group: string; href: strin
     const links = group.getByRole('link');
     // Open until its links show: a landing screen still settling may fold the sidebar back to its own group once.
     await poll(async () => {
-      await expand(toggle);
+      await setGroupOpen(toggle);
       return links.first().isVisible();
     }, `the links of the sidebar group ${name}`).toBe(true);
     // One group open at a time: only this group's list is there.

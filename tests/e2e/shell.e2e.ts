@@ -7,20 +7,34 @@
  */
 import { type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { demoUser, gone, otherBrowsers, poll, sidebar, signIn, useE2E, visible } from './helpers';
+import {
+  demoUser,
+  gone,
+  groupToggle,
+  otherBrowsers,
+  poll,
+  setGroupOpen,
+  sidebar,
+  signIn,
+  useE2E,
+  visible,
+} from './helpers';
 
 const e2e = useE2E();
 const openBrowser = otherBrowsers(e2e);
 const DESKTOP = { width: 1440, height: 900 };
 const ADMIN = demoUser('Administrator');
 
-const groupToggle = (page: Page, name: string) =>
-  sidebar(page).locator(`li[data-group-id][aria-label="${name}"]`).getByRole('button').first();
-
+/** A group opened or closed, and its links shown or gone, even if the landing folds the sidebar once meanwhile. */
 async function expandGroup(page: Page, name: string, open: boolean) {
-  const toggle = groupToggle(page, name);
-  if ((await toggle.getAttribute('aria-expanded')) !== String(open)) await toggle.click();
-  await poll(() => toggle.getAttribute('aria-expanded')).toBe(String(open));
+  const links = sidebar(page).locator(`li[data-group-id][aria-label="${name}"]`).getByRole('link');
+  await poll(
+    async () => {
+      await setGroupOpen(groupToggle(page, name), open);
+      return links.first().isVisible();
+    },
+    `the sidebar group ${name} ${open ? 'open' : 'closed'}`,
+  ).toBe(open);
 }
 
 describe('the shell on a desktop', () => {
