@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../schema/expiry';
 import { REPORT_PAGE_SIZE } from '../../schema/reports';
+import * as weekTotals from '../../server/db/migrations/066_report_week_totals';
 import { rebuildOrderTotals } from '../../server/modules/bookOrders/totals';
 import { reverseEntry } from '../../server/modules/finances/ledger';
 import { milesBetweenZips } from '../../server/places';
@@ -941,6 +942,29 @@ describe.each(DATABASES)('reports on %s', (kind) => {
       expect(kept.some((line) => line.startsWith('report:dispatcher_id+driver_id+carrier_id|'))).toBe(true);
       await server.db.transaction().execute((trx) => rebuildOrderTotals(trx));
       expect(await snapshot()).toEqual(kept);
+    });
+
+    it("the weekly rows an existing database gets by migration 066 are the week's days added up, as the writes keep them", async () => {
+      const weekly = async () =>
+        (
+          await server.db
+            .selectFrom('book_order_totals')
+            .selectAll()
+            .where('dim', 'like', 'week:%')
+            .where('count', '!=', 0)
+            .orderBy(['dim', 'value', 'day'])
+            .execute()
+        ).map((r) => Object.values(r).map(String).join('|'));
+      const kept = await weekly();
+      expect(kept.some((line) => line.startsWith('week:report:dispatcher_id+driver_id+carrier_id|'))).toBe(true);
+      await server.db.transaction().execute(async (trx) => {
+        await weekTotals.down(trx as never);
+        expect(
+          await trx.selectFrom('book_order_totals').select('dim').where('dim', 'like', 'week:%').execute(),
+        ).toEqual([]);
+        await weekTotals.up(trx as never);
+      });
+      expect(await weekly()).toEqual(kept);
     });
   });
 });

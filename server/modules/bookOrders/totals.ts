@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { BookOrderFilter } from '../../../schema/bookOrders';
 import { MAX_LOAD_DAYS } from '../../../schema/calendar';
 import { addDays } from '../../../schema/expiry';
+import { weekStart } from '../../../schema/period';
 import { isPostgres } from '../../db/schemaHelpers';
 import type { Db } from '../../db/types';
 
@@ -101,15 +102,24 @@ export const reportValue = (ids: Partial<Record<ReportKeyColumn, number | string
   REPORT_KEYS.filter((k) => keys.includes(k))
     .map((k) => String(ids[k] ?? 0))
     .join(':');
+/**
+ * The same sums per week: dim 'week:' + the report dim, the day its Monday (weekStart). A report over whole weeks reads
+ * one row per week and key instead of seven (a year by driver and carrier at a million orders: ~8 ms of day rows).
+ */
+export const reportWeekDim = (keys: readonly ReportKeyColumn[]) => `week:${reportDim(keys)}`;
 /** Every subset of REPORT_KEYS (eight), each a report dim. */
 const REPORT_KEY_SETS: ReportKeyColumn[][] = Array.from({ length: 2 ** REPORT_KEYS.length }, (_, mask) =>
   REPORT_KEYS.filter((_k, i) => mask & (1 << i)),
 );
 
-/** The (dim, value) keys a live order adds to; none for a deleted one. Cancelled orders are left out of the reports' dims. */
-function keysOf(row: TotalsRow): { dim: string; value: string }[] {
+/**
+ * The (dim, value, day) keys a live order adds to, on its pickup day (its week's Monday for the weekly report dims);
+ * none for a deleted one. Cancelled orders are left out of the reports' dims.
+ */
+function keysOf(row: TotalsRow): { dim: string; value: string; day: string }[] {
   if (row.deleted_at !== null) return [];
-  const keys = [ALL];
+  const day = String(row.pickup_date);
+  const keys: { dim: string; value: string }[] = [ALL];
   for (const d of DIMENSIONS) {
     const value = row[d.column];
     if (value === null || value === undefined) continue;
@@ -127,8 +137,13 @@ function keysOf(row: TotalsRow): { dim: string; value: string }[] {
       carrier_id: row.carrier_id ?? 0,
     };
     for (const set of REPORT_KEY_SETS) keys.push({ dim: reportDim(set), value: reportValue(ids, set) });
+    const monday = weekStart(day);
+    return [
+      ...keys.map((key) => ({ ...key, day })),
+      ...REPORT_KEY_SETS.map((set) => ({ dim: reportWeekDim(set), value: reportValue(ids, set), day: monday })),
+    ];
   }
-  return keys;
+  return keys.map((key) => ({ ...key, day }));
 }
 
 /**
@@ -212,7 +227,7 @@ async function add(trx: Db, row: TotalsRow, sign: 1 | -1): Promise<void> {
   };
   await trx
     .insertInto('book_order_totals')
-    .values(keys.map((k) => ({ ...k, day: String(row.pickup_date), ...sums })))
+    .values(keys.map((k) => ({ ...k, ...sums })))
     .onConflict((oc) =>
       oc
         .columns(['dim', 'value', 'day'])
@@ -297,15 +312,24 @@ export async function rebuildOrderTotals(db: Kysely<unknown> | Db): Promise<void
     ${insert} ${sql.join(perKey, sql` union all `)}`.execute(exec);
   // The reports' dims from one pass over the orders: their sums per dispatcher, driver, carrier and day (the finest
   // key, ~600 rows a day), which every coarser key then adds up (~11 s at a million orders; a pass each took ~50 s).
-  const selects = REPORT_KEY_SETS.map((set) => {
+  // The weekly dims add up the same grain by its week's Monday.
+  const postgres = isPostgres(exec);
+  const monday = postgres
+    ? sql`to_char(date_trunc('week', cast(day as date)), 'YYYY-MM-DD')`
+    : sql`date(day, '-' || ((cast(strftime('%w', day) as integer) + 6) % 7) || ' days')`;
+  const selects = REPORT_KEY_SETS.flatMap((set) => {
     const value = set.length
       ? sql.join(
           set.map((k) => sql`cast(${sql.ref(k)} as text)`),
           sql` || ':' || `,
         )
       : sql`''`;
-    return sql`select ${sql.lit(reportDim(set))}, ${value}, day, ${sql.join(figures.map((_f, i) => sql`sum(${sql.ref(`s${i}`)})`))} from grain
-      group by ${sql.join([...set.map((k) => sql.ref(k)), sql`day`])}`;
+    const summed = sql.join(figures.map((_f, i) => sql`sum(${sql.ref(`s${i}`)})`));
+    const keys = set.map((k) => sql.ref(k));
+    return [
+      sql`select ${sql.lit(reportDim(set))}, ${value}, day, ${summed} from grain group by ${sql.join([...keys, sql`day`])}`,
+      sql`select ${sql.lit(reportWeekDim(set))}, ${value}, ${monday}, ${summed} from grain group by ${sql.join([...keys, monday])}`,
+    ];
   });
   await sql`with grain as materialized (
       select dispatcher_id, coalesce(driver_id, 0) as driver_id, carrier_id, pickup_date as day, ${sql.join(figures.map((f, i) => sql`${f} as ${sql.ref(`s${i}`)}`))}
@@ -316,7 +340,6 @@ export async function rebuildOrderTotals(db: Kysely<unknown> | Db): Promise<void
     Array.from({ length: MAX_LOAD_DAYS + 1 }, (_v, n) => sql`select ${sql.lit(n)} as n`),
     sql` union all `,
   );
-  const postgres = isPostgres(exec);
   const span = postgres
     ? sql`(cast(o.delivery_date as date) - cast(o.pickup_date as date))`
     : sql`cast(julianday(o.delivery_date) - julianday(o.pickup_date) as integer)`;

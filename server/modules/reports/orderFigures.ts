@@ -1,5 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
-import { type ReportKeyColumn, REPORT_KEYS, reportDim, reportValue } from '../bookOrders/totals';
+import { type ReportKeyColumn, REPORT_KEYS, reportDim, reportValue, reportWeekDim } from '../bookOrders/totals';
+import { addDays } from '../../../schema/expiry';
+import { weekStart } from '../../../schema/period';
 import { type DayRange, type ReportRun, dollars, mondayOf, weekNumber } from './frame';
 import { driverName } from '../drivers/names';
 import { fullName } from '../records/query';
@@ -65,6 +67,24 @@ export interface FigureOptions {
 }
 
 /**
+ * Where a range's rows are: the whole weeks in it from the weekly dims (one row a week, dated its Monday), the days
+ * before the first and after the last of them from the day dims. Loaded days are counted from day rows only.
+ */
+export function rangeParts(
+  range: DayRange,
+  countsDays: boolean,
+): { grain: 'day' | 'week'; from: string; to: string }[] {
+  const first = weekStart(range.from) === range.from ? range.from : addDays(weekStart(range.from), 7);
+  const last = addDays(weekStart(addDays(range.to, 1)), -7); // the Monday of the last week that ends in the range
+  if (countsDays || last < first) return [{ grain: 'day', ...range }];
+  return [
+    ...(range.from < first ? [{ grain: 'day' as const, from: range.from, to: addDays(first, -1) }] : []),
+    { grain: 'week' as const, from: first, to: last },
+    ...(addDays(last, 6) < range.to ? [{ grain: 'day' as const, from: addDays(last, 7), to: range.to }] : []),
+  ];
+}
+
+/**
  * The orders' sums for the run's filters, per person and/or week. The dim is the set of keys the filters and the
  * grouping use; a filtered key has its id in the row's value, a grouping key one value per candidate person, so
  * each read seeks (dim, value) and reads the range's days.
@@ -95,11 +115,15 @@ export async function orderFigures(run: ReportRun, options: FigureOptions): Prom
     ? sql`sum(case when count > 0 and day <= ${options.elapsedTo} then 1 else 0 end)`
     : sql`0`;
   const groups = [...(grouped ? [sql`value`] : []), ...(perWeek ? [week] : [])];
+  const parts = rangeParts(range, Boolean(options.elapsedTo)).map(
+    (part) => sql`select * from book_order_totals
+      where dim = ${part.grain === 'week' ? reportWeekDim(keys) : reportDim(keys)} and ${value}
+        and day >= ${part.from} and day <= ${part.to}`,
+  );
   const { rows } = await sql<Record<string, unknown>>`
     select ${grouped ? sql`value` : sql`null`} as person, ${week} as week, sum(count) as loads, sum(vehicles) as vehicles, sum(price_cents) as price,
       sum(fee_cents) as fee, sum(cod_cents) as cod, sum(paid_cents) as paid, ${loadedDays} as loaded_days
-    from book_order_totals
-    where dim = ${reportDim(keys)} and ${value} and day >= ${range.from} and day <= ${range.to}
+    from (${sql.join(parts, sql` union all `)}) picked
     ${groups.length ? sql`group by ${sql.join(groups)}` : sql``}`.execute(db);
 
   const position = byKey ? keys.indexOf(byKey) : -1;

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../server/db/types';
+import { addDays } from '../../../schema/expiry';
+import { weekStart } from '../../../schema/period';
 
 /**
  * What must hold in the database whatever requests ran at once, read by independent SQL (never through the server's
@@ -217,9 +219,6 @@ export async function ledgerViolations(db: Db): Promise<Violation[]> {
   }
   return out;
 }
-
-const addDays = (date: string, days: number) =>
-  new Date(new Date(`${date}T00:00:00Z`).getTime() + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * Settled weeks (server/modules/finances/payBills.ts, transactions.ts beforeWrite): an APPROVED or PAID bill's week
@@ -448,6 +447,7 @@ export async function assignmentViolations(db: Db): Promise<Violation[]> {
  * value '12:3', a missing driver 0) the live orders that are not cancelled. Figures: count, price, broker fee,
  * vehicles, the COD of delivered orders (DELIVERED, INVOICED, PAID), the price of paid ones (payment_status PAID), and
  * of the orders with a distance (route_miles > 0) their count, price and miles. A kept row of zeros equals no row.
+ * Each report dim's weekly twin ('week:' + the dim, dated the week's Monday) holds the sums of its days Monday to Sunday.
  * The dispatch calendar's 'driver_cover' dim is not checked.
  */
 const id = (column: string) => `cast(${column} as text)`;
@@ -498,29 +498,54 @@ const ORDER_FIGURES: [kept: string, fromOrders: string][] = [
   ['miles', 'sum(case when route_miles > 0 then route_miles else 0 end)'],
 ];
 
-/** Kept per-day totals that differ from the orders, on `days` (every day when left out). */
-export async function orderTotalsViolations(db: Db, days?: readonly string[]): Promise<Violation[]> {
-  if (days && !days.length) return [];
-  const onDays = (column: string) => (days ? sql`and ${sql.ref(column)} in (${sql.join(days)})` : sql``);
-  const figures = ORDER_FIGURES.map(([kept]) => kept);
-  const recomputed = await rows<Record<string, unknown>>(
+const figures = ORDER_FIGURES.map(([kept]) => kept);
+
+/** The rows of `dims` recomputed from the orders, per pickup day, on `days` (every day when left out). */
+const recompute = (db: Db, dims: typeof ORDER_DIMS, days?: readonly string[]) =>
+  rows<Record<string, unknown>>(
     db,
     sql.join(
-      ORDER_DIMS.map(
+      dims.map(
         ([dim, value, where]) => sql`
     select ${sql.lit(dim)} as dim, ${sql.raw(value)} as value, pickup_date as day,
       ${sql.raw(ORDER_FIGURES.map(([kept, from]) => `${from} as ${kept}`).join(', '))}
-    from book_orders where deleted_at is null and ${sql.raw(where)} ${onDays('pickup_date')}
+    from book_orders where deleted_at is null and ${sql.raw(where)}
+      ${days ? sql`and pickup_date in (${sql.join(days)})` : sql``}
     group by ${sql.raw(value.startsWith("'") ? 'pickup_date' : `${value}, pickup_date`)}`,
       ),
       sql` union all `,
     ),
   );
+
+/** Day rows summed into their weeks, as the weekly twins of their dims. */
+function byWeek(dayRows: readonly Record<string, unknown>[]): Record<string, unknown>[] {
+  const weeks = new Map<string, Record<string, unknown>>();
+  for (const row of dayRows) {
+    const day = weekStart(String(row.day));
+    const key = `${row.dim}|${row.value}|${day}`;
+    const week = weeks.get(key) ?? { dim: `week:${row.dim}`, value: row.value, day };
+    for (const figure of figures) week[figure] = n(week[figure]) + n(row[figure]);
+    weeks.set(key, week);
+  }
+  return [...weeks.values()];
+}
+
+/** Kept per-day totals that differ from the orders, on `days` (every day when left out; each day's whole week for the weekly dims). */
+export async function orderTotalsViolations(db: Db, days?: readonly string[]): Promise<Violation[]> {
+  if (days && !days.length) return [];
+  const onDays = (column: string, some = days) => (some ? sql`and ${sql.ref(column)} in (${sql.join(some)})` : sql``);
+  const mondays = days && [...new Set(days.map(weekStart))];
+  const weekDays = mondays?.flatMap((monday) => Array.from({ length: 7 }, (_v, i) => addDays(monday, i)));
+  const reportDims = ORDER_DIMS.filter(([dim]) => dim === 'report' || dim.startsWith('report:'));
+  const recomputed = [...(await recompute(db, ORDER_DIMS, days)), ...byWeek(await recompute(db, reportDims, weekDays))];
   const kept = await rows<Record<string, unknown>>(
     db,
     sql`
     select dim, value, day, ${sql.raw(figures.join(', '))} from book_order_totals
-    where dim in (${sql.join(ORDER_DIMS.map(([dim]) => dim))}) ${onDays('day')}`,
+    where dim in (${sql.join(ORDER_DIMS.map(([dim]) => dim))}) ${onDays('day')}
+    union all
+    select dim, value, day, ${sql.raw(figures.join(', '))} from book_order_totals
+    where dim in (${sql.join(reportDims.map(([dim]) => `week:${dim}`))}) ${onDays('day', mondays)}`,
   );
   // Compared here rather than by a full join: SQLite joins two grouped subqueries row by row (minutes for the whole table).
   const keyOf = (r: Record<string, unknown>) => `${r.dim}|${r.value}|${r.day}`;
