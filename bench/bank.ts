@@ -10,10 +10,16 @@
  *      the server's resident memory sampled every 20 ms (baseline before, peak during; the file is streamed, not
  *      held, so the peak should not grow with the file);
  *   4. suggestions for BENCH_BANK_SUGGEST (10,000) unmatched rows (the payments and random others), BENCH_CLIENTS (10)
- *      at a time, after 300 unmeasured ones: total time, p50 / p99 of one row's suggestions (target p99 ≤ 50 ms), and how often the paid order
- *      is the first candidate and a proposal is made.
- * Results on stdout and bench/results/bank-<timestamp>.json. BENCH_BANK_KEEP=1 keeps the generated data, and
- * BENCH_BANK_DATA_DIR=<that dir> measures step 4 again on it.
+ *      at a time, after 300 unmeasured ones: total time, p50 / p99 of one row's suggestions (target p99 ≤ 50 ms), and
+ *      how often the paid order is the first candidate and a proposal is made;
+ *   5. the ratios every HTTP bench ends with (bench/ratios.ts), per kind of row (a broker's payment, another row): the
+ *      server's p50 of one row's suggestions at 1 client (BENCH_SINGLE_SECONDS, 2) against the same work bare, the
+ *      route's read of the row and suggest() of server/modules/bank/suggestions.ts in this process over the server's
+ *      own SQLite handle on the same file (no HTTP), on the same rows; then the line with the worst ratio (goal ≤ 2×).
+ *      The import of step 3 is one long request, not in the table.
+ * Results on stdout and bench/results/bank-<timestamp>.json (the ratios' rows under `single`, their summary under
+ * `ratios`). BENCH_BANK_KEEP=1 keeps the generated data, and BENCH_BANK_DATA_DIR=<that dir> measures steps 4 and 5
+ * again on it.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,13 +27,19 @@ import os from 'node:os';
 import http from 'node:http';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { addDays } from '../schema/expiry';
+import { addDays, todayIso } from '../schema/expiry';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db';
 import { demoEmail } from '../server/db/seed';
 import { type ChaseLine, achCredit, bankNoise, chaseCheckingCsv } from '../server/db/seed/bankExport';
 import { SeededRandom } from '../server/db/seed/random';
+import { suggest } from '../server/modules/bank/suggestions';
+import { type RatioRow, bare, oneClient, printRatios } from './ratios';
 import {
   RESULTS_DIR,
   ROOT,
+  type RequestSpec,
+  type ServerChild,
   fmt,
   gitCommit,
   login,
@@ -165,6 +177,61 @@ async function upload(port: number, pid: number, token: string, file: string) {
   };
 }
 
+/** One row's suggestions, as the screen asks for them (server/modules/bank/routes.ts). */
+const suggestionsOf = (id: number, token: string): RequestSpec => ({
+  method: 'GET',
+  path: `/api/TransactionsMatching/transactions/${id}/suggestions`,
+  headers: { authorization: `Bearer ${token}` },
+});
+
+interface RowRatio extends RatioRow {
+  serverRequests: number;
+  serverErrors: number;
+  bareIterations: number;
+}
+
+/**
+ * Per kind of row, the ratio of bench/ratios.ts: the server's p50 at 1 client against the same work bare, the route's
+ * read of the row and suggest() (server/modules/bank/suggestions.ts) in this process over the server's own SQLite
+ * handle (server/db/index.ts), on the same rows in the same order. The import is one long request: not in the table.
+ */
+async function ratioRows(
+  server: ServerChild,
+  token: string,
+  dataDir: string,
+  kinds: { scenario: string; ids: number[] }[],
+): Promise<RowRatio[]> {
+  const database = openDatabase({ databaseUrl: null, dataDir, mmapMb: loadConfig().sqliteMmapMb });
+  const { db } = database;
+  const rows: RowRatio[] = [];
+  try {
+    for (const { scenario, ids } of kinds.filter((kind) => kind.ids.length)) {
+      const idOf = (sequence: number) => ids[sequence % ids.length];
+      // The bank's runs are counted, not timed: the 1-client run takes its usual seconds.
+      const single = await oneClient(server, scenario, Infinity, (sequence) => suggestionsOf(idOf(sequence), token));
+      const reference = await bare(async (sequence) => {
+        const row = await db
+          .selectFrom('bank_transactions')
+          .select(['id', 'posted_on', 'description', 'amount_cents', 'matched_cents', 'check_number', 'state'])
+          .where('id', '=', idOf(sequence))
+          .executeTakeFirst();
+        if (row && row.state !== 'EXPLAINED') await suggest(db, row, todayIso());
+      });
+      rows.push({
+        scenario,
+        serverP50Ms: single.p50Ms,
+        bareP50Ms: reference.p50Ms,
+        serverRequests: single.requests,
+        serverErrors: single.errors,
+        bareIterations: reference.iterations,
+      });
+    }
+  } finally {
+    await database.close();
+  }
+  return rows;
+}
+
 async function main() {
   console.log(`Machine: ${JSON.stringify(machineInfo())}, load now ${JSON.stringify(machineLoad())}`);
   // BENCH_BANK_KEEP=1 leaves the data for a closer look (its directory is printed); BENCH_BANK_DATA_DIR=dir measures
@@ -226,15 +293,7 @@ async function main() {
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
       for (let id = warm.pop(); id !== undefined; id = warm.pop())
-        await request(
-          server,
-          {
-            method: 'GET',
-            path: `/api/TransactionsMatching/transactions/${id}/suggestions`,
-            headers: { authorization: `Bearer ${token}` },
-          },
-          agent,
-        );
+        await request(server, suggestionsOf(id, token), agent);
     }),
   );
   const times: number[] = [];
@@ -248,15 +307,7 @@ async function main() {
       while (next < queue.length) {
         const id = queue[next++];
         const t = performance.now();
-        const answer = await request(
-          server,
-          {
-            method: 'GET',
-            path: `/api/TransactionsMatching/transactions/${id}/suggestions`,
-            headers: { authorization: `Bearer ${token}` },
-          },
-          agent,
-        );
+        const answer = await request(server, suggestionsOf(id, token), agent);
         times.push(performance.now() - t);
         if (answer.status !== 200) {
           errors++;
@@ -271,7 +322,7 @@ async function main() {
   );
   const seconds = (performance.now() - started) / 1000;
   const sorted = Float64Array.from(times).sort();
-  const suggest = {
+  const suggested = {
     rows: queue.length,
     seconds,
     perSecond: queue.length / seconds,
@@ -283,7 +334,21 @@ async function main() {
     proposals,
   };
   console.log(
-    `Suggestions for ${queue.length.toLocaleString('en-US')} rows (${payments.length.toLocaleString('en-US')} payments) against ${OPEN.toLocaleString('en-US')} open orders, ${CLIENTS} clients: ${seconds.toFixed(1)} s, ${fmt(suggest.perSecond, 0)} rows/s, p50 ${fmt(suggest.p50Ms)} ms, p99 ${fmt(suggest.p99Ms)} ms (target ≤ 50), errors ${errors}; the paid order first for ${firstRight}/${payments.length}, a proposal for ${proposals}`,
+    `Suggestions for ${queue.length.toLocaleString('en-US')} rows (${payments.length.toLocaleString('en-US')} payments) against ${OPEN.toLocaleString('en-US')} open orders, ${CLIENTS} clients: ${seconds.toFixed(1)} s, ${fmt(suggested.perSecond, 0)} rows/s, p50 ${fmt(suggested.p50Ms)} ms, p99 ${fmt(suggested.p99Ms)} ms (target ≤ 50), errors ${errors}; the paid order first for ${firstRight}/${payments.length}, a proposal for ${proposals}`,
+  );
+
+  const single = await ratioRows(server, token, dataDir, [
+    { scenario: 'suggestions for a broker’s payment', ids: queue.filter((id) => paidOrder.has(id)) },
+    { scenario: 'suggestions for another row', ids: queue.filter((id) => !paidOrder.has(id)) },
+  ]);
+  for (const row of single)
+    console.log(
+      `${row.scenario}, 1 client: p50 ${fmt(row.serverP50Ms, 3)} ms (${row.serverRequests} requests, errors ${row.serverErrors}); bare p50 ${fmt(row.bareP50Ms, 3)} ms (${row.bareIterations} rows)`,
+    );
+  const ratios = printRatios(
+    'bench:bank',
+    single,
+    'bare = the route’s read of the row and suggest() (server/modules/bank/suggestions.ts) in this process, the same rows one after another. SQLite only.',
   );
 
   const plan = (text: string) =>
@@ -312,7 +377,9 @@ async function main() {
     rows: ROWS,
     fileBytes: exported.bytes,
     import: imported ? { ...imported, body: undefined, result } : null,
-    suggest,
+    suggest: suggested,
+    single,
+    ratios,
   };
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   const out = path.join(RESULTS_DIR, `bank-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);

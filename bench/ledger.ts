@@ -27,7 +27,7 @@ import { demoEmail } from '../server/db/seed';
 import type { Database } from '../server/db/types';
 import { balancesPage } from '../server/modules/finances/balances';
 import { addDays } from '../server/modules/finances/billing';
-import { oneClient, printRatios } from './ratios';
+import { bare, oneClient, printRatios } from './ratios';
 import {
   type LoadResult,
   RESULTS_DIR,
@@ -41,7 +41,6 @@ import {
   makeTempDir,
   numberFromEnv,
   onCleanup,
-  percentile,
   removeTempDir,
   request,
   runBench,
@@ -126,19 +125,6 @@ function generate(file: string): { seconds: number } {
   db.exec('analyze');
   db.close();
   return { seconds: (performance.now() - started) / 1000 };
-}
-
-/** p50 and p99 of `run` called back to back for `seconds` (the bare reference: no HTTP, one caller). */
-async function bare(seconds: number, run: () => Promise<unknown>): Promise<{ p50Ms: number; p99Ms: number }> {
-  const times: number[] = [];
-  const end = performance.now() + seconds * 1000;
-  while (performance.now() < end) {
-    const t = performance.now();
-    await run();
-    times.push(performance.now() - t);
-  }
-  const sorted = Float64Array.from(times).sort();
-  return { p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99) };
 }
 
 async function main() {
@@ -236,7 +222,7 @@ async function main() {
     await load(server, scenario.name, CLIENTS, 1, next);
     const result = await load(server, scenario.name, CLIENTS, SECONDS, next);
     const single = await oneClient(server, scenario.name, SECONDS, next);
-    const reference = await bare(2, scenario.bare);
+    const reference = await bare(scenario.bare);
     results.push({
       ...result,
       target: scenario.target,

@@ -6,7 +6,7 @@
  * - PostgreSQL / SQLite: the same scenario's server p50 on PostgreSQL against SQLite, in the same run (goal ≤ 2).
  * Each bench prints a table of them and one summary line with the worst of each; the summary is in its JSON too.
  */
-import { type LoadResult, type RequestSpec, type ServerChild, fmt, load, numberFromEnv } from './lib';
+import { type LoadResult, type RequestSpec, type ServerChild, fmt, load, numberFromEnv, percentile } from './lib';
 
 /** Seconds of each scenario's run with 1 client (BENCH_SINGLE_SECONDS, 2; never more than the bench's own). */
 const SINGLE_SECONDS = numberFromEnv('BENCH_SINGLE_SECONDS', 2);
@@ -18,6 +18,29 @@ export const oneClient = (
   benchSeconds: number,
   next: (sequence: number) => RequestSpec,
 ): Promise<LoadResult> => load(server, scenario, 1, Math.min(SINGLE_SECONDS, benchSeconds), next);
+
+export interface BareResult {
+  iterations: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+/**
+ * The bare side of the ratio: `once` (the work one request does, in this process, no HTTP) run back to back by one
+ * caller for `seconds` (as long as the 1-client run by default) and at least 10 times, after one unmeasured call.
+ */
+export async function bare(once: (sequence: number) => unknown, seconds: number = SINGLE_SECONDS): Promise<BareResult> {
+  await once(0);
+  const times: number[] = [];
+  const deadline = performance.now() + seconds * 1000;
+  while (performance.now() < deadline || times.length < 10) {
+    const started = performance.now();
+    await once(times.length + 1);
+    times.push(performance.now() - started);
+  }
+  const sorted = Float64Array.from(times).sort();
+  return { iterations: times.length, p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99) };
+}
 
 export const RATIO_GOALS = { serverOverBare: 2, postgresOverSqlite: 2 } as const;
 

@@ -32,7 +32,7 @@ import { dashboardSummary } from '../server/modules/dashboard/summary';
 import { calendarMonth } from '../server/modules/calendar/month';
 import { shiftMonth } from '../schema/calendar';
 import { todayIso } from '../schema/expiry';
-import { oneClient, printRatios } from './ratios';
+import { bare, oneClient, printRatios } from './ratios';
 import {
   type LoadResult,
   RESULTS_DIR,
@@ -46,7 +46,6 @@ import {
   machineLoad,
   makeTempDir,
   numberFromEnv,
-  percentile,
   removeTempDir,
   request,
   runBench,
@@ -209,16 +208,7 @@ async function directRuns(dataDir: string, runs: ScenarioRun[]): Promise<void> {
         if (run.scenario.csv)
           for await (const line of reportCsv(module.definition, query.groupBy ?? 'week', answer)) void line;
       };
-      await once();
-      const times: number[] = [];
-      const deadline = Date.now() + DIRECT_SECONDS * 1000;
-      while (Date.now() < deadline || times.length < 10) {
-        const started = process.hrtime.bigint();
-        await once();
-        times.push(Number(process.hrtime.bigint() - started) / 1e6);
-      }
-      const sorted = Float64Array.from(times).sort();
-      run.direct = { iterations: times.length, p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99) };
+      run.direct = await bare(once, DIRECT_SECONDS);
       run.ratio = run.single.p50Ms / run.direct.p50Ms;
     }
   } finally {
