@@ -23,14 +23,37 @@ export const TRACKING_STATUS_OF: Record<OrderStatus, TrackingStatus> = {
   CANCELLED: 'CANCELLED',
 };
 
-export const TRACKING_STATUS_WORDS: Record<TrackingStatus, { title: string; detail: string }> = {
+/** A status's words for the customer; `detail` in the singular and the plural where the vehicles' count changes it. */
+export const TRACKING_STATUS_WORDS: Record<
+  TrackingStatus,
+  { title: string; detail: string | { one: string; many: string } }
+> = {
   BOOKED: { title: 'Booked', detail: 'The carrier has your order and is planning its pickup.' },
   SCHEDULED: { title: 'Scheduled for pickup', detail: 'A truck is assigned and on its way to the pickup.' },
-  PICKED_UP: { title: 'Picked up', detail: 'Your vehicles are on the truck, on the way to the delivery.' },
-  DELIVERED: { title: 'Delivered', detail: 'Your vehicles were delivered.' },
+  PICKED_UP: {
+    title: 'Picked up',
+    detail: {
+      one: 'Your vehicle is on the truck, on the way to the delivery.',
+      many: 'Your vehicles are on the truck, on the way to the delivery.',
+    },
+  },
+  DELIVERED: {
+    title: 'Delivered',
+    detail: { one: 'Your vehicle was delivered.', many: 'Your vehicles were delivered.' },
+  },
   ON_HOLD: { title: 'On hold', detail: 'The carrier has paused this order; they will tell you what comes next.' },
   CANCELLED: { title: 'Cancelled', detail: 'This order was cancelled.' },
 };
+
+/**
+ * A status's detail for the vehicles a page shows: singular for one (a link for one vehicle, or a load of one), plural
+ * for several.
+ */
+export function trackingStatusDetail(status: TrackingStatus, vehiclesShown: number): string {
+  const { detail } = TRACKING_STATUS_WORDS[status];
+  if (typeof detail === 'string') return detail;
+  return vehiclesShown === 1 ? detail.one : detail.many;
+}
 
 /**
  * How the estimate of delivery is made (docs/product/tracking.md#eta): before pickup, the delivery date or window the

@@ -1,14 +1,10 @@
 import '../../ui/compliance/messages';
-import { Alert, Box, Button, Checkbox, FormControlLabel, Typography } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNotify, useTranslate } from 'ra-core';
-import { useState } from 'react';
-import { apiFetch, unwrap } from '../../dataProvider/http';
+import { Checkbox, FormControlLabel } from '@mui/material';
+import { useTranslate } from 'ra-core';
 import { type DispatchRulesDto, REQUIRED_CREDENTIALS, type RequiredCredential } from '../../schema/dispatchRules';
-import { usDateTime } from '../../ui/format';
+import { CompanySettingSection } from './CompanySettingSection';
+import { useCompanySetting } from './useCompanySetting';
 
-const PATH = '/api/Company/dispatch-rules';
-const KEY = ['company-dispatch-rules'];
 const w = (key: string) => `haulboard.compliance.rules.${key}`;
 
 /**
@@ -18,49 +14,34 @@ const w = (key: string) => `haulboard.compliance.rules.${key}`;
  */
 export function DispatchRules() {
   const translate = useTranslate();
-  const notify = useNotify();
-  const client = useQueryClient();
-  const { data } = useQuery({ queryKey: KEY, queryFn: async () => unwrap<DispatchRulesDto>(await apiFetch(PATH)) });
-  const [draft, setDraft] = useState<RequiredCredential[] | null>(null);
-  const [refusal, setRefusal] = useState('');
-  const save = useMutation({
-    mutationFn: async (required: RequiredCredential[]) =>
-      unwrap<DispatchRulesDto>(await apiFetch(PATH, { method: 'PUT', body: { required } })),
-    onSuccess: (saved) => {
-      client.setQueryData(KEY, saved);
-      setDraft(null);
-      setRefusal('');
-      notify(w('saved'), { type: 'success' });
-    },
-    onError: (failure: Error) => setRefusal(failure.message),
+  const setting = useCompanySetting<DispatchRulesDto, RequiredCredential[], { required: RequiredCredential[] }>({
+    path: '/api/Company/dispatch-rules',
+    queryKey: ['company-dispatch-rules'],
+    saved: w('saved'),
+    draftOf: (data) => data.required,
   });
-  if (!data) return null;
-  const current = draft ?? data.required;
+  const { data, current } = setting;
+  if (!data || !current) return null;
   const changed = [...current].sort().join() !== [...data.required].sort().join();
   const toggle = (key: RequiredCredential, on: boolean) =>
-    setDraft(on ? [...current, key] : current.filter((item) => item !== key));
+    setting.setDraft(on ? [...current, key] : current.filter((item) => item !== key));
   return (
-    <Box
-      component="section"
-      aria-labelledby="company-dispatch-rules"
-      sx={{ display: 'grid', gap: 1, maxWidth: 720, mt: 4 }}
+    <CompanySettingSection
+      id="company-dispatch-rules"
+      messages={w}
+      setting={setting}
+      gap={1}
+      changed={data}
+      canSave={changed}
+      onSave={() => setting.save({ required: current })}
     >
-      <Typography id="company-dispatch-rules" variant="h6" component="h2">
-        {translate(w('title'))}
-      </Typography>
-      <Typography color="text.secondary">{translate(w('intro'))}</Typography>
-      {refusal && (
-        <Alert severity="error" role="alert" onClose={() => setRefusal('')}>
-          {refusal}
-        </Alert>
-      )}
       {REQUIRED_CREDENTIALS.map((key) => (
         <FormControlLabel
           key={key}
           control={
             <Checkbox
               checked={current.includes(key)}
-              disabled={!data.canChange || save.isPending}
+              disabled={!data.canChange || setting.saving}
               onChange={(event) => toggle(key, event.target.checked)}
             />
           }
@@ -68,20 +49,6 @@ export function DispatchRules() {
           sx={{ minHeight: 44 }}
         />
       ))}
-      {data.updatedAt && (
-        <Typography variant="body2" color="text.secondary">
-          {translate(w('changed_by'), { name: data.updatedBy ?? '—', when: usDateTime(data.updatedAt) })}
-        </Typography>
-      )}
-      {data.canChange ? (
-        <Box>
-          <Button variant="contained" disabled={!changed || save.isPending} onClick={() => save.mutate(current)}>
-            {translate('haulboard.access.company.save')}
-          </Button>
-        </Box>
-      ) : (
-        <Typography variant="body2">{translate('haulboard.access.company.only_administrators')}</Typography>
-      )}
-    </Box>
+    </CompanySettingSection>
   );
 }

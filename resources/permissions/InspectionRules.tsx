@@ -1,15 +1,11 @@
 import './messages';
-import { Alert, Box, Button, Checkbox, FormControlLabel, MenuItem, TextField, Typography } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNotify, useTranslate } from 'ra-core';
-import { useState } from 'react';
-import { apiFetch, unwrap } from '../../dataProvider/http';
+import { Checkbox, FormControlLabel, MenuItem, TextField } from '@mui/material';
+import { useTranslate } from 'ra-core';
 import type { InspectionSettingsBody, InspectionSettingsDto } from '../../schema/company';
 import { INSPECTION_TYPE_KEYS } from '../../schema/inspectionTypes';
-import { usDateTime } from '../../ui/format';
+import { CompanySettingSection } from './CompanySettingSection';
+import { useCompanySetting } from './useCompanySetting';
 
-const PATH = '/api/Company/inspections';
-const KEY = ['company-inspections'];
 const w = (key: string) => `haulboard.access.inspections.${key}`;
 
 /**
@@ -19,51 +15,36 @@ const w = (key: string) => `haulboard.access.inspections.${key}`;
  */
 export function InspectionRules() {
   const translate = useTranslate();
-  const notify = useNotify();
-  const client = useQueryClient();
-  const { data } = useQuery({
-    queryKey: KEY,
-    queryFn: async () => unwrap<InspectionSettingsDto>(await apiFetch(PATH)),
+  const setting = useCompanySetting<InspectionSettingsDto, InspectionSettingsBody, InspectionSettingsBody>({
+    path: '/api/Company/inspections',
+    queryKey: ['company-inspections'],
+    saved: w('saved'),
+    draftOf: (data) => ({ inspectionType: data.inspectionType, inspectionRequired: data.inspectionRequired }),
   });
-  const [draft, setDraft] = useState<InspectionSettingsBody | null>(null);
-  const [refusal, setRefusal] = useState('');
-  const save = useMutation({
-    mutationFn: async (body: InspectionSettingsBody) =>
-      unwrap<InspectionSettingsDto>(await apiFetch(PATH, { method: 'PUT', body })),
-    onSuccess: (saved) => {
-      client.setQueryData(KEY, saved);
-      setDraft(null);
-      setRefusal('');
-      notify(w('saved'), { type: 'success' });
-    },
-    onError: (failure: Error) => setRefusal(failure.message),
-  });
-  if (!data) return null;
-  const current = draft ?? { inspectionType: data.inspectionType, inspectionRequired: data.inspectionRequired };
+  const { data, current } = setting;
+  if (!data || !current) return null;
   const changed =
     current.inspectionType !== data.inspectionType || current.inspectionRequired !== data.inspectionRequired;
+  const locked = !data.canChange || setting.saving;
   return (
-    <Box
-      component="section"
-      aria-labelledby="company-inspections"
-      sx={{ display: 'grid', gap: 2, maxWidth: 720, mt: 4 }}
+    <CompanySettingSection
+      id="company-inspections"
+      messages={w}
+      setting={setting}
+      changed={data}
+      canSave={changed}
+      onSave={() => setting.save(current)}
     >
-      <Typography id="company-inspections" variant="h6" component="h2">
-        {translate(w('title'))}
-      </Typography>
-      <Typography color="text.secondary">{translate(w('intro'))}</Typography>
-      {refusal && (
-        <Alert severity="error" role="alert" onClose={() => setRefusal('')}>
-          {refusal}
-        </Alert>
-      )}
       <TextField
         select
         label={translate(w('type'))}
         value={current.inspectionType}
-        disabled={!data.canChange || save.isPending}
+        disabled={locked}
         onChange={(event) =>
-          setDraft({ ...current, inspectionType: event.target.value as InspectionSettingsBody['inspectionType'] })
+          setting.setDraft({
+            ...current,
+            inspectionType: event.target.value as InspectionSettingsBody['inspectionType'],
+          })
         }
       >
         {INSPECTION_TYPE_KEYS.map((type) => (
@@ -76,27 +57,13 @@ export function InspectionRules() {
         control={
           <Checkbox
             checked={current.inspectionRequired}
-            disabled={!data.canChange || save.isPending}
-            onChange={(event) => setDraft({ ...current, inspectionRequired: event.target.checked })}
+            disabled={locked}
+            onChange={(event) => setting.setDraft({ ...current, inspectionRequired: event.target.checked })}
           />
         }
         label={translate(w('required'))}
         sx={{ minHeight: 44 }}
       />
-      {data.updatedAt && (
-        <Typography variant="body2" color="text.secondary">
-          {translate(w('changed_by'), { name: data.updatedBy ?? '—', when: usDateTime(data.updatedAt) })}
-        </Typography>
-      )}
-      {data.canChange ? (
-        <Box>
-          <Button variant="contained" disabled={!changed || save.isPending} onClick={() => save.mutate(current)}>
-            {translate('haulboard.access.company.save')}
-          </Button>
-        </Box>
-      ) : (
-        <Typography variant="body2">{translate('haulboard.access.company.only_administrators')}</Typography>
-      )}
-    </Box>
+    </CompanySettingSection>
   );
 }

@@ -1,13 +1,10 @@
 import './messages';
-import { Alert, Box, Button, TextField, Typography } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNotify, useTranslate } from 'ra-core';
-import { useState } from 'react';
-import { apiFetch, unwrap } from '../../dataProvider/http';
+import { TextField } from '@mui/material';
+import { useTranslate } from 'ra-core';
 import { TRACKING_DAYS, type TrackingSettingsDto, trackingSettingsBody } from '../../schema/tracking';
+import { CompanySettingSection } from './CompanySettingSection';
+import { useCompanySetting } from './useCompanySetting';
 
-const PATH = '/api/Company/tracking';
-const KEY = ['company-tracking'];
 const w = (key: string) => `haulboard.access.tracking.${key}`;
 
 /**
@@ -16,62 +13,36 @@ const w = (key: string) => `haulboard.access.tracking.${key}`;
  */
 export function TrackingRules() {
   const translate = useTranslate();
-  const notify = useNotify();
-  const client = useQueryClient();
-  const { data } = useQuery({ queryKey: KEY, queryFn: async () => unwrap<TrackingSettingsDto>(await apiFetch(PATH)) });
-  const [draft, setDraft] = useState<string | null>(null);
-  const [refusal, setRefusal] = useState('');
-  const save = useMutation({
-    mutationFn: async (daysAfterDelivery: number) =>
-      unwrap<TrackingSettingsDto>(await apiFetch(PATH, { method: 'PUT', body: { daysAfterDelivery } })),
-    onSuccess: (saved) => {
-      client.setQueryData(KEY, saved);
-      setDraft(null);
-      setRefusal('');
-      notify(w('saved'), { type: 'success' });
-    },
-    onError: (failure: Error) => setRefusal(failure.message),
+  const setting = useCompanySetting<TrackingSettingsDto, string, { daysAfterDelivery: number }>({
+    path: '/api/Company/tracking',
+    queryKey: ['company-tracking'],
+    saved: w('saved'),
+    draftOf: (data) => String(data.daysAfterDelivery),
   });
-  if (!data) return null;
-  const text = draft ?? String(data.daysAfterDelivery);
+  const { data, current: text } = setting;
+  if (!data || text === undefined) return null;
   // The server's rule, as typed: a whole number in the range, else what to change under the field.
   const checked = /^\s*\d+\s*$/.test(text) ? trackingSettingsBody.safeParse({ daysAfterDelivery: Number(text) }) : null;
   const problem = !checked ? translate(w('whole')) : checked.success ? '' : (checked.error.issues[0]?.message ?? '');
   const changed = !!checked?.success && checked.data.daysAfterDelivery !== data.daysAfterDelivery;
   return (
-    <Box component="section" aria-labelledby="company-tracking" sx={{ display: 'grid', gap: 2, maxWidth: 720, mt: 4 }}>
-      <Typography id="company-tracking" variant="h6" component="h2">
-        {translate(w('title'))}
-      </Typography>
-      <Typography color="text.secondary">{translate(w('intro'))}</Typography>
-      {refusal && (
-        <Alert severity="error" role="alert" onClose={() => setRefusal('')}>
-          {refusal}
-        </Alert>
-      )}
+    <CompanySettingSection
+      id="company-tracking"
+      messages={w}
+      setting={setting}
+      canSave={changed}
+      onSave={() => checked?.success && setting.save({ daysAfterDelivery: checked.data.daysAfterDelivery })}
+    >
       <TextField
         label={translate(w('days'))}
         value={text}
-        disabled={!data.canChange || save.isPending}
-        onChange={(event) => setDraft(event.target.value)}
+        disabled={!data.canChange || setting.saving}
+        onChange={(event) => setting.setDraft(event.target.value)}
         error={!!problem}
         helperText={problem || translate(w('days_help'), { min: TRACKING_DAYS.min, max: TRACKING_DAYS.max })}
         slotProps={{ htmlInput: { inputMode: 'numeric', min: TRACKING_DAYS.min, max: TRACKING_DAYS.max } }}
         sx={{ maxWidth: 360 }}
       />
-      {data.canChange ? (
-        <Box>
-          <Button
-            variant="contained"
-            disabled={!changed || save.isPending}
-            onClick={() => checked?.success && save.mutate(checked.data.daysAfterDelivery)}
-          >
-            {translate('haulboard.access.company.save')}
-          </Button>
-        </Box>
-      ) : (
-        <Typography variant="body2">{translate('haulboard.access.company.only_administrators')}</Typography>
-      )}
-    </Box>
+    </CompanySettingSection>
   );
 }

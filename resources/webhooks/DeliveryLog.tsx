@@ -1,10 +1,8 @@
 import './messages';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import ReplayIcon from '@mui/icons-material/Replay';
 import {
   Box,
-  Button,
   Collapse,
   IconButton,
   MenuItem,
@@ -21,13 +19,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRecordContext, useTranslate } from 'ra-core';
 import { Fragment, useId, useState } from 'react';
 import { apiFetch, unwrap } from '../../dataProvider/http';
-import {
-  DELIVERY_STATUSES,
-  type DeliveryAttemptDto,
-  type WebhookDeliveryDto,
-  type WebhookDto,
-} from '../../schema/webhooks';
-import { usDateTime } from '../../ui/format';
+import { DELIVERY_STATUSES, type WebhookDeliveryDto, type WebhookDto } from '../../schema/webhooks';
+import { DeliveryDetails, PHONE_ONLY, ReplayButton, answerText, deliveryTime } from './DeliveryDetails';
 import { StatusChip } from '../../ui/records/columns';
 import { useApiAction } from '../../ui/records/useApiAction';
 import { useCanAccessFeature } from '../../ui/useCanAccessFeature';
@@ -36,64 +29,12 @@ import { deliveriesPath, replayPath, webhooksResource } from './api';
 
 const PREFIX = 'haulboard.webhooks.deliveries';
 const PAGE_SIZES = [25, 50, 100];
-/** Columns a phone leaves out (the details under each row hold them). */
+/** Columns a phone leaves out, so that the log fits its width (the details under each row hold them). */
 const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } };
+/** On a phone the cells are narrower at their sides: the columns left fit 390 px. */
+const CELLS = { '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } };
 /** While something waits, the log is read again this often: an attempt shows without a reload. */
 const WAITING_REFRESH_MS = 2_000;
-
-/** An attempt's answer as one line: the status code, or why there was none. */
-function answerText(attempt: DeliveryAttemptDto | null, none: string) {
-  if (!attempt) return '—';
-  return attempt.statusCode
-    ? `${attempt.statusCode}${attempt.error ? ` · ${attempt.error}` : ''}`
-    : (attempt.error ?? none);
-}
-
-/** A delivery's body and every attempt, newest first. */
-function DeliveryDetails({ delivery }: { delivery: WebhookDeliveryDto }) {
-  const translate = useTranslate();
-  const eventName = useEventName();
-  return (
-    <Box sx={{ display: 'grid', gap: 1, py: 1 }}>
-      <Typography variant="subtitle2" component="h4">
-        {translate(`${PREFIX}.body`)}
-      </Typography>
-      <Box
-        component="pre"
-        sx={{
-          m: 0,
-          p: 1,
-          bgcolor: 'action.hover',
-          borderRadius: 1,
-          fontSize: '0.8rem',
-          overflowX: 'auto',
-          whiteSpace: 'pre-wrap',
-          wordBreak: 'break-all',
-        }}
-      >
-        {delivery.body}
-      </Box>
-      <Typography variant="subtitle2" component="h4">
-        {translate(`${PREFIX}.history`, { event: eventName(delivery.eventType) })}
-      </Typography>
-      <Box component="ol" sx={{ m: 0, pl: 3 }}>
-        {delivery.history.map((attempt) => (
-          <li key={attempt.at}>
-            <Typography variant="body2">
-              {usDateTime(attempt.at)} — {answerText(attempt, translate(`${PREFIX}.no_answer`))} ·{' '}
-              {translate(`${PREFIX}.took`, { ms: attempt.durationMs.toLocaleString('en-US') })}
-            </Typography>
-            {attempt.response && (
-              <Typography variant="caption" component="div" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
-                {translate(`${PREFIX}.answer`)}: {attempt.response}
-              </Typography>
-            )}
-          </li>
-        ))}
-      </Box>
-    </Box>
-  );
-}
 
 /**
  * A subscription's delivery log (newest first, a page at a time, by status): each event with its state, attempts and
@@ -155,7 +96,7 @@ export function DeliveryLog() {
       ) : (
         // Scrolls within the page: its columns' width never widens the screen (contain: its own size ignores them).
         <Box sx={{ overflowX: 'auto', contain: 'inline-size' }}>
-          <Table size="small" aria-labelledby={titleId}>
+          <Table size="small" aria-labelledby={titleId} sx={CELLS}>
             <TableHead>
               <TableRow>
                 <TableCell padding="checkbox" />
@@ -166,13 +107,19 @@ export function DeliveryLog() {
                 </TableCell>
                 <TableCell>{translate(`${PREFIX}.last`)}</TableCell>
                 <TableCell sx={WIDE_ONLY}>{translate(`${PREFIX}.when`)}</TableCell>
-                {canReplay && <TableCell />}
+                {canReplay && <TableCell sx={WIDE_ONLY} />}
               </TableRow>
             </TableHead>
             <TableBody>
               {items.map((delivery) => {
                 const name = eventName(delivery.eventType);
                 const expanded = open === delivery.id;
+                const replayable = canReplay && delivery.status === 'DELIVERED';
+                const replayProps = {
+                  name,
+                  busy: replay.isPending,
+                  onReplay: () => replay.mutate({ path: replayPath(hook.id, delivery.id), done: `${PREFIX}.replayed` }),
+                };
                 return (
                   <Fragment key={delivery.id}>
                     <TableRow hover>
@@ -203,28 +150,12 @@ export function DeliveryLog() {
                       <TableCell align="right" sx={WIDE_ONLY}>
                         {delivery.attempts}
                       </TableCell>
-                      <TableCell sx={{ maxWidth: 280, overflowWrap: 'break-word' }}>
+                      <TableCell sx={{ maxWidth: 280, overflowWrap: 'anywhere' }}>
                         {answerText(delivery.lastAttempt, translate(`${PREFIX}.no_answer`))}
                       </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap', ...WIDE_ONLY }}>
-                        {usDateTime(delivery.deliveredAt ?? delivery.lastAttempt?.at ?? delivery.createdAt)}
-                      </TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap', ...WIDE_ONLY }}>{deliveryTime(delivery)}</TableCell>
                       {canReplay && (
-                        <TableCell>
-                          {delivery.status === 'DELIVERED' && (
-                            <Button
-                              size="small"
-                              startIcon={<ReplayIcon />}
-                              aria-label={translate(`${PREFIX}.replay_label`, { event: name })}
-                              disabled={replay.isPending}
-                              onClick={() =>
-                                replay.mutate({ path: replayPath(hook.id, delivery.id), done: `${PREFIX}.replayed` })
-                              }
-                            >
-                              {translate(`${PREFIX}.replay`)}
-                            </Button>
-                          )}
-                        </TableCell>
+                        <TableCell sx={WIDE_ONLY}>{replayable && <ReplayButton {...replayProps} />}</TableCell>
                       )}
                     </TableRow>
                     <TableRow>
@@ -233,7 +164,10 @@ export function DeliveryLog() {
                         sx={{ py: 0, borderBottom: expanded ? undefined : 'none' }}
                       >
                         <Collapse in={expanded} unmountOnExit>
-                          <DeliveryDetails delivery={delivery} />
+                          <DeliveryDetails
+                            delivery={delivery}
+                            replay={replayable && <ReplayButton {...replayProps} sx={PHONE_ONLY} />}
+                          />
                         </Collapse>
                       </TableCell>
                     </TableRow>

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIso } from '../../schema/businessDay';
 import { addDays } from '../../schema/expiry';
-import type { TrackingDto } from '../../schema/tracking';
+import { type TrackingDto, type TrackingView, trackingStatusDetail } from '../../schema/tracking';
 import type { ServerContext } from '../../server/context';
 import { CompanyTimeZone } from '../../server/modules/company/timeZone';
 import { checkSlippedEtas } from '../../server/modules/tracking/notices';
@@ -409,10 +409,21 @@ describe.each(DATABASES)('tracking on %s', (kind) => {
 
     const vehicleToken = tokenOf(link.url!);
     const view = (await state(vehicleToken)).body.value;
-    expect(view).toMatchObject({ status: 'DELIVERED', vehicles: ['2018 Subaru Outback'] });
+    // Its words speak of the one vehicle it shows; the order's, of several.
+    expect(view).toMatchObject({
+      status: 'DELIVERED',
+      vehicles: ['2018 Subaru Outback'],
+      statusDetail: 'Your vehicle was delivered.',
+    });
     for (const path of keyPaths(view)) expect(ALLOWED_KEYS.has(path), `allowed: ${path}`).toBe(true);
     expect(JSON.stringify(view)).not.toContain(vin);
-    const all = (await state(linkToken)).body.value.vehicles as string[];
+    const orderView = (await state(linkToken)).body.value as TrackingView;
+    expect(orderView.statusDetail).toBe('Your vehicles were delivered.');
+    expect([1, 2].map((count) => trackingStatusDetail('PICKED_UP', count))).toEqual([
+      'Your vehicle is on the truck, on the way to the delivery.',
+      'Your vehicles are on the truck, on the way to the delivery.',
+    ]);
+    const all = orderView.vehicles;
     expect(all).toHaveLength(cars.length + 1);
     expect(all.at(-1)).toBe('2018 Subaru Outback');
     // Its bill of lading is that vehicle's alone; the order's lists them all.

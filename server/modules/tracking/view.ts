@@ -4,6 +4,7 @@ import {
   TRACKING_STATUS_OF,
   TRACKING_STATUS_WORDS,
   type TrackingView,
+  trackingStatusDetail,
 } from '../../../schema/tracking';
 import type { Db } from '../../db/types';
 import { zipInfo } from '../../places';
@@ -101,7 +102,6 @@ export function trackingView(
   timeZone: string,
 ): TrackingView {
   const { status, lastKnown, eta } = trackingState(row, now, timeZone);
-  const words = TRACKING_STATUS_WORDS[status];
   const stop = (city: string, state: string | null, date: string, dateTo: string | null, dateType: string) => ({
     city,
     state: state ?? '',
@@ -113,8 +113,8 @@ export function trackingView(
     company: documentCompany(row.carrier),
     orderNumber: row.order_number,
     status,
-    statusText: words.title,
-    statusDetail: words.detail,
+    statusText: TRACKING_STATUS_WORDS[status].title,
+    statusDetail: trackingStatusDetail(status, vehicles.length),
     pickup: stop(row.pickup_city, row.pickupState, row.pickup_date, row.pickup_date_to, row.pickup_date_type),
     delivery: stop(
       row.delivery_city,
