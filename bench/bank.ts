@@ -28,13 +28,11 @@ import http from 'node:http';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { addDays, todayIso } from '../schema/expiry';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db';
 import { demoEmail } from '../server/db/seed';
 import { type ChaseLine, achCredit, bankNoise, chaseCheckingCsv } from '../server/db/seed/bankExport';
 import { SeededRandom } from '../server/db/seed/random';
 import { suggest } from '../server/modules/bank/suggestions';
-import { type RatioRow, bare, oneClient, printRatios } from './ratios';
+import { type RatioRow, bare, oneClient, printRatios, serverSqlite } from './ratios';
 import {
   RESULTS_DIR,
   ROOT,
@@ -201,7 +199,7 @@ async function ratioRows(
   dataDir: string,
   kinds: { scenario: string; ids: number[] }[],
 ): Promise<RowRatio[]> {
-  const database = openDatabase({ databaseUrl: null, dataDir, mmapMb: loadConfig().sqliteMmapMb });
+  const database = serverSqlite(dataDir);
   const { db } = database;
   const rows: RowRatio[] = [];
   try {

@@ -5,8 +5,11 @@
  *      scratch PostgreSQL database dropped afterwards); the real server as a child process on it;
  *   2. the board's first window, GET /api/BookOrder/board (five columns: first 20 cards, count and total price
  *      each), with BENCH_CLIENTS (10) closed-loop clients for BENCH_SECONDS (5): for everyone (a manager's default)
- *      and for one dispatcher ("mine", a dispatcher's default); target p99 ≤ 50 ms; each again with 1 client, and
- *      the ratios of bench/ratios.ts (PostgreSQL against SQLite);
+ *      and for one dispatcher ("mine", a dispatcher's default), and a column's next window; target p99 ≤ 50 ms; each
+ *      again with 1 client, and on SQLite bare: boardWindows() of server/modules/bookOrders/board.ts (the route's
+ *      queries and its columns' JSON text, without HTTP, the session check and the envelope) in this process over the
+ *      server's own SQLite handle on the same file, the same queries one after another; then the ratios of
+ *      bench/ratios.ts (server at 1 client against bare; PostgreSQL against SQLite);
  *   3. live: BENCH_BOARD_CLIENTS (100) hub connections of users who may read book orders (raw WebSockets speaking the
  *      JSON hub protocol, as boards hold them); BENCH_BOARD_MOVES (20) status moves (an order New ↔ On hold through
  *      POST /api/BookOrder/{id}/status); for each, the time from sending the move until every connection has
@@ -23,8 +26,10 @@ import path from 'node:path';
 import WebSocket from 'ws';
 import { FEATURES } from '../schema/features';
 import { HUB_METHODS } from '../schema/realtime';
+import { type BoardQuery, boardQuery } from '../schema/dispatchBoard';
 import { DEMO_ROLES, demoEmail } from '../server/db/seed';
-import { oneClient, printRatios } from './ratios';
+import { boardWindows } from '../server/modules/bookOrders/board';
+import { type BareResult, bare, oneClient, printRatios, routeQuery, serverSqlite } from './ratios';
 import {
   type LoadResult,
   type RequestSpec,
@@ -132,6 +137,8 @@ interface Run {
   windows: LoadResult[];
   /** Each window again with 1 client: one request's latency (bench/ratios.ts). */
   singles: LoadResult[];
+  /** On SQLite, each window's read bare in this process (boardWindows, no HTTP); null on PostgreSQL. */
+  bares: (BareResult | null)[];
   moves: { boards: number; moves: number; p50Ms: number; p99Ms: number; maxMs: number } | null;
 }
 
@@ -155,6 +162,7 @@ async function benchDatabase(label: string, databaseUrl: string | null, seeded =
     seedSeconds = (await runSeed(label, dataDir, databaseUrl, ORDERS)).wallSeconds;
   }
   const server = await startServer(label, databaseUrl, { dataDir });
+  const database = databaseUrl ? null : serverSqlite(dataDir);
   try {
     if (!databaseUrl) await waitForFileInMemory(server);
     const admin = await login(server, demoEmail('Administrator'));
@@ -162,13 +170,20 @@ async function benchDatabase(label: string, databaseUrl: string | null, seeded =
     const me = (await api(server, dispatcherToken, 'GET', '/api/token/me')).body.data as { id: number };
     const windows: LoadResult[] = [];
     const singles: LoadResult[] = [];
+    const bares: (BareResult | null)[] = [];
+    const windowsOf = database && boardWindows(database.db, database.dialect);
     const measure = async (scenario: string, next: (n: number) => RequestSpec) => {
       const result = await load(server, scenario, CLIENTS, SECONDS, next);
       const single = await oneClient(server, scenario, SECONDS, next);
+      // The same requests' read bare, their queries parsed beforehand (parsing is the server's HTTP side).
+      const queries = new Map<string, BoardQuery>();
+      const queryOf = (path: string) => queries.get(path) ?? queries.set(path, routeQuery(boardQuery, path)).get(path)!;
+      const reference = windowsOf && (await bare((n) => windowsOf(queryOf(next(n).path))));
       windows.push(result);
       singles.push(single);
+      bares.push(reference);
       console.log(
-        `[${label}] ${result.scenario}: ${result.requests} requests, p50 ${fmt(result.p50Ms)} ms, p99 ${fmt(result.p99Ms)} ms, max ${fmt(result.maxMs)} ms, errors ${result.errors}${result.firstError ? ` (${result.firstError})` : ''}; 1 client p50 ${fmt(single.p50Ms)} ms`,
+        `[${label}] ${result.scenario}: ${result.requests} requests, p50 ${fmt(result.p50Ms)} ms, p99 ${fmt(result.p99Ms)} ms, max ${fmt(result.maxMs)} ms, errors ${result.errors}${result.firstError ? ` (${result.firstError})` : ''}; 1 client p50 ${fmt(single.p50Ms)} ms${reference ? `, bare p50 ${fmt(reference.p50Ms, 3)} ms (${reference.iterations} runs)` : ''}`,
       );
     };
     const auth = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -238,8 +253,9 @@ async function benchDatabase(label: string, databaseUrl: string | null, seeded =
     console.log(
       `[${label}] a move seen by all ${moves.boards} boards: p50 ${fmt(moves.p50Ms)} ms, p99 ${fmt(moves.p99Ms)} ms, max ${fmt(moves.maxMs)} ms over ${moves.moves} moves`,
     );
-    return { db: label, seedSeconds, windows, singles, moves };
+    return { db: label, seedSeconds, windows, singles, bares, moves };
   } finally {
+    await database?.close();
     await stopChild(server.child);
     if (dataDir !== REUSE_DATA_DIR) removeTempDir(dataDir);
   }
@@ -281,12 +297,12 @@ async function main() {
     (sqlite ?? postgres)!.windows.map((window, i) => ({
       scenario: window.scenario,
       serverP50Ms: sqlite?.singles[i]?.p50Ms ?? null,
-      bareP50Ms: null,
+      bareP50Ms: sqlite?.bares[i]?.p50Ms ?? null,
       ...(sqlite && postgres
         ? { postgresP50Ms: postgres.windows[i]?.p50Ms ?? null, sqliteP50Ms: sqlite.windows[i]?.p50Ms ?? null }
         : {}),
     })),
-    `No bare baseline: the board's queries are built inside its route (server/modules/bookOrders/board.ts). pg/sqlite compares the p50 at ${CLIENTS} clients.`,
+    `bare = boardWindows() of server/modules/bookOrders/board.ts in this process on the same file (the route's queries and its columns' JSON text; no HTTP, session check or envelope), the same requests one after another. SQLite only. pg/sqlite compares the p50 at ${CLIENTS} clients.`,
   );
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   const file = path.join(RESULTS_DIR, `board-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);

@@ -6,6 +6,10 @@
  * - PostgreSQL / SQLite: the same scenario's server p50 on PostgreSQL against SQLite, in the same run (goal ≤ 2).
  * Each bench prints a table of them and one summary line with the worst of each; the summary is in its JSON too.
  */
+import querystring from 'node:querystring';
+import { loadConfig } from '../server/config';
+import { type DatabaseHandle, openDatabase } from '../server/db';
+import { normaliseQueryKeys } from '../server/http/validation';
 import { type LoadResult, type RequestSpec, type ServerChild, fmt, load, numberFromEnv, percentile } from './lib';
 
 /** Seconds of each scenario's run with 1 client (BENCH_SINGLE_SECONDS, 2; never more than the bench's own). */
@@ -40,6 +44,16 @@ export async function bare(once: (sequence: number) => unknown, seconds: number 
   }
   const sorted = Float64Array.from(times).sort();
   return { iterations: times.length, p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99) };
+}
+
+/** The server's own SQLite handle on a DATA_DIR's file, with its settings (server/db/index.ts): the bare side's. */
+export const serverSqlite = (dataDir: string): DatabaseHandle =>
+  openDatabase({ databaseUrl: null, dataDir, mmapMb: loadConfig().sqliteMmapMb });
+
+/** A request path's query as the route gets it (the parser of server/app.ts, then the route's schema): bare's input. */
+export function routeQuery<T>(schema: { parse(value: unknown): T }, url: string): T {
+  const at = url.indexOf('?');
+  return schema.parse(normaliseQueryKeys(querystring.parse(at < 0 ? '' : url.slice(at + 1))));
 }
 
 export const RATIO_GOALS = { serverOverBare: 2, postgresOverSqlite: 2 } as const;

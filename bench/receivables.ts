@@ -11,7 +11,10 @@
  *   3. the real server on it, BENCH_CLIENTS (10) closed-loop clients for BENCH_SECONDS (5) per scenario: the list as it
  *      opens (largest balance first), sorted by days to pay, past due brokers only, a name search, one customer's
  *      figures (its aging), its invoices, the booking form's hint; target p99 ≤ 200 ms; each again with 1 client, and
- *      the ratios of bench/ratios.ts (PostgreSQL against SQLite);
+ *      on SQLite bare: the route's functions of server/modules/receivables/queries.ts (receivablesPage, customerFigures,
+ *      customerInvoiceWindow; the same queries, without HTTP, the session check and serialization) in this process over
+ *      the server's own SQLite handle on the same file, one after another; then the ratios of bench/ratios.ts (server
+ *      at 1 client against bare; PostgreSQL against SQLite);
  *   4. the list's query under EXPLAIN (QUERY PLAN on SQLite): what it reads, to see that no scan grows with the paid
  *      history;
  *   5. POST /api/Invoices/batch of BENCH_BATCH (500) delivered orders of one request: its time.
@@ -23,9 +26,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { oneClient, printRatios } from './ratios';
+import { type BareResult, bare, oneClient, printRatios, routeQuery, serverSqlite } from './ratios';
 import { todayIso } from '../schema/expiry';
+import type { PayerKind } from '../schema/invoices';
+import { customerInvoicesQuery, receivablesQuery } from '../schema/receivables';
 import { openDatabase } from '../server/db';
+import type { Db } from '../server/db/types';
+import { customerFigures, customerInvoiceWindow, receivablesPage } from '../server/modules/receivables/queries';
 import * as receivablesMigration from '../server/db/migrations/053_receivables_days';
 import { demoEmail } from '../server/db/seed';
 import {
@@ -69,7 +76,8 @@ interface Run {
   seedSeconds: number | null;
   invoices: { made: number; open: number; seconds: number } | null;
   /** Each with 1 client beside its 10-client run: one request's latency (bench/ratios.ts). */
-  scenarios: (LoadResult & { pass: boolean; singleP50Ms: number })[];
+  /** bare: on SQLite, the route's work in this process (no HTTP); null on PostgreSQL. */
+  scenarios: (LoadResult & { pass: boolean; singleP50Ms: number; bare: BareResult | null })[];
   plan: string[];
   batch: { orders: number; made: number; seconds: number } | null;
 }
@@ -188,31 +196,58 @@ async function benchDatabase(label: string, databaseUrl: string | null, seeded: 
         return JSON.parse(response.body.toString()).value;
       };
       const top = (await get('/api/Receivables?size=1')).items[0] as {
-        payerKind: string;
+        payerKind: PayerKind;
         payerId: number;
         name: string;
       };
       const broker = (await get('/api/Receivables?size=1&payerKind=BROKER')).items[0] as { payerId: number };
       const customer = `/api/Receivables/${top.payerKind.toLowerCase()}/${top.payerId}`;
-      const scenarios: [string, string, Record<string, string>?][] = [
+      // Each with its route's work bare (server/modules/receivables/routes.ts), the query parsed beforehand.
+      const list = (url: string) => {
+        const q = routeQuery(receivablesQuery, url);
+        return (db: Db) => receivablesPage(db, q);
+      };
+      const invoices = `${customer}/invoices?open=true&size=25`;
+      const invoicesQuery = routeQuery(customerInvoicesQuery, invoices);
+      const scenarios: [string, string, (db: Db) => Promise<unknown>, Record<string, string>?][] = [
         ['list as it opens (largest balance)', '/api/Receivables?size=25'],
         ['list sorted by days to pay', '/api/Receivables?size=25&sort=-avgDaysToPay'],
         ['list past due brokers', '/api/Receivables?size=25&payerKind=BROKER&pastDue=true&sort=-age90plus'],
         ['list name search', `/api/Receivables?size=25&search=${encodeURIComponent(top.name.slice(0, 5))}`],
-        ['one customer (its aging)', customer],
-        ['one customer: open invoices', `${customer}/invoices?open=true&size=25`],
-        ['booking hint', `/api/Receivables/booking-hint/${broker.payerId}`, booking],
-      ];
+      ].map(([name, url]) => [name, url, list(url)] as const);
+      scenarios.push(
+        ['one customer (its aging)', customer, (db) => customerFigures(db, top.payerKind, top.payerId)],
+        [
+          'one customer: open invoices',
+          invoices,
+          async (db) => {
+            const figures = await customerFigures(db, top.payerKind, top.payerId);
+            return customerInvoiceWindow(db, figures!.payerKind, figures!.payerId, invoicesQuery);
+          },
+        ],
+        [
+          'booking hint',
+          `/api/Receivables/booking-hint/${broker.payerId}`,
+          (db) => customerFigures(db, 'BROKER', broker.payerId),
+          booking,
+        ],
+      );
       await load(server, 'warm-up', CLIENTS, 1, () => ({ method: 'GET', path: scenarios[0][1], headers: auth }));
-      for (const [name, url, headers = auth] of scenarios) {
-        const next = () => ({ method: 'GET' as const, path: url, headers });
-        const result = await load(server, name, CLIENTS, SECONDS, next);
-        const single = await oneClient(server, name, SECONDS, next);
-        const pass = result.errors === 0 && result.p99Ms <= TARGET_P99_MS;
-        run.scenarios.push({ ...result, pass, singleP50Ms: single.p50Ms });
-        console.log(
-          `[${label}] ${name}: ${result.requests} requests, p50 ${fmt(result.p50Ms)} ms, p99 ${fmt(result.p99Ms)} ms, errors ${result.errors}${result.firstError ? ` (${result.firstError})` : ''} ${pass ? 'PASS' : 'MISS'}; 1 client p50 ${fmt(single.p50Ms)} ms`,
-        );
+      const bareDatabase = databaseUrl ? null : serverSqlite(dataDir);
+      try {
+        for (const [name, url, work, headers = auth] of scenarios) {
+          const next = () => ({ method: 'GET' as const, path: url, headers });
+          const result = await load(server, name, CLIENTS, SECONDS, next);
+          const single = await oneClient(server, name, SECONDS, next);
+          const reference = bareDatabase && (await bare(() => work(bareDatabase.db)));
+          const pass = result.errors === 0 && result.p99Ms <= TARGET_P99_MS;
+          run.scenarios.push({ ...result, pass, singleP50Ms: single.p50Ms, bare: reference });
+          console.log(
+            `[${label}] ${name}: ${result.requests} requests, p50 ${fmt(result.p50Ms)} ms, p99 ${fmt(result.p99Ms)} ms, errors ${result.errors}${result.firstError ? ` (${result.firstError})` : ''} ${pass ? 'PASS' : 'MISS'}; 1 client p50 ${fmt(single.p50Ms)} ms${reference ? `, bare p50 ${fmt(reference.p50Ms, 3)} ms (${reference.iterations} runs)` : ''}`,
+          );
+        }
+      } finally {
+        await bareDatabase?.close();
       }
 
       // 500 delivered orders on no invoice, to their brokers, in one request.
@@ -294,12 +329,12 @@ async function main() {
     (sqlite ?? postgres)!.scenarios.map((scenario, i) => ({
       scenario: scenario.scenario,
       serverP50Ms: sqlite?.scenarios[i]?.singleP50Ms ?? null,
-      bareP50Ms: null,
+      bareP50Ms: sqlite?.scenarios[i]?.bare?.p50Ms ?? null,
       ...(sqlite && postgres
         ? { postgresP50Ms: postgres.scenarios[i]?.p50Ms ?? null, sqliteP50Ms: sqlite.scenarios[i]?.p50Ms ?? null }
         : {}),
     })),
-    `No bare baseline yet. pg/sqlite compares the p50 at ${CLIENTS} clients.`,
+    `bare = the route's functions of server/modules/receivables/queries.ts in this process on the same file (the same queries; no HTTP, session check or serialization), one after another. SQLite only. pg/sqlite compares the p50 at ${CLIENTS} clients.`,
   );
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   const file = path.join(RESULTS_DIR, `receivables-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);

@@ -21,8 +21,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type ReportQuery, reportByName, reportQuery } from '../schema/reports';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db';
 import { demoEmail } from '../server/db/seed';
 import { normaliseQueryKeys } from '../server/http/validation';
 import { reportCsv } from '../server/modules/reports/csv';
@@ -32,7 +30,7 @@ import { dashboardSummary } from '../server/modules/dashboard/summary';
 import { calendarMonth } from '../server/modules/calendar/month';
 import { shiftMonth } from '../schema/calendar';
 import { todayIso } from '../schema/expiry';
-import { bare, oneClient, printRatios } from './ratios';
+import { bare, oneClient, printRatios, serverSqlite } from './ratios';
 import {
   type LoadResult,
   RESULTS_DIR,
@@ -186,7 +184,7 @@ async function buildScenarios(server: ServerChild, auth: Record<string, string>)
 
 /** A scenario's report run in this process on the file, one at a time, for DIRECT_SECONDS: its p50 and p99. */
 async function directRuns(dataDir: string, runs: ScenarioRun[]): Promise<void> {
-  const database = openDatabase({ databaseUrl: null, dataDir, mmapMb: loadConfig().sqliteMmapMb });
+  const database = serverSqlite(dataDir);
   const summarize = dashboardSummary(database);
   try {
     for (const run of runs) {

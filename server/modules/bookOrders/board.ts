@@ -13,6 +13,8 @@ import {
 import { fromCents } from '../../../schema/money';
 import { HUB_METHODS } from '../../../schema/realtime';
 import type { ServerContext } from '../../context';
+import type { DialectName } from '../../db';
+import type { Db } from '../../db/types';
 import { compiledCache } from '../../db/prepared';
 import { BOARD_CARD_COLUMNS, type ListPageRow, boardCardsOver, listQueries, ownTotals, today } from './queries';
 import { BY_NAME, type SearchMatches, searchMatchesQuery } from './search';
@@ -50,9 +52,12 @@ export function columnFilter(q: BoardQuery, status: string, page: number): BookO
   });
 }
 
-export default async function boardRoutes(app: FastifyInstance, ctx: ServerContext) {
-  const { db, dialect, realtime, permissions } = ctx;
-
+/**
+ * The board's read, as GET /api/BookOrder/board runs it (without HTTP, the session check and the envelope): the
+ * columns of a query's window, each as JSON text. One per server (its statements are compiled once and kept);
+ * bench/board.ts runs it bare beside the route.
+ */
+export function boardWindows(db: Db, dialect: DialectName): (q: BoardQuery) => Promise<string[]> {
   /**
    * The columns' pages in one statement and the totals of the full ones in another, whatever the number of columns:
    * ten statements for the first window cost PostgreSQL twice the work of two (its per-statement overhead), and each
@@ -120,6 +125,16 @@ export default async function boardRoutes(app: FastifyInstance, ctx: ServerConte
     });
   }
 
+  return async (q) => {
+    const matches = q.search ? await findSearchMatches(db, q.search) : BY_NAME;
+    return windowJson({ day: today(), statuses: q.status ? [q.status] : BOARD_COLUMNS, q, page: q.page, matches });
+  };
+}
+
+export default async function boardRoutes(app: FastifyInstance, ctx: ServerContext) {
+  const { db, dialect, realtime, permissions } = ctx;
+  const windows = boardWindows(db, dialect);
+
   app.get<{ Querystring: BoardQuery }>(
     '/api/BookOrder/board',
     {
@@ -132,15 +147,7 @@ export default async function boardRoutes(app: FastifyInstance, ctx: ServerConte
       },
     },
     async (request, reply) => {
-      const q = request.query;
-      const matches = q.search ? await findSearchMatches(db, q.search) : BY_NAME;
-      const columns = await windowJson({
-        day: today(),
-        statuses: q.status ? [q.status] : BOARD_COLUMNS,
-        q,
-        page: q.page,
-        matches,
-      });
+      const columns = await windows(request.query);
       return reply.type('application/json; charset=utf-8').send(`{"value":{"columns":[${columns.join(',')}]}}`);
     },
   );

@@ -279,6 +279,22 @@ export async function customerInvoicePage(
   });
 }
 
+/** A page of the customer's invoices and how many there are in all: GET /api/Receivables/:kind/:id/invoices. */
+export async function customerInvoiceWindow(
+  db: Db,
+  kind: PayerKind,
+  id: number,
+  q: { open?: boolean; page: number; size: number },
+): Promise<{ rows: CustomerInvoiceDto[]; count: number }> {
+  const [rows, count] = await Promise.all([
+    customerInvoicePage(db, kind, id, { open: q.open, limit: q.size, offset: q.page * q.size }),
+    customerInvoices(db, kind, id, q.open)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, count: Number(count.n) };
+}
+
 /**
  * The customer's payments (docs/product/receivables.md#a-customer): the live match lines of item type INVOICE on its
  * invoices, dated by the bank row they were matched to; newest first, optionally within a period.
@@ -319,4 +335,20 @@ export async function customerPaymentPage(
     amountCents: Number(row.amount_cents),
     description: row.description,
   }));
+}
+
+/** A page of the customer's payments and how many there are in all: GET /api/Receivables/:kind/:id/payments. */
+export async function customerPaymentWindow(
+  db: Db,
+  kind: PayerKind,
+  id: number,
+  q: { page: number; size: number },
+): Promise<{ rows: CustomerPaymentDto[]; count: number }> {
+  const [rows, count] = await Promise.all([
+    customerPaymentPage(db, kind, id, { limit: q.size, offset: q.page * q.size }),
+    customerPayments(db, kind, id)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, count: Number(count.n) };
 }

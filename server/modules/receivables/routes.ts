@@ -25,9 +25,9 @@ import { contentDisposition } from '../documents/store';
 import {
   customerFigures,
   customerInvoicePage,
-  customerInvoices,
+  customerInvoiceWindow,
   customerPaymentPage,
-  customerPayments,
+  customerPaymentWindow,
   isReceivableSort,
   receivablesPage,
 } from './queries';
@@ -187,17 +187,8 @@ export default async function receivableRoutes(app: FastifyInstance, ctx: Server
     async (request) => {
       const customer = await customerOf(request.params);
       const q = request.query;
-      const [rows, count] = await Promise.all([
-        customerInvoicePage(db, customer.payerKind, customer.payerId, {
-          open: q.open,
-          limit: q.size,
-          offset: q.page * q.size,
-        }),
-        customerInvoices(db, customer.payerKind, customer.payerId, q.open)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return page(rows, Number(count.n), q.page, q.size);
+      const { rows, count } = await customerInvoiceWindow(db, customer.payerKind, customer.payerId, q);
+      return page(rows, count, q.page, q.size);
     },
   );
 
@@ -248,13 +239,8 @@ export default async function receivableRoutes(app: FastifyInstance, ctx: Server
     async (request) => {
       const customer = await customerOf(request.params);
       const q = request.query;
-      const [rows, count] = await Promise.all([
-        customerPaymentPage(db, customer.payerKind, customer.payerId, { limit: q.size, offset: q.page * q.size }),
-        customerPayments(db, customer.payerKind, customer.payerId)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return page(rows, Number(count.n), q.page, q.size);
+      const { rows, count } = await customerPaymentWindow(db, customer.payerKind, customer.payerId, q);
+      return page(rows, count, q.page, q.size);
     },
   );
 
