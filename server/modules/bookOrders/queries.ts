@@ -31,8 +31,12 @@ export function applyFilter<Q extends AnyQuery>(
 ): Q {
   let query: AnyQuery = input;
   const range = periodRange(f.filtered, now, f.from, f.to);
-  if (range.from) query = query.where('o.pickup_date', '>=', range.from);
-  if (range.to) query = query.where('o.pickup_date', '<=', range.to);
+  // A period counted from today (this month, last week…) is written into the text: PostgreSQL then plans a page of it
+  // once per connection (server/db/index.ts namedStatements) instead of on every call (0.7 ms a page at a million
+  // orders) — the texts are few, one a period and day. Days someone typed (custom) stay parameters.
+  const day = (value: string) => (f.filtered === 'custom' ? value : sql.lit(value));
+  if (range.from) query = query.where('o.pickup_date', '>=', day(range.from));
+  if (range.to) query = query.where('o.pickup_date', '<=', day(range.to));
   if (!f.showDeleted) query = query.where('o.deleted_at', 'is', null);
   if (f.showNotApproved) query = query.where('o.approved', '=', 0);
   if (f.hideCancelled) query = query.where('o.status', '!=', 'CANCELLED');
