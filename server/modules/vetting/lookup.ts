@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { addDays, todayIso } from '../../../schema/expiry';
 import {
   type AuthorityDto,
@@ -6,6 +7,7 @@ import {
   type FmcsaFileKind,
   RECENT_CHANGE_DAYS,
   type VettingDto,
+  type lookupQuery,
 } from '../../../schema/vetting';
 import type { Db } from '../../db/types';
 import type { FmcsaAuthoritiesTable } from '../../db/vettingTables';
@@ -82,6 +84,12 @@ export function importedOn(db: Db): Promise<Record<FmcsaFileKind, string | null>
   }
   return dates;
 }
+
+/** The keys of a lookup by MC or USDOT number (GET /api/Vetting/lookup's query) for vettingOf. */
+export const lookupKeys = (query: z.output<typeof lookupQuery>) => ({
+  mcNumber: query.mc ?? null,
+  usdotNumber: query.dot ?? null,
+});
 
 /**
  * What the imported files say of the company with this MC and/or USDOT number: its census record, its authority and

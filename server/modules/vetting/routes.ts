@@ -13,7 +13,7 @@ import {
 import { type ServerContext, ok, page } from '../../context';
 import { notFound, unsupportedMediaType } from '../../http/errors';
 import { importsPage } from './imports';
-import { vettingOf } from './lookup';
+import { lookupKeys, vettingOf } from './lookup';
 import { spoolUpload } from './uploads';
 
 const TAGS = ['Vetting'];
@@ -100,8 +100,7 @@ export default async function vettingRoutes(app: FastifyInstance, ctx: ServerCon
         querystring: lookupQuery,
       },
     },
-    async (request) =>
-      ok(await vettingOf(db, { mcNumber: request.query.mc ?? null, usdotNumber: request.query.dot ?? null })),
+    async (request) => ok(await vettingOf(db, lookupKeys(request.query))),
   );
 
   // A broker's is read with the broker's record, and by whoever books orders (the order form shows it beside the broker).
