@@ -21,13 +21,18 @@ export const KEPT_NOTIFICATIONS = 50;
 
 export function notificationsReducer(state: NotificationsState, action: NotificationsAction): NotificationsState {
   switch (action.type) {
-    case 'loaded':
+    case 'loaded': {
+      // A page asked for before a notification was pushed can answer after it (the bell loads again when the hub
+      // connects): what is newer than the page's newest stays, and counts.
+      const newest = Math.max(0, ...action.page.items.map((n) => n.id));
+      const newer = state.items.filter((n) => n.id > newest);
       return {
-        items: action.page.items.slice(0, KEPT_NOTIFICATIONS),
-        unreadCount: action.page.unreadCount,
-        totalCount: action.page.totalCount,
+        items: [...newer, ...action.page.items].slice(0, KEPT_NOTIFICATIONS),
+        unreadCount: action.page.unreadCount + newer.filter((n) => !n.readAt).length,
+        totalCount: action.page.totalCount + newer.length,
         loaded: true,
       };
+    }
     case 'received': {
       // The same notification can arrive twice: over the hub and in a list loaded right after a reconnect.
       if (state.items.some((n) => n.id === action.notification.id)) return state;

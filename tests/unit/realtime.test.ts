@@ -350,6 +350,30 @@ describe('notification state', () => {
     expect(notificationsReducer(once, { type: 'received', notification: notification(3) })).toBe(once);
   });
 
+  it('a page asked for before a push and answered after it keeps the pushed notification and its count', () => {
+    const pushed = notificationsReducer(loaded, { type: 'received', notification: notification(3) });
+    const stale = notificationsReducer(pushed, {
+      type: 'loaded',
+      page: { items: [notification(2), notification(1, '2026-01-01T00:00:00.000Z')], totalCount: 2, unreadCount: 1 },
+    });
+    expect(stale.items.map((n) => n.id)).toEqual([3, 2, 1]);
+    expect(stale).toMatchObject({ unreadCount: 2, totalCount: 3 });
+    // A page that has it counts it once.
+    const fresh = notificationsReducer(pushed, {
+      type: 'loaded',
+      page: { items: [notification(3), notification(2)], totalCount: 3, unreadCount: 2 },
+    });
+    expect(fresh.items.map((n) => n.id)).toEqual([3, 2]);
+    expect(fresh).toMatchObject({ unreadCount: 2, totalCount: 3 });
+    // From nothing, a page is taken as it is.
+    expect(
+      notificationsReducer(INITIAL_NOTIFICATIONS, {
+        type: 'loaded',
+        page: { items: [], totalCount: 0, unreadCount: 0 },
+      }),
+    ).toMatchObject({ items: [], unreadCount: 0, totalCount: 0, loaded: true });
+  });
+
   it('reading one lowers the count once; reading all clears it', () => {
     const read = notificationsReducer(loaded, { type: 'read', id: 2, readAt: '2026-01-02T00:00:00.000Z' });
     expect(read.unreadCount).toBe(0);
