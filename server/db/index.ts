@@ -83,5 +83,9 @@ export function namedStatements(client: pg.ClientBase): void {
   }) as typeof client.query;
 }
 
-/** A text that is one SELECT (no semicolon anywhere, so never several statements): it may be prepared as it is. */
-const oneSelect = (text: string) => /^\s*(select|with)\s/i.test(text) && !text.includes(';');
+/**
+ * A text that is one SELECT (no semicolon anywhere, so never several statements) and not a page past the first (its
+ * OFFSET is in the text: paging deep would leave a prepared statement per page on the connection): it may be prepared.
+ */
+const oneSelect = (text: string) =>
+  /^\s*(select|with)\s/i.test(text) && !text.includes(';') && !/\boffset\s/i.test(text);
