@@ -11,7 +11,8 @@
  *    - the signed-in shell: /app with a valid session copied into localStorage (accessToken, user, features) from a
  *      sign-in through the form in a throwaway context, until the sidebar nav is visible and the network is idle.
  *    Per JS file: bytes Chrome transferred (its Content-Encoding, normally br) and the gzip size (dist/…js.gz, or
- *    the body gzipped at level 9 when the build made no .gz). Budgets are on gzip: /login ≤ 250 kB, shell ≤ 350 kB.
+ *    the body gzipped at level 9 when the build made no .gz). Budgets are on gzip: /login ≤ 250 kB, shell ≤ 480 kB (it
+ *    carries what ten or more screens share: vite.config.ts).
  * 4. Lighthouse 12 (desktop config) performance and accessibility, in one Chromium started by chrome-launcher: /login
  *    signed out, then each screen of SIGNED_IN_PAGES signed in as the demo user whose work it is (the dispatcher's
  *    book-order list, a fleet manager's vehicles list). The session is the one the app keeps in localStorage
@@ -99,7 +100,9 @@ const CHROMIUM_FLAGS = [
 const VIEWPORT = { width: 1280, height: 900 };
 
 const KB = 1000;
-const BUDGETS = { login: 250 * KB, shell: 350 * KB };
+// The shell's budget counts the chunk that ten or more screens share (vite.config.ts), which it loads with itself so
+// that a list screen's start is ~17 files rather than ~110; a list screen's whole download went down with it.
+const BUDGETS = { login: 250 * KB, shell: 480 * KB };
 const LIGHTHOUSE_TARGET = 95;
 /** Tries per Lighthouse run when Lighthouse reports a runtime error (no scores) instead of a result. */
 const LIGHTHOUSE_ATTEMPTS = 3;

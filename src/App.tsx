@@ -6,16 +6,15 @@ import { GuestOnly } from './routes/GuestOnly';
 import { ScrollToTop } from './routes/ScrollToTop';
 import { PublicLayout } from './routes/public/PublicLayout';
 import { VersionCheck } from './version/VersionCheck';
+// The sign-in form comes with the first download (in the entry's chunk, vite.config.ts): the page most often opened
+// signed out, and its inputs are ones the signed-in screens use too.
+import { LoginPage } from './routes/public/LoginPage';
 
 // Everything but the sign-in page loads on demand: react-admin arrives only with the signed-in shell. Opened on an
 // /app address, the shell's code is asked for at once, while this first render runs, not after it.
 const loadAdminApp = () => import('./admin/AdminApp');
 if (window.location.pathname.startsWith('/app/') || window.location.pathname === '/app') void loadAdminApp();
 const AdminApp = lazy(loadAdminApp);
-// The sign-in form likewise: asked for at once on the sign-in page, and not part of the signed-in app's download.
-const loadLoginPage = () => import('./routes/public/LoginPage').then((m) => ({ default: m.LoginPage }));
-if (window.location.pathname.startsWith('/login')) void loadLoginPage();
-const LoginPage = lazy(loadLoginPage);
 const RegisterPage = lazy(() => import('./routes/public/RegisterPage'));
 const ResetByEmailPage = lazy(() =>
   import('./routes/public/ResetPages').then((m) => ({ default: m.ResetByEmailPage })),
