@@ -21,12 +21,12 @@ export const phoneTapTargets: Components<Theme> = {
   MuiInputBase: { styleOverrides: { root: ({ theme }) => onPhone(theme, { minHeight: TAP_TARGET }) } },
   MuiPaginationItem: { styleOverrides: { root: ({ theme }) => onPhone(theme, square) } },
   MuiToggleButton: { styleOverrides: { root: ({ theme }) => onPhone(theme, { minHeight: TAP_TARGET }) } },
-  // The open and clear buttons grew from 28 to 44: centred again, and the text keeps clear of both.
+  // The open and clear buttons grew from 28 to 44: the text keeps clear of both. (MUI centres them itself, with top
+  // 50% and a translate of -50%; a top of its own would move them up by half their height, onto the field's border.)
   MuiAutocomplete: {
     styleOverrides: {
       root: ({ theme }) =>
         onPhone(theme, {
-          '& .MuiAutocomplete-endAdornment': { top: `calc(50% - ${TAP_TARGET / 2}px)` },
           '&.MuiAutocomplete-hasPopupIcon .MuiAutocomplete-inputRoot.MuiInputBase-root, &.MuiAutocomplete-hasClearIcon .MuiAutocomplete-inputRoot.MuiInputBase-root':
             { paddingRight: TAP_TARGET + 13 },
           '&.MuiAutocomplete-hasPopupIcon.MuiAutocomplete-hasClearIcon .MuiAutocomplete-inputRoot.MuiInputBase-root': {

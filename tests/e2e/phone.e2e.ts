@@ -142,6 +142,27 @@ describe('on a phone', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   });
 
+  it("a combobox's open and clear buttons sit inside its field, not on its border", async () => {
+    const { page } = e2e;
+    await signInOnPhone(page);
+    await page.goto('/app/kanban');
+    await shown(page.getByRole('combobox', { name: 'Driver' }));
+    const outside = await page.evaluate(() =>
+      [...document.querySelectorAll('.MuiAutocomplete-root')].flatMap((root) => {
+        const field = root.querySelector('.MuiInputBase-root')?.getBoundingClientRect();
+        const buttons = root.querySelector('.MuiAutocomplete-endAdornment')?.getBoundingClientRect();
+        if (!field || !buttons) return [];
+        const inside = buttons.top >= field.top - 1 && buttons.bottom <= field.bottom + 1;
+        return inside
+          ? []
+          : [
+              `${root.querySelector('label')?.textContent}: ${buttons.top}–${buttons.bottom} over ${field.top}–${field.bottom}`,
+            ];
+      }),
+    );
+    expect(outside).toEqual([]);
+  });
+
   it('every control a finger taps is at least 44 × 44 px: lists, an edit form, the board and the open drawer', async () => {
     const { page } = e2e;
     const token = await signInOnPhone(page);
