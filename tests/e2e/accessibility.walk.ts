@@ -8,7 +8,6 @@
  * looked at by a person, and each role's findings as <dir>/<role>.json. WALK_ROLES=Driver,Banking walks only those.
  */
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -17,7 +16,6 @@ import { type FeatureGroup, WAIT, screenTitle, signIn, storageItem, useE2E } fro
 import { type Finding, axeFindings, tapTargetFindings } from './accessibilityChecks';
 
 const e2e = useE2E();
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const SHOTS = process.env.WALK_SCREENSHOTS;
 
 const WIDTHS = [
@@ -100,7 +98,7 @@ describe('every signed-in screen of every role passes axe-core, and phone contro
               fs.mkdirSync(path.dirname(file), { recursive: true });
               await page.screenshot({ path: file });
             }
-            findings.push(...(await axeFindings(page, axeSource, where)));
+            findings.push(...(await axeFindings(page, where)));
             if (viewport.width < 600) findings.push(...(await tapTargetFindings(page, where)));
             // Written after every screen, so that a walk cut short still tells what it found.
             if (SHOTS) fs.writeFileSync(path.join(SHOTS, `${role}.json`), JSON.stringify(findings, null, 1));

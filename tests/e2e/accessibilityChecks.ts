@@ -1,8 +1,13 @@
 /**
- * The two checks of the accessibility walk (accessibility.e2e.ts), run inside the page: axe-core's serious and
- * critical violations, and controls smaller than 44 × 44 px on a phone.
+ * The two checks of the accessibility walk (accessibility.walk.ts), run inside the page: axe-core's serious and
+ * critical violations, and controls smaller than 44 × 44 px on a phone. Journeys use them too.
  */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+
+/** axe-core's script, put into a page by axeFindings. */
+export const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 export interface Finding {
   role: string;
@@ -18,8 +23,8 @@ export interface Finding {
 type Where = Pick<Finding, 'role' | 'route' | 'width'>;
 
 /** axe-core's violations of impact serious or critical on the current screen, one finding per element. */
-export async function axeFindings(page: Page, axeSource: string, where: Where): Promise<Finding[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+export async function axeFindings(page: Page, where: Where): Promise<Finding[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });

@@ -14,6 +14,7 @@ import { localToday } from '../../ui/assignments/dates';
 import { pdfText } from '../helpers/pdf';
 import { demoUser, otherBrowsers, pathname, poll, screenTitle, screenshots, signIn, useE2E, visible } from './helpers';
 import { main } from './records';
+import { axeFindings } from './accessibilityChecks';
 
 const e2e = useE2E();
 const another = otherBrowsers(e2e);
@@ -61,6 +62,15 @@ describe('the driver qualification file', () => {
 
     await page.goto(LIST);
     await visible(screenTitle(page, 'Qualification Files'));
+    // What each file misses is read in the error colour on the dark card: nothing serious for axe-core.
+    await visible(
+      main(page)
+        .getByText(/Application for employment/)
+        .first(),
+    );
+    expect(await axeFindings(page, { role: 'FleetManager', route: LIST, width: page.viewportSize()!.width })).toEqual(
+      [],
+    );
     await page.getByRole('combobox', { name: 'Show' }).click();
     await page.getByRole('option', { name: 'Due within 30 days' }).click();
     const row = main(page).getByRole('link', { name: new RegExp(driverName) });
