@@ -56,7 +56,8 @@ function SidePanel() {
  */
 const topBar = (
   <TopBar actions={topBarActions}>
-    <Box sx={{ display: 'flex', alignItems: 'center', mr: 2 }}>
+    {/* Closer to the title on a phone, whose box is ~110 px there: a word such as "Management" fits on its line. */}
+    <Box sx={{ display: 'flex', alignItems: 'center', mr: { xs: 1, sm: 2 } }}>
       <Logo height={28} />
     </Box>
   </TopBar>

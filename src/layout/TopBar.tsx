@@ -28,7 +28,7 @@ export function TopBar({ children, actions }: { children: ReactNode; actions: Re
         <Toolbar disableGutters sx={{ minHeight: TOP_BAR_HEIGHT, px: 1 }}>
           <SidebarToggle />
           {children}
-          {/* A long title wraps to two smaller lines on a phone instead of being cut under the icons (a third is cut off: the
+          {/* A long title wraps to three smaller lines on a phone instead of being cut under the icons (a fourth is cut off: the
               line clamp alone did not hold in Chromium 156). */}
           <Box
             component="a"
@@ -49,18 +49,19 @@ export function TopBar({ children, actions }: { children: ReactNode; actions: Re
             <TitlePortal
               sx={{
                 minWidth: 0,
-                fontSize: { xs: '1.05rem', sm: '1.25rem' },
+                fontSize: { xs: '0.95rem', sm: '1.25rem' },
                 lineHeight: 1.25,
                 whiteSpace: { xs: 'normal', sm: 'nowrap' },
-                // A word longer than the phone's title box (a webhook's address, "Qualification") breaks rather than
-                // being cut off or widening the page.
+                // Small enough on a phone for the longest word of a screen's name ("Qualification", "Management") to
+                // keep to one line; a longer one (a webhook's address) breaks rather than being cut off or widening
+                // the page.
                 overflowWrap: 'anywhere',
                 overflow: 'hidden',
                 textOverflow: 'ellipsis',
                 display: { xs: '-webkit-box', sm: 'block' },
-                WebkitLineClamp: 2,
+                WebkitLineClamp: 3,
                 WebkitBoxOrient: 'vertical',
-                maxHeight: { xs: '2.5em', sm: 'none' },
+                maxHeight: { xs: '3.75em', sm: 'none' },
               }}
             />
           </Box>

@@ -163,6 +163,39 @@ describe('on a phone', () => {
     expect(outside).toEqual([]);
   });
 
+  it('a screen\'s title keeps each word of its name whole on a phone (no "Qualificatio / n")', async () => {
+    const { page } = e2e;
+    await signInOnPhone(page);
+    const broken: string[] = [];
+    for (const path of [
+      '/app/reports/driver-qualification',
+      '/app/calendar',
+      '/app/finances/driver-transactions',
+      '/app/management/ticket-management',
+      '/app/management/carrier-management',
+    ]) {
+      await page.goto(path);
+      const title = page.locator('#react-admin-title');
+      await poll(() => title.innerText()).not.toBe('');
+      // A word drawn on two lines has two boxes.
+      const split = await title.evaluate((element) => {
+        const words: string[] = [];
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode())
+          for (const match of node.textContent!.matchAll(/\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, match.index!);
+            range.setEnd(node, match.index! + match[0].length);
+            const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+            if (lines.size > 1 && !match[0].includes('-')) words.push(match[0]);
+          }
+        return words;
+      });
+      broken.push(...split.map((word) => `${path}: ${word}`));
+    }
+    expect(broken).toEqual([]);
+  });
+
   it('every control a finger taps is at least 44 × 44 px: lists, an edit form, the board and the open drawer', async () => {
     const { page } = e2e;
     const token = await signInOnPhone(page);
