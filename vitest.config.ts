@@ -1,7 +1,40 @@
-import { readFileSync } from 'node:fs';
+import fs from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
-const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+/** The server test files that replace a module with vi.mock (read from the files, so a new one is found). */
+const SERVER_TESTS = 'tests/server';
+const REPLACES_A_MODULE = fs
+  .readdirSync(SERVER_TESTS, { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => `${SERVER_TESTS}/${file}`)
+  .filter((file) => /\bvi\.(do)?mock\(/.test(fs.readFileSync(file, 'utf8')));
+
+/** A project of server tests: Node, forked workers, a minute per test, the run's database templates (unless not). */
+function serverProject(
+  name: string,
+  files: { include?: string[]; exclude?: string[]; isolate?: boolean; templates?: boolean },
+) {
+  return {
+    test: {
+      name,
+      include: files.include ?? [`${SERVER_TESTS}/**/*.test.ts`],
+      exclude: files.exclude ?? [],
+      isolate: files.isolate ?? true,
+      environment: 'node',
+      // Makes the databases the test servers start from, once per run (tests/helpers/databaseTemplates.ts).
+      globalSetup: files.templates === false ? [] : ['tests/helpers/databaseTemplates.ts'],
+      // Puts back, before each file, what the last one in the same worker may have changed.
+      setupFiles: ['tests/helpers/freshFile.ts'],
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
+      pool: 'forks' as const,
+    },
+  };
+}
+
+const { version } = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 
 export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(version) },
@@ -18,16 +51,12 @@ export default defineConfig({
           testTimeout: 30_000,
         },
       },
-      {
-        test: {
-          name: 'server',
-          include: ['tests/server/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-          pool: 'forks',
-        },
-      },
+      // The server tests share their worker's loaded modules from file to file (isolate: false): importing the server
+      // again for each of some hundred files took about a third of their time. A file that replaces a module
+      // (vi.mock) needs its own, so it runs in the isolated project below.
+      serverProject('server', { exclude: REPLACES_A_MODULE, isolate: false }),
+      // Its few files start from nothing rather than make the templates a second time.
+      serverProject('server-isolated', { include: REPLACES_A_MODULE, templates: false }),
       {
         // Chromium journeys against the real server and the built app (tests/run.mjs builds it first). Each file has its
         // own server, data directory, scratch PostgreSQL databases and browser, so two run at once: a journey mostly
@@ -41,6 +70,9 @@ export default defineConfig({
           testTimeout: process.env.CI ? 240_000 : 120_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          // As the server tests: one load of the server and Playwright per worker, not per file (no journey replaces a
+          // module; each starts its own server and browser).
+          isolate: false,
           fileParallelism: true,
           maxWorkers: 2,
         },

@@ -39,6 +39,8 @@ step('unit and server tests (vitest)', bin('vitest'), [
   'unit',
   '--project',
   'server',
+  '--project',
+  'server-isolated',
   '--maxWorkers=2',
   '--reporter=default',
   '--reporter=json',

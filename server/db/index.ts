@@ -4,6 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { DATABASE_FILE } from './backup';
 import { statementCache } from './sqliteStatements';
 import type { Database, Db } from './types';
 
@@ -43,7 +44,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     return { db, dialect: 'postgres', file: null, close: () => db.destroy() };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
-  const file = path.join(options.dataDir, 'haulboard.db');
+  const file = path.join(options.dataDir, DATABASE_FILE);
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');

@@ -1,7 +1,7 @@
 import pg from 'pg';
 
 /**
- * A throwaway PostgreSQL database: made empty on a server, used, dropped. The one way the tests (tests/helpers/server.ts,
+ * A throwaway PostgreSQL database: made on a server (empty, or a copy of a template), used, dropped. The one way the tests (tests/helpers/server.ts,
  * tests/e2e/servers.ts) and the benchmarks (bench/lib.ts scratchPostgres) make one; it imports nothing of the project,
  * so bench/ may import it from here.
  */
@@ -25,11 +25,18 @@ async function runOn(serverUrl: string, statement: string): Promise<void> {
   }
 }
 
-/** A new, empty database on the PostgreSQL server of `serverUrl` (any database of it: the URL's path is replaced). */
-export async function scratchDatabase(serverUrl: string, prefix: string): Promise<ScratchDatabase> {
+const PLAIN_NAME = /^[a-z_][a-z0-9_]*$/;
+
+/**
+ * A new database on the PostgreSQL server of `serverUrl` (any database of it: the URL's path is replaced): empty, or a
+ * copy of the database `template` (which nobody may be connected to while it is copied).
+ */
+export async function scratchDatabase(serverUrl: string, prefix: string, template?: string): Promise<ScratchDatabase> {
   const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 10)}`.toLowerCase();
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`scratchDatabase: "${prefix}" makes no plain database name`);
-  await runOn(serverUrl, `CREATE DATABASE ${name}`);
+  if (!PLAIN_NAME.test(name)) throw new Error(`scratchDatabase: "${prefix}" makes no plain database name`);
+  if (template !== undefined && !PLAIN_NAME.test(template))
+    throw new Error(`scratchDatabase: "${template}" is no plain database name`);
+  await runOn(serverUrl, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   let dropped: Promise<void> | null = null;
