@@ -70,9 +70,6 @@ export default defineConfig({
           testTimeout: process.env.CI ? 240_000 : 120_000,
           hookTimeout: 120_000,
           pool: 'forks',
-          // As the server tests: one load of the server and Playwright per worker, not per file (no journey replaces a
-          // module; each starts its own server and browser).
-          isolate: false,
           fileParallelism: true,
           maxWorkers: 2,
         },

@@ -824,13 +824,13 @@ export const fuzzValuesAtEdges = (kind: DatabaseKind) =>
       '%s: a lone surrogate, a year 0000/9999 or money finer than a cent is refused, naming the field',
       async (_name, route) => {
         const seen = new Set<Edge>();
+        // Every body also gets a field whose very name is a lone surrogate (the only text a body of ids can carry).
+        const named = (body: unknown) => ({
+          path: ['note\ufffd'],
+          edge: 'text' as Edge,
+          body: { ...(body as object), 'note\ud800': 'x' },
+        });
         const cases = validValue(route.body).chain((body) => {
-          // Every body also gets a field whose very name is a lone surrogate (the only text a body of ids can carry).
-          const named = {
-            path: ['note\ufffd'],
-            edge: 'text' as Edge,
-            body: { ...(body as object), 'note\ud800': 'x' },
-          };
           const leaves = leavesOf(route.body, body).flatMap((leaf) =>
             leaf.edges.map((edge) => ({ path: leaf.path, edge })),
           );
@@ -840,9 +840,12 @@ export const fuzzValuesAtEdges = (kind: DatabaseKind) =>
                 .chain((leaf) =>
                   EDGE_VALUES[leaf.edge].map((change) => ({ body: withValueAt(body, leaf.path, change), ...leaf })),
                 )
-            : fc.constant(named);
-          return fc.oneof({ weight: 5, arbitrary: inField }, { weight: 1, arbitrary: fc.constant(named) });
+            : fc.constant(named(body));
+          return fc.oneof({ weight: 5, arbitrary: inField }, { weight: 1, arbitrary: fc.constant(named(body)) });
         });
+        // The first case is always one with a lone surrogate: a run cut short by the time limit on a busy machine, or
+        // a draw of only dates and money, still sends one.
+        const [firstBody] = fc.sample(validValue(route.body), { numRuns: 1, seed: SEED });
         await fc.assert(
           fc.asyncProperty(cases, async (c) => {
             const url = sampleUrl(route);
@@ -868,7 +871,12 @@ export const fuzzValuesAtEdges = (kind: DatabaseKind) =>
               expect.fail(`${where}: refused but changed ${diffTables(before, after)}`);
             }
           }),
-          { numRuns: Math.max(8, Math.round(RUNS[kind] / 5)), seed: SEED, interruptAfterTimeLimit: 20_000 },
+          {
+            numRuns: Math.max(8, Math.round(RUNS[kind] / 5)),
+            seed: SEED,
+            interruptAfterTimeLimit: 20_000,
+            examples: [[named(firstBody)]],
+          },
         );
         expect(seen.has('text'), 'every body with a text field got a lone surrogate').toBe(true);
       },

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nContextProvider } from 'ra-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -109,6 +109,8 @@ describe('the bill of lading of an order’s stop', () => {
     stubApi();
   });
   afterEach(() => {
+    // Each test's piece goes with it (without vitest's globals, Testing Library does not unmount on its own).
+    cleanup();
     vi.unstubAllGlobals();
     setCompanyTimeZone(zone);
   });
@@ -163,6 +165,9 @@ describe('the bill of lading of an order’s stop', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Revoke this link?' });
     await user.click(within(confirm).getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(calls.some((call) => call.url === '/api/BookOrder/42/bol-links/1/revoke')).toBe(true));
+    // The dialog's closing transition ends inside the test: its timer firing after the file's page is gone threw
+    // "window is not defined" on a busy machine.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('says the bill is not complete and makes no link until every vehicle is signed', async () => {
