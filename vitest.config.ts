@@ -66,6 +66,11 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.ts'],
           environment: 'node',
+          // As the server tests: each file's server starts on a copy of the run's seeded database, and the files share
+          // their worker's loaded modules (the server and playwright took about 6 s to import per file).
+          globalSetup: ['tests/e2e/journeyTemplate.ts'],
+          setupFiles: ['tests/helpers/freshFile.ts'],
+          isolate: false,
           // Doubled in CI with the journeys' waits (tests/e2e/helpers.ts, WAIT).
           testTimeout: process.env.CI ? 240_000 : 120_000,
           hookTimeout: 120_000,

@@ -22,6 +22,7 @@ import { getGroups, getUser } from '../../dataProvider/session';
 import { featureGroupsQuery } from '../../ui/access/useFeatureGroups';
 import { CompanyDayGate, companySettingsQuery } from '../../ui/companyZone';
 import { lazyPart } from '../../ui/lazyPart';
+import { returnTo } from '../routes/public/signInReturn';
 
 const AuthenticationError = lazyPart(() => import('./pages/rarePages').then((m) => m.AuthenticationError));
 const NotFound = lazyPart(() => import('./pages/rarePages').then((m) => m.NotFound));
@@ -96,9 +97,9 @@ export default function AdminApp() {
   const location = useLocation();
   const queryClient = useAppQueryClient();
   useSessionWatch();
-  // Signed out: straight to the sign-in page, remembering where the user was going (react-admin's own
-  // logout-on-mount would otherwise bounce between / and /app).
-  if (!hasValidToken()) return <Navigate to="/login" replace state={{ nextPathname: location.pathname }} />;
+  // Signed out: straight to the sign-in page, remembering where the user was going (react-admin's own logout-on-mount
+  // would otherwise bounce between / and /app).
+  if (!hasValidToken()) return <Navigate to="/login" replace state={returnTo(location)} />;
   return (
     <AdminContext
       basename="/app"

@@ -57,8 +57,7 @@ describe('Access Settings', () => {
     expect(await bankLink(fleet).count()).toBe(0);
 
     const admin = e2e.page;
-    await signIn(admin, demoUser('Administrator'));
-    await admin.goto(`/app/permissions?role=${await roleId('FleetManager')}`);
+    await signIn(admin, demoUser('Administrator'), { at: `/app/permissions?role=${await roleId('FleetManager')}` });
     await visible(admin.getByRole('heading', { name: 'What FleetManager may do' }));
     await setAndSave(admin, 'Read on Bank for FleetManager', true);
 

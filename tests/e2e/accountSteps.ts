@@ -53,8 +53,7 @@ export async function completeRegistration(page: Page) {
 
 /** An administrator finds the registration among those waiting on the Users screen and activates it. */
 export async function activateOnUsersScreen(admin: Page, email: string) {
-  await signIn(admin, demoUser('Administrator'));
-  await admin.goto(USERS);
+  await signIn(admin, demoUser('Administrator'), { at: USERS });
   await admin.getByRole('button', { name: 'Waiting for activation' }).first().click();
   const cell = main(admin).getByRole('cell', { name: email, exact: true });
   await visible(cell);

@@ -60,8 +60,7 @@ describe('accounting export', () => {
     });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
 
-    await signIn(page, demoUser('Finance'));
-    await page.goto('/app/finances/accounting-export');
+    await signIn(page, demoUser('Finance'), { at: '/app/finances/accounting-export' });
     await visible(main(page).getByText('No exports yet', { exact: false }));
     await visible(main(page).getByRole('radio', { name: 'QuickBooks Desktop (IIF)' }));
     expect(await main(page).getByRole('radio', { name: 'QuickBooks Desktop (IIF)' }).isChecked()).toBe(true);

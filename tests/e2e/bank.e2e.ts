@@ -55,8 +55,7 @@ describe('bank matching', () => {
     const file = { name: 'Chase1234_Activity.CSV', mimeType: 'text/csv', buffer: Buffer.from(chaseCheckingCsv(lines)) };
 
     // Import, then the same file again: the second adds nothing and says so.
-    await signIn(page, demoUser('Banking'));
-    await page.goto(BANK);
+    await signIn(page, demoUser('Banking'), { at: BANK });
     await page.getByTestId('bank-import-file').setInputFiles(file);
     await visible(main(page).getByText('Chase1234_Activity.CSV: 500 rows read, 500 added, 0 already imported.'));
     await page.getByTestId('bank-import-file').setInputFiles(file);

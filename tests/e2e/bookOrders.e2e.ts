@@ -254,8 +254,7 @@ describe('book orders', () => {
 
     // Sign out and in again: the saved filter is still there (it lives on the server), the list starts unfiltered.
     await signOut(page);
-    token = await signIn(page, dispatcher);
-    await page.goto(LIST);
+    token = await signIn(page, dispatcher, { at: LIST });
     await listShown(page);
     expect(urlFilter(page)).not.toMatchObject({ driverId: created.driverId });
     const savedButton = page.getByRole('button', { name: filterName, exact: true });
@@ -285,8 +284,7 @@ describe('book orders', () => {
 
   it('a BookOrderApprover opens a not-approved order and approves it', async () => {
     const { page } = e2e;
-    const token = await signIn(page, demoUser('BookOrderApprover'));
-    await page.goto(LIST);
+    const token = await signIn(page, demoUser('BookOrderApprover'), { at: LIST });
     await listShown(page);
     // No Create for an approver (Read + Approve only).
     expect(await main(page).getByRole('link', { name: 'Create' }).count()).toBe(0);
@@ -320,8 +318,7 @@ describe('book orders', () => {
 
   it('finance exports the filtered list as CSV: the header and one line per order of the total', async () => {
     const { page } = e2e;
-    const token = await signIn(page, demoUser('Finance'));
-    await page.goto(LIST);
+    const token = await signIn(page, demoUser('Finance'), { at: LIST });
     await listShown(page);
     // Finance may read, update and export, not create.
     await visible(main(page).getByRole('button', { name: 'Export CSV' }));

@@ -80,8 +80,9 @@ describe('broker fees', () => {
     await signOut(page);
 
     // A DispatchManager reads the fees but does not pay them.
-    await signIn(page, demoUser('DispatchManager'));
-    await page.goto(`${SCREEN}?filter=${encodeURIComponent(JSON.stringify({ status: 'DUE' }))}`);
+    await signIn(page, demoUser('DispatchManager'), {
+      at: `${SCREEN}?filter=${encodeURIComponent(JSON.stringify({ status: 'DUE' }))}`,
+    });
     await visible(
       main(page)
         .getByRole('status')

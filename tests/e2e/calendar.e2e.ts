@@ -115,8 +115,7 @@ describe('the Performance Calendar', () => {
 
   it('every driver’s name shows whole: two drivers of one name keep what tells them apart', async () => {
     const { page } = e2e;
-    await signIn(page, demoUser('FleetManager'));
-    await page.goto('/app/calendar');
+    await signIn(page, demoUser('FleetManager'), { at: '/app/calendar' });
     const names = main(page).locator('.driver-name');
     await visible(names.first());
     const cut = await names.evaluateAll((links) =>
@@ -129,8 +128,7 @@ describe('the Performance Calendar', () => {
 
   it('the event report lists the events with their counts by type', async () => {
     const { page } = e2e;
-    await signIn(page, demoUser('FleetManager'));
-    await page.goto('/app/reports/event-report');
+    await signIn(page, demoUser('FleetManager'), { at: '/app/reports/event-report' });
     await visible(main(page).getByRole('figure', { name: 'Events and their days by type' }));
     await visible(
       main(page)

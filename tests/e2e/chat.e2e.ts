@@ -142,8 +142,7 @@ describe('staff chat', () => {
       token,
       body: { body: 'between the two of us' },
     });
-    await signIn(e2e.page, demoUser('Manager'));
-    await e2e.page.goto(`/app/chat/${thread.body.value.id}`);
+    await signIn(e2e.page, demoUser('Manager'), { at: `/app/chat/${thread.body.value.id}` });
     await visible(e2e.page.getByText('Conversation not found'));
     await gone(e2e.page.getByText('between the two of us'));
   });

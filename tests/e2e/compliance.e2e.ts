@@ -36,8 +36,7 @@ describe('dispatch rules and vetting', () => {
     const broker = (await e2e.api('GET', '/api/Brokers?size=1&sort=id', { token: manager })).body.value.items[0];
     await change(`/api/Brokers/${broker.id}`, manager, { mcNumber: '123452', usdotNumber: '3100002' });
 
-    await signIn(page, demoUser('Manager'));
-    await page.goto('/app/management/brokers');
+    await signIn(page, demoUser('Manager'), { at: '/app/management/brokers' });
     await page.getByRole('button', { name: 'Import FMCSA files' }).click();
     await page.getByTestId('fmcsa-import-file').setInputFiles(path.join(FIXTURES, 'census.csv'));
     await visible(page.getByText(/census\.csv: done, 5 rows read, 4 added/));

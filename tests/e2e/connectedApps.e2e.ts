@@ -60,8 +60,7 @@ describe('connected apps', () => {
   it('an administrator registers an app; curl exchanges its credentials and calls within its scopes; rotate and revoke stop the old secret and the token', async () => {
     const { page } = e2e;
     const name = 'Acme TMS sync';
-    await signIn(page, demoUser('Administrator'));
-    await page.goto('/app/settings');
+    await signIn(page, demoUser('Administrator'), { at: '/app/settings' });
     await visible(screenTitle(page, 'Connected Apps'));
 
     // Register: a name, the integrator's caller id, two screens to read.

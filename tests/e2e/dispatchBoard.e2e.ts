@@ -44,8 +44,7 @@ async function boardPage(browser: Browser, base: string, email: string, dispatch
     JSON.stringify({ filtered: 'current', dispatcherId }),
   );
   const page = await context.newPage();
-  await signIn(page, email);
-  await page.goto('/app/kanban');
+  await signIn(page, email, { at: '/app/kanban' });
   await visible(page.locator('[data-column="NEW"] [data-order]').first());
   return page;
 }

@@ -69,8 +69,7 @@ describe('dispatch sheets', () => {
       void dialog.dismiss();
     });
 
-    await signIn(page, demoUser('Dispatcher'));
-    await page.goto('/app/books/dispatch-sheets');
+    await signIn(page, demoUser('Dispatcher'), { at: '/app/books/dispatch-sheets' });
     await drop(page, files);
     const uploads = main(page).getByRole('list', { name: 'Reading…' });
     for (const file of files)

@@ -76,8 +76,7 @@ describe('factoring', () => {
     const factorId = factor.body.value.id;
 
     // The broker's form: its factoring company.
-    await signIn(page, demoUser('Manager'));
-    await page.goto(`/app/management/brokers/${order.brokerId}/edit`);
+    await signIn(page, demoUser('Manager'), { at: `/app/management/brokers/${order.brokerId}/edit` });
     await pick(main(page), /Factoring company/, 'Lone Star');
     await main(page).getByRole('button', { name: 'Save' }).click();
     await poll(

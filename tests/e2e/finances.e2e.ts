@@ -29,8 +29,7 @@ describe('driver finances', () => {
     const today = localDay();
 
     // Finance posts a fuel advance from the ledger's dialog.
-    const financeToken = await signIn(page, demoUser('Finance'));
-    await page.goto(LEDGER);
+    const financeToken = await signIn(page, demoUser('Finance'), { at: LEDGER });
     await main(page).getByRole('button', { name: 'Post an entry' }).click();
     const dialog = page.getByRole('dialog', { name: 'Post an entry' });
     await dialog.getByLabel(/^Posted/).fill(today);
@@ -50,8 +49,7 @@ describe('driver finances', () => {
     await signOut(page);
 
     // A FinanceSuper builds the week, approves and pays the driver's bill by ACH.
-    const bossToken = await signIn(page, demoUser('FinanceSuper'));
-    await page.goto(BILLS);
+    const bossToken = await signIn(page, demoUser('FinanceSuper'), { at: BILLS });
     await main(page).getByRole('button', { name: 'Build a week' }).click();
     const build = page.getByRole('dialog', { name: 'Build the pay bills of a week' });
     await build.getByLabel('Week of (a Monday)').fill(weekStart(today));

@@ -217,8 +217,7 @@ describe('fleet', () => {
   it('a fleet manager saves a filter of the vehicles list, signs out and in, and gets the same rows from it', async () => {
     const { page } = e2e;
     const fleetManager = demoUser('FleetManager');
-    const token = await signIn(page, fleetManager);
-    await page.goto(VEHICLES);
+    const token = await signIn(page, fleetManager, { at: VEHICLES });
     await visible(main(page).getByRole('cell', { name: 'T100', exact: true }));
     // Trailers whose registration or inspection needs attention: a one-click filter and the expiring switch.
     await page.getByRole('button', { name: 'Trailer', exact: true }).click();
@@ -243,8 +242,7 @@ describe('fleet', () => {
 
     // A new session starts unfiltered; the saved filter brings back the same rows.
     await signOut(page);
-    await signIn(page, fleetManager);
-    await page.goto(VEHICLES);
+    await signIn(page, fleetManager, { at: VEHICLES });
     await visible(main(page).getByRole('cell', { name: 'T100', exact: true }));
     expect(urlFilter(page).unitType).toBeUndefined();
     await page.getByRole('button', { name, exact: true }).click();
@@ -254,8 +252,7 @@ describe('fleet', () => {
 
   it('a role that may only read vehicles searches the list and exports it as CSV, with no create and no delete', async () => {
     const { page } = e2e;
-    const token = await signIn(page, demoUser('ClaimTrackerTeam'));
-    await page.goto(VEHICLES);
+    const token = await signIn(page, demoUser('ClaimTrackerTeam'), { at: VEHICLES });
     await visible(main(page).getByRole('cell', { name: 'T100', exact: true }));
     await visible(main(page).getByRole('button', { name: 'Export CSV' }));
     expect(await main(page).getByRole('link', { name: 'Create' }).count()).toBe(0);

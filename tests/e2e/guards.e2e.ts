@@ -13,6 +13,7 @@ import {
   sidebar,
   signIn,
   storageItem,
+  submitSignIn,
   useE2E,
   visible,
 } from './helpers';
@@ -92,9 +93,11 @@ describe('forbidden and unknown routes', () => {
 });
 
 describe('an API 401 signs the user out', () => {
-  it('after the session is revoked server-side, a reload ends at /login with the session storage cleared', async () => {
+  it('after the session is revoked server-side, a reload ends at /login with the session storage cleared; signing in again returns to the filtered list', async () => {
     const { page } = e2e;
-    const token = await signIn(page, demoUser('Finance'));
+    const filteredList = `/app/books/bookorders?filter=${encodeURIComponent(JSON.stringify({ q: 'Houston' }))}`;
+    const token = await signIn(page, demoUser('Finance'), { at: filteredList });
+    expect(page.url()).toBe(new URL(filteredList, page.url()).href);
     expect(await sessionStorageKeys()).toEqual(SESSION_KEYS);
     const logout = await e2e.api('POST', '/api/token/logout', { token });
     expect(logout.status).toBe(200);
@@ -105,6 +108,11 @@ describe('an API 401 signs the user out', () => {
     await settledAt(page, '/login');
     await visible(page.getByRole('heading', { name: 'Sign in to Haulboard' }));
     expect(await sessionStorageKeys()).toEqual([]);
+
+    // The sign-in form remembers the page the session ended on, query included.
+    await submitSignIn(page, demoUser('Finance'));
+    await poll(() => page.url()).toBe(new URL(filteredList, page.url()).href);
+    await visible(screenTitle(page, 'Book Orders'));
   });
 
   it('after the session is revoked server-side, the open page ends at /login with the session storage cleared, without a reload', async () => {

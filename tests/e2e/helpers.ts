@@ -13,9 +13,12 @@ import { type Browser, type BrowserContext, type Frame, type Locator, type Page,
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { DIST_DIR } from '../../server/app';
+import { DATABASE_FILE } from '../../server/db/backup';
 import { DEMO_PASSWORD } from '../../server/db/seed';
 import { createServer } from '../../server/server';
+import { databaseTemplates, startsLikeTemplate, testServerSettings } from '../helpers/databaseTemplates';
 import { freePort } from '../helpers/hub';
+import { JOURNEY_TIME_ZONE } from '../helpers/testTimeZone';
 
 export { DEMO_PASSWORD };
 
@@ -94,18 +97,11 @@ export function useE2E(options: E2EOptions = {}): E2E {
     // Settings that name the server's own address need the port before the server starts.
     const port = options.env ? await freePort() : 0;
     const env = options.env?.(`http://127.0.0.1:${port}`) ?? {};
-    // The company's day is the browser's (the same machine's zone): journeys type and read dates as the browser counts them.
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    // The run's migrated, seeded database (tests/e2e/journeyTemplate.ts), unless the file's settings would seed another.
+    const template = startsLikeTemplate(env, {}) ? databaseTemplates() : null;
+    if (template) fs.copyFileSync(template.sqliteFile, path.join(dataDir, DATABASE_FILE));
     const { app } = await createServer(
-      loadConfig({
-        DATA_DIR: dataDir,
-        DEMO_DATA: 'true',
-        DEMO_LEDGERS: 'false',
-        LOG_LEVEL: 'silent',
-        PORT: '0',
-        COMPANY_TIMEZONE: zone,
-        ...env,
-      }),
+      loadConfig({ ...testServerSettings(dataDir, undefined, JOURNEY_TIME_ZONE), PORT: '0', ...env }),
       { logger: false },
     );
     closeServer = () => app.close();
@@ -230,16 +226,29 @@ export async function setGroupOpen(toggle: Locator, open = true): Promise<void> 
 export const screenTitle = (page: Page, name?: string) =>
   page.getByRole('banner').getByRole('heading', name === undefined ? {} : { name, exact: true });
 
-/**
- * Signs in through the real /login form and waits until the app has left /login and the sidebar has loaded.
- * Returns the token the app stored.
- */
-export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<string> {
-  await page.goto('/login');
+/** Fills in and sends the sign-in form the page shows. */
+export async function submitSignIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname.startsWith('/app/'));
+}
+
+/**
+ * Signs in through the real /login form and waits until the app has left /login and the sidebar has loaded.
+ * Returns the token the app stored. With `at` (a path in the app, query included), it opens that link signed out, as
+ * from a bookmark: the app sends it to the sign-in form and, once signed in, back to the link (src/admin/AdminApp.tsx),
+ * which saves loading the app a second time.
+ */
+export async function signIn(
+  page: Page,
+  email: string,
+  { password = DEMO_PASSWORD, at }: { password?: string; at?: string } = {},
+): Promise<string> {
+  await page.goto(at ?? '/login');
+  await page.waitForURL((url) => url.pathname === '/login');
+  await submitSignIn(page, email, password);
+  const arrived = at ? new URL(at, page.url()).pathname : null;
+  await page.waitForURL((url) => (arrived ? url.pathname === arrived : url.pathname.startsWith('/app/')));
   await sidebar(page).getByText('Data loaded success').waitFor({ state: 'attached' });
   // The landing redirect and the session check it triggers are done: nothing is in flight any more.
   await page.waitForLoadState('networkidle');

@@ -61,8 +61,7 @@ describe('IFTA', () => {
       ].join('\n'),
     );
 
-    await signIn(page, demoUser('Finance'));
-    await page.goto('/app/finances/ifta');
+    await signIn(page, demoUser('Finance'), { at: '/app/finances/ifta' });
     await visible(main(page).getByText(/No rate loaded for .*: their tax is not computed, never guessed/));
     await visible(main(page).getByText(/Miles without any diesel bought/));
     expect(await main(page).getByRole('combobox', { name: 'Quarter' }).innerText()).toContain(quarterLabel(quarter));

@@ -90,8 +90,7 @@ describe('inspections for the claims team', () => {
     );
 
     // A manager (who edits orders and files claims) on the order's screen.
-    await signIn(page, demoUser('Manager'));
-    await page.goto(`/app/books/bookorders/${orderId}`);
+    await signIn(page, demoUser('Manager'), { at: `/app/books/bookorders/${orderId}` });
     const section = page.getByRole('region', { name: 'Inspections', exact: true });
     await visible(section);
     const many = vehicles.length === 1 ? 'vehicle' : 'vehicles';
@@ -153,8 +152,7 @@ describe('inspections for the claims team', () => {
 
     // The claims team, who read orders without editing them, find the order's inspections on a new claim's form.
     const team = await browser();
-    await signIn(team, demoUser('ClaimTrackerTeam'));
-    await team.goto('/app/reports/claims-tracker/create');
+    await signIn(team, demoUser('ClaimTrackerTeam'), { at: '/app/reports/claims-tracker/create' });
     const orderBox = main(team).getByRole('combobox', { name: /^Order number/ });
     await orderBox.fill(orderNumber.slice(0, -1));
     await team.getByRole('option', { name: new RegExp(orderNumber) }).click();

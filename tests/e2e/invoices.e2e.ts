@@ -51,8 +51,7 @@ describe('invoices', () => {
       .filter(Boolean)
       .map((a: string) => a.toLowerCase());
 
-    await signIn(page, demoUser('Finance'));
-    await page.goto(`/app/management/orders/${order.id}`);
+    await signIn(page, demoUser('Finance'), { at: `/app/management/orders/${order.id}` });
     await poll(() => new URL(page.url()).pathname).toBe(`/app/books/bookorders/${order.id}/edit`);
     await main(page).getByRole('link', { name: 'Invoice', exact: true }).click();
     await poll(() => new URL(page.url()).pathname).toBe('/app/management/invoices/create');
@@ -213,8 +212,7 @@ describe('invoices', () => {
     if (owedBefore.paidCount === 0) expect([owedAfter.avgDaysToPay, owedAfter.shortPaidShare]).toEqual([15, 100]);
     await page.setViewportSize({ width: 1440, height: 900 });
     await signOut(page);
-    await signIn(page, demoUser('Finance'));
-    await page.goto(`/app/management/customers/${order.brokerId}?kind=broker`);
+    await signIn(page, demoUser('Finance'), { at: `/app/management/customers/${order.brokerId}?kind=broker` });
     await visible(main(page).getByText(`${owedAfter.avgDaysToPay} days (${owedAfter.paidCount} paid)`));
   });
 });

@@ -51,8 +51,7 @@ describe('loads from a CSV file', () => {
       void dialog.dismiss();
     });
 
-    await signIn(page, demoUser('Dispatcher'));
-    await page.goto('/app/books/bookorders');
+    await signIn(page, demoUser('Dispatcher'), { at: '/app/books/bookorders' });
     await main(page).getByRole('button', { name: 'Import CSV' }).click();
     const dialog = page.getByRole('dialog', { name: 'Book loads from a CSV file' });
     await dialog.getByTestId('order-import-file').setInputFiles(file);

@@ -132,8 +132,7 @@ describe('people', () => {
 
     // The newcomer has not finished (accountFlow.e2e.ts goes through the whole flow to "Waiting for activation"); the
     // administrator, who knows them, finds the registration in progress, opens it and activates it all the same.
-    const token = await signIn(page, demoUser('Administrator'));
-    await page.goto(USERS);
+    const token = await signIn(page, demoUser('Administrator'), { at: USERS });
     await page.getByRole('button', { name: 'Registration in progress' }).first().click();
     // Wait for the filtered list itself (the whole list shows the newcomer too, and is replaced as the filter lands).
     const waiting = await apiGet<ListPage<UserDto>>(e2e, token, '/api/User?registering=true&size=500');
@@ -160,7 +159,7 @@ describe('people', () => {
     // Now the user signs in to the app proper.
     const again = await browser.newContext({ baseURL: baseUrl });
     const signedIn = await again.newPage();
-    await signIn(signedIn, email, password);
+    await signIn(signedIn, email, { password });
     expect(pathname(signedIn)).not.toBe('/app/activation-pending');
     await visible(sidebar(signedIn).getByRole('link', { name: 'Book Orders' }));
     await again.close();
@@ -171,8 +170,7 @@ describe('people', () => {
     const email = demoUser('Dispatcher3');
     const userContext = await browser.newContext({ baseURL: baseUrl });
     const userPage = await userContext.newPage();
-    const userToken = await signIn(userPage, email);
-    await userPage.goto('/app/books/bookorders');
+    const userToken = await signIn(userPage, email, { at: '/app/books/bookorders' });
     await visible(userPage.locator('#main').getByRole('columnheader', { name: 'Order' }));
 
     const token = await signIn(admin, demoUser('Administrator'));
@@ -252,7 +250,7 @@ describe('people', () => {
     await theirs.getByLabel(/^Repeat the new password/).fill('another-new-password');
     await theirs.getByRole('button', { name: 'Save the new password' }).click();
     await visible(theirs.getByRole('alert').filter({ hasText: 'invalid or has expired' }));
-    await signIn(theirs, email, 'a-brand-new-password');
+    await signIn(theirs, email, { password: 'a-brand-new-password' });
     await visitor.close();
   });
 

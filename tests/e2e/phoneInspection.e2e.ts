@@ -94,8 +94,7 @@ describe('The driver’s phone with no signal', () => {
       (filter) => sessionStorage.setItem('dispatch-board-filter', filter),
       JSON.stringify({ filtered: 'all', search: load.orderNumber }),
     );
-    await signIn(office.page, demoUser('Administrator'));
-    await office.page.goto('/app/kanban');
+    await signIn(office.page, demoUser('Administrator'), { at: '/app/kanban' });
     const boardCard = (column: string) =>
       office.page.locator(`[data-column="${column}"] [data-order="${load.orderNumber}"]`);
     await visible(boardCard('ASSIGNED'));

@@ -28,8 +28,7 @@ describe('the public site', () => {
     await visible(page.getByRole('heading', { name: 'Message sent' }));
     await visible(page.getByText('they will answer at maria.lopez@example.com'));
 
-    await signIn(page, demoUser('Administrator'));
-    await page.goto('/app/received-emails');
+    await signIn(page, demoUser('Administrator'), { at: '/app/received-emails' });
     const body = await openMessage(page, `Contact form: ${subject}`);
     await visible(body.getByText('Hello, can you move three sedans from Dallas, TX to Atlanta, GA next week?'));
     await visible(body.getByRole('link', { name: 'maria.lopez@example.com' }));

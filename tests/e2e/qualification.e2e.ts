@@ -117,8 +117,7 @@ describe('the driver qualification file', () => {
 
     // A driver: their own file, read-only, and nobody else's.
     const phone = await another();
-    const driverToken = await signIn(phone, demoUser('Driver'));
-    await phone.goto('/app/my-qualification');
+    const driverToken = await signIn(phone, demoUser('Driver'), { at: '/app/my-qualification' });
     await visible(screenTitle(phone, 'My qualification file'));
     await visible(main(phone).getByRole('button', { name: 'Download file' }));
     expect(

@@ -59,8 +59,7 @@ describe('receivables', () => {
     expect(broker.pastDueCents).toBe(total);
 
     // The list: the broker with its balance, all of it past due and over 90 days.
-    await signIn(page, demoUser('Finance'));
-    await page.goto('/app/management/customers');
+    await signIn(page, demoUser('Finance'), { at: '/app/management/customers' });
     const row = main(page).getByRole('row').filter({ hasText: broker.name });
     await visible(row);
     expect(await row.innerText()).toContain(usCents(total));
@@ -97,8 +96,7 @@ describe('receivables', () => {
 
     // A dispatcher booking a load for that broker: how it pays shows under the picker.
     await signOut(page);
-    await signIn(page, demoUser('Dispatcher'));
-    await page.goto('/app/books/bookorders/create');
+    await signIn(page, demoUser('Dispatcher'), { at: '/app/books/bookorders/create' });
     await pick(main(page), /^Broker/, broker.name);
     const hint = main(page).getByTestId('broker-pays');
     await visible(hint);

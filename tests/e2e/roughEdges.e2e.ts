@@ -65,8 +65,7 @@ describe('rough edges', () => {
 
   it('the Access Settings Save bar stays in view at the bottom of the matrix while a change is unsaved', async () => {
     const { page } = e2e;
-    await signIn(page, demoUser('Administrator'));
-    await page.goto('/app/permissions');
+    await signIn(page, demoUser('Administrator'), { at: '/app/permissions' });
     await main(page)
       .getByRole('button', { name: /^FleetManager/ })
       .first()
@@ -89,8 +88,7 @@ describe('rough edges', () => {
   it('a filter bar’s period select sits on the line of the search box beside it, not lower', async () => {
     const { page } = e2e;
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page, demoUser('Administrator'));
-    await page.goto('/app/books/bookorders');
+    await signIn(page, demoUser('Administrator'), { at: '/app/books/bookorders' });
     const period = main(page).getByRole('combobox', { name: 'Period' });
     const search = main(page).locator('input[name="search"]');
     await visible(period);

@@ -41,8 +41,7 @@ describe('the shell on a desktop', () => {
   it('a wide list scrolls in a box that fits the screen: its last column and scrollbar are reachable', async () => {
     const { page } = e2e;
     await page.setViewportSize(DESKTOP);
-    await signIn(page, ADMIN);
-    await page.goto('/app/management/shipper-management');
+    await signIn(page, ADMIN, { at: '/app/management/shipper-management' });
     const actions = page.getByRole('columnheader', { name: 'Actions' });
     await visible(actions);
     await poll(() => page.locator('tbody tr').count()).toBeGreaterThan(20);

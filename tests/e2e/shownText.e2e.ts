@@ -132,8 +132,7 @@ describe('dates and enums on the screens', () => {
 describe('report charts and comparisons', () => {
   it('the weekly report’s legend lists the series in the order of its bars', async () => {
     const { page } = e2e;
-    await signIn(page, demoUser('administrator'));
-    await page.goto('/app/reports/weekly-report');
+    await signIn(page, demoUser('administrator'), { at: '/app/reports/weekly-report' });
     const legend = page.locator('.recharts-legend-item-text');
     await visible(legend.first());
     expect(await legend.allInnerTexts()).toEqual(['Gross', 'Clean gross']);
@@ -141,8 +140,7 @@ describe('report charts and comparisons', () => {
 
   it('this month is compared with last month by its name', async () => {
     const { page } = e2e;
-    await signIn(page, demoUser('administrator'));
-    await page.goto('/app/reports/dashboard');
+    await signIn(page, demoUser('administrator'), { at: '/app/reports/dashboard' });
     const today = localDay();
     const lastMonth = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 2, 1));
     const text = await shownText(page);

@@ -36,8 +36,7 @@ describe('tracking link', () => {
 
     // The dispatcher makes the link on the order's page and copies it.
     await e2e.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.baseUrl });
-    await signIn(page, demoUser('Dispatcher'));
-    await page.goto(`/app/books/bookorders/${orderId}`);
+    await signIn(page, demoUser('Dispatcher'), { at: `/app/books/bookorders/${orderId}` });
     const section = page.getByRole('region', { name: 'Tracking' });
     await visible(section);
     await section.getByRole('button', { name: 'Create tracking link' }).click();

@@ -17,8 +17,7 @@ describe('webhooks', () => {
     try {
       const { page } = e2e;
       await e2e.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.baseUrl });
-      await signIn(page, demoUser('Administrator'));
-      await page.goto('/app/webhooks/create');
+      await signIn(page, demoUser('Administrator'), { at: '/app/webhooks/create' });
       const address = page.getByRole('textbox', { name: 'Receiver address' });
       await visible(address);
       await address.fill('http://10.0.0.1/hook');

@@ -30,15 +30,22 @@ declare module 'vitest' {
   }
 }
 
-/** The settings of a test server on `dataDir` (and PostgreSQL's `databaseUrl`), before a test's own. */
-export function testServerSettings(dataDir: string, databaseUrl?: string): Record<string, string> {
+/**
+ * The settings of a test server on `dataDir` (and PostgreSQL's `databaseUrl`), before a test's own; the journeys' servers
+ * count the company's day in the browser's zone instead (tests/helpers/testTimeZone.ts).
+ */
+export function testServerSettings(
+  dataDir: string,
+  databaseUrl?: string,
+  timeZone = TEST_TIME_ZONE,
+): Record<string, string> {
   return {
     DATA_DIR: dataDir,
     DEMO_DATA: 'true',
     DEMO_LEDGERS: 'false',
     LOG_LEVEL: 'silent',
     SQLITE_KEEP_RESIDENT: 'false',
-    COMPANY_TIMEZONE: TEST_TIME_ZONE,
+    COMPANY_TIMEZONE: timeZone,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
 }
@@ -62,16 +69,28 @@ export function databaseTemplates(): DatabaseTemplates | null {
 }
 
 /** One real start and stop of the server on a new database with the test servers' settings. */
-async function startAndStop(dataDir: string, databaseUrl?: string): Promise<void> {
-  const { app } = await createServer(loadConfig(testServerSettings(dataDir, databaseUrl)), { logger: false });
+async function startAndStop(timeZone: string, dataDir: string, databaseUrl?: string): Promise<void> {
+  const { app } = await createServer(loadConfig(testServerSettings(dataDir, databaseUrl, timeZone)), {
+    logger: false,
+  });
   await app.ready();
   await app.close();
 }
 
-/** vitest's globalSetup of the server tests: makes the templates, provides them, and removes them at the end. */
-export default async function makeDatabaseTemplates(project: TestProject): Promise<() => Promise<void>> {
+/**
+ * vitest's globalSetup of the server tests: makes the templates, provides them, and removes them at the end. The
+ * journeys (tests/e2e/journeyTemplate.ts) make only the embedded one, in their own zone: their servers are SQLite.
+ */
+export default function serverTestTemplates(project: TestProject): Promise<() => Promise<void>> {
+  return makeDatabaseTemplates(project, { timeZone: TEST_TIME_ZONE, postgres: true });
+}
+
+export async function makeDatabaseTemplates(
+  project: TestProject,
+  { timeZone, postgres: withPostgres }: { timeZone: string; postgres: boolean },
+): Promise<() => Promise<void>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'haulboard-template-'));
-  const serverUrl = process.env.TEST_DATABASE_URL;
+  const serverUrl = withPostgres ? process.env.TEST_DATABASE_URL : undefined;
   const postgres = serverUrl ? await scratchDatabase(serverUrl, 'hb_template') : null;
   const remove = async () => {
     await postgres?.drop();
@@ -80,7 +99,10 @@ export default async function makeDatabaseTemplates(project: TestProject): Promi
   try {
     // Each start in a data directory of its own: both write the token secret there.
     const postgresDataDir = path.join(dataDir, 'postgres');
-    await Promise.all([startAndStop(dataDir), postgres ? startAndStop(postgresDataDir, postgres.url) : null]);
+    await Promise.all([
+      startAndStop(timeZone, dataDir),
+      postgres ? startAndStop(timeZone, postgresDataDir, postgres.url) : null,
+    ]);
     if (postgres && serverUrl) await noOneConnected(serverUrl, postgres.name);
   } catch (error) {
     await remove();

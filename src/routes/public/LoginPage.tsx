@@ -1,6 +1,7 @@
 import { Button, Link, TextField } from '@mui/material';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { signIn } from '../../../authProvider/signIn';
+import { pageAfterSignIn, type SignInReturn } from './signInReturn';
 import { useT } from '../../i18n/useT';
 import { FormCard } from './FormCard';
 import { PasswordField } from './PasswordField';
@@ -11,15 +12,14 @@ export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   // Coming from a password reset or an e-mail confirmation, the address is filled in.
-  const state = location.state as { nextPathname?: string; email?: string } | null;
+  const state = location.state as (SignInReturn & { email?: string }) | null;
   const { values, field, submit } = useForm({ email: state?.email ?? '', password: '' }, (v) => ({
     email: emailProblem(v.email, t),
     password: v.password ? undefined : t('login.password_required'),
   }));
   const { busy, error, onSubmit } = useSubmit(submit, async () => {
     await signIn(values.email.trim(), values.password);
-    const from = state?.nextPathname;
-    navigate(from && from.startsWith('/app') ? from : '/app', { replace: true });
+    navigate(pageAfterSignIn(state), { replace: true });
   }, t('app.something_went_wrong'));
 
   return (
