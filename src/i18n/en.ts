@@ -705,6 +705,9 @@ export const haulboardMessages = {
     show_deleted: 'Include deleted',
     loading: 'Loading…',
     empty_filtered: 'No %{name} match the current filters.',
+    bad_filter:
+      'This address holds a filter the list cannot use: %{fields}. |||| This address holds filters the list cannot use: %{fields}.',
+    drop_bad_filter: 'Remove it |||| Remove them',
     empty_period: 'No %{name} in this period. Choose a longer period, or show every date.',
     show_all_dates: 'Show every date',
     empty_create: 'No %{name} yet.',

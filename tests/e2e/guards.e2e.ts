@@ -17,6 +17,7 @@ import {
   useE2E,
   visible,
 } from './helpers';
+import { main } from './records';
 
 const e2e = useE2E();
 
@@ -95,7 +96,7 @@ describe('forbidden and unknown routes', () => {
 describe('an API 401 signs the user out', () => {
   it('after the session is revoked server-side, a reload ends at /login with the session storage cleared; signing in again returns to the filtered list', async () => {
     const { page } = e2e;
-    const filteredList = `/app/books/bookorders?filter=${encodeURIComponent(JSON.stringify({ q: 'Houston' }))}`;
+    const filteredList = `/app/books/bookorders?filter=${encodeURIComponent(JSON.stringify({ search: 'Houston' }))}`;
     const token = await signIn(page, demoUser('Finance'), { at: filteredList });
     expect(page.url()).toBe(new URL(filteredList, page.url()).href);
     expect(await sessionStorageKeys()).toEqual(SESSION_KEYS);
@@ -113,6 +114,9 @@ describe('an API 401 signs the user out', () => {
     await submitSignIn(page, demoUser('Finance'));
     await poll(() => page.url()).toBe(new URL(filteredList, page.url()).href);
     await visible(screenTitle(page, 'Book Orders'));
+    // The list itself is searched, not only titled: the box holds the term and the rows match it.
+    expect(await page.getByRole('textbox', { name: 'Order, VIN, broker, shipper, city' }).inputValue()).toBe('Houston');
+    await visible(main(page).getByRole('row').filter({ hasText: 'Houston' }).first());
   });
 
   it('after the session is revoked server-side, the open page ends at /login with the session storage cleared, without a reload', async () => {

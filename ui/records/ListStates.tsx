@@ -1,6 +1,8 @@
-import { Box, Button, CardContent, Skeleton, Typography } from '@mui/material';
+import { Alert, Box, Button, CardContent, Skeleton, Typography } from '@mui/material';
 import { useGetResourceLabel, useListContext, useResourceContext, useResourceDefinition, useTranslate } from 'ra-core';
 import { CreateButton } from 'react-admin';
+import { type ApiErrorBody } from '../../dataProvider/http';
+import { LoadProblem } from '../LoadProblem';
 import { useCanAccessFeature } from '../useCanAccessFeature';
 
 /**
@@ -87,5 +89,44 @@ export function ListEmpty({
       </Typography>
       {action}
     </CardContent>
+  );
+}
+
+/** The filters of the address the server refused, by the fields its 400 names (dataProvider/http.ts). */
+function refusedFilters(error: unknown, filterValues: Record<string, unknown>): string[] {
+  const messages = ((error as { body?: ApiErrorBody } | null)?.body?.messages ?? []).map((m) => m.field);
+  return [...new Set(messages)].filter((field): field is string => !!field && field in filterValues);
+}
+
+/**
+ * What a list that failed to load says. A 400 naming filters of the address (an old bookmark, a hand-edited link)
+ * says which, and takes them out (back to the list's own starting value where it has one), keeping the rest, instead
+ * of a dead end. Anything else: the list's load-failure words.
+ */
+export function ListLoadProblem({ defaults = {}, message }: { defaults?: Record<string, unknown>; message?: string }) {
+  const translate = useTranslate();
+  const { error, filterValues = {}, setFilters } = useListContext();
+  const refused = (error as { status?: number } | null)?.status === 400 ? refusedFilters(error, filterValues) : [];
+  if (!refused.length) return <LoadProblem message={message} />;
+  const withoutRefused = () => {
+    const next = { ...filterValues };
+    for (const field of refused) {
+      if (field in defaults) next[field] = defaults[field];
+      else delete next[field];
+    }
+    setFilters(next, []);
+  };
+  return (
+    <Alert
+      severity="warning"
+      sx={{ m: 2 }}
+      action={
+        <Button color="inherit" size="small" onClick={withoutRefused}>
+          {translate('haulboard.records.drop_bad_filter', { smart_count: refused.length })}
+        </Button>
+      }
+    >
+      {translate('haulboard.records.bad_filter', { smart_count: refused.length, fields: refused.join(', ') })}
+    </Alert>
   );
 }

@@ -23,7 +23,6 @@ import {
 import { type ReactElement, type ReactNode, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { endpointsOf, toApiQuery } from '../../dataProvider/endpoints';
 import { ExportCsvButton } from '../ExportCsvButton';
-import { LoadProblem } from '../LoadProblem';
 import { ResponsiveDialog } from '../ResponsiveDialog';
 import { useCanAccessFeature } from '../useCanAccessFeature';
 import { usePhone } from '../usePhone';
@@ -32,7 +31,7 @@ import { RowDeleteRestore, RowDeleteRestoreProvider } from './DeleteRestoreButto
 import { ExpandToggle } from './ExpandToggle';
 import { type WithExpiry, expiryRowSx } from './ExpiryChips';
 import { FilterLists, FilterSidebar, type QuickFilter } from './FilterSidebar';
-import { ListEmpty, ListSkeleton } from './ListStates';
+import { ListEmpty, ListLoadProblem, ListSkeleton } from './ListStates';
 import { SavedFilters } from './SavedFilters';
 import { SearchFilter } from './SearchFilter';
 
@@ -319,7 +318,7 @@ export function RecordList(props: RecordListProps) {
           </FilterSidebar>
         )
       }
-      error={<LoadProblem message={loadProblem} />}
+      error={<ListLoadProblem defaults={filterDefaultValues} message={loadProblem} />}
       title={title}
       // A wide table scrolls inside its card instead of widening the page (react-admin's layout grows to fit its
       // content): width 0 keeps the table out of the page's width, min-width 100% gives it the card's.

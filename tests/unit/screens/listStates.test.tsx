@@ -46,7 +46,7 @@ const unit = (id: number): UnitDto => ({
   expiry: [],
 });
 
-async function openVehicles(units: UnitDto[], gate?: Promise<void>) {
+async function openVehicles(units: UnitDto[], gate?: Promise<void>, path = '/app/management/vehicles') {
   await signInAs(account(['FleetManager']));
   api.use(
     ...recordHandlers(vehicles, recordStore(units)),
@@ -59,7 +59,7 @@ async function openVehicles(units: UnitDto[], gate?: Promise<void>) {
         await gate;
       }),
     );
-  return renderApp('/app/management/vehicles');
+  return renderApp(path);
 }
 
 let observer: MutationObserver | undefined;
@@ -126,5 +126,24 @@ describe('an empty record list', () => {
     expect(narrowingFilters({ status: 'revoked' }, { status: 'all' })).toEqual(['status']);
     expect(narrowingFilters({ search: '', showDeleted: false, filtered: 'this_month' })).toEqual([]);
     expect(narrowingFilters({ search: 'volvo' })).toEqual(['search']);
+  });
+});
+
+describe('a record list opened at an address with a filter the server refuses', () => {
+  it('names the filter, and takes it out while keeping the others, instead of a dead end', async () => {
+    const filter = { search: 'T-101', q: 'volvo' };
+    const { user } = await openVehicles(
+      [unit(1), unit(2)],
+      undefined,
+      `/app/management/vehicles?filter=${encodeURIComponent(JSON.stringify(filter))}`,
+    );
+    const alert = await screen.findByText('This address holds a filter the list cannot use: q.');
+    expect(screen.queryByText('A problem has occurred, please contact the administrator')).toBeNull();
+    await user.click(within(alert.closest('[role="alert"]')!).getByRole('button', { name: 'Remove it' }));
+    // The search stays: only the refused filter left the address.
+    await screen.findByText('T-101');
+    expect(screen.queryByText('T-102')).toBeNull();
+    const last = callsTo('/api/Units').at(-1)!.url.searchParams;
+    expect([last.get('search'), last.has('q')]).toEqual(['T-101', false]);
   });
 });
