@@ -8,7 +8,7 @@ import { isPostgres, recreateCoveringIndex } from '../frozen/schemaHelpers';
  * those tests read, so no branch reads the table: a broker and five shippers matching 11,218 current orders at 1M
  * orders, 1.5 ms (SQLite's OR, row by row) → 0.6 ms. PostgreSQL ORs the branches' bitmaps and needs none of this.
  */
-const WIDENED: [name: string, key: string, extra: string[]][] = [
+export const WIDENED: [name: string, key: string, extra: string[]][] = [
   ['book_orders_shipper', 'shipper_id, pickup_date, id', ['broker_id']],
   ['book_orders_pickup_city', 'pickup_city, pickup_date, id', ['broker_id', 'shipper_id']],
   ['book_orders_delivery_city', 'delivery_city, pickup_date, id', ['broker_id', 'shipper_id', 'pickup_city']],

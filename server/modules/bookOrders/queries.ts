@@ -314,7 +314,7 @@ export function listQueries(
   let pageIds;
   if (f.search) {
     const filtered = applyFilter(db, dialect, db.selectFrom('book_orders as o'), { ...f, search: undefined }, now);
-    totals = searchTotals(db, dialect, f.search, filtered, searchBranches(db, dialect, f.search, matches));
+    totals = searchTotals(db, f.search, filtered, searchBranches(db, dialect, f.search, matches));
     pageIds = searchPageIds(
       db,
       dialect,

@@ -13,7 +13,7 @@ import { containsPattern } from '../users/queries';
  * - the page takes, from each matching broker, shipper and city (and the trigram rowids), its own first rows in list
  *   order and cuts the page from their union: a broker's (broker_id, pickup_date) index yields them already in order,
  *   where "broker_id in (7, 23)" sorted all 6,348 matches of the period to keep 50;
- * - the totals (SQLite) sum each kind of match from its covering index, each order once (searchTotals).
+ * - the totals sum each kind of match from its covering index, each order once (searchTotals).
  */
 
 /**
@@ -139,37 +139,30 @@ export const totalsOf = (query: AnyQuery) =>
 
 /**
  * Count and sums of the orders any branch matches, each order once, with every name branch read from its own index
- * alone (each filter's index ends in pickup date and id and holds deleted_at and the two amounts).
- * - SQLite: each branch counts the orders no earlier branch matches: the covering indexes of the later kinds hold the
- *   columns the earlier ones test (the shipper index holds broker_id, the city indexes the broker, the shipper and the
- *   pickup city), and the trigram branch comes last, as it reads its rows from the table by rowid anyway. SQLite's OR
- *   read every matching row from the table (a broker and five shippers matching 11,218 current orders: 1.5 → 0.6 ms).
- * - PostgreSQL: the union (which drops the repeats) of each branch's id and amounts. Its indexes do not hold the other
- *   kinds' columns, and its OR combined the branches' bitmaps and then read every matching row from the table
- *   ("houston" over all time at 1M orders, 21,654 orders: 138 → 12 ms).
+ * alone: each branch counts the orders no earlier branch matches, and the covering indexes of the later kinds hold the
+ * columns the earlier ones test (the shipper index holds broker_id, the city indexes the broker, the shipper and the
+ * pickup city: migrations 010 and 067); the own-text branch comes last, as it reads its rows from the table anyway.
+ * OR read every matching row from the table (SQLite: a broker and five shippers matching 11,218 current orders, 1.5 →
+ * 0.6 ms; PostgreSQL: "houston" over all time at 1M orders, 138 ms), and PostgreSQL's union of the branches, which
+ * dropped the repeats, hashed every match (that search's 21,654 orders: 16 of its 27 ms).
  */
-export function searchTotals(db: Db, dialect: DialectName, text: string, filtered: AnyQuery, branches: Condition[]) {
+export function searchTotals(db: Db, text: string, filtered: AnyQuery, branches: Condition[]) {
   // A text of one or two characters is matched in search_text, which no index holds: the OR reads the rows anyway.
   if (text.length < 3 || branches.length === 1) return totalsOf(filtered.where(anyOf(branches)));
-  const sums = (parts: AnyQuery[], union: (query: AnyQuery, part: AnyQuery) => AnyQuery) =>
-    parts.slice(1).reduce((query, part) => union(query, part), parts[0]);
-  if (dialect === 'postgres') {
-    const rows = branches.map((branch) =>
-      filtered.where(branch).select(['o.id', 'o.price_cents', 'o.broker_fee_cents']),
-    );
-    return totalsOf(db.selectFrom(sums(rows, (query, part) => query.union(part)).as('o')));
-  }
   const parts = branches.map((branch, i) =>
     totalsOf(
       i === 0 ? filtered.where(branch) : filtered.where(branch).where((eb) => eb.not(anyOf(branches.slice(0, i))(eb))),
     ),
   );
+  const union = parts.slice(1).reduce((query, part) => query.unionAll(part), parts[0]);
+  // PostgreSQL sums bigints (the branches' counts and sums) as numeric, which reaches pg as text: back to bigint, as
+  // totalsOf gives them.
   return db
-    .selectFrom(sums(parts, (query, part) => query.unionAll(part)).as('parts'))
-    .select(({ fn }) => [
-      fn.sum<number>('parts.count').as('count'),
-      fn.sum<number>('parts.price').as('price'),
-      fn.sum<number>('parts.fee').as('fee'),
+    .selectFrom(union.as('parts'))
+    .select([
+      sql<number>`cast(sum(parts.count) as bigint)`.as('count'),
+      sql<number>`cast(sum(parts.price) as bigint)`.as('price'),
+      sql<number>`cast(sum(parts.fee) as bigint)`.as('fee'),
     ]);
 }
 
