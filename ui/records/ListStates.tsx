@@ -92,10 +92,12 @@ export function ListEmpty({
   );
 }
 
-/** The filters of the address the server refused, by the fields its 400 names (dataProvider/http.ts). */
+/** The filters of the address a 400 refused, by the fields it names (dataProvider/http.ts); [] for any other failure. */
 function refusedFilters(error: unknown, filterValues: Record<string, unknown>): string[] {
-  const messages = ((error as { body?: ApiErrorBody } | null)?.body?.messages ?? []).map((m) => m.field);
-  return [...new Set(messages)].filter((field): field is string => !!field && field in filterValues);
+  const { status, body } = (error ?? {}) as { status?: number; body?: ApiErrorBody };
+  if (status !== 400) return [];
+  const fields = new Set((body?.messages ?? []).map((m) => m.field));
+  return [...fields].filter((field): field is string => !!field && field in filterValues);
 }
 
 /**
@@ -106,7 +108,7 @@ function refusedFilters(error: unknown, filterValues: Record<string, unknown>): 
 export function ListLoadProblem({ defaults = {}, message }: { defaults?: Record<string, unknown>; message?: string }) {
   const translate = useTranslate();
   const { error, filterValues = {}, setFilters } = useListContext();
-  const refused = (error as { status?: number } | null)?.status === 400 ? refusedFilters(error, filterValues) : [];
+  const refused = refusedFilters(error, filterValues);
   if (!refused.length) return <LoadProblem message={message} />;
   const withoutRefused = () => {
     const next = { ...filterValues };

@@ -7,7 +7,6 @@ import { WIDENED } from './010_search_covering_indexes';
  * 010_search_covering_indexes.ts (bookOrders/search.ts searchTotals): the later branches test the earlier kinds'
  * columns, which these indexes now carry. The union that dropped the repeats instead hashed every matching order's
  * id and amounts: "houston" over all time at 1M orders, 21,654 orders, spent 16 of its 27 ms in that hash.
- * The same indexes and columns as 010 gave SQLite.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (!isPostgres(db)) return;
