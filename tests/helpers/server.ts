@@ -144,90 +144,186 @@ export async function tableNames(db: Db): Promise<string[]> {
  * fingerprint took 20–36 ms and was the fuzz test's largest cost (PostgreSQL: a round trip per table).
  */
 export async function fingerprint(db: Db): Promise<string> {
-  let statement = fingerprintStatements.get(db);
-  if (!statement) {
-    statement = fingerprintStatement(db);
-    fingerprintStatements.set(db, statement);
-  }
-  const { rows } = await sql<Record<string, string>>`${sql.raw(await statement)}`.execute(db);
-  return Object.values(rows[0]).join('\n');
+  const parts = await fingerprintParts(db);
+  return (await readParts(db, parts)).join('\n');
 }
 
-const fingerprintStatements = new WeakMap<Db, Promise<string>>();
+/** One table's line of the fingerprint: the expression the database computes it with. */
+interface FingerprintPart {
+  table: string;
+  expression: string;
+}
 
-async function fingerprintStatement(db: Db): Promise<string> {
+const partsOfDatabase = new WeakMap<Db, Promise<FingerprintPart[]>>();
+
+function fingerprintParts(db: Db): Promise<FingerprintPart[]> {
+  let parts = partsOfDatabase.get(db);
+  if (!parts) {
+    parts = partsOf(db);
+    partsOfDatabase.set(db, parts);
+  }
+  return parts;
+}
+
+/** The named parts' lines, in one statement (a column per part: joined by the database, the text would be copied once per part). */
+async function readParts(db: Db, parts: FingerprintPart[]): Promise<string[]> {
+  if (!parts.length) return [];
+  const statement = `select ${parts.map((part, i) => `${part.expression} as t${i}`).join(', ')}`;
+  const { rows } = await sql<Record<string, string>>`${sql.raw(statement)}`.execute(db);
+  return parts.map((_, i) => rows[0][`t${i}`]);
+}
+
+async function partsOf(db: Db): Promise<FingerprintPart[]> {
   const postgres = isPostgres(db as never);
-  const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
   const text = (value: string) => `'${value.replaceAll("'", "''")}'`;
-  const lines: string[] = [];
-  for (const table of await tableNames(db)) {
-    if (UNTRACKED.test(table) || INTENDED_TRACES.includes(table) || LARGE.includes(table)) continue;
+  const parts: FingerprintPart[] = [];
+  for (const table of await trackedTables(db)) {
+    if (LARGE.includes(table)) continue;
     let row = 't::text';
     if (!postgres) {
       const { rows: columns } = await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db);
       row = columns.map((c) => `quote(t.${quoted(c.name)})`).join(` || ',' || `);
     }
     const joined = postgres ? `string_agg(r, '|' order by r)` : `group_concat(r, '|')`;
-    lines.push(
-      `(select ${text(table + ':')} || count(*) || ':' || coalesce(${joined}, '') from (select ${row} as r from ${quoted(table)} as t) as rows)`,
-    );
+    parts.push({
+      table,
+      expression: `(select ${text(table + ':')} || count(*) || ':' || coalesce(${joined}, '') from (select ${row} as r from ${quoted(table)} as t) as rows)`,
+    });
   }
-  const aggregate = (table: string, columns: string) =>
-    `(select ${text(table + ':')} || ${
+  const aggregate = (table: string, columns: string) => ({
+    table,
+    expression: `(select ${text(table + ':')} || ${
       postgres
         ? `concat_ws(',', ${columns})`
         : columns
             .split(', ')
             .map((c) => `coalesce(${c}, '')`)
             .join(` || ',' || `)
-    } from ${table})`;
-  lines.push(
+    } from ${table})`,
+  });
+  parts.push(
     aggregate(
       'book_orders',
       'count(*), min(id), max(id), sum(version), max(updated_at), sum(price_cents), count(deleted_at), sum(approved), sum(has_manager_review)',
     ),
   );
-  lines.push(aggregate('book_order_totals', 'count(*), sum(count), sum(price_cents), sum(fee_cents)'));
-  for (const table of LARGE.slice(2)) lines.push(aggregate(table, 'count(*), min(id), max(id)'));
-  // A column per table: joined by the database, the text would be copied once per table.
-  return `select ${lines.map((line, i) => `${line} as t${i}`).join(', ')}`;
+  parts.push(aggregate('book_order_totals', 'count(*), sum(count), sum(price_cents), sum(fee_cents)'));
+  for (const table of LARGE.slice(2)) parts.push(aggregate(table, 'count(*), min(id), max(id)'));
+  return parts;
+}
+
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * The tables a fingerprint covers: all but the untracked ones, the intended traces, and SQLite's full-text indexes
+ * with the tables that hold them (kept by triggers from the tables they index, which are covered).
+ */
+async function trackedTables(db: Db): Promise<string[]> {
+  const indexes = isPostgres(db as never)
+    ? []
+    : (
+        await sql<{
+          name: string;
+        }>`select name from sqlite_master where type = 'table' and sql like 'create virtual table%'`.execute(db)
+      ).rows.map((row) => row.name);
+  const derived = (table: string) => indexes.some((index) => table === index || table.startsWith(`${index}_`));
+  return (await tableNames(db)).filter(
+    (table) => !UNTRACKED.test(table) && !INTENDED_TRACES.includes(table) && !derived(table),
+  );
 }
 
 /**
- * The fingerprint for a test that takes one before and after each of thousands of calls (fuzz/writeRoutes.ts), read
- * again only once the database counted a write: SQLite's total_changes() on the server's one connection (every row an insert,
- * update or delete changed, triggers' and full-text indexes' included); on PostgreSQL, a trigger on every tracked table
- * that takes a number from a sequence. A call that wrote nothing costs one read of the count instead of a whole
- * fingerprint (16–20 ms). The count may move for a write that changed nothing (an update to the same values, a write
- * rolled back); then the fingerprints decide, as without the count.
+ * The fingerprint for a test that takes one before and after each of thousands of calls (fuzz/writeRoutes.ts), each
+ * table's line read again only once the database counted a write to that table: on SQLite, temporary triggers on the
+ * server's one connection count each row written into a temporary table; on PostgreSQL, a trigger on every tracked
+ * table takes a number from that table's own sequence. A call that wrote nothing costs one read of the counts; one
+ * that wrote an order and its audit entry re-reads those two lines, not the whole database (re-reading it all after
+ * every write was 60% of the fuzz test's time). A count may move for a write that changed nothing (an update to the
+ * same values, a write rolled back); then the lines decide, as without the counts.
  */
 export async function watchedFingerprint(db: Db): Promise<() => Promise<string>> {
-  const postgres = isPostgres(db as never);
-  if (postgres) {
-    const tables = (await tableNames(db)).filter((table) => !UNTRACKED.test(table) && !INTENDED_TRACES.includes(table));
-    // A sequence takes no lock: a counter row would make concurrent writers queue behind each other (or deadlock).
+  const parts = await fingerprintParts(db);
+  const count = await writeCounters(
+    db,
+    parts.map((part) => part.table),
+  );
+  let counts = new Map<string, string>();
+  const lines = new Map<string, string>();
+  let print = '';
+  return async () => {
+    const now = await count();
+    const stale = parts.filter((part) => !lines.has(part.table) || now.get(part.table) !== counts.get(part.table));
+    counts = now;
+    if (!stale.length) return print;
+    const read = await readParts(db, stale);
+    stale.forEach((part, i) => lines.set(part.table, read[i]));
+    // Joined again only when a line changed: the whole text runs to megabytes.
+    print = parts.map((part) => lines.get(part.table)).join('\n');
+    return print;
+  };
+}
+
+/** Installs a write counter on each table; returns a reader of every table's count. */
+async function writeCounters(db: Db, tables: string[]): Promise<() => Promise<Map<string, string>>> {
+  if (isPostgres(db as never)) {
+    // A sequence takes no lock: a counter row would make concurrent writers queue behind each other (or deadlock). Each
+    // write takes a number from its table's sequence and from one for all, read first: while it stands still, so do the
+    // others, and one sequence is cheaper to read than a hundred.
     await sql.raw('create sequence test_writes').execute(db);
     await sql
       .raw(
-        `create function test_count_write() returns trigger language plpgsql as $$ begin perform nextval('test_writes'); return null; end $$`,
+        `create function test_count_write() returns trigger language plpgsql as $$ begin perform nextval(TG_ARGV[0]); perform nextval('test_writes'); return null; end $$`,
       )
       .execute(db);
-    for (const table of tables) {
+    const sequence = (i: number) => `test_writes_${i}`;
+    for (const [i, table] of tables.entries()) {
+      await sql.raw(`create sequence ${sequence(i)}`).execute(db);
       await sql
         .raw(
-          `create trigger test_count_write after insert or update or delete or truncate on "${table.replaceAll('"', '""')}" for each statement execute function test_count_write()`,
+          `create trigger test_count_write after insert or update or delete or truncate on ${quoted(table)} for each statement execute function test_count_write('${sequence(i)}')`,
         )
         .execute(db);
     }
+    // A sequence's last_value stays 1 through its first nextval: is_called tells the two apart.
+    const all = sql<{ n: string }>`select last_value || ':' || is_called as n from test_writes`;
+    const each = sql.raw<{ i: number; n: string }>(
+      tables
+        .map((_, i) => `select ${i} as i, last_value || ':' || is_called as n from ${sequence(i)}`)
+        .join(' union all '),
+    );
+    let writes: string | null = null;
+    let counts = new Map<string, string>();
+    return async () => {
+      const now = (await all.execute(db)).rows[0].n;
+      if (now === writes) return counts;
+      writes = now;
+      counts = new Map((await each.execute(db)).rows.map((row) => [tables[row.i], row.n]));
+      return counts;
+    };
   }
-  // A sequence's last_value stays 1 through its first nextval: is_called tells the two apart.
-  const count = sql<{
-    n: string | number;
-  }>`${sql.raw(postgres ? `select last_value || ':' || is_called as n from test_writes` : 'select total_changes() as n')}`;
-  let last: { writes: string; print: string } | null = null;
+  // Temporary: on the server's connection only, gone with it, and never in the file a test may copy or back up. A
+  // trigger's body may not name a schema: the unqualified name finds the temporary table first.
+  await sql.raw(`create temp table test_writes (t text primary key, n integer not null default 0)`).execute(db);
+  for (const table of tables) {
+    const name = `'${table.replaceAll("'", "''")}'`;
+    await sql.raw(`insert into temp.test_writes (t) values (${name})`).execute(db);
+    for (const event of ['insert', 'update', 'delete'])
+      await sql
+        .raw(
+          `create temp trigger ${quoted(`test_count_${event}_${table}`)} after ${event} on main.${quoted(table)} begin update test_writes set n = n + 1 where t = ${name}; end`,
+        )
+        .execute(db);
+  }
+  // total_changes() moves with any write on the connection (these counts' own included): while it stands still, the
+  // counts do too, and one number is cheaper to read than a hundred.
+  let changes: number | null = null;
+  let counts = new Map<string, string>();
   return async () => {
-    const writes = String((await count.execute(db)).rows[0].n);
-    if (last?.writes !== writes) last = { writes, print: await fingerprint(db) };
-    return last.print;
+    const { rows: now } = await sql<{ n: number }>`select total_changes() as n`.execute(db);
+    if (now[0].n === changes) return counts;
+    changes = now[0].n;
+    const { rows } = await sql<{ t: string; n: number }>`select t, n from temp.test_writes`.execute(db);
+    counts = new Map(rows.map((row) => [row.t, String(row.n)]));
+    return counts;
   };
 }

@@ -29,7 +29,7 @@ import { type DatabaseKind, type TestServer, startTestServer, watchedFingerprint
 const RUNS: Record<DatabaseKind, number> = process.env.FUZZ_RUNS
   ? { sqlite: Number(process.env.FUZZ_RUNS), postgres: Number(process.env.FUZZ_RUNS) }
   : { sqlite: 80, postgres: 40 };
-const FRESH_BATCH = 8;
+const FRESH_BATCH = 32;
 const CHEAP_PASSWORD_HASH = hash(DEMO_PASSWORD, { algorithm: 2, memoryCost: 1024, timeCost: 1, parallelism: 1 });
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 const ADMIN = 'administrator@haulboard.demo';
@@ -607,33 +607,62 @@ export const fuzzEveryWriteRoute = (kind: DatabaseKind) =>
      * An administrator who has done nothing yet but sign in (no sidebar layout, no other session): the start state of a
      * real user. They are made FRESH_BATCH at a time, so that the fingerprint is read again once per batch rather than
      * once per case; their password hash is argon2 at its lowest cost, so that signing in costs no 20–30 ms of hashing.
+     * Those already used are deleted with their sessions before the next batch (unless a record of theirs holds them),
+     * so that the users and sessions the fingerprint reads stay the seed's few rather than thousands.
      */
-    const freshTokens: string[] = [];
+    const freshTokens: { id: number; token: string }[] = [];
+    const usedFresh: number[] = [];
     async function freshAdministrator(): Promise<string> {
-      if (!freshTokens.length) for (let i = 0; i < FRESH_BATCH; i++) freshTokens.push(await newAdministrator());
-      return freshTokens.shift()!;
+      if (!freshTokens.length) {
+        await deleteUsers(usedFresh.splice(0));
+        freshTokens.push(...(await newAdministrators(FRESH_BATCH)));
+      }
+      const fresh = freshTokens.shift()!;
+      usedFresh.push(fresh.id);
+      return fresh.token;
     }
 
-    async function newAdministrator(): Promise<string> {
+    async function deleteUsers(ids: number[]): Promise<void> {
+      if (!ids.length) return;
+      const all = await server.db
+        .deleteFrom('users')
+        .where('id', 'in', ids)
+        .execute()
+        .then(
+          () => true,
+          () => false,
+        );
+      // One of them holds a record: the others go one by one.
+      if (!all)
+        for (const id of ids)
+          await server.db
+            .deleteFrom('users')
+            .where('id', '=', id)
+            .execute()
+            .catch(() => undefined);
+    }
+
+    /** `count` administrators, each signed in once: two inserts, and the sign-ins side by side. */
+    async function newAdministrators(count: number): Promise<{ id: number; token: string }[]> {
       const { id: _id, ...rest } = adminRow;
-      const email = `fuzz-admin-${++freshCount}-${kind}@haulboard.test`;
-      const values = { ...rest, email, password_hash: await CHEAP_PASSWORD_HASH };
+      const password_hash = await CHEAP_PASSWORD_HASH;
+      const emails = Array.from({ length: count }, () => `fuzz-admin-${++freshCount}-${kind}@haulboard.test`);
       const inserted = await server.db
         .insertInto('users')
-        .values(values as never)
-        .returning('id')
-        .executeTakeFirstOrThrow();
+        .values(emails.map((email) => ({ ...rest, email, password_hash })) as never)
+        .returning(['id', 'email'])
+        .execute();
       await server.db
         .insertInto('user_roles')
-        .values(adminRoles.map((r) => ({ user_id: inserted.id, role_id: r.role_id })))
+        .values(inserted.flatMap(({ id }) => adminRoles.map((r) => ({ user_id: id, role_id: r.role_id }))))
         .execute();
-      return server.login(email);
+      return Promise.all(inserted.map(async ({ id, email }) => ({ id, token: await server.login(email) })));
     }
 
     /** A route that took a call may have changed the administrator: put it back as seeded, and sign in again when the token stopped working. */
     async function keepAdminUsable(): Promise<void> {
       const { id, ...row } = adminRow;
-      // Only when the call changed it: a write here makes the next case read the whole fingerprint again.
+      // Only when the call changed it: a write here makes the next case read those tables' lines again.
       const now = await server.db
         .selectFrom('users')
         .selectAll()
