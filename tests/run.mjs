@@ -2,10 +2,10 @@
 // npm test: typecheck, lint, the formatter's check, unit and server tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set),
 // then the end-to-end journeys in Chromium. Ends with one "N passed, N failed" line.
 //
-// Two stages, each of work side by side: none of it keeps two cores busy on its own (tsc is one thread; the server
-// tests wait on PostgreSQL, argon2 and the hub's timers; a journey waits on the screen), and one after the other the
-// run took 42 min in CI. First the checks and the web app's build; then the unit and server tests beside the journeys,
-// whose output is held and printed whole once they are done, so that neither's lines break into the other's.
+// The checks and the web app's build run side by side (tsc is one thread; the four took 144 s together against 186 s
+// one after the other, here), their output held and printed whole as each ends. The unit and server tests and then the
+// journeys run one after the other: side by side, Chromium's renderers took the two cores, the server tests went three
+// times as slow and a journey timed out.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -93,40 +93,41 @@ passed += checked.filter(Boolean).length;
 failed += checked.filter((ok) => !ok).length;
 if (!built) failed++;
 
-// Stage 2: unit and server tests beside the journeys.
+// Stage 2: unit and server tests, then the journeys.
 if (!process.env.TEST_DATABASE_URL) console.log('\nTEST_DATABASE_URL is not set: server tests run on SQLite only.');
 const serverReport = path.join(reports, 'report.json');
-const e2eReport = path.join(reports, 'e2e.json');
-await Promise.all([
-  // Two workers even on two cores (vitest's default there is one): the server tests spend much of their time waiting
-  // on PostgreSQL, argon2 and the hub's timers, so a second file runs in that time (351 s of tests in 251 s here).
-  run(
-    'unit and server tests (vitest)',
+// Two workers even on two cores (vitest's default there is one): the server tests spend much of their time waiting on
+// PostgreSQL, argon2 and the hub's timers, so a second file runs in that time (351 s of tests in 251 s here).
+await run(
+  'unit and server tests (vitest)',
+  bin('vitest'),
+  [
+    'run',
+    '--project',
+    'unit',
+    '--project',
+    'server',
+    '--project',
+    'server-isolated',
+    '--maxWorkers=2',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${serverReport}`,
+  ],
+  { live: true },
+);
+count(serverReport, 'vitest', { noneIsFailure: true });
+
+if (runJourneys && built) {
+  const e2eReport = path.join(reports, 'e2e.json');
+  await run(
+    'end-to-end journeys (Chromium)',
     bin('vitest'),
-    [
-      'run',
-      '--project',
-      'unit',
-      '--project',
-      'server',
-      '--project',
-      'server-isolated',
-      '--maxWorkers=2',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile=${serverReport}`,
-    ],
-    { live: true },
-  ).then(() => count(serverReport, 'vitest', { noneIsFailure: true })),
-  runJourneys && built
-    ? run(
-        'end-to-end journeys (Chromium)',
-        bin('vitest'),
-        ['run', '--project', 'e2e', '--reporter=default', '--reporter=json', `--outputFile=${e2eReport}`],
-        { env: { CHROMIUM_PATH: chromium } },
-      ).then(() => count(e2eReport, 'the journeys'))
-    : undefined,
-]);
+    ['run', '--project', 'e2e', '--reporter=default', '--reporter=json', `--outputFile=${e2eReport}`],
+    { env: { CHROMIUM_PATH: chromium }, live: true },
+  );
+  count(e2eReport, 'the journeys');
+}
 
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
