@@ -89,8 +89,8 @@ export async function seedDemoLedgers(db: Db, today = new Date().toISOString().s
     const built = await buildWeek(db, { weekStart: monday }, by);
     if (week < 0) break;
     const paidOn = addDays(monday, 11);
-    for (const id of built.built) {
-      await transact(db, async (trx) => {
+    await transact(db, async (trx) => {
+      for (const id of built.built) {
         await approve(trx, await billToSettle(trx, id), by);
         await pay(
           trx,
@@ -108,8 +108,8 @@ export async function seedDemoLedgers(db: Db, today = new Date().toISOString().s
           })
           .where('id', '=', id)
           .execute();
-      });
-    }
+      }
+    });
   }
 }
 
