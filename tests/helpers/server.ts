@@ -175,7 +175,6 @@ async function readParts(db: Db, parts: FingerprintPart[]): Promise<string[]> {
 
 async function partsOf(db: Db): Promise<FingerprintPart[]> {
   const postgres = isPostgres(db as never);
-  const text = (value: string) => `'${value.replaceAll("'", "''")}'`;
   const parts: FingerprintPart[] = [];
   for (const table of await trackedTables(db)) {
     if (LARGE.includes(table)) continue;
@@ -213,6 +212,27 @@ async function partsOf(db: Db): Promise<FingerprintPart[]> {
 }
 
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const text = (value: string) => `'${value.replaceAll("'", "''")}'`;
+
+/**
+ * The per-table counts, read again only when `total` moved: one number is cheaper to read than a hundred, and while
+ * the total of all writes stands still, so does every table's count.
+ */
+function whenMoved(
+  total: () => Promise<string>,
+  each: () => Promise<Map<string, string>>,
+): () => Promise<Map<string, string>> {
+  let last: string | null = null;
+  let counts = new Map<string, string>();
+  return async () => {
+    const now = await total();
+    if (now !== last) {
+      last = now;
+      counts = await each();
+    }
+    return counts;
+  };
+}
 
 /**
  * The tables a fingerprint covers: all but the untracked ones, the intended traces, and SQLite's full-text indexes
@@ -267,8 +287,7 @@ export async function watchedFingerprint(db: Db): Promise<() => Promise<string>>
 async function writeCounters(db: Db, tables: string[]): Promise<() => Promise<Map<string, string>>> {
   if (isPostgres(db as never)) {
     // A sequence takes no lock: a counter row would make concurrent writers queue behind each other (or deadlock). Each
-    // write takes a number from its table's sequence and from one for all, read first: while it stands still, so do the
-    // others, and one sequence is cheaper to read than a hundred.
+    // write takes a number from its table's sequence and from one for all (the total).
     await sql.raw('create sequence test_writes').execute(db);
     await sql
       .raw(
@@ -291,21 +310,16 @@ async function writeCounters(db: Db, tables: string[]): Promise<() => Promise<Ma
         .map((_, i) => `select ${i} as i, last_value || ':' || is_called as n from ${sequence(i)}`)
         .join(' union all '),
     );
-    let writes: string | null = null;
-    let counts = new Map<string, string>();
-    return async () => {
-      const now = (await all.execute(db)).rows[0].n;
-      if (now === writes) return counts;
-      writes = now;
-      counts = new Map((await each.execute(db)).rows.map((row) => [tables[row.i], row.n]));
-      return counts;
-    };
+    return whenMoved(
+      async () => (await all.execute(db)).rows[0].n,
+      async () => new Map((await each.execute(db)).rows.map((row) => [tables[row.i], row.n])),
+    );
   }
   // Temporary: on the server's connection only, gone with it, and never in the file a test may copy or back up. A
   // trigger's body may not name a schema: the unqualified name finds the temporary table first.
   await sql.raw(`create temp table test_writes (t text primary key, n integer not null default 0)`).execute(db);
   for (const table of tables) {
-    const name = `'${table.replaceAll("'", "''")}'`;
+    const name = text(table);
     await sql.raw(`insert into temp.test_writes (t) values (${name})`).execute(db);
     for (const event of ['insert', 'update', 'delete'])
       await sql
@@ -314,16 +328,12 @@ async function writeCounters(db: Db, tables: string[]): Promise<() => Promise<Ma
         )
         .execute(db);
   }
-  // total_changes() moves with any write on the connection (these counts' own included): while it stands still, the
-  // counts do too, and one number is cheaper to read than a hundred.
-  let changes: number | null = null;
-  let counts = new Map<string, string>();
-  return async () => {
-    const { rows: now } = await sql<{ n: number }>`select total_changes() as n`.execute(db);
-    if (now[0].n === changes) return counts;
-    changes = now[0].n;
-    const { rows } = await sql<{ t: string; n: number }>`select t, n from temp.test_writes`.execute(db);
-    counts = new Map(rows.map((row) => [row.t, String(row.n)]));
-    return counts;
-  };
+  // The total: total_changes() moves with any write on the connection (these counts' own included).
+  return whenMoved(
+    async () => String((await sql<{ n: number }>`select total_changes() as n`.execute(db)).rows[0].n),
+    async () => {
+      const { rows } = await sql<{ t: string; n: number }>`select t, n from temp.test_writes`.execute(db);
+      return new Map(rows.map((row) => [row.t, String(row.n)]));
+    },
+  );
 }
