@@ -59,9 +59,10 @@ export default defineConfig({
       serverProject('server-isolated', { include: REPLACES_A_MODULE, templates: false }),
       {
         // Chromium journeys against the real server and the built app (tests/run.mjs builds it first). Each file has its
-        // own server, data directory, scratch PostgreSQL databases and browser, so two run at once: a journey mostly
-        // waits (for the screen, the hub, the server), and two workers took the journeys from 651 s to 442 s here (about
-        // 40% of the two cores busy); three gave 406 s under more load, not worth the risk to timing.
+        // own server, data directory, scratch PostgreSQL databases and browser, so two run at once. Two keep both cores
+        // busy (the whole run: 2,996 s of CPU in 1,530 s here, 87% of it Chromium's), so a third would only slow each
+        // journey: what shortens the run is less for Chromium to draw (a load of the app costs about 3 s of CPU here, a
+        // move inside it under 1 s).
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.ts'],
