@@ -160,12 +160,18 @@ export function useE2E(options: E2EOptions = {}): E2E {
   });
 
   afterEach(async (testContext) => {
-    if (
-      process.env.E2E_SCREENSHOTS &&
-      testContext.task.result?.state === 'fail' &&
-      state.page &&
-      !state.page.isClosed()
-    ) {
+    const failed = testContext.task.result?.state === 'fail' && !!state.page && !state.page.isClosed();
+    if (failed) {
+      // What the page showed when the test failed, as text in the test's output: a run elsewhere (CI) keeps no file.
+      const shown = await state.page
+        .locator('body')
+        .ariaSnapshot({ timeout: 5_000 })
+        .catch((error: Error) => `(no snapshot: ${error.message})`);
+      // Its start (the frame, the screen) and its end (menus and dialogs open in portals at the end of the body).
+      const text = shown.length > 8_000 ? `${shown.slice(0, 4_000)}\n  …\n${shown.slice(-4_000)}` : shown;
+      console.log(`The page at ${pathname(state.page)} when "${testContext.task.name}" failed:\n${text}`);
+    }
+    if (failed && process.env.E2E_SCREENSHOTS) {
       const file = path.join(os.tmpdir(), `haulboard-e2e-${testContext.task.name.replace(/[^a-z0-9]+/gi, '-')}.png`);
       await state.page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
     }
