@@ -1,4 +1,4 @@
-import { CssBaseline, GlobalStyles, type Theme, ThemeProvider } from '@mui/material';
+import { CssBaseline, GlobalStyles, type Theme, ThemeProvider, useMediaQuery } from '@mui/material';
 import { type ReactNode, createContext, useContext, useEffect, useMemo, useState } from 'react';
 import { DEFAULT_SETTINGS, type Settings, THEMES, buildTheme } from './themes';
 import { TAP_TARGET } from '../../ui/shellSizes';
@@ -37,7 +37,9 @@ const SettingsContext = createContext<SettingsContextValue>({
 
 export function SettingsProvider({ children }: { children: ReactNode }) {
   const [settings, setSettings] = useState<Settings>(readSettings);
-  const theme = useMemo(() => buildTheme(settings), [settings]);
+  // The system's own setting, followed as it changes (docs/settings.md#display).
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
+  const theme = useMemo(() => buildTheme(settings, { reducedMotion }), [settings, reducedMotion]);
   useEffect(() => {
     document.documentElement.dir = settings.direction;
   }, [settings.direction]);

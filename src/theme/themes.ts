@@ -71,7 +71,20 @@ const filterBar = {
   },
 } as object;
 
-export function buildTheme(settings: Settings): Theme {
+/**
+ * For someone whose system asks for reduced motion (prefers-reduced-motion): menus, dialogs, drawers and collapsing
+ * groups appear and go at once, and buttons draw no ripple. Progress spinners still turn: they say work is under way.
+ */
+const withoutMotion = {
+  transitions: {
+    create: () => 'none',
+    getAutoHeightDuration: () => 0,
+    duration: { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 },
+  },
+  components: { MuiButtonBase: { defaultProps: { disableRipple: true } } },
+};
+
+export function buildTheme(settings: Settings, { reducedMotion = false }: { reducedMotion?: boolean } = {}): Theme {
   let theme = createTheme({
     direction: settings.direction,
     // Text on a coloured fill (filled chips, badges, contained buttons) is white or black, whichever reaches WCAG AA
@@ -85,7 +98,9 @@ export function buildTheme(settings: Settings): Theme {
       ...phoneTapTargets,
       ...scrollingTables,
       ...filterBar,
+      ...(reducedMotion ? withoutMotion.components : {}),
     },
+    ...(reducedMotion ? { transitions: withoutMotion.transitions } : {}),
     // react-admin reads the sidebar width from the theme.
     ...({ sidebar: { width: SIDEBAR_WIDTH.desktop, closedWidth: 56 } } as object),
   });

@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ROLES, demoEmail } from '../../server/db/seed';
-import { type FeatureGroup, WAIT, screenTitle, signIn, storageItem, useE2E } from './helpers';
+import { type FeatureGroup, journeyContext, screenTitle, signIn, storageItem, useE2E, WAIT } from './helpers';
 import { type Finding, axeFindings, tapTargetFindings } from './accessibilityChecks';
 
 const e2e = useE2E();
@@ -75,8 +75,7 @@ describe('every signed-in screen of every role passes axe-core, and phone contro
   const only = process.env.WALK_ROLES?.split(',');
   for (const role of DEMO_ROLES.filter((r) => !only || only.includes(r))) {
     it(`for ${role}`, { timeout: 900_000 }, async () => {
-      const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl, viewport: WIDTHS[0] });
-      context.setDefaultTimeout(WAIT);
+      const context = await journeyContext(e2e.browser, e2e.baseUrl, { viewport: WIDTHS[0] });
       const page = await context.newPage();
       const findings: Finding[] = [];
       try {

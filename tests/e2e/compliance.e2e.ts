@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { demoUser, poll, signIn, useE2E, visible } from './helpers';
+import { demoUser, journeyContext, poll, signIn, useE2E, visible } from './helpers';
 
 const e2e = useE2E();
 const FIXTURES = path.resolve(__dirname, '../fixtures/fmcsa');
@@ -71,7 +71,7 @@ describe('dispatch rules and vetting', () => {
       return dialog;
     };
 
-    const dispatcherContext = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
+    const dispatcherContext = await journeyContext(browser, baseUrl);
     const dispatcherPage = await dispatcherContext.newPage();
     await signIn(dispatcherPage, demoUser('DispatchManager'));
     const refused = await openDialog(dispatcherPage);

@@ -7,7 +7,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, WAIT, demoUser, poll, signIn, useE2E, visible } from './helpers';
+import { DEMO_PASSWORD, demoUser, journeyContext, poll, signIn, useE2E, visible } from './helpers';
 import { type PostgresPair, startPostgresPair } from './servers';
 
 const e2e = useE2E();
@@ -36,8 +36,7 @@ const login = async (api: Api, email: string) =>
 
 /** A browser of its own (own storage, own session) on `base`, the board filtered to one dispatcher's orders. */
 async function boardPage(browser: Browser, base: string, email: string, dispatcherId: number): Promise<Page> {
-  const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 900 } });
-  context.setDefaultTimeout(WAIT);
+  const context = await journeyContext(browser, base);
   contexts.push(context);
   await context.addInitScript(
     (filter) => sessionStorage.setItem('dispatch-board-filter', filter),

@@ -9,7 +9,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, type BrowserContext, type Frame, type Locator, type Page, chromium } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Frame,
+  type Locator,
+  type Page,
+  chromium,
+} from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { DIST_DIR } from '../../server/app';
@@ -80,6 +88,27 @@ export const demoUser = (role: string) => `${role.toLowerCase()}@haulboard.demo`
  * Registers the hooks of one journey file: server and browser before all, a new context and page before each test,
  * everything closed after. Returns an object whose fields are filled in by those hooks.
  */
+/**
+ * A browser context as the journeys use it: 1280 × 900 unless the test says otherwise, the journeys' waits, and the
+ * system asking for reduced motion, so menus, dialogs and collapsing groups appear and go at once
+ * (docs/settings.md#display) and no step clicks into, or waits on, one still growing or fading.
+ */
+export async function journeyContext(
+  browser: Browser,
+  baseURL: string,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 1280, height: 900 },
+    reducedMotion: 'reduce',
+    ...options,
+  });
+  context.setDefaultTimeout(WAIT);
+  context.setDefaultNavigationTimeout(WAIT);
+  return context;
+}
+
 export interface E2EOptions {
   /** Settings of the file's server besides the defaults, from the address it will listen on (PUBLIC_URL, say). */
   env?: (baseUrl: string) => Record<string, string>;
@@ -137,9 +166,7 @@ export function useE2E(options: E2EOptions = {}): E2E {
   });
 
   beforeEach(async () => {
-    state.context = await state.browser.newContext({ baseURL: state.baseUrl, viewport: { width: 1280, height: 900 } });
-    state.context.setDefaultTimeout(WAIT);
-    state.context.setDefaultNavigationTimeout(WAIT);
+    state.context = await journeyContext(state.browser, state.baseUrl);
     state.page = await state.context.newPage();
     watchNavigations(state.page);
     if (process.env.E2E_DEBUG) {
@@ -197,9 +224,7 @@ export function otherBrowsers(e2e: E2E): (baseUrl?: string) => Promise<Page> {
     await Promise.all(open.splice(0).map((context) => context.close()));
   });
   return async (baseUrl = e2e.baseUrl) => {
-    const context = await e2e.browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
-    context.setDefaultTimeout(WAIT);
-    context.setDefaultNavigationTimeout(WAIT);
+    const context = await journeyContext(e2e.browser, baseUrl);
     open.push(context);
     return context.newPage();
   };

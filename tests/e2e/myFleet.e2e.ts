@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { FleetLoadDto, FleetUnitDto } from '../../schema/fleetOwner';
 import type { ListPage } from '../../schema/records';
 import type { UserDto } from '../../schema/resources/users';
-import { demoUser, gone, poll, signIn, useE2E, visible } from './helpers';
+import { demoUser, gone, journeyContext, poll, signIn, useE2E, visible } from './helpers';
 import { apiGet, main, pick, toast } from './records';
 
 const e2e = useE2E();
@@ -62,7 +62,7 @@ describe('my fleet', () => {
     await linkThroughApi(admin, null);
 
     // Not linked: the screen says what to do, and lists nothing.
-    const ownerContext = await browser.newContext({ baseURL: e2e.baseUrl, viewport: { width: 1440, height: 900 } });
+    const ownerContext = await journeyContext(browser, e2e.baseUrl, { viewport: { width: 1440, height: 900 } });
     const owner = await ownerContext.newPage();
     await signIn(owner, demoUser('FleetOwner'));
     const listCalls: string[] = [];

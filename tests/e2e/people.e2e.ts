@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { CurrentDispatcherDto, DispatcherAssignmentDto } from '../../schema/assignments';
 import type { UserDto } from '../../schema/resources/users';
 import type { ListPage } from '../../schema/records';
-import { demoUser, gone, pathname, poll, sidebar, signIn, useE2E, visible } from './helpers';
+import { demoUser, gone, journeyContext, pathname, poll, sidebar, signIn, useE2E, visible } from './helpers';
 import { answerOf, apiGet, localDay, main, pick, toast, usDay } from './records';
 
 const e2e = useE2E();
@@ -119,7 +119,7 @@ describe('people', () => {
     expect(registered.status, JSON.stringify(registered.body)).toBe(200);
 
     // Before activation the new user only gets the account-flow pages (docs/product/accounts.md), not the app.
-    const newcomer = await browser.newContext({ baseURL: baseUrl });
+    const newcomer = await journeyContext(browser, baseUrl);
     const theirPage = await newcomer.newPage();
     await theirPage.goto('/login');
     await theirPage.getByRole('textbox', { name: 'E-mail' }).fill(email);
@@ -157,7 +157,7 @@ describe('people', () => {
     expect(await userByEmail(token, email)).toMatchObject({ isActive: true, isPending: false, roles: ['Dispatcher'] });
 
     // Now the user signs in to the app proper.
-    const again = await browser.newContext({ baseURL: baseUrl });
+    const again = await journeyContext(browser, baseUrl);
     const signedIn = await again.newPage();
     await signIn(signedIn, email, { password });
     expect(pathname(signedIn)).not.toBe('/app/activation-pending');
@@ -168,7 +168,7 @@ describe('people', () => {
   it("a deactivated user's open session is refused on its next call", async () => {
     const { page: admin, browser, baseUrl } = e2e;
     const email = demoUser('Dispatcher3');
-    const userContext = await browser.newContext({ baseURL: baseUrl });
+    const userContext = await journeyContext(browser, baseUrl);
     const userPage = await userContext.newPage();
     const userToken = await signIn(userPage, email, { at: '/app/books/bookorders' });
     await visible(userPage.locator('#main').getByRole('columnheader', { name: 'Order' }));
@@ -233,7 +233,7 @@ describe('people', () => {
     const link = await dialog.getByRole('textbox').inputValue();
     expect(link).toMatch(/\/reset-password\?token=[\w-]{20,}$/);
 
-    const visitor = await browser.newContext({ baseURL: baseUrl });
+    const visitor = await journeyContext(browser, baseUrl);
     const theirs = await visitor.newPage();
     await theirs.goto(new URL(link).pathname + new URL(link).search);
     await theirs.getByLabel(/^New password/).fill('short');
