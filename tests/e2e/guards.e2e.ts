@@ -29,7 +29,7 @@ const sessionStorageKeys = () =>
   e2e.page.evaluate((keys) => keys.filter((key) => localStorage.getItem(key) !== null), SESSION_KEYS);
 
 describe('forbidden and unknown routes', () => {
-  it('a dispatcher opening /app/permissions sees the 403 page with a way back home', async () => {
+  it('a dispatcher sees the 403 page on a screen they may not read, with a way back home, and /404 on an unknown /app path', async () => {
     const { page } = e2e;
     await signIn(page, demoUser('Dispatcher'));
     await page.goto('/app/permissions');
@@ -43,9 +43,17 @@ describe('forbidden and unknown routes', () => {
     await back.click();
     await poll(() => pathname(page)).toBe('/app/books/bookorders');
     await gone(page.getByRole('heading', { name: FORBIDDEN }));
+
+    // A record's address is matched by its screen: a Users edit URL is the Users screen, which a dispatcher may not read.
+    await page.goto('/app/management/user-management/7/edit');
+    await visible(page.getByRole('heading', { name: FORBIDDEN }));
+
+    await page.goto('/app/definitely-not-a-page');
+    await poll(() => pathname(page)).toBe('/404');
+    await visible(page.getByRole('heading', { name: NOT_FOUND }));
   });
 
-  it('ids and trailing edit segments are stripped before matching the feature', async () => {
+  it('for an administrator, ids and trailing edit segments are stripped before matching the feature; /login and /register lead into /app; /app/reports and /app/books redirect to their first screen', async () => {
     const { page } = e2e;
     await signIn(page, demoUser('Administrator'));
     // A 24-hex id and a trailing "edit": matched as /app/finances/driver-transactions, which the administrator reads;
@@ -57,21 +65,21 @@ describe('forbidden and unknown routes', () => {
     await page.goto('/app/management/user-management/7/edit');
     await visible(page.getByRole('textbox', { name: 'First name' }));
     expect(await page.getByRole('heading', { name: FORBIDDEN }).count()).toBe(0);
-  });
 
-  it('a dispatcher opening a Users edit URL sees the 403 page', async () => {
-    const { page } = e2e;
-    await signIn(page, demoUser('Dispatcher'));
-    await page.goto('/app/management/user-management/7/edit');
-    await visible(page.getByRole('heading', { name: FORBIDDEN }));
-  });
+    // Signed in, the sign-in and registration pages send the user into the app.
+    await page.goto('/login');
+    await poll(() => pathname(page)).toBe('/app/dashboard');
+    expect(await page.getByRole('heading', { name: 'Sign in to Haulboard' }).count()).toBe(0);
+    await page.goto('/register');
+    await poll(() => pathname(page)).toBe('/app/dashboard');
 
-  it('an unknown /app path ends at /404', async () => {
-    const { page } = e2e;
-    await signIn(page, demoUser('Dispatcher'));
-    await page.goto('/app/definitely-not-a-page');
-    await poll(() => pathname(page)).toBe('/404');
-    await visible(page.getByRole('heading', { name: NOT_FOUND }));
+    await page.goto('/app/reports');
+    await poll(() => pathname(page)).toBe('/app/reports/dashboard');
+    await visible(screenTitle(page, 'Reports Dashboard'));
+    expect(await page.getByRole('heading', { name: FORBIDDEN }).count()).toBe(0);
+    await page.goto('/app/books');
+    await poll(() => pathname(page)).toBe('/app/books/bookorders');
+    await visible(screenTitle(page, 'Book Orders'));
   });
 
   it('an unknown path outside /app ends at /404, signed in or not', async () => {
@@ -149,28 +157,6 @@ describe('logout', () => {
 });
 
 describe('other guards', () => {
-  it('a signed-in user visiting /login is sent into /app', async () => {
-    const { page } = e2e;
-    await signIn(page, demoUser('Administrator'));
-    await page.goto('/login');
-    await poll(() => pathname(page)).toBe('/app/dashboard');
-    expect(await page.getByRole('heading', { name: 'Sign in to Haulboard' }).count()).toBe(0);
-    await page.goto('/register');
-    await poll(() => pathname(page)).toBe('/app/dashboard');
-  });
-
-  it('/app/reports redirects to /app/reports/dashboard and /app/books to the book orders list', async () => {
-    const { page } = e2e;
-    await signIn(page, demoUser('Administrator'));
-    await page.goto('/app/reports');
-    await poll(() => pathname(page)).toBe('/app/reports/dashboard');
-    await visible(screenTitle(page, 'Reports Dashboard'));
-    expect(await page.getByRole('heading', { name: FORBIDDEN }).count()).toBe(0);
-    await page.goto('/app/books');
-    await poll(() => pathname(page)).toBe('/app/books/bookorders');
-    await visible(screenTitle(page, 'Book Orders'));
-  });
-
   it('a newly registered user lands on /app/verify-account and cannot leave it for a screen', async () => {
     const { page } = e2e;
     const email = `new.driver.${Date.now()}@example.com`;

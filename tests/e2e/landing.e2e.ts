@@ -58,13 +58,34 @@ async function sidebarFeatures(page: Page): Promise<{ group: string; href: strin
   return found;
 }
 
-describe('landing route after sign-in', () => {
+describe('where each role lands after signing in, and its sidebar', () => {
   for (const [role, landing] of LANDINGS) {
-    it(`${role} lands on ${landing}`, async () => {
+    it(`${role} lands on ${landing}, and the sidebar shows exactly the features the server returned`, async () => {
       const { page } = e2e;
-      await signIn(page, demoUser(role));
+      const token = await signIn(page, demoUser(role));
       await poll(() => pathname(page)).toBe(landing);
-      // /app (exact) leads to the same place, and the screen opens (no 403).
+
+      const response = await e2e.api('GET', '/api/Auth/features/get', { token });
+      expect(response.status).toBe(200);
+      const groups = response.body.value as FeatureGroup[];
+      const expected = groups
+        .filter((g) => g.features.length)
+        .flatMap((g) => g.features.map((f) => ({ group: g.name, href: f.uri, title: f.title })));
+      expect(expected.length).toBeGreaterThan(0);
+      const shown = await sidebarFeatures(page);
+      // Same features, same groups, same order (the server's layout order).
+      expect(shown).toEqual(expected);
+      expect(new Set(shown.map((f) => f.href)).size).toBe(shown.length);
+
+      // A link opens its screen in-app and is marked as the current page.
+      const last = shown[shown.length - 1];
+      const link = sidebar(page).getByRole('link', { name: last.title });
+      await link.click();
+      await poll(() => pathname(page)).toBe(last.href);
+      await visible(screenTitle(page, last.title));
+      await poll(() => link.getAttribute('aria-current')).toBe('page');
+
+      // /app (exact) leads to the landing screen again, and it opens (no 403).
       await page.goto('/app');
       await poll(() => pathname(page)).toBe(landing);
       await visible(screenTitle(page));
@@ -88,37 +109,6 @@ describe('a dispatcher lands on the orders they dispatch', () => {
     await page.getByRole('button', { name: 'Remove this filter' }).first().click();
     await poll(() => filterOf().dispatcherId).toBeUndefined();
   });
-});
-
-describe('the sidebar shows exactly the features the server returned', () => {
-  // The roles this walk was written for; Banking's sidebar is not walked here yet.
-  for (const [role] of LANDINGS.filter(([name]) => name !== 'Banking')) {
-    it(`for ${role}`, async () => {
-      const { page } = e2e;
-      await signIn(page, demoUser(role));
-      const token = await storageItem(page, 'accessToken');
-      const response = await e2e.api('GET', '/api/Auth/features/get', { token: token! });
-      expect(response.status).toBe(200);
-      const groups = response.body.value as FeatureGroup[];
-      const expected = groups
-        .filter((g) => g.features.length)
-        .flatMap((g) => g.features.map((f) => ({ group: g.name, href: f.uri, title: f.title })));
-      expect(expected.length).toBeGreaterThan(0);
-
-      const shown = await sidebarFeatures(page);
-      // Same features, same groups, same order (the server's layout order).
-      expect(shown).toEqual(expected);
-      expect(new Set(shown.map((f) => f.href)).size).toBe(shown.length);
-
-      // A link opens its screen in-app and is marked as the current page.
-      const last = shown[shown.length - 1];
-      const link = sidebar(page).getByRole('link', { name: last.title });
-      await link.click();
-      await poll(() => pathname(page)).toBe(last.href);
-      await visible(screenTitle(page, last.title));
-      await poll(() => link.getAttribute('aria-current')).toBe('page');
-    });
-  }
 });
 
 describe('the signed-in frame', () => {
